@@ -1,0 +1,198 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ErrorCode } from '@portal/contract/errors';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/engine.ts';
+import { AppError } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
+import type { Clock } from './lib/clock.ts';
+import { systemClock } from './lib/clock.ts';
+import { agreementRoutes } from './modules/agreements/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { merchantRoutes } from './modules/merchants/routes.ts';
+import { type MerchantResolver, merchantResolver, normaliseHost } from './modules/merchants/service.ts';
+import type { MerchantRow } from './modules/merchants/store.ts';
+import { devMailSender } from './providers/mail/dev.ts';
+import type { MailSender } from './providers/mail/port.ts';
+import { smtpMailSender } from './providers/mail/smtp.ts';
+import { devSmsSender } from './providers/sms/dev.ts';
+import type { SmsSender } from './providers/sms/port.ts';
+
+export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+export type ZodApp = ReturnType<FastifyInstance['withTypeProvider<ZodTypeProvider>']>;
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  sms: SmsSender;
+  mail: MailSender;
+  merchants: MerchantResolver;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    merchant: MerchantRow;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  sms?: SmsSender;
+  mail?: MailSender;
+  logger?: boolean;
+}
+
+/** Builds the server: plugins first, then one register() per module. */
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    disableRequestLogging: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    config,
+    database,
+    clock: options.clock ?? systemClock,
+    sms: options.sms ?? devSmsSender(database.db, app.log),
+    mail:
+      options.mail ?? (config.smtpUrl ? smtpMailSender(config.smtpUrl, config.mailFrom) : devMailSender(database.db, app.log)),
+    merchants: merchantResolver(database.db),
+  };
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? ''),
+        message: issue.message ?? '',
+      }));
+      return reply.status(400).send({
+        code: ErrorCode.VALIDATION,
+        message: fields[0]?.message || '请求参数有误',
+        data: { fields },
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ code: ErrorCode.PAYLOAD_TOO_LARGE, message: '请求内容过大', data: null });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(400).send({ code: ErrorCode.VALIDATION, message: '请求参数有误', data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: ErrorCode.INTERNAL, message: '服务繁忙，请稍后重试', data: null });
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.production,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: '客户门户 API', version: '1.0.0', description: 'Answers are {code, message, data}; code 0 is success.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    await database.db.execute('select 1');
+    return reply.send({ status: 'ok', database: database.kind });
+  });
+
+  // every /api/v1 call belongs to the merchant that owns the request's host
+  await app.register(
+    async (api) => {
+      api.decorateRequest('merchant', null as unknown as MerchantRow);
+      api.addHook('onRequest', async (request) => {
+        const merchant = await deps.merchants.byHost(normaliseHost(request.headers.host));
+        if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
+        request.merchant = merchant;
+      });
+      await api.register(merchantRoutes, { deps });
+      await api.register(agreementRoutes, { deps });
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null }),
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (!config.production) await app.register(devRoutes, { deps, prefix: '/api/dev' });
+
+  await registerWebApp(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    if ('close' in deps.mail && typeof deps.mail.close === 'function') deps.mail.close();
+  });
+
+  return { app, deps };
+}
+
+/** Serves the built portal: hashed assets cached for good, every other page path gets index.html. */
+async function registerWebApp(app: ZodApp, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+    if (isPage && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null });
+  });
+}

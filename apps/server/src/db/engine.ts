@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, or the database itself: what a store writes through. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** runs the migrations, serialised across processes */
+  migrate(): Promise<void>;
+  /** runs fn while holding a cluster-wide lock named by key (one process at a time) */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+const MIGRATION_LOCK = 727_001;
+
+export interface EngineOptions {
+  databaseUrl?: string | undefined;
+  /** a folder for the embedded database, or 'memory://' */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: EngineOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    // one connection, one process: nothing to serialise against
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withLock: (_key, fn) => fn(),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // an idle client that loses its server must not take the process down
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.PoolClient | null = null;
+  let opening: Promise<pg.PoolClient> | null = null;
+
+  async function listenConnection() {
+    if (listenClient) return listenClient;
+    if (!opening) {
+      opening = (async () => {
+        const client = await pool.connect();
+        client.on('notification', (message) => {
+          for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
+        client.on('error', () => {
+          // reconnect and re-subscribe every channel on the next tick
+          client.release(true);
+          listenClient = null;
+          opening = null;
+          setTimeout(() => void resubscribe(), 500).unref();
+        });
+        listenClient = client;
+        return client;
+      })().finally(() => {
+        opening = null;
+      });
+    }
+    return opening;
+  }
+  async function resubscribe() {
+    try {
+      const client = await listenConnection();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch {
+      setTimeout(() => void resubscribe(), 1000).unref();
+    }
+  }
+
+  async function withLock<T>(key: number, fn: () => Promise<T>) {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [key]);
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+      client.release();
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    migrate: () => withLock(MIGRATION_LOCK, () => migrateNodePg(db as never, { migrationsFolder })),
+    withLock,
+    listen: async (channel, onPayload) => {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        const client = await listenConnection();
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          await listenClient?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      listenClient?.release();
+      listenClient = null;
+      await pool.end();
+    },
+  };
+}
+
+function quoteIdent(name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad channel name ${name}`);
+  return `"${name}"`;
+}

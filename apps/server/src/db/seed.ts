@@ -1,0 +1,117 @@
+import type { MerchantColor } from '@portal/contract/enums';
+import type { Database } from './engine.ts';
+import { insertAgreement } from '../modules/agreements/store.ts';
+import { countMerchants, insertHost, insertMerchant } from '../modules/merchants/store.ts';
+
+const SEED_LOCK = 727_002;
+
+export interface DemoMerchant {
+  slug: string;
+  name: string;
+  color: MerchantColor;
+  website: string;
+  icp: string;
+  version: string;
+  hosts: string[];
+}
+
+/** product.md §8: five demo merchants, one per theme. */
+export const demoMerchants: DemoMerchant[] = [
+  {
+    slug: 'blue',
+    name: '蓝鲸卡',
+    color: 'MERCHANT_COLOR_BLUE',
+    website: 'bluewhale.example',
+    icp: '沪ICP备2021018801号-1',
+    version: '2021',
+    hosts: ['localhost', '127.0.0.1', 'blue.localhost'],
+  },
+  {
+    slug: 'orange',
+    name: '橙意卡',
+    color: 'MERCHANT_COLOR_ORANGE',
+    website: 'orangecard.example',
+    icp: '粤ICP备2023045502号-2',
+    version: '2023',
+    hosts: ['orange.localhost'],
+  },
+  {
+    slug: 'purple',
+    name: '紫晶卡',
+    color: 'MERCHANT_COLOR_PURPLE',
+    website: 'amethyst.example',
+    icp: '浙ICP备2019072203号-1',
+    version: '2019',
+    hosts: ['purple.localhost'],
+  },
+  {
+    slug: 'red',
+    name: '赤焰卡',
+    color: 'MERCHANT_COLOR_RED',
+    website: 'redflame.example',
+    icp: '京ICP备2022096604号-3',
+    version: '2022',
+    hosts: ['red.localhost'],
+  },
+  {
+    slug: 'yellow',
+    name: '金穗卡',
+    color: 'MERCHANT_COLOR_YELLOW',
+    website: 'goldenear.example',
+    icp: '苏ICP备2026010705号-1',
+    version: '2026',
+    hosts: ['yellow.localhost'],
+  },
+];
+
+export function agreementHtml(merchantName: string) {
+  return [
+    `<h2>${merchantName}用户服务协议</h2>`,
+    `<p>欢迎使用${merchantName}（以下简称“本平台”）提供的钱包与虚拟卡服务。请您在注册前仔细阅读本协议，勾选同意即表示您已阅读、理解并接受本协议的全部条款。</p>`,
+    '<h3>一、账户注册与安全</h3>',
+    '<p>1. 您应使用本人实名的中国大陆手机号码注册，并绑定本人有效的电子邮箱。</p>',
+    '<p>2. 您应妥善保管登录密码、交易密码及验证码，因您保管不善造成的损失由您自行承担。</p>',
+    '<p>3. 发现账户存在异常登录或被盗用时，请立即修改密码并联系客服。</p>',
+    '<h3>二、钱包与资金</h3>',
+    '<p>1. 钱包余额仅可用于在本平台开卡、为卡片充值及支付相关服务费用。</p>',
+    '<p>2. 本平台按照页面公示的费率收取开卡费及充值手续费，费用在您确认操作前展示。</p>',
+    '<p>3. 如账户存在风险，本平台有权冻结钱包，冻结期间资金不可转出。</p>',
+    '<h3>三、虚拟卡使用</h3>',
+    '<p>1. 虚拟卡仅限用于合法的线上消费，不得用于任何违法违规用途。</p>',
+    '<p>2. 卡片注销后，卡内余额将退回至您的钱包。</p>',
+    '<h3>四、隐私保护</h3>',
+    '<p>本平台仅在提供服务所必需的范围内收集和使用您的个人信息，卡号及安全码均加密存储。</p>',
+    '<h3>五、其他</h3>',
+    '<p>本协议的解释、效力及纠纷解决均适用中华人民共和国法律。本平台可能不时更新本协议，更新后的协议将在页面公布。</p>',
+  ].join('\n');
+}
+
+/** On an empty database, adds the demo data; runs once even when several processes start together. */
+export async function seedDemoData(database: Database) {
+  return database.withLock(SEED_LOCK, async () => {
+    if ((await countMerchants(database.db)) > 0) return false;
+    await database.db.transaction(async (tx) => {
+      for (const demo of demoMerchants) {
+        const merchant = await insertMerchant(tx, {
+          slug: demo.slug,
+          name: demo.name,
+          color: demo.color,
+          website: demo.website,
+          favicon: `/brand/${demo.slug}/favicon.svg`,
+          darkLogo: `/brand/${demo.slug}/logo-dark.svg`,
+          lightLogo: `/brand/${demo.slug}/logo-light.svg`,
+          icp: demo.icp,
+          version: demo.version,
+          supportEmail: `support@${demo.website}`,
+        });
+        for (const host of demo.hosts) await insertHost(tx, host, merchant.id);
+        await insertAgreement(tx, {
+          merchantId: merchant.id,
+          title: `${demo.name}用户服务协议`,
+          text: agreementHtml(demo.name),
+        });
+      }
+    });
+    return true;
+  });
+}

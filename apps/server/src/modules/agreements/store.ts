@@ -1,0 +1,26 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { agreements } from '../../db/schema.ts';
+
+export async function listAgreementTitles(tx: Tx, merchantId: string) {
+  return tx
+    .select({ id: agreements.id, title: agreements.title })
+    .from(agreements)
+    .where(eq(agreements.merchantId, merchantId))
+    .orderBy(desc(agreements.publishedAt), desc(agreements.id));
+}
+
+export async function findAgreement(tx: Tx, merchantId: string, id: string) {
+  const rows = await tx
+    .select({ id: agreements.id, title: agreements.title, text: agreements.text })
+    .from(agreements)
+    .where(and(eq(agreements.merchantId, merchantId), eq(agreements.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertAgreement(tx: Tx, values: typeof agreements.$inferInsert) {
+  const [row] = await tx.insert(agreements).values(values).returning();
+  if (!row) throw new Error('agreement insert returned nothing');
+  return row;
+}

@@ -1,0 +1,20 @@
+import { envelope } from '@portal/contract/envelope';
+import { merchantSchema } from '@portal/contract/merchant';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
+import { toMerchantView } from './service.ts';
+
+export const merchantRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
+  app.get(
+    '/merchant',
+    {
+      schema: {
+        tags: ['merchant'],
+        summary: 'Branding of the merchant that owns the request host',
+        response: { 200: envelope(merchantSchema) },
+      },
+    },
+    async (request) => ok(toMerchantView(request.merchant)),
+  );
+};

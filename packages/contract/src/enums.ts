@@ -1,0 +1,103 @@
+/** The enumerations of spec §3, with their 中文 labels where the portal shows them. */
+
+export const CURRENCIES = ['USD', 'CNY'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const MERCHANT_COLORS = [
+  'MERCHANT_COLOR_BLUE',
+  'MERCHANT_COLOR_ORANGE',
+  'MERCHANT_COLOR_PURPLE',
+  'MERCHANT_COLOR_RED',
+  'MERCHANT_COLOR_YELLOW',
+] as const;
+export type MerchantColor = (typeof MERCHANT_COLORS)[number];
+
+export const CARD_STATUSES = [
+  'CARD_STATUS_INIT',
+  'NORMAL',
+  'FAIL',
+  'FREEZE',
+  'DELETE',
+  'FREEZING',
+  'DELETING',
+  'UNFREEZING',
+] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+export const cardStatusLabel: Record<CardStatus, string> = {
+  CARD_STATUS_INIT: '申请中',
+  NORMAL: '使用中',
+  FAIL: '开卡失败',
+  FREEZE: '已冻结',
+  DELETE: '已注销',
+  FREEZING: '冻结中',
+  DELETING: '注销中',
+  UNFREEZING: '解冻中',
+};
+
+export const CARD_UPDATE_ACTIONS = ['FREEZE', 'UNFREEZE'] as const;
+export type CardUpdateAction = (typeof CARD_UPDATE_ACTIONS)[number];
+/** Which action a card in a status may take (spec §4, the plain mapping). */
+export const cardActionFor: Partial<Record<CardStatus, CardUpdateAction>> = {
+  NORMAL: 'FREEZE',
+  FREEZE: 'UNFREEZE',
+  FREEZING: 'UNFREEZE',
+};
+
+export const WALLET_TRANSACTION_TYPES = [
+  'ADMIN_RECHARGE_IN',
+  'TRANSFER_OUT_TO_CARD',
+  'ADMIN_RECHARGE_OUT',
+  'TRANSFER_IN_FROM_CARD',
+  'OPEN_CARD',
+  'DECLINED_FEE',
+  'ADJUST_OUT',
+] as const;
+export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
+export const walletTransactionTypeLabel: Record<WalletTransactionType, string> = {
+  ADMIN_RECHARGE_IN: '充值',
+  TRANSFER_OUT_TO_CARD: '转出',
+  ADMIN_RECHARGE_OUT: '系统转出',
+  TRANSFER_IN_FROM_CARD: '提现',
+  OPEN_CARD: '开卡',
+  DECLINED_FEE: '拒付手续费',
+  ADJUST_OUT: '调整转出',
+};
+
+export const CARD_TRANSACTION_STATUSES = ['CLOSED', 'PENDING', 'FAIL'] as const;
+export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
+export const cardTransactionStatusLabel: Record<CardTransactionStatus, string> = {
+  CLOSED: '已完成',
+  PENDING: '处理中',
+  FAIL: '失败',
+};
+
+export const CARD_TRANSACTION_TYPES = [
+  'CONSUME',
+  'ADJUST_IN',
+  'REFUND',
+  'TRANSFER_IN',
+  'TRANSFER_OUT',
+] as const;
+export type CardTransactionType = (typeof CARD_TRANSACTION_TYPES)[number];
+export const cardTransactionTypeLabel: Record<CardTransactionType, string> = {
+  CONSUME: '消费',
+  ADJUST_IN: '调整转入',
+  REFUND: '退款',
+  TRANSFER_IN: '转入',
+  TRANSFER_OUT: '转出',
+};
+
+export const SEND_TYPES = ['SEND_TYPE_PHONE', 'SEND_TYPE_EMAIL'] as const;
+export type SendType = (typeof SEND_TYPES)[number];
+
+export const MARK_TYPES = ['MARK_TYPE_REGISTER', 'MARK_TYPE_BIND_EMAIL', 'MARK_TYPE_ACCESS'] as const;
+export type MarkType = (typeof MARK_TYPES)[number];
+
+export const RESET_TYPES = ['FORGET_PASSWORD', 'FORGET_TRX_PASSWORD'] as const;
+export type ResetType = (typeof RESET_TYPES)[number];
+
+export const BALANCE_STATUS_AVAILABLE = 'BALANCE_STATUS_AVAILABLE';
+export const BALANCE_STATUS_FROZEN = 'BALANCE_STATUS_FROZEN';
+
+/** The station-message event type that makes the portal re-check the wallet status. */
+export const EVENT_TYPE_FREEZE = 'FREEZE';
