@@ -54,14 +54,20 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsSender;
   mail?: MailSender;
-  logger?: boolean;
+  /** false: no logging; `{stream}`: the usual log lines (JSON) written to that stream */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 /** Builds the server: plugins first, then one register() per module. */
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : typeof options.logger === 'object'
+          ? { ...loggerOptions(config.logLevel), stream: options.logger.stream }
+          : loggerOptions(config.logLevel),
     disableRequestLogging: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
