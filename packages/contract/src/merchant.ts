@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MERCHANT_COLORS } from './enums.ts';
 
+export { copyrightYears, VERSION_PATTERN } from './copyright.ts';
+
 /** GET /api/v1/merchant — the branding of the merchant that owns the request's host. */
 export const merchantSchema = z.looseObject({
   id: z.string(),
@@ -15,19 +17,6 @@ export const merchantSchema = z.looseObject({
   support_email: z.string(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
-
-/** "2021" or "2021-2026": a single year, or a range ending at the current year. */
-export const VERSION_PATTERN = /^\d{4}(-\d{4})?$/;
-
-/** The copyright years from the merchant's version: a start year becomes a range up to this year. */
-export function copyrightYears(version: string, now: Date = new Date()): string {
-  const current = now.getFullYear();
-  const match = /^(\d{4})(?:-(\d{4}))?$/.exec(version.trim());
-  if (!match) return String(current);
-  const start = Number(match[1]);
-  if (start >= current) return String(start);
-  return `${start}-${current}`;
-}
 
 export const agreementTitleSchema = z.object({ id: z.string(), title: z.string() });
 export const agreementTitleListSchema = z.array(agreementTitleSchema);
