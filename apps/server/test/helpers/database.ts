@@ -1,0 +1,154 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/db/engine.ts';
+
+export type TestEngine = 'pglite' | 'postgres';
+
+/** The engine this test run uses: the `api-pglite` and `api-postgres` projects set TEST_ENGINE. */
+export function testEngine(): TestEngine {
+  const engine = process.env.TEST_ENGINE ?? 'pglite';
+  if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`TEST_ENGINE must be pglite or postgres, not ${engine}`);
+  return engine;
+}
+
+/** The admin connection used to create and drop the per-file databases. */
+export const adminDatabaseUrl = () => process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabaseOptions {
+  /** run the migrations (default true); false gives an empty database */
+  migrate?: boolean;
+  /**
+   * PGlite only: keep the data in a temporary folder instead of memory, so `restart()` works.
+   * PostgreSQL databases always persist until `close()`.
+   */
+  persistent?: boolean;
+}
+
+export interface TestDatabase extends Database {
+  engine: TestEngine;
+  /** where the data lives: a postgres:// URL, a PGlite folder, or memory:// */
+  location: string;
+  /**
+   * Closes this handle, keeping the data, and opens the same data again, as a restarted server
+   * would. Returns the new handle (closed, with the data, by this object's `close()`).
+   * PGlite needs `{persistent: true}`.
+   */
+  restart(): Promise<Database>;
+  /** PostgreSQL only: one more independent handle (own pool) on the same database, as another process would have. */
+  connectAgain(): Promise<Database>;
+  /** Closes every handle and deletes the data (DROP DATABASE … WITH (FORCE), or the folder). */
+  close(): Promise<void>;
+}
+
+const DATABASE_PREFIX = 'portal_test_';
+/** databases left by a run that was killed are dropped once they are this old */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * A fresh database for one test file on the engine in TEST_ENGINE: in-memory PGlite, or a new
+ * PostgreSQL database with a unique name. Migrated unless `{migrate: false}`. Call `close()` in
+ * afterAll; it drops the data.
+ */
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const engine = testEngine();
+  const opened: Database[] = [];
+  let cleanup: () => Promise<void>;
+  let location: string;
+  let openOnce: () => Promise<Database>;
+
+  if (engine === 'postgres') {
+    const name = `${DATABASE_PREFIX}${Date.now().toString(36)}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await adminQuery(async (client) => {
+      await dropStaleDatabases(client);
+      await client.query(`CREATE DATABASE ${name}`);
+    });
+    const url = new URL(adminDatabaseUrl());
+    url.pathname = `/${name}`;
+    location = url.toString();
+    openOnce = () => openDatabase({ databaseUrl: location, poolSize: 10 });
+    cleanup = async () => {
+      await adminQuery((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+  } else if (options.persistent) {
+    location = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
+    openOnce = () => openDatabase({ dataDir: location });
+    cleanup = () => rm(location, { recursive: true, force: true });
+  } else {
+    location = 'memory://';
+    openOnce = () => openDatabase({ dataDir: 'memory://' });
+    cleanup = async () => {};
+  }
+
+  const open = async () => {
+    const database = closeOnce(await openOnce());
+    opened.push(database);
+    return database;
+  };
+
+  const first = await open();
+  if (options.migrate !== false) await first.migrate();
+
+  return {
+    ...first,
+    engine,
+    location,
+    async restart() {
+      if (location === 'memory://') throw new Error('restart() needs createTestDatabase({ persistent: true }) on PGlite');
+      await first.close();
+      return open();
+    },
+    async connectAgain() {
+      if (engine !== 'postgres') throw new Error('PGlite has one connection; connectAgain() is for PostgreSQL');
+      return open();
+    },
+    async close() {
+      const results = await Promise.allSettled(opened.map((database) => database.close()));
+      await cleanup();
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+  };
+}
+
+/** A handle whose close() may be called more than once (a test closes it, the file's cleanup again). */
+function closeOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    ...database,
+    close: () => {
+      closing ??= database.close();
+      return closing;
+    },
+  };
+}
+
+async function adminQuery<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${adminDatabaseUrl()} (set TEST_DATABASE_URL, or start it): ${(error as Error).message}`,
+    );
+  }
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops test databases that a killed run left behind; their names carry their creation time. */
+async function dropStaleDatabases(client: pg.Client) {
+  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+    `${DATABASE_PREFIX}%`,
+  ]);
+  for (const { datname } of rows) {
+    const created = Number.parseInt(datname.slice(DATABASE_PREFIX.length).split('_')[0] ?? '', 36);
+    if (Number.isFinite(created) && Date.now() - created > STALE_AFTER_MS) {
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+    }
+  }
+}
