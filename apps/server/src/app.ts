@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@portal/contract/errors';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawServerDefault } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -19,6 +20,7 @@ import { AppError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
@@ -30,8 +32,7 @@ import { smtpMailSender } from './providers/mail/smtp.ts';
 import { devSmsSender } from './providers/sms/dev.ts';
 import type { SmsSender } from './providers/sms/port.ts';
 
-export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
-export type ZodApp = ReturnType<FastifyInstance['withTypeProvider<ZodTypeProvider>']>;
+export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export interface Deps {
   config: Config;
@@ -68,7 +69,6 @@ export async function buildApp(options: BuildOptions) {
         : typeof options.logger === 'object'
           ? { ...loggerOptions(config.logLevel), stream: options.logger.stream }
           : loggerOptions(config.logLevel),
-    disableRequestLogging: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
@@ -158,6 +158,7 @@ export async function buildApp(options: BuildOptions) {
       });
       await api.register(merchantRoutes, { deps });
       await api.register(agreementRoutes, { deps });
+      await api.register(accountRoutes, { deps });
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null }),
       );

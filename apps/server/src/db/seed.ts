@@ -1,6 +1,9 @@
 import type { MerchantColor } from '@portal/contract/enums';
 import type { Database } from './engine.ts';
+import { insertAccount } from '../modules/accounts/store.ts';
 import { insertAgreement } from '../modules/agreements/store.ts';
+import { insertManager } from '../modules/managers/store.ts';
+import { hashPassword } from '../lib/crypto.ts';
 import { countMerchants, insertHost, insertMerchant } from '../modules/merchants/store.ts';
 
 const SEED_LOCK = 727_002;
@@ -13,12 +16,24 @@ export interface DemoMerchant {
   icp: string;
   version: string;
   hosts: string[];
+  invitationCode: string;
+  managerName: string;
 }
+
+/** Every demo merchant has one demo account with these credentials (README lists them). */
+export const demoAccount = {
+  phone: '13800138000',
+  phonePrefix: '86',
+  password: 'Demo1234',
+  emailFor: (website: string) => `demo@${website}`,
+} as const;
 
 /** product.md §8: five demo merchants, one per theme. */
 export const demoMerchants: DemoMerchant[] = [
   {
     slug: 'blue',
+    invitationCode: 'BL01',
+    managerName: '王经理',
     name: '蓝鲸卡',
     color: 'MERCHANT_COLOR_BLUE',
     website: 'bluewhale.example',
@@ -28,6 +43,8 @@ export const demoMerchants: DemoMerchant[] = [
   },
   {
     slug: 'orange',
+    invitationCode: 'OR01',
+    managerName: '李经理',
     name: '橙意卡',
     color: 'MERCHANT_COLOR_ORANGE',
     website: 'orangecard.example',
@@ -37,6 +54,8 @@ export const demoMerchants: DemoMerchant[] = [
   },
   {
     slug: 'purple',
+    invitationCode: 'PU01',
+    managerName: '张经理',
     name: '紫晶卡',
     color: 'MERCHANT_COLOR_PURPLE',
     website: 'amethyst.example',
@@ -46,6 +65,8 @@ export const demoMerchants: DemoMerchant[] = [
   },
   {
     slug: 'red',
+    invitationCode: 'RD01',
+    managerName: '陈经理',
     name: '赤焰卡',
     color: 'MERCHANT_COLOR_RED',
     website: 'redflame.example',
@@ -55,6 +76,8 @@ export const demoMerchants: DemoMerchant[] = [
   },
   {
     slug: 'yellow',
+    invitationCode: 'YL01',
+    managerName: '刘经理',
     name: '金穗卡',
     color: 'MERCHANT_COLOR_YELLOW',
     website: 'goldenear.example',
@@ -90,6 +113,7 @@ export function agreementHtml(merchantName: string) {
 export async function seedDemoData(database: Database) {
   return database.withLock(SEED_LOCK, async () => {
     if ((await countMerchants(database.db)) > 0) return false;
+    const passwordHash = await hashPassword(demoAccount.password);
     await database.db.transaction(async (tx) => {
       for (const demo of demoMerchants) {
         const merchant = await insertMerchant(tx, {
@@ -109,6 +133,15 @@ export async function seedDemoData(database: Database) {
           merchantId: merchant.id,
           title: `${demo.name}用户服务协议`,
           text: agreementHtml(demo.name),
+        });
+        const manager = await insertManager(tx, { merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });
+        await insertAccount(tx, {
+          merchantId: merchant.id,
+          phonePrefix: demoAccount.phonePrefix,
+          phone: demoAccount.phone,
+          email: demoAccount.emailFor(demo.website),
+          passwordHash,
+          managerId: manager.id,
         });
       }
     });

@@ -1,0 +1,239 @@
+import {
+  accountInfo,
+  bindEmailAnswer,
+  bindEmailBody,
+  codeCheckAnswer,
+  codeCheckBody,
+  forgetCheckAnswer,
+  forgetCheckBody,
+  forgetCodeBody,
+  forgetPasswordBody,
+  forgetTrxPasswordBody,
+  loginAnswer,
+  loginBody,
+  registerBody,
+  sendCodeAnswer,
+  sendCodeAutoBody,
+  sendCodeBody,
+  tokenAnswer,
+  trustedDevice,
+} from '@portal/contract/account';
+import { envelope } from '@portal/contract/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
+import { authenticate, bearerToken } from '../sessions/service.ts';
+import { requireSession } from '../sessions/guard.ts';
+import { accountService, type Caller, DEVICE_TRUST_MS } from './service.ts';
+
+/** The trusted-device secret travels in an HttpOnly cookie that only the account calls receive. */
+const DEVICE_COOKIE = 'portal_device';
+const COOKIE_PATH = '/api/v1/account';
+
+function readCookie(request: FastifyRequest, name: string) {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: string) {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${secret}; Path=${COOKIE_PATH}; Max-Age=${Math.floor(DEVICE_TRUST_MS / 1000)}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+const callerOf = (request: FastifyRequest): Caller => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+  origin: `${request.protocol}://${request.headers.host ?? request.hostname}`,
+  deviceSecret: readCookie(request, DEVICE_COOKIE),
+});
+
+const empty = envelope(z.null());
+const tags = ['account'];
+
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const accounts = accountService(deps);
+  const full = requireSession(deps);
+  const anyStage = requireSession(deps, ['VERIFY', 'BIND_EMAIL', 'FULL']);
+  const verifying = requireSession(deps, ['VERIFY']);
+  const bindingEmail = requireSession(deps, ['BIND_EMAIL', 'FULL']);
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/account/login',
+    { schema: { tags, summary: 'Password sign-in by phone or e-mail', body: loginBody, response: { 200: envelope(loginAnswer) } } },
+    async (request) => ok(await accounts.login(request.merchant, request.body, callerOf(request))),
+  );
+
+  app.delete(
+    '/account/login',
+    { onRequest: anyStage, schema: { tags, summary: 'Log out: the session ends at once', security, response: { 200: empty } } },
+    async (request) => {
+      await accounts.logout(request.auth);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/account/send/code',
+    {
+      schema: {
+        tags,
+        summary: 'Send a code: sign-up (phone), binding an e-mail, or access to the own phone/e-mail',
+        body: sendCodeBody,
+        response: { 200: envelope(sendCodeAnswer) },
+      },
+    },
+    async (request) => {
+      const auth = () =>
+        authenticate(deps.database.db, deps.clock, request.merchant.id, bearerToken(request.headers.authorization)).then(
+          (found) => {
+            request.auth = found;
+            return found;
+          },
+        );
+      return ok(await accounts.sendCode(request.merchant, request.body, callerOf(request), auth));
+    },
+  );
+
+  app.post(
+    '/account/send/code-auto',
+    {
+      onRequest: requireSession(deps, ['VERIFY', 'FULL']),
+      schema: {
+        tags,
+        summary: "Send an access code to the signed-in account's own phone or e-mail",
+        security,
+        body: sendCodeAutoBody,
+        response: { 200: envelope(sendCodeAnswer) },
+      },
+    },
+    async (request) => ok(await accounts.sendAccessCode(request.merchant, request.auth, request.body.send_type, callerOf(request))),
+  );
+
+  app.post(
+    '/account/login/code/check',
+    {
+      onRequest: verifying,
+      schema: {
+        tags,
+        summary: 'Second verification; thirty_day trusts this device for 30 days',
+        security,
+        body: codeCheckBody,
+        response: { 200: envelope(codeCheckAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.checkAccessCode(request.merchant, request.auth, request.body, callerOf(request));
+      if (result.deviceSecret) setDeviceCookie(request, reply, result.deviceSecret);
+      return ok({ token: result.token, email: result.email });
+    },
+  );
+
+  app.post(
+    '/account/register',
+    { schema: { tags, summary: 'Sign up with a phone and its SMS code', body: registerBody, response: { 200: envelope(tokenAnswer) } } },
+    async (request) => ok(await accounts.register(request.merchant, request.body, callerOf(request))),
+  );
+
+  app.post(
+    '/account/email/bind',
+    {
+      onRequest: bindingEmail,
+      schema: { tags, summary: 'Bind an e-mail with its code', security, body: bindEmailBody, response: { 200: envelope(bindEmailAnswer) } },
+    },
+    async (request) => ok(await accounts.bindEmail(request.merchant, request.auth, request.body)),
+  );
+
+  app.post(
+    '/account/forget-password/code',
+    {
+      schema: {
+        tags,
+        summary: 'Password recovery: an SMS code, or a reset link by e-mail',
+        body: forgetCodeBody,
+        response: { 200: envelope(sendCodeAnswer) },
+      },
+    },
+    async (request) => ok(await accounts.forgetCode(request.merchant, request.body, callerOf(request))),
+  );
+
+  app.post(
+    '/account/forget-password/check',
+    {
+      schema: {
+        tags,
+        summary: 'Check the recovery SMS code; answers a single-use ticket for the reset',
+        body: forgetCheckBody,
+        response: { 200: envelope(forgetCheckAnswer) },
+      },
+    },
+    async (request) => ok(await accounts.forgetCheck(request.merchant, request.body)),
+  );
+
+  app.put(
+    '/account/forget-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password (phone_info + ticket, or email + captcha); every session ends',
+        body: forgetPasswordBody,
+        response: { 200: empty },
+      },
+    },
+    async (request) => {
+      await accounts.forgetPassword(request.merchant, request.body);
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/account/forget-trx-password',
+    {
+      schema: { tags, summary: 'Set a new trade password with the e-mail code', body: forgetTrxPasswordBody, response: { 200: empty } },
+    },
+    async (request) => {
+      await accounts.forgetTrxPassword(request.merchant, request.body);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/account/info',
+    { onRequest: full, schema: { tags, summary: 'The signed-in account', security, response: { 200: envelope(accountInfo) } } },
+    async (request) => {
+      const { account } = request.auth;
+      return ok({ id: account.id, email: account.email, phone: account.phone, phone_prefix: account.phonePrefix });
+    },
+  );
+
+  app.get(
+    '/account/devices',
+    {
+      onRequest: full,
+      schema: { tags, summary: 'Trusted devices that skip the second verification', security, response: { 200: envelope(z.array(trustedDevice)) } },
+    },
+    async (request) => ok(await accounts.devices(request.auth, readCookie(request, DEVICE_COOKIE))),
+  );
+
+  app.delete(
+    '/account/devices/:id',
+    {
+      onRequest: full,
+      schema: { tags, summary: 'Stop trusting a device', security, params: z.object({ id: z.uuid() }), response: { 200: empty } },
+    },
+    async (request) => {
+      await accounts.revokeDevice(request.auth, request.params.id);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,332 @@
+import type { z } from 'zod';
+import type {
+  bindEmailBody,
+  codeCheckBody,
+  forgetCheckBody,
+  forgetCodeBody,
+  forgetPasswordBody,
+  forgetTrxPasswordBody,
+  LoginBody,
+  RegisterBody,
+  SendCodeBody,
+} from '@portal/contract/account';
+import type { SendType } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import type { Deps } from '../../app.ts';
+import { AppError } from '../../http/errors.ts';
+import { burnPasswordTime, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { type CodePurpose, emailTarget, issueCode, maskEmail, maskPhone, phoneTarget, useCode } from '../codes/service.ts';
+import type { MerchantRow } from '../merchants/store.ts';
+import { findManagerByCode } from '../managers/store.ts';
+import { type Authenticated, openSession, promoteSession } from '../sessions/service.ts';
+import { revokeAccountSessions, revokeSession } from '../sessions/store.ts';
+import { codeMail, codeSms, resetLinkMail } from './notices.ts';
+import {
+  type AccountRow,
+  clearFailedLogins,
+  findAccountByEmail,
+  findAccountByPhone,
+  findTrustedDevice,
+  insertAccount,
+  insertResetTicket,
+  insertTrustedDevice,
+  listTrustedDevices,
+  recordFailedLogin,
+  revokeTrustedDevice,
+  setEmailIfNone,
+  setPassword,
+  setTrxPassword,
+  touchTrustedDevice,
+  useResetTicket,
+} from './store.ts';
+
+export const loginPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
+export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
+const TICKET_TTL_MS = 10 * 60_000;
+
+/** Where the request came from, as the services need it. */
+export interface Caller {
+  ip: string;
+  userAgent: string;
+  /** scheme and host of the portal the caller uses, for links in mail */
+  origin: string;
+  deviceSecret?: string | undefined;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
+
+export function accountService(deps: Deps) {
+  const { db } = deps.database;
+  const { clock } = deps;
+
+  async function sendTo(merchant: MerchantRow, channel: SendType, to: { phone?: string; prefix?: string; email?: string }, purpose: CodePurpose, ip: string) {
+    if (channel === 'SEND_TYPE_PHONE') {
+      const phone = to.phone as string;
+      const prefix = to.prefix ?? '86';
+      const sent = await issueCode(db, clock, { merchantId: merchant.id, target: phoneTarget(prefix, phone), purpose, ip }, (code) =>
+        deps.sms.send({ phone, phonePrefix: prefix, text: codeSms(merchant.name, purpose, code) }),
+      );
+      return { resend_after: sent.resendAfter, masked_target: `+${prefix} ${maskPhone(phone)}` };
+    }
+    const email = (to.email as string).toLowerCase();
+    const sent = await issueCode(db, clock, { merchantId: merchant.id, target: emailTarget(email), purpose, ip }, (code) =>
+      deps.mail.send({ to: email, ...codeMail(merchant.name, purpose, code) }),
+    );
+    return { resend_after: sent.resendAfter, masked_target: maskEmail(email) };
+  }
+
+  function accessTarget(account: Authenticated['account'], channel: SendType) {
+    if (channel === 'SEND_TYPE_EMAIL') {
+      if (!account.email) throw new AppError(ErrorCode.NO_EMAIL_ON_ACCOUNT);
+      return { email: account.email, target: emailTarget(account.email) };
+    }
+    return { phone: account.phone, prefix: account.phonePrefix, target: phoneTarget(account.phonePrefix, account.phone) };
+  }
+
+  return {
+    /** POST /account/send/code: a code for sign-up (phone) or for binding an e-mail. */
+    async sendCode(merchant: MerchantRow, body: SendCodeBody, caller: Caller, auth: () => Promise<Authenticated>) {
+      if (body.mark_type === 'MARK_TYPE_REGISTER') {
+        if (body.send_type !== 'SEND_TYPE_PHONE' || !body.phone_info)
+          throw new AppError(ErrorCode.VALIDATION, { message: '注册仅支持手机号' });
+        const { phone, phone_prefix } = body.phone_info;
+        if (await findAccountByPhone(db, merchant.id, phone_prefix, phone)) throw new AppError(ErrorCode.PHONE_TAKEN);
+        return sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix: phone_prefix }, 'MARK_TYPE_REGISTER', caller.ip);
+      }
+      if (body.mark_type === 'MARK_TYPE_BIND_EMAIL') {
+        if (body.send_type !== 'SEND_TYPE_EMAIL' || body.email === undefined)
+          throw new AppError(ErrorCode.VALIDATION, { message: '请输入邮箱' });
+        const session = await auth();
+        if (session.account.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
+        const owner = await findAccountByEmail(db, merchant.id, body.email);
+        if (owner && owner.id !== session.account.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
+        return sendTo(merchant, 'SEND_TYPE_EMAIL', { email: body.email }, 'MARK_TYPE_BIND_EMAIL', caller.ip);
+      }
+      // an access code always goes to the account's own phone or e-mail
+      const session = await auth();
+      const own = accessTarget(session.account, body.send_type);
+      const asked = body.send_type === 'SEND_TYPE_EMAIL' ? emailTarget(body.email ?? '') : phoneTarget(body.phone_info?.phone_prefix ?? '', body.phone_info?.phone ?? '');
+      if (asked !== own.target) throw new AppError(ErrorCode.VALIDATION, { message: '请使用账户绑定的手机号或邮箱' });
+      return sendTo(merchant, body.send_type, own, 'MARK_TYPE_ACCESS', caller.ip);
+    },
+
+    /** POST /account/send/code-auto: an access code to the signed-in account's own phone or e-mail. */
+    async sendAccessCode(merchant: MerchantRow, auth: Authenticated, channel: SendType, caller: Caller) {
+      return sendTo(merchant, channel, accessTarget(auth.account, channel), 'MARK_TYPE_ACCESS', caller.ip);
+    },
+
+    async register(merchant: MerchantRow, body: RegisterBody, caller: Caller) {
+      let managerId: string | null = null;
+      if (body.invitation_code) {
+        const manager = await findManagerByCode(db, merchant.id, body.invitation_code);
+        if (!manager) throw new AppError(ErrorCode.INVITATION_UNKNOWN);
+        managerId = manager.id;
+      }
+      if (await findAccountByPhone(db, merchant.id, body.phone_prefix, body.phone)) throw new AppError(ErrorCode.PHONE_TAKEN);
+      await useCode(db, clock, {
+        merchantId: merchant.id,
+        target: phoneTarget(body.phone_prefix, body.phone),
+        purpose: 'MARK_TYPE_REGISTER',
+        code: body.captcha,
+      });
+      const passwordHash = await hashPassword(body.password);
+      const opened = await db.transaction(async (tx) => {
+        const account = await insertAccount(tx, {
+          merchantId: merchant.id,
+          phonePrefix: body.phone_prefix,
+          phone: body.phone,
+          passwordHash,
+          managerId,
+        });
+        if (!account) return null;
+        return openSession(tx, clock, { merchantId: merchant.id, accountId: account.id, stage: 'BIND_EMAIL', userAgent: caller.userAgent, ip: caller.ip });
+      });
+      if (!opened) throw new AppError(ErrorCode.PHONE_TAKEN);
+      return { token: opened.token };
+    },
+
+    async login(merchant: MerchantRow, body: LoginBody, caller: Caller) {
+      const account = body.phone_info
+        ? await findAccountByPhone(db, merchant.id, body.phone_info.phone_prefix, body.phone_info.phone)
+        : await findAccountByEmail(db, merchant.id, body.email ?? '');
+      if (!account) {
+        await burnPasswordTime(body.password);
+        throw new AppError(ErrorCode.BAD_CREDENTIALS);
+      }
+      const now = clock.now();
+      if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
+      if (!(await verifyPassword(account.passwordHash, body.password))) {
+        const lockedUntil = await db.transaction((tx) =>
+          recordFailedLogin(tx, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures),
+        );
+        if (lockedUntil) throw lockedError(lockedUntil, now);
+        throw new AppError(ErrorCode.BAD_CREDENTIALS);
+      }
+      if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      const trusted = caller.deviceSecret ? await findTrustedDevice(db, account.id, sha256(caller.deviceSecret), now) : undefined;
+      const check = !trusted;
+      const stage = check ? 'VERIFY' : account.email ? 'FULL' : 'BIND_EMAIL';
+      const opened = await db.transaction(async (tx) => {
+        if (account.failedLogins > 0 || account.lockedUntil) await clearFailedLogins(tx, account.id);
+        if (trusted) await touchTrustedDevice(tx, trusted.id, now);
+        return openSession(tx, clock, {
+          merchantId: merchant.id,
+          accountId: account.id,
+          stage,
+          verifyChannel: body.phone_info ? 'SEND_TYPE_PHONE' : 'SEND_TYPE_EMAIL',
+          userAgent: caller.userAgent,
+          ip: caller.ip,
+        });
+      });
+      return { token: opened.token, email: account.email, check };
+    },
+
+    /** POST /account/login/code/check: the second verification; answers the full session's token. */
+    async checkAccessCode(merchant: MerchantRow, auth: Authenticated, body: z.infer<typeof codeCheckBody>, caller: Caller) {
+      const own = accessTarget(auth.account, body.send_type);
+      await useCode(db, clock, { merchantId: merchant.id, target: own.target, purpose: 'MARK_TYPE_ACCESS', code: body.captcha });
+      const now = clock.now();
+      const deviceSecret = body.thirty_day ? randomToken() : undefined;
+      const opened = await db.transaction(async (tx) => {
+        if (deviceSecret) {
+          await insertTrustedDevice(tx, {
+            merchantId: merchant.id,
+            accountId: auth.account.id,
+            secretHash: sha256(deviceSecret),
+            label: caller.userAgent.slice(0, 300),
+            createdAt: now,
+            lastUsedAt: now,
+            expiresAt: new Date(now.getTime() + DEVICE_TRUST_MS),
+          });
+        }
+        return promoteSession(tx, clock, auth.session, auth.account.email ? 'FULL' : 'BIND_EMAIL');
+      });
+      return { token: opened.token, email: auth.account.email, deviceSecret };
+    },
+
+    async bindEmail(merchant: MerchantRow, auth: Authenticated, body: z.infer<typeof bindEmailBody>) {
+      if (auth.account.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
+      const owner = await findAccountByEmail(db, merchant.id, body.email);
+      if (owner && owner.id !== auth.account.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
+      await useCode(db, clock, { merchantId: merchant.id, target: emailTarget(body.email), purpose: 'MARK_TYPE_BIND_EMAIL', code: body.captcha });
+      try {
+        const opened = await db.transaction(async (tx) => {
+          if (!(await setEmailIfNone(tx, auth.account.id, body.email))) return null;
+          return promoteSession(tx, clock, auth.session, 'FULL');
+        });
+        if (!opened) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
+        return { token: opened.token };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(ErrorCode.EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    async logout(auth: Authenticated) {
+      await revokeSession(db, auth.session.id, clock.now(), 'logout');
+    },
+
+    /** POST /account/forget-password/code: a code by SMS, or a reset link by e-mail. */
+    async forgetCode(merchant: MerchantRow, body: z.infer<typeof forgetCodeBody>, caller: Caller) {
+      if (body.phone_info) {
+        if (body.type !== 'FORGET_PASSWORD') throw new AppError(ErrorCode.VALIDATION, { message: '交易密码仅支持通过邮箱重置' });
+        const { phone, phone_prefix } = body.phone_info;
+        if (!(await findAccountByPhone(db, merchant.id, phone_prefix, phone))) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+        return sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix: phone_prefix }, 'FORGET_PASSWORD', caller.ip);
+      }
+      const email = (body.email ?? '').toLowerCase();
+      if (!(await findAccountByEmail(db, merchant.id, email))) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
+      const purpose = body.type;
+      const sent = await issueCode(db, clock, { merchantId: merchant.id, target: emailTarget(email), purpose, ip: caller.ip }, (code) => {
+        const query = new URLSearchParams({ email, code, type: purpose });
+        const link = `${caller.origin}/reset-password?${query.toString()}`;
+        return deps.mail.send({ to: email, ...resetLinkMail(merchant.name, purpose === 'FORGET_TRX_PASSWORD', link) });
+      });
+      return { resend_after: sent.resendAfter, masked_target: maskEmail(email) };
+    },
+
+    /** POST /account/forget-password/check: the phone code; answers a single-use reset ticket. */
+    async forgetCheck(merchant: MerchantRow, body: z.infer<typeof forgetCheckBody>) {
+      const { phone, phone_prefix } = body.phone_info;
+      const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
+      if (!account) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+      await useCode(db, clock, { merchantId: merchant.id, target: phoneTarget(phone_prefix, phone), purpose: 'FORGET_PASSWORD', code: body.captcha });
+      const ticket = randomToken();
+      const now = clock.now();
+      await insertResetTicket(db, {
+        merchantId: merchant.id,
+        accountId: account.id,
+        ticketHash: sha256(ticket),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
+      });
+      return { ticket };
+    },
+
+    /** PUT /account/forget-password: by the phone ticket, or by the e-mail link's code. Ends every session. */
+    async forgetPassword(merchant: MerchantRow, body: z.infer<typeof forgetPasswordBody>) {
+      const passwordHash = await hashPassword(body.password);
+      const now = clock.now();
+      if (body.phone_info) {
+        const { phone, phone_prefix } = body.phone_info;
+        const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
+        const done = await db.transaction(async (tx) => {
+          const accountId = await useResetTicket(tx, merchant.id, sha256(body.ticket ?? ''), now);
+          if (!account || accountId !== account.id) {
+            tx.rollback();
+          }
+          await setPassword(tx, accountId as string, passwordHash);
+          await revokeAccountSessions(tx, accountId as string, now, 'password-reset');
+          return true;
+        }).catch((error: unknown) => {
+          if (error instanceof Error && error.name === 'TransactionRollbackError') return false;
+          throw error;
+        });
+        if (!done) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
+        return;
+      }
+      const email = (body.email ?? '').toLowerCase();
+      const account = await findAccountByEmail(db, merchant.id, email);
+      if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
+      await useCode(db, clock, { merchantId: merchant.id, target: emailTarget(email), purpose: 'FORGET_PASSWORD', code: body.captcha ?? '' });
+      await db.transaction(async (tx) => {
+        await setPassword(tx, account.id, passwordHash);
+        await revokeAccountSessions(tx, account.id, now, 'password-reset');
+      });
+    },
+
+    async forgetTrxPassword(merchant: MerchantRow, body: z.infer<typeof forgetTrxPasswordBody>) {
+      const account = await findAccountByEmail(db, merchant.id, body.email);
+      if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
+      await useCode(db, clock, { merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
+      await setTrxPassword(db, account.id, await hashPassword(body.trx_password));
+    },
+
+    async devices(auth: Authenticated, currentSecret: string | undefined) {
+      const now = clock.now();
+      const currentHash = currentSecret ? sha256(currentSecret) : '';
+      const rows = await listTrustedDevices(db, auth.account.id, now);
+      return rows.map((row) => ({
+        id: row.id,
+        label: row.label,
+        created_at: row.createdAt.toISOString(),
+        last_used_at: row.lastUsedAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        current: row.secretHash === currentHash,
+      }));
+    },
+
+    async revokeDevice(auth: Authenticated, id: string) {
+      if (!(await revokeTrustedDevice(db, auth.account.id, id, clock.now()))) throw new AppError(ErrorCode.DEVICE_NOT_FOUND);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;
+
+function lockedError(until: Date, now: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(ErrorCode.LOGIN_LOCKED, { params: { minutes: Math.ceil(seconds / 60) }, data: { retry_after: seconds } });
+}
+
+export type { AccountRow };

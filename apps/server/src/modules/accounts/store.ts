@@ -1,0 +1,176 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { accounts, customerManagers, resetTickets, trustedDevices } from '../../db/schema.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function findAccountByPhone(tx: Tx, merchantId: string, prefix: string, phone: string) {
+  const rows = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.phonePrefix, prefix), eq(accounts.phone, phone)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findAccountByEmail(tx: Tx, merchantId: string, email: string) {
+  const rows = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.email, email.toLowerCase())))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findAccount(tx: Tx, merchantId: string, id: string) {
+  const rows = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Inserts unless the phone is taken; answers undefined then. */
+export async function insertAccount(tx: Tx, values: typeof accounts.$inferInsert) {
+  const rows = await tx.insert(accounts).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+/** Sets the e-mail of an account that has none; false when it already had one or the e-mail is taken. */
+export async function setEmailIfNone(tx: Tx, accountId: string, email: string) {
+  const rows = await tx
+    .update(accounts)
+    .set({ email: email.toLowerCase() })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.email)))
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
+export async function setPassword(tx: Tx, accountId: string, passwordHash: string) {
+  await tx
+    .update(accounts)
+    .set({ passwordHash, failedLogins: 0, failedWindowStart: null, lockedUntil: null })
+    .where(eq(accounts.id, accountId));
+}
+
+export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash: string) {
+  await tx.update(accounts).set({ trxPasswordHash }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Counts a wrong password in the 15-minute window, atomically; the fifth locks password sign-in.
+ * Answers the lock's end when this failure locked the account.
+ */
+export async function recordFailedLogin(tx: Tx, accountId: string, now: Date, windowMs: number, maxFailures: number) {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const [row] = await tx
+    .update(accounts)
+    .set({
+      failedLogins: sql`case when ${accounts.failedWindowStart} is null or ${accounts.failedWindowStart} < ${windowStart.toISOString()}::timestamptz then 1 else ${accounts.failedLogins} + 1 end`,
+      failedWindowStart: sql`case when ${accounts.failedWindowStart} is null or ${accounts.failedWindowStart} < ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${accounts.failedWindowStart} end`,
+    })
+    .where(eq(accounts.id, accountId))
+    .returning({ failedLogins: accounts.failedLogins });
+  if (!row || row.failedLogins < maxFailures) return null;
+  const lockedUntil = new Date(now.getTime() + windowMs);
+  await tx
+    .update(accounts)
+    .set({ lockedUntil, failedLogins: 0, failedWindowStart: null })
+    .where(eq(accounts.id, accountId));
+  return lockedUntil;
+}
+
+export async function clearFailedLogins(tx: Tx, accountId: string) {
+  await tx
+    .update(accounts)
+    .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
+    .where(eq(accounts.id, accountId));
+}
+
+export async function listAccounts(tx: Tx, merchantId: string) {
+  return tx
+    .select({
+      id: accounts.id,
+      phonePrefix: accounts.phonePrefix,
+      phone: accounts.phone,
+      email: accounts.email,
+      status: accounts.status,
+      createdAt: accounts.createdAt,
+      managerName: customerManagers.name,
+      invitationCode: customerManagers.invitationCode,
+    })
+    .from(accounts)
+    .leftJoin(customerManagers, eq(customerManagers.id, accounts.managerId))
+    .where(eq(accounts.merchantId, merchantId))
+    .orderBy(asc(accounts.createdAt));
+}
+
+export async function findTrustedDevice(tx: Tx, accountId: string, secretHash: string, now: Date) {
+  const rows = await tx
+    .select()
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.accountId, accountId),
+        eq(trustedDevices.secretHash, secretHash),
+        isNull(trustedDevices.revokedAt),
+        gt(trustedDevices.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchTrustedDevice(tx: Tx, id: string, now: Date) {
+  await tx.update(trustedDevices).set({ lastUsedAt: now }).where(eq(trustedDevices.id, id));
+}
+
+export async function insertTrustedDevice(tx: Tx, values: typeof trustedDevices.$inferInsert) {
+  await tx.insert(trustedDevices).values(values);
+}
+
+export async function listTrustedDevices(tx: Tx, accountId: string, now: Date) {
+  return tx
+    .select()
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)))
+    .orderBy(asc(trustedDevices.createdAt));
+}
+
+export async function revokeTrustedDevice(tx: Tx, accountId: string, id: string, now: Date) {
+  const rows = await tx
+    .update(trustedDevices)
+    .set({ revokedAt: now })
+    .where(and(eq(trustedDevices.accountId, accountId), eq(trustedDevices.id, id), isNull(trustedDevices.revokedAt)))
+    .returning({ id: trustedDevices.id });
+  return rows.length === 1;
+}
+
+export async function revokeAllTrustedDevices(tx: Tx, accountId: string, now: Date) {
+  await tx
+    .update(trustedDevices)
+    .set({ revokedAt: now })
+    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt)));
+}
+
+export async function insertResetTicket(tx: Tx, values: typeof resetTickets.$inferInsert) {
+  await tx.insert(resetTickets).values(values);
+}
+
+/** Uses a reset ticket once; answers its account when it was live. */
+export async function useResetTicket(tx: Tx, merchantId: string, ticketHash: string, now: Date) {
+  const rows = await tx
+    .update(resetTickets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(resetTickets.merchantId, merchantId),
+        eq(resetTickets.ticketHash, ticketHash),
+        isNull(resetTickets.usedAt),
+        gt(resetTickets.expiresAt, now),
+      ),
+    )
+    .returning({ accountId: resetTickets.accountId });
+  return rows[0]?.accountId;
+}

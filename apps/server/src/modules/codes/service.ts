@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@portal/contract/errors';
+import type { Db } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomCode, sameText, sha256 } from '../../lib/crypto.ts';
+import {
+  codesFromIpSince,
+  codesToTargetSince,
+  consumeCode,
+  countTry,
+  deleteCode,
+  insertCode,
+  lockTarget,
+  newestCode,
+  supersedeCodes,
+} from './store.ts';
+
+/** product.md §2: the one-time code policy. */
+export const codePolicy = {
+  ttlMs: 10 * 60_000,
+  resendMs: 60_000,
+  maxTries: 5,
+  perTargetPerDay: 10,
+  perIpPerWindow: 30,
+  ipWindowMs: 5 * 60_000,
+  dayMs: 24 * 60 * 60_000,
+} as const;
+
+/** What a code is for: the spec's mark types, and password recovery. */
+export type CodePurpose = 'MARK_TYPE_REGISTER' | 'MARK_TYPE_BIND_EMAIL' | 'MARK_TYPE_ACCESS' | 'FORGET_PASSWORD' | 'FORGET_TRX_PASSWORD';
+
+export const phoneTarget = (prefix: string, phone: string) => `phone:${prefix}:${phone}`;
+export const emailTarget = (email: string) => `email:${email.toLowerCase()}`;
+
+const hashCode = (id: string, code: string) => sha256(`${id}:${code}`);
+const secondsUntil = (from: Date, to: number) => Math.max(1, Math.ceil((to - from.getTime()) / 1000));
+
+export interface CodeRequest {
+  merchantId: string;
+  target: string;
+  purpose: CodePurpose;
+  ip: string;
+}
+
+/**
+ * Issues a new code after the send limits, replacing any earlier unused one, then hands it to
+ * `deliver`. If delivery fails the code is withdrawn, so the limits do not count a code nobody got.
+ */
+export async function issueCode(db: Db, clock: Clock, request: CodeRequest, deliver: (code: string) => Promise<void>) {
+  const now = clock.now();
+  const id = randomUUID();
+  const code = randomCode();
+  const refusal = await db.transaction(async (tx) => {
+    await lockTarget(tx, request.merchantId, request.target);
+    const last = await newestCode(tx, request.merchantId, request.target, request.purpose);
+    if (last && now.getTime() - last.createdAt.getTime() < codePolicy.resendMs) {
+      const seconds = secondsUntil(now, last.createdAt.getTime() + codePolicy.resendMs);
+      return new AppError(ErrorCode.CODE_TOO_SOON, { params: { seconds }, data: { retry_after: seconds } });
+    }
+    const today = await codesToTargetSince(tx, request.merchantId, request.target, new Date(now.getTime() - codePolicy.dayMs));
+    if (today.length >= codePolicy.perTargetPerDay) {
+      const oldest = today[today.length - codePolicy.perTargetPerDay]?.createdAt ?? now;
+      const seconds = secondsUntil(now, oldest.getTime() + codePolicy.dayMs);
+      return new AppError(ErrorCode.CODE_DAILY_LIMIT, { params: { seconds }, data: { retry_after: seconds } });
+    }
+    const fromIp = await codesFromIpSince(tx, request.ip, new Date(now.getTime() - codePolicy.ipWindowMs));
+    if (fromIp.n >= codePolicy.perIpPerWindow) {
+      const seconds = secondsUntil(now, (fromIp.oldest ?? now).getTime() + codePolicy.ipWindowMs);
+      return new AppError(ErrorCode.CODE_IP_LIMIT, { params: { seconds }, data: { retry_after: seconds } });
+    }
+    await supersedeCodes(tx, request.merchantId, request.target, request.purpose, now);
+    await insertCode(tx, {
+      id,
+      merchantId: request.merchantId,
+      target: request.target,
+      purpose: request.purpose,
+      codeHash: hashCode(id, code),
+      ip: request.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + codePolicy.ttlMs),
+    });
+    return null;
+  });
+  if (refusal) throw refusal;
+  try {
+    await deliver(code);
+  } catch (error) {
+    await deleteCode(db, id);
+    throw error;
+  }
+  return { resendAfter: Math.ceil(codePolicy.resendMs / 1000) };
+}
+
+/**
+ * Checks a code and uses it up. The try is counted (and committed) before the comparison, so five
+ * wrong tries burn the code whatever happens after; only one of two concurrent right answers wins.
+ */
+export async function useCode(db: Db, clock: Clock, check: { merchantId: string; target: string; purpose: CodePurpose; code: string }) {
+  const now = clock.now();
+  const failure = await db.transaction(async (tx) => {
+    await lockTarget(tx, check.merchantId, check.target);
+    const row = await newestCode(tx, check.merchantId, check.target, check.purpose);
+    if (!row) return new AppError(ErrorCode.CODE_NOT_SENT);
+    if (row.usedAt || row.supersededAt || row.expiresAt.getTime() <= now.getTime()) return new AppError(ErrorCode.CODE_EXPIRED);
+    if (row.attempts >= codePolicy.maxTries) return new AppError(ErrorCode.CODE_BURNED);
+    const tries = await countTry(tx, row.id);
+    if (!sameText(row.codeHash, hashCode(row.id, check.code))) {
+      const remaining = codePolicy.maxTries - tries;
+      if (remaining <= 0) return new AppError(ErrorCode.CODE_BURNED);
+      return new AppError(ErrorCode.CODE_WRONG, { params: { remaining }, data: { remaining } });
+    }
+    if (!(await consumeCode(tx, row.id, now))) return new AppError(ErrorCode.CODE_EXPIRED);
+    return null;
+  });
+  if (failure) throw failure;
+}
+
+export function maskPhone(phone: string) {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+}
+
+export function maskEmail(email: string) {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 1)}***@${domain}`;
+}

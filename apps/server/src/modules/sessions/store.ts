@@ -1,0 +1,45 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { accounts, sessions } from '../../db/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert) {
+  const [row] = await tx.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+export async function findSessionByTokenHash(tx: Tx, tokenHash: string) {
+  const rows = await tx
+    .select({
+      session: sessions,
+      account: { id: accounts.id, status: accounts.status, email: accounts.email, phone: accounts.phone, phonePrefix: accounts.phonePrefix },
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchSession(tx: Tx, id: string, at: Date) {
+  await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+}
+
+/** Ends one session; answers false when it had already ended. */
+export async function revokeSession(tx: Tx, id: string, at: Date, reason: string) {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeAccountSessions(tx: Tx, accountId: string, at: Date, reason: string, exceptId?: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptId ? ne(sessions.id, exceptId) : undefined));
+}

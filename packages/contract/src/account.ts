@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { MARK_TYPES, RESET_TYPES, SEND_TYPES } from './enums.ts';
+import { messages, phoneInfoSchema, rules, ruled } from './validation.ts';
+
+/** Schemas of the account calls (spec §7); rule messages are the forms' messages. */
+
+const email = ruled(rules.email);
+const password = ruled(rules.password);
+const captcha = ruled(rules.code);
+
+/** Exactly one of phone_info and email must be given. */
+function oneOfPhoneOrEmail(value: { phone_info?: unknown; email?: unknown }, ctx: z.RefinementCtx) {
+  if (!value.phone_info && value.email === undefined)
+    ctx.addIssue({ code: 'custom', path: ['phone_info'], message: messages.required });
+  if (value.phone_info && value.email !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['email'], message: '请选择手机号或邮箱其中一种' });
+}
+
+export const loginBody = z
+  .object({ phone_info: phoneInfoSchema.optional(), email: email.optional(), password })
+  .superRefine(oneOfPhoneOrEmail);
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginAnswer = z.object({
+  token: z.string(),
+  /** the account's e-mail, or null while it has none */
+  email: z.string().nullable(),
+  /** true when this device must pass the second verification first */
+  check: z.boolean(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const sendCodeBody = z
+  .object({
+    send_type: z.enum(SEND_TYPES),
+    mark_type: z.enum(MARK_TYPES),
+    phone_info: phoneInfoSchema.optional(),
+    email: email.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.send_type === 'SEND_TYPE_PHONE' && !value.phone_info)
+      ctx.addIssue({ code: 'custom', path: ['phone_info', 'phone'], message: messages.phoneForCode });
+    if (value.send_type === 'SEND_TYPE_EMAIL' && value.email === undefined)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailForCode });
+  });
+export type SendCodeBody = z.infer<typeof sendCodeBody>;
+
+export const sendCodeAnswer = z.object({
+  /** seconds until another code may be requested */
+  resend_after: z.number().int(),
+  /** where it went, masked: "+86 138****8000" or "a***@b.com" */
+  masked_target: z.string(),
+});
+
+export const sendCodeAutoBody = z.object({
+  send_type: z.enum(SEND_TYPES),
+  mark_type: z.literal('MARK_TYPE_ACCESS'),
+});
+
+export const codeCheckBody = z.object({
+  captcha,
+  thirty_day: z.boolean().default(false),
+  send_type: z.enum(SEND_TYPES),
+});
+export const codeCheckAnswer = z.object({ token: z.string(), email: z.string().nullable() });
+
+export const registerBody = z.object({
+  phone_prefix: phoneInfoSchema.shape.phone_prefix,
+  phone: ruled(rules.phone),
+  password,
+  captcha,
+  invitation_code: z
+    .string()
+    .nullable()
+    .default(null)
+    .superRefine((value, ctx) => {
+      const message = value === null ? null : rules.invitationCode(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+export const tokenAnswer = z.object({ token: z.string() });
+
+export const bindEmailBody = z.object({ email, captcha });
+export const bindEmailAnswer = z.object({ token: z.string().optional() });
+
+export const forgetCodeBody = z
+  .object({
+    phone_info: phoneInfoSchema.optional(),
+    email: email.optional(),
+    type: z.enum(RESET_TYPES).default('FORGET_PASSWORD'),
+  })
+  .superRefine(oneOfPhoneOrEmail);
+export const forgetCheckBody = z.object({ phone_info: phoneInfoSchema, captcha });
+export const forgetCheckAnswer = z.object({
+  /** single-use permission for PUT /account/forget-password, valid 10 minutes */
+  ticket: z.string(),
+});
+
+export const forgetPasswordBody = z
+  .object({
+    phone_info: phoneInfoSchema.optional(),
+    ticket: z.string().max(200).optional(),
+    email: email.optional(),
+    captcha: captcha.optional(),
+    password,
+  })
+  .superRefine((value, ctx) => {
+    if (value.phone_info) {
+      if (!value.ticket) ctx.addIssue({ code: 'custom', path: ['ticket'], message: '验证已失效，请重新获取验证码' });
+    } else if (value.email !== undefined) {
+      if (value.captcha === undefined) ctx.addIssue({ code: 'custom', path: ['captcha'], message: messages.code });
+    } else {
+      ctx.addIssue({ code: 'custom', path: ['phone_info'], message: messages.required });
+    }
+  });
+
+export const forgetTrxPasswordBody = z.object({ email, trx_password: ruled(rules.tradePassword), captcha });
+
+export const accountInfo = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  phone_prefix: z.string(),
+});
+export type AccountInfo = z.infer<typeof accountInfo>;
+
+export const trustedDevice = z.object({
+  id: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  current: z.boolean(),
+});
