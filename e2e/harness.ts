@@ -1,0 +1,325 @@
+/**
+ * Browser tests against the real server: `useHarness()` in a test file starts the server as a
+ * child process (embedded database in a temporary DATA_DIR, or DATABASE_URL), builds the web app
+ * first when it is missing or stale, launches Debian's Chromium through playwright-core, and
+ * stops everything after the file. A failing test leaves a screenshot of each of its pages in
+ * test-results/ and prints the browser's console errors.
+ *
+ *     const portal = useHarness();
+ *     it('…', async () => {
+ *       const page = await portal.pageAt('orange.localhost', '/sign-in');
+ *     });
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(repoRoot, 'test-results');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+// ---------------------------------------------------------------------------------------------
+// the web app
+
+/** What the built app depends on: a change in any of these makes apps/web/dist stale. */
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/contract/src',
+].map((p) => path.join(repoRoot, p));
+const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs);
+}
+
+export function webBuildIsStale() {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
+  return webSources.some((source) => newestChange(source) > built);
+}
+
+/** Builds apps/web when dist is missing or older than its sources; throws with the build output if it fails. */
+export async function ensureWebBuilt() {
+  if (!webBuildIsStale()) return;
+  const output: string[] = [];
+  const child = spawn('npm', ['run', 'build', '-w', '@portal/web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the web app did not build (exit ${code}):\n${output.join('').slice(-4000)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the server
+
+export interface ServerOptions {
+  /** PostgreSQL instead of the embedded database */
+  databaseUrl?: string;
+  /** more environment for the server (NODE_ENV, LOG_LEVEL, …) */
+  env?: Record<string, string>;
+}
+
+export interface PortalServer {
+  port: number;
+  dataDir: string;
+  /** `http://<host>:<port><path>` */
+  url(host: string, path?: string): string;
+  /** what the server printed so far (its log) */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A port the system has just handed out and released. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** GET on the local server with a chosen Host header; the parsed JSON body and the status. */
+export function getJson<T = unknown>(port: number, host: string, urlPath: string): Promise<{ status: number; body: T }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: urlPath, headers: { host: `${host}:${port}`, accept: 'application/json' }, timeout: 5_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as T });
+          } catch {
+            reject(new Error(`GET ${urlPath} on ${host} answered ${response.statusCode} with a body that is not JSON: ${text.slice(0, 200)}`));
+          }
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`GET ${urlPath} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+const running = new Set<ChildProcess>();
+// a test run that dies must not leave servers behind
+process.once('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/** Starts `node --import tsx apps/server/src/main.ts` on a free port with a fresh DATA_DIR; resolves once /healthz answers. */
+export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startOnce(dataDir, await freePort(), options);
+    } catch (error) {
+      lastError = error;
+      // another process may have taken the port between our probe and the server's listen
+      if (!String(error).includes('EADDRINUSE')) break;
+    }
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  throw lastError;
+}
+
+async function startOnce(dataDir: string, port: number, options: ServerOptions): Promise<PortalServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+  };
+  // the test runner's own settings are not the server's
+  delete env.VITEST;
+  delete env.TEST_ENGINE;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-200_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  exited.then(() => running.delete(child));
+
+  const server: PortalServer = {
+    port,
+    dataDir,
+    url: (host, urlPath = '/') => `http://${host}:${port}${urlPath}`,
+    output: () => output,
+    async stop() {
+      killGroup(child, 'SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), delay(10_000).then(() => false)]);
+      if (!stopped) {
+        killGroup(child, 'SIGKILL');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.slice(-4000)}`);
+    }
+    try {
+      const health = await getJson<{ status: string }>(port, 'localhost', '/healthz');
+      if (health.status === 200 && health.body.status === 'ok') return server;
+    } catch {
+      // not listening yet
+    }
+    await delay(200);
+  }
+  killGroup(child, 'SIGKILL');
+  throw new Error(`the server did not answer /healthz within 90 s:\n${output.slice(-4000)}`);
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// the browser
+
+export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is not at ${CHROMIUM_PATH}: apt-get install chromium fonts-wqy-microhei (or set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface Harness {
+  readonly server: PortalServer;
+  readonly browser: Browser;
+  /** `http://<host>:<port><path>` on the started server */
+  url(host: string, path?: string): string;
+  /** a new page in its own browser context (own storage), opened at http://<host>:<port><path> */
+  pageAt(host: string, path: string): Promise<Page>;
+  /** GET on the server with a Host header, bypassing the browser */
+  getJson<T = unknown>(host: string, path: string): Promise<{ status: number; body: T }>;
+}
+
+interface OpenPage {
+  page: Page;
+  context: BrowserContext;
+  consoleErrors: string[];
+}
+
+/** Registers the hooks of one test file: server and browser for the file, pages for each test. */
+export function useHarness(options: ServerOptions = {}): Harness {
+  let server: PortalServer | undefined;
+  let browser: Browser | undefined;
+  let pages: OpenPage[] = [];
+
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      await mkdir(resultsDir, { recursive: true });
+      const base = `${path.basename(context.task.file?.name ?? 'e2e', '.test.ts')}-${context.task.name}`
+        .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+        .slice(0, 120);
+      for (const [index, open] of pages.entries()) {
+        const file = path.join(resultsDir, `${base}${pages.length > 1 ? `-${index + 1}` : ''}.png`);
+        const shot = await open.page.screenshot({ path: file, fullPage: true }).then(
+          () => file,
+          (error: Error) => `no screenshot (${error.message})`,
+        );
+        console.error(
+          `[e2e] ${context.task.name}\n  page: ${open.page.url()}\n  screenshot: ${shot}` +
+            (open.consoleErrors.length ? `\n  browser errors:\n    ${open.consoleErrors.join('\n    ')}` : ''),
+        );
+      }
+      if (server) console.error(`[e2e] server log (last lines):\n${server.output().slice(-3000)}`);
+    });
+  });
+
+  afterEach(async () => {
+    const closing = pages.map((open) => open.context.close().catch(() => {}));
+    pages = [];
+    await Promise.all(closing);
+  });
+
+  const started = () => {
+    if (!server || !browser) throw new Error('the harness is not started: call useHarness() at the top of the test file');
+    return { server, browser };
+  };
+
+  return {
+    get server() {
+      return started().server;
+    },
+    get browser() {
+      return started().browser;
+    },
+    url: (host, urlPath = '/') => started().server.url(host, urlPath),
+    async pageAt(host, urlPath) {
+      const context = await started().browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const open: OpenPage = { page, context, consoleErrors: [] };
+      page.on('console', (message) => {
+        if (message.type() === 'error') open.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => open.consoleErrors.push(`uncaught: ${error.message}`));
+      pages.push(open);
+      await page.goto(started().server.url(host, urlPath), { waitUntil: 'load' });
+      return page;
+    },
+    getJson: (host, urlPath) => getJson(started().server.port, host, urlPath),
+  };
+}
