@@ -1,0 +1,187 @@
+import { isSessionErrorCode } from '@portal/contract/errors';
+import axios, {
+  type AxiosError,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { httpText } from '../locales/zh-CN/http.ts';
+import { useSessionStore } from '../stores/session.ts';
+import { tokenStorage } from './storage.ts';
+
+/**
+ * The one HTTP module. Every answer is an envelope {code, message, data}: code 0 resolves to data,
+ * anything else becomes an ApiError, and the message is shown here and nowhere else (spec §8).
+ */
+
+export const REQUEST_TIMEOUT_MS = 50_000;
+/** Session messages repeat for every call that fails at once; one a second is enough. */
+export const SESSION_NOTICE_INTERVAL_MS = 1_000;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** How a call failed: the API answered a non-zero code, the HTTP exchange failed without an envelope, or no answer came. */
+export type ApiErrorKind = 'api' | 'http' | 'network';
+
+export class ApiError<T = unknown> extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The envelope's code; null when there was no envelope. */
+  readonly code: number | null;
+  /** The HTTP status; null when no answer came. */
+  readonly status: number | null;
+  readonly data: T | null;
+
+  constructor(init: { kind: ApiErrorKind; message: string; code?: number | null; status?: number | null; data?: T | null }) {
+    super(init.message);
+    this.kind = init.kind;
+    this.code = init.code ?? null;
+    this.status = init.status ?? null;
+    this.data = init.data ?? null;
+  }
+
+  /** Server field errors (validation failures): data.fields. */
+  get fields(): FieldError[] {
+    const fields = (this.data as { fields?: unknown } | null)?.fields;
+    if (!Array.isArray(fields)) return [];
+    return fields.filter(
+      (item): item is FieldError =>
+        typeof item === 'object' && item !== null && typeof item.field === 'string' && typeof item.message === 'string',
+    );
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export type Notifier = (text: string) => void;
+
+// until the app provides its toast, messages still reach the developer console
+let notify: Notifier = (text) => console.error(text);
+let lastSessionNoticeAt = Number.NEGATIVE_INFINITY;
+
+/** The app shows messages through antd; tests observe them. */
+export function setNotifier(notifier: Notifier) {
+  notify = notifier;
+}
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as Envelope).code === 'number' &&
+  typeof (body as Envelope).message === 'string' &&
+  'data' in body;
+
+const withCode = (message: string, code: number) => `${message}(${code})`;
+
+const SPREADSHEET_TYPES = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/octet-stream'];
+
+function isSpreadsheet(response: AxiosResponse) {
+  const responseType = response.config.responseType;
+  if (responseType === 'blob' || responseType === 'arraybuffer') return true;
+  const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
+  return SPREADSHEET_TYPES.some((type) => contentType.startsWith(type));
+}
+
+function failWithEnvelope(envelope: Envelope, status: number): never {
+  if (isSessionErrorCode(envelope.code)) {
+    const now = Date.now();
+    if (now - lastSessionNoticeAt >= SESSION_NOTICE_INTERVAL_MS) {
+      lastSessionNoticeAt = now;
+      notify(withCode(envelope.message, envelope.code));
+    }
+    useSessionStore.getState().logout();
+  } else {
+    notify(withCode(envelope.message, envelope.code));
+  }
+  throw new ApiError({ kind: 'api', code: envelope.code, message: envelope.message, status, data: envelope.data });
+}
+
+/** A download that failed answers its JSON envelope as a Blob or ArrayBuffer; read it back. */
+async function bodyOf(response: AxiosResponse): Promise<unknown> {
+  const body: unknown = response.data;
+  const text =
+    typeof Blob !== 'undefined' && body instanceof Blob
+      ? await body.text()
+      : body instanceof ArrayBuffer
+        ? new TextDecoder().decode(body)
+        : null;
+  if (text === null) return body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const SAVING_METHODS = new Set(['post', 'put']);
+
+function onFulfilled(response: AxiosResponse) {
+  if (isSpreadsheet(response)) return response;
+  const body: unknown = response.data;
+  if (!isEnvelope(body)) return body;
+  if (body.code === 0) return body.data;
+  return failWithEnvelope(body, response.status);
+}
+
+async function onRejected(error: AxiosError) {
+  if (axios.isCancel(error)) throw error;
+  const response = error.response;
+  if (!response) {
+    const method = (error.config?.method ?? 'get').toLowerCase();
+    const message = SAVING_METHODS.has(method) ? httpText.networkErrorOnSave : httpText.networkError;
+    notify(message);
+    throw new ApiError({ kind: 'network', message });
+  }
+  const body = await bodyOf(response);
+  if (isEnvelope(body)) return failWithEnvelope(body, response.status);
+  const bodyMessage = typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : '';
+  const message = bodyMessage || error.message || httpText.unknownError;
+  notify(message);
+  throw new ApiError({ kind: 'http', message, status: response.status, data: body });
+}
+
+function attachToken(config: InternalAxiosRequestConfig) {
+  const token = tokenStorage.get();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+}
+
+/**
+ * An axios instance with the portal's token and envelope handling; baseURL defaults to this origin.
+ * It uses the fetch adapter: the same code path in every browser and under Node in the tests.
+ */
+export function createApiClient(options: { baseURL?: string } = {}): AxiosInstance {
+  const client = axios.create({ baseURL: options.baseURL ?? '', timeout: REQUEST_TIMEOUT_MS, adapter: 'fetch' });
+  client.interceptors.request.use(attachToken);
+  client.interceptors.response.use(onFulfilled, onRejected);
+  return client;
+}
+
+/** A raw answer: spreadsheets and other files, with the headers that name them. */
+export type RawResponse = AxiosResponse<Blob>;
+
+/** Typed calls over a client; each resolves to the envelope's data. */
+export function createHttp(client: AxiosInstance) {
+  return {
+    client,
+    get: <T>(url: string, config?: AxiosRequestConfig) => client.get<T, T>(url, config),
+    delete: <T>(url: string, config?: AxiosRequestConfig) => client.delete<T, T>(url, config),
+    post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => client.post<T, T>(url, body, config),
+    put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => client.put<T, T>(url, body, config),
+    /** A file answer (e.g. an .xlsx export), returned raw. */
+    download: (url: string, config?: AxiosRequestConfig) =>
+      client.request<Blob, RawResponse>({ method: 'get', ...config, url, responseType: 'blob' }),
+  };
+}
+
+export const http = createHttp(createApiClient());

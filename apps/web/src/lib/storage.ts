@@ -1,0 +1,51 @@
+/**
+ * Browser storage the portal keeps. The session token lives in both session and local storage
+ * (spec §3) and every call reads it from local storage (spec §6). Storage can be unavailable
+ * (private modes, blocked site data); reads then answer nothing and writes are dropped rather than
+ * breaking the page.
+ */
+const TOKEN_KEY = 'token';
+const SIGNED_IN_KEY = 'isLogin';
+
+type Area = 'local' | 'session';
+
+const areaOf = (area: Area): Storage => (area === 'local' ? window.localStorage : window.sessionStorage);
+
+export function readStorage(area: Area, key: string): string | null {
+  try {
+    return areaOf(area).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(area: Area, key: string, value: string | null) {
+  try {
+    if (value === null) areaOf(area).removeItem(key);
+    else areaOf(area).setItem(key, value);
+  } catch {
+    // storage is unavailable; the value lives only as long as the page
+  }
+}
+
+export const tokenStorage = {
+  /** The token every call sends; local storage outlives the tab, session storage is the fallback. */
+  get: (): string | null => readStorage('local', TOKEN_KEY) ?? readStorage('session', TOKEN_KEY),
+  set(token: string) {
+    writeStorage('session', TOKEN_KEY, token);
+    writeStorage('local', TOKEN_KEY, token);
+  },
+  clear() {
+    writeStorage('session', TOKEN_KEY, null);
+    writeStorage('local', TOKEN_KEY, null);
+  },
+};
+
+/**
+ * Whether the stored token belongs to a finished sign-in. A token can exist before that (an account
+ * without an e-mail gets one that only binds the e-mail), so the flag is kept beside it.
+ */
+export const signedInStorage = {
+  get: (): boolean => readStorage('local', SIGNED_IN_KEY) === '1',
+  set: (value: boolean) => writeStorage('local', SIGNED_IN_KEY, value ? '1' : null),
+};
