@@ -32,6 +32,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--disable-quic',
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -139,5 +139,8 @@ for (const r of results) {
     `${status} ${r.name.padEnd(14)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  ${r.note}` : ''}`,
   );
 }
+// .ci/run passes its start time, so the whole CI run's time shows too
+const ciStarted = Number(process.env.CI_STARTED_AT);
+if (ciStarted > 0) console.log(`CI elapsed ${Math.round(Date.now() / 1000 - ciStarted)} s (installs included)`);
 process.exitCode = failed > 0 ? 1 : 0;
 console.log(`${passed} passed, ${failed} failed`);
