@@ -271,17 +271,12 @@ export function accountService(deps: Deps) {
       if (body.phone_info) {
         const { phone, phone_prefix } = body.phone_info;
         const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
+        if (!account) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
         const done = await db.transaction(async (tx) => {
-          const accountId = await useResetTicket(tx, merchant.id, sha256(body.ticket ?? ''), now);
-          if (!account || accountId !== account.id) {
-            tx.rollback();
-          }
-          await setPassword(tx, accountId as string, passwordHash);
-          await revokeAccountSessions(tx, accountId as string, now, 'password-reset');
+          if (!(await useResetTicket(tx, merchant.id, account.id, sha256(body.ticket ?? ''), now))) return false;
+          await setPassword(tx, account.id, passwordHash);
+          await revokeAccountSessions(tx, account.id, now, 'password-reset');
           return true;
-        }).catch((error: unknown) => {
-          if (error instanceof Error && error.name === 'TransactionRollbackError') return false;
-          throw error;
         });
         if (!done) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
         return;

@@ -158,19 +158,20 @@ export async function insertResetTicket(tx: Tx, values: typeof resetTickets.$inf
   await tx.insert(resetTickets).values(values);
 }
 
-/** Uses a reset ticket once; answers its account when it was live. */
-export async function useResetTicket(tx: Tx, merchantId: string, ticketHash: string, now: Date) {
+/** Uses a live reset ticket of the account once; false when there is none. */
+export async function useResetTicket(tx: Tx, merchantId: string, accountId: string, ticketHash: string, now: Date) {
   const rows = await tx
     .update(resetTickets)
     .set({ usedAt: now })
     .where(
       and(
         eq(resetTickets.merchantId, merchantId),
+        eq(resetTickets.accountId, accountId),
         eq(resetTickets.ticketHash, ticketHash),
         isNull(resetTickets.usedAt),
         gt(resetTickets.expiresAt, now),
       ),
     )
-    .returning({ accountId: resetTickets.accountId });
-  return rows[0]?.accountId;
+    .returning({ id: resetTickets.id });
+  return rows.length === 1;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { verificationCodes } from '../../db/schema.ts';
 
@@ -34,7 +34,7 @@ export async function codesToTargetSince(tx: Tx, merchantId: string, target: str
       and(
         eq(verificationCodes.merchantId, merchantId),
         eq(verificationCodes.target, target),
-        gte(verificationCodes.createdAt, since),
+        gt(verificationCodes.createdAt, since),
       ),
     )
     .orderBy(verificationCodes.createdAt);
@@ -44,7 +44,7 @@ export async function codesFromIpSince(tx: Tx, ip: string, since: Date) {
   const rows = await tx
     .select({ n: count(), oldest: sql<string>`min(${verificationCodes.createdAt})` })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.ip, ip), gte(verificationCodes.createdAt, since)));
+    .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, since)));
   const row = rows[0];
   return { n: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -19,22 +19,32 @@ const CACHE_MS = 5_000;
  */
 export function merchantResolver(db: Db, ttlMs = CACHE_MS) {
   const cache = new Map<string, { at: number; merchant: MerchantRow | null }>();
+  // a lookup that was under way when forget() ran may have read the old row: it is not kept
+  let generation = 0;
   return {
     async byHost(host: string): Promise<MerchantRow | null> {
       const hit = cache.get(host);
       const now = Date.now();
       if (hit && now - hit.at < ttlMs) return hit.merchant;
+      const started = generation;
       const merchant = (await findMerchantByHost(db, host)) ?? null;
       if (cache.size > 10_000) cache.clear();
-      cache.set(host, { at: now, merchant });
+      if (started === generation) cache.set(host, { at: now, merchant });
       return merchant;
     },
     forget() {
+      generation += 1;
       cache.clear();
     },
   };
 }
 export type MerchantResolver = ReturnType<typeof merchantResolver>;
+
+/**
+ * Whoever changes a merchant (the operator command line) NOTIFYs this channel, payload the
+ * merchant's slug, and every server process drops its cached merchants at once.
+ */
+export const MERCHANTS_CHANGED_CHANNEL = 'merchant_changed';
 
 export function toMerchantView(row: MerchantRow): Merchant {
   return {

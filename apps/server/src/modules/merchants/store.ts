@@ -58,3 +58,12 @@ export async function findHost(tx: Tx, host: string) {
 export async function deleteHost(tx: Tx, host: string) {
   await tx.delete(merchantHosts).where(eq(merchantHosts.host, host));
 }
+
+export async function listHostsOfMerchant(tx: Tx, merchantId: string) {
+  const rows = await tx
+    .select({ host: merchantHosts.host })
+    .from(merchantHosts)
+    .where(eq(merchantHosts.merchantId, merchantId))
+    .orderBy(asc(merchantHosts.host));
+  return rows.map((row) => row.host);
+}

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount } from '../../src/db/seed.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
+import { freshIp, lastCode, PASSWORD, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+const clock = new ManualClock(new Date('2026-11-22T08:00:00Z'));
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+const login = (host: string, body: object, headers: Record<string, string> = {}) =>
+  t.api(host).post<{ token: string; email: string | null; check: boolean }>('/account/login', body, { headers, remoteAddress: freshIp() });
+
+describe('sign-in', () => {
+  it('a new device must pass the second verification; until then the token does nothing else', async () => {
+    const who = await signUp(t);
+    const answer = await login('localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: who.password });
+    expect(answer.code).toBe(0);
+    expect(answer.data).toMatchObject({ email: who.email, check: true });
+    const verifying = t.api('localhost', answer.data.token);
+    for (const [method, path] of [['GET', '/account/info'], ['GET', '/account/devices']] as const) {
+      const refused = await verifying.request(method, path);
+      expect([refused.status, refused.code, refused.message]).toEqual([403, 2011, '请先完成登录安全验证']);
+    }
+    const bind = await verifying.post('/account/email/bind', { email: 'x@y.zz', captcha: '123456' });
+    expect(bind.code).toBe(2011);
+
+    await verifying.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' }, { remoteAddress: freshIp() });
+    const code = await lastCode(t, phoneTo(who.phone));
+    const checked = await verifying.post<{ token: string; email: string }>('/account/login/code/check', { captcha: code, thirty_day: false, send_type: 'SEND_TYPE_PHONE' });
+    expect(checked.code).toBe(0);
+    expect(checked.data.email).toBe(who.email);
+    expect(checked.headers['set-cookie']).toBeUndefined();
+    const me = await t.api('localhost', checked.data.token).data<{ phone: string }>('GET', '/account/info');
+    expect(me.phone).toBe(who.phone);
+    expect((await verifying.get('/account/info')).code).toBe(608);
+  });
+
+  it('signs in by e-mail, with the access code sent to that e-mail', async () => {
+    const who = await signUp(t);
+    const { token, login: first } = await signIn(t, 'localhost', { email: who.email });
+    expect(first.data.check).toBe(true);
+    expect((await t.api('localhost', token).get('/account/info')).code).toBe(0);
+    // e-mail addresses match without regard to case
+    expect((await login('localhost', { email: who.email.toUpperCase(), password: PASSWORD })).code).toBe(0);
+  });
+
+  it('30天内此设备免验证: the device skips the check for 30 days and not after', async () => {
+    const who = await signUp(t);
+    const trusted = await signIn(t, 'localhost', { phone: who.phone }, { thirtyDay: true });
+    expect(trusted.cookie).toMatch(/^portal_device=/);
+    const cookie = trusted.cookie as string;
+    clock.advance(29 * 24 * 3600_000);
+    const again = await login('localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: PASSWORD }, { cookie });
+    expect(again.data.check).toBe(false);
+    expect((await t.api('localhost', again.data.token).get('/account/info')).code).toBe(0);
+    // the secret is good for this account only
+    const other = await signUp(t);
+    const foreign = await login('localhost', { phone_info: { phone: other.phone, phone_prefix: '86' }, password: PASSWORD }, { cookie });
+    expect(foreign.data.check).toBe(true);
+    clock.advance(1 * 24 * 3600_000 + 1000);
+    const expired = await login('localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: PASSWORD }, { cookie });
+    expect(expired.data.check).toBe(true);
+  });
+
+  it('lists trusted devices and stops trusting a revoked one', async () => {
+    const who = await signUp(t);
+    const trusted = await signIn(t, 'localhost', { phone: who.phone }, { thirtyDay: true });
+    const cookie = trusted.cookie as string;
+    const client = t.api('localhost', trusted.token);
+    const devices = await client.data<{ id: string; current: boolean }[]>('GET', '/account/devices', { headers: { cookie } });
+    expect(devices).toHaveLength(1);
+    expect(devices[0]?.current).toBe(true);
+    expect((await client.delete(`/account/devices/${devices[0]?.id}`)).code).toBe(0);
+    expect((await client.delete(`/account/devices/${devices[0]?.id}`)).code).toBe(2019);
+    const next = await login('localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: PASSWORD }, { cookie });
+    expect(next.data.check).toBe(true);
+  });
+
+  it('five wrong passwords lock password sign-in for 15 minutes', async () => {
+    const who = await signUp(t);
+    const body = (password: string) => ({ phone_info: { phone: who.phone, phone_prefix: '86' }, password });
+    for (let i = 0; i < 4; i++) {
+      const answer = await login('localhost', body('Wrong1234'));
+      expect([answer.code, answer.message]).toEqual([2009, '账号或密码错误']);
+    }
+    const fifth = await login('localhost', body('Wrong1234'));
+    expect([fifth.status, fifth.code, fifth.message]).toEqual([429, 2010, '密码错误次数过多，账户已锁定，请15分钟后再试']);
+    const right = await login('localhost', body(PASSWORD));
+    expect(right.code).toBe(2010);
+    clock.advance(14 * 60_000);
+    expect((await login('localhost', body(PASSWORD))).message).toBe('密码错误次数过多，账户已锁定，请1分钟后再试');
+    clock.advance(60_000 + 1000);
+    expect((await login('localhost', body(PASSWORD))).code).toBe(0);
+  });
+
+  it('wrong passwords spread over more than 15 minutes do not lock', async () => {
+    const who = await signUp(t);
+    const body = (password: string) => ({ phone_info: { phone: who.phone, phone_prefix: '86' }, password });
+    for (let i = 0; i < 4; i++) expect((await login('localhost', body('Wrong1234'))).code).toBe(2009);
+    clock.advance(16 * 60_000);
+    expect((await login('localhost', body('Wrong1234'))).code).toBe(2009);
+    expect((await login('localhost', body(PASSWORD))).code).toBe(0);
+  });
+
+  it('an unknown account and a wrong password answer alike', async () => {
+    const unknown = await login('localhost', { phone_info: { phone: '13100000000', phone_prefix: '86' }, password: PASSWORD });
+    expect([unknown.status, unknown.code, unknown.message]).toEqual([400, 2009, '账号或密码错误']);
+  });
+
+  it('logout ends the session at once', async () => {
+    const who = await signUp(t);
+    const client = t.api('localhost', who.token);
+    expect((await client.delete('/account/login')).code).toBe(0);
+    const after = await client.get('/account/info');
+    expect([after.status, after.code, after.message]).toEqual([401, 608, '登录已失效，请重新登录']);
+  });
+
+  it('answers each session code for its own reason', async () => {
+    const missing = await t.api().get('/account/info');
+    expect([missing.status, missing.code, missing.message]).toEqual([401, 605, '请先登录']);
+    const unknown = await t.api('localhost', 'not-a-token').get('/account/info');
+    expect([unknown.code, unknown.message]).toEqual([606, '登录状态无效，请重新登录']);
+    const who = await signUp(t);
+    clock.advance(7 * 24 * 3600_000 + 60_000);
+    const expired = await t.api('localhost', who.token).get('/account/info');
+    expect([expired.code, expired.message]).toEqual([607, '登录已过期，请重新登录']);
+    const active = await signUp(t);
+    await t.database.db.execute(sql`update accounts set status = 'DISABLED' where phone = ${active.phone}`);
+    const disabled = await t.api('localhost', active.token).get('/account/info');
+    expect([disabled.status, disabled.code, disabled.message]).toEqual([403, 1000, '账户已被停用，请联系客服']);
+  });
+
+  it('a session in use stays alive past 7 days of total age', async () => {
+    const who = await signUp(t);
+    const client = t.api('localhost', who.token);
+    for (let day = 0; day < 9; day++) {
+      clock.advance(24 * 3600_000);
+      expect((await client.get('/account/info')).code).toBe(0);
+    }
+  });
+
+  it("an account of one merchant cannot sign in on another merchant's host, nor use its token there", async () => {
+    const who = await signUp(t, 'localhost');
+    const elsewhere = await login('orange.localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: PASSWORD });
+    expect(elsewhere.code).toBe(2009);
+    const foreignToken = await t.api('orange.localhost', who.token).get('/account/info');
+    expect(foreignToken.code).toBe(606);
+  });
+
+  it('the demo account signs in on each demo merchant with the README credentials', async () => {
+    for (const host of ['localhost', 'orange.localhost', 'purple.localhost', 'red.localhost', 'yellow.localhost']) {
+      const answer = await login(host, { phone_info: { phone: demoAccount.phone, phone_prefix: '86' }, password: demoAccount.password });
+      expect(answer.code, host).toBe(0);
+      expect(answer.data.email).toMatch(/^demo@/);
+    }
+  });
+
+  it('keeps only hashes of session tokens and device secrets', async () => {
+    const who = await signUp(t);
+    const trusted = await signIn(t, 'localhost', { phone: who.phone }, { thirtyDay: true });
+    const secret = (trusted.cookie as string).split('=')[1] as string;
+    const sessions = JSON.stringify((await t.database.db.execute(sql`select * from sessions`)).rows);
+    const devices = JSON.stringify((await t.database.db.execute(sql`select * from trusted_devices`)).rows);
+    for (const token of [who.token, who.registerToken, trusted.token]) expect(sessions).not.toContain(token);
+    expect(devices).not.toContain(secret);
+    const passwords = JSON.stringify((await t.database.db.execute(sql`select password_hash from accounts`)).rows);
+    expect(passwords).not.toContain(PASSWORD);
+    expect(passwords).toContain('$argon2id$');
+  });
+});
+
+describe('an account without an e-mail', () => {
+  it('signs in to a session that can only bind one, after the second verification', async () => {
+    const who = await signUp(t);
+    await t.database.db.execute(sql`update accounts set email = null where phone = ${who.phone}`);
+    const answer = await login('localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: PASSWORD });
+    expect(answer.data).toMatchObject({ email: null, check: true });
+    const verifying = t.api('localhost', answer.data.token);
+    await verifying.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' }, { remoteAddress: freshIp() });
+    const refusedMail = await verifying.post('/account/send/code-auto', { send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_ACCESS' }, { remoteAddress: freshIp() });
+    expect(refusedMail.code).toBe(2020);
+    const checked = await verifying.post<{ token: string; email: null }>('/account/login/code/check', {
+      captcha: await lastCode(t, phoneTo(who.phone)),
+      thirty_day: false,
+      send_type: 'SEND_TYPE_PHONE',
+    });
+    expect(checked.data.email).toBeNull();
+    expect((await t.api('localhost', checked.data.token).get('/account/info')).code).toBe(2012);
+  });
+});
