@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, errorCatalogue, formatMessage, isSessionErrorCode, SESSION_ERROR_CODES } from './errors.ts';
+
+describe('the error catalogue', () => {
+  it('has an entry with a 中文 message, an HTTP status and a meaning for every code', () => {
+    for (const [name, code] of Object.entries(ErrorCode)) {
+      if (code === 0) continue;
+      const entry = errorCatalogue[code];
+      expect(entry, name).toBeDefined();
+      expect(entry?.message, name).toMatch(/[\u4e00-\u9fff]/);
+      expect(entry?.status, name).toBeGreaterThanOrEqual(400);
+      expect(entry?.meaning.length, name).toBeGreaterThan(10);
+    }
+  });
+  it('has one code per name and one name per code', () => {
+    const codes = Object.values(ErrorCode);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+  it('the session codes of spec §8 are 605, 606, 607, 608 and 1000, each with its own message', () => {
+    expect([...SESSION_ERROR_CODES].sort()).toEqual([1000, 605, 606, 607, 608]);
+    const texts = SESSION_ERROR_CODES.map((code) => errorCatalogue[code]?.message);
+    expect(new Set(texts).size).toBe(5);
+    expect(isSessionErrorCode(607)).toBe(true);
+    expect(isSessionErrorCode(2001)).toBe(false);
+  });
+  it('fills placeholders and leaves unknown ones', () => {
+    expect(formatMessage('请{seconds}秒后再试', { seconds: 42 })).toBe('请42秒后再试');
+    expect(formatMessage('请{seconds}秒后再试')).toBe('请{seconds}秒后再试');
+  });
+});
