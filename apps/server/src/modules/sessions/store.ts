@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, sessions } from '../../db/schema.ts';
 
@@ -10,16 +10,28 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
   return row;
 }
 
-export async function findSessionByTokenHash(tx: Tx, tokenHash: string) {
-  const rows = await tx
+function sessionByTokenHashQuery(tx: Tx) {
+  return tx
     .select({
       session: sessions,
       account: { id: accounts.id, status: accounts.status, email: accounts.email, phone: accounts.phone, phonePrefix: accounts.phonePrefix },
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.tokenHash, tokenHash))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1);
+}
+
+// every request looks its session up: the statement is built once per database and prepared on the server
+const prepared = new WeakMap<object, ReturnType<ReturnType<typeof sessionByTokenHashQuery>['prepare']>>();
+
+export async function findSessionByTokenHash(tx: Tx, tokenHash: string) {
+  let statement = prepared.get(tx);
+  if (!statement) {
+    statement = sessionByTokenHashQuery(tx).prepare('session_by_token_hash');
+    prepared.set(tx, statement);
+  }
+  const rows = await statement.execute({ tokenHash });
   return rows[0];
 }
 

@@ -1,0 +1,45 @@
+// The server process of `npm run bench:api`: the real app on PostgreSQL, plus one bare route that
+// does a single primary-key read through the same pool, as the yardstick. Prints its port and a
+// session token as one JSON line when ready.
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/engine.ts';
+import { demoAccount, seedDemoData } from '../apps/server/src/db/seed.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { findAccountByPhone } from '../apps/server/src/modules/accounts/store.ts';
+import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';
+import { openSession } from '../apps/server/src/modules/sessions/service.ts';
+
+const databaseUrl = process.env.DATABASE_URL as string;
+const poolSize = Number(process.env.DB_POOL_SIZE ?? 20);
+const database = await openDatabase({ databaseUrl, poolSize });
+await database.migrate();
+await seedDemoData(database);
+const merchant = await findMerchantByHost(database.db, 'localhost');
+if (!merchant) throw new Error('no demo merchant');
+const account = await findAccountByPhone(database.db, merchant.id, demoAccount.phonePrefix, demoAccount.phone);
+if (!account) throw new Error('no demo account');
+const { token } = await openSession(database.db, systemClock, {
+  merchantId: merchant.id,
+  accountId: account.id,
+  stage: 'FULL',
+  userAgent: 'bench',
+  ip: '127.0.0.1',
+});
+
+const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', LOG_LEVEL: 'silent' }), databaseUrl };
+const { app } = await buildApp({ config, database, logger: false });
+app.get('/bench/bare', async () => {
+  const result = await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`);
+  return { code: 0, message: 'success', data: result.rows[0] };
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+process.stdout.write(`${JSON.stringify({ port, token })}\n`);
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
