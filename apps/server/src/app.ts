@@ -24,7 +24,12 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
-import { type MerchantResolver, merchantResolver, normaliseHost } from './modules/merchants/service.ts';
+import {
+  MERCHANTS_CHANGED_CHANNEL,
+  type MerchantResolver,
+  merchantResolver,
+  normaliseHost,
+} from './modules/merchants/service.ts';
 import type { MerchantRow } from './modules/merchants/store.ts';
 import { devMailSender } from './providers/mail/dev.ts';
 import type { MailSender } from './providers/mail/port.ts';
@@ -85,6 +90,11 @@ export async function buildApp(options: BuildOptions) {
       options.mail ?? (config.smtpUrl ? smtpMailSender(config.smtpUrl, config.mailFrom) : devMailSender(database.db, app.log)),
     merchants: merchantResolver(database.db),
   };
+  // a merchant changed elsewhere (the operator command line, another process) shows at once
+  const stopMerchantListener = await database.listen(MERCHANTS_CHANGED_CHANNEL, () => deps.merchants.forget());
+  app.addHook('onClose', async () => {
+    await stopMerchantListener().catch(() => {});
+  });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,18 +1,23 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { claimEmbeddedDatabase, embeddedDatabaseFolder } from './db/embedded-owner.ts';
+import { shareEmbeddedDatabase } from './db/embedded-socket.ts';
 import { openDatabase } from './db/engine.ts';
 import { seedDemoData } from './db/seed.ts';
 
 const config = loadConfig();
+// PGlite's folder admits one process: claim it (an operator command may hold it for a moment)
+const embedded = config.databaseUrl ? null : await claimEmbeddedDatabase(config.dataDir, 'server');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
+  dataDir: embeddedDatabaseFolder(config.dataDir),
   poolSize: config.dbPoolSize,
 });
 await database.migrate();
 const { app } = await buildApp({ config, database });
 if (config.seedDemo && (await seedDemoData(database))) app.log.info('seeded the demo merchants');
+// ...and share it with the operator command line (`npm run ops`) while this process holds it
+const shared = embedded && database.pglite ? await shareEmbeddedDatabase(database.pglite, embedded, app.log) : null;
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
@@ -26,8 +31,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: closing`);
+    await shared?.stop();
     await app.close();
     await database.close();
+    embedded?.release();
     process.exit(0);
   });
 }

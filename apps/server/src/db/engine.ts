@@ -24,6 +24,8 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** the embedded engine itself (PGlite only), for sharing it over a socket (src/db/embedded-socket.ts) */
+  pglite?: PGlite;
 }
 
 const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
@@ -56,6 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: () => client.close(),
+    pglite: client,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { agreements } from '../../db/schema.ts';
 
@@ -21,6 +21,19 @@ export async function findAgreement(tx: Tx, merchantId: string, id: string) {
 
 export async function insertAgreement(tx: Tx, values: typeof agreements.$inferInsert) {
   const [row] = await tx.insert(agreements).values(values).returning();
+  if (!row) throw new Error('agreement insert returned nothing');
+  return row;
+}
+
+/**
+ * Adds an agreement that lists first: its time is the statement's own clock, not the transaction's,
+ * so agreements published one after another never tie.
+ */
+export async function publishAgreement(tx: Tx, values: { merchantId: string; title: string; text: string }) {
+  const [row] = await tx
+    .insert(agreements)
+    .values({ ...values, publishedAt: sql`clock_timestamp()` })
+    .returning();
   if (!row) throw new Error('agreement insert returned nothing');
   return row;
 }

@@ -1,0 +1,273 @@
+import type { Database, Tx } from '../../db/engine.ts';
+import { MERCHANTS_CHANGED_CHANNEL } from '../../modules/merchants/service.ts';
+import {
+  deleteHost,
+  findMerchantByHost,
+  findMerchantBySlug,
+  insertHost,
+  insertMerchant,
+  listHostsOfMerchant,
+  type MerchantRow,
+  type NewMerchant,
+  updateMerchant,
+} from '../../modules/merchants/store.ts';
+import { defineCommand, type FlagValues, OpsError, UsageError } from '../command.ts';
+import * as input from '../input.ts';
+
+type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail';
+
+/** The branding flags, the column each sets, and how its value is checked. */
+const branding: Array<{ flag: keyof typeof flags; column: BrandingColumn; parse: (value: string) => string; show?: (value: string) => string }> = [
+  { flag: 'name', column: 'name', parse: (v) => input.text(v, 'name', { max: 60 }) },
+  { flag: 'color', column: 'color', parse: input.color, show: input.colorName },
+  { flag: 'website', column: 'website', parse: input.website },
+  { flag: 'favicon', column: 'favicon', parse: (v) => input.asset(v, 'favicon') },
+  { flag: 'dark-logo', column: 'darkLogo', parse: (v) => input.asset(v, 'dark-logo') },
+  { flag: 'light-logo', column: 'lightLogo', parse: (v) => input.asset(v, 'light-logo') },
+  { flag: 'icp', column: 'icp', parse: (v) => input.optionalText(v, 'icp', { max: 100 }) },
+  { flag: 'version', column: 'version', parse: input.version },
+  { flag: 'support-email', column: 'supportEmail', parse: (v) => input.email(v, 'support-email') },
+];
+
+const flags = {
+  host: { type: 'string', value: 'HOST', description: 'choose the merchant by one of its hosts (with --create: its first host)' },
+  slug: { type: 'string', value: 'SLUG', description: 'choose the merchant by its slug (with --create: the new slug)' },
+  create: { type: 'boolean', description: 'create a new merchant; needs --slug, --name and --host' },
+  name: { type: 'string', value: 'NAME', description: 'name of the merchant, e.g. 蓝鲸卡' },
+  color: {
+    type: 'string',
+    value: 'COLOUR',
+    description: 'theme: blue, orange, purple, red or yellow (or MERCHANT_COLOR_BLUE …)',
+  },
+  website: { type: 'string', value: 'SITE', description: 'website shown as page title and in the copyright line, e.g. bluewhale.example' },
+  favicon: { type: 'string', value: 'URL', description: 'favicon: a path on this site (/brand/…) or an https:// address; "" clears it' },
+  'dark-logo': { type: 'string', value: 'URL', description: 'logo for light backgrounds, as --favicon' },
+  'light-logo': { type: 'string', value: 'URL', description: 'logo for dark backgrounds, as --favicon' },
+  icp: { type: 'string', value: 'TEXT', description: 'ICP filing number shown in the footer, e.g. 沪ICP备2021018801号-1; "" clears it' },
+  version: { type: 'string', value: 'YEARS', description: 'copyright years: YYYY (runs to this year) or YYYY-YYYY' },
+  'support-email': { type: 'string', value: 'EMAIL', description: 'customer support e-mail address; "" clears it' },
+  'add-host': { type: 'string', value: 'HOST', multiple: true, description: 'add a host name; a host belongs to one merchant only' },
+  'remove-host': {
+    type: 'string',
+    value: 'HOST',
+    multiple: true,
+    description: "remove a host name (never the merchant's last one)",
+  },
+} as const;
+
+type Values = FlagValues<typeof flags>;
+
+export const merchantSet = defineCommand({
+  name: 'merchant:set',
+  summary: "Change a merchant's branding, theme and hosts, or create a merchant",
+  usage: [
+    'merchant:set (--host HOST | --slug SLUG) [--name NAME] [--color COLOUR] [--website SITE] … [--add-host HOST] [--remove-host HOST]',
+    'merchant:set --create --slug SLUG --name NAME --host HOST [--color COLOUR] [--website SITE] …',
+  ],
+  description:
+    'Running servers show the change at once. A new merchant gets the blue theme, its host as website and this year as version unless told otherwise.',
+  flags,
+  examples: [
+    'merchant:set --host localhost --website newsite.example --color red',
+    'merchant:set --slug orange --version 2023-2026 --icp "粤ICP备2023045502号-2"',
+    'merchant:set --slug orange --add-host shop.orange.example --remove-host orange.localhost',
+    'merchant:set --create --slug acme --name "极光卡" --host acme.localhost --color purple',
+  ],
+  async run(database, values) {
+    const changes = brandingChanges(values);
+    const addHosts = hostList(values['add-host'], 'add-host');
+    const removeHosts = hostList(values['remove-host'], 'remove-host');
+    const both = addHosts.find((host) => removeHosts.includes(host));
+    if (both) throw new UsageError(`merchant:set: ${both} is given to both --add-host and --remove-host`);
+    if (values.create) return create(database, values, changes, addHosts, removeHosts);
+    return update(database, values, changes, addHosts, removeHosts);
+  },
+});
+
+function brandingChanges(values: Values) {
+  const changes: Partial<Record<BrandingColumn, string>> = {};
+  for (const field of branding) {
+    const raw = values[field.flag];
+    if (typeof raw === 'string') changes[field.column] = field.parse(raw);
+  }
+  return changes;
+}
+
+function hostList(raw: string[] | undefined, flag: string) {
+  const hosts = (raw ?? []).map((value) => input.host(value, flag));
+  const twice = hosts.find((host, index) => hosts.indexOf(host) !== index);
+  if (twice) throw new UsageError(`merchant:set: --${flag} ${twice} is given twice`);
+  return hosts;
+}
+
+async function update(
+  database: Database,
+  values: Values,
+  changes: Partial<Record<BrandingColumn, string>>,
+  addHosts: string[],
+  removeHosts: string[],
+) {
+  if (values.host !== undefined && values.slug !== undefined) {
+    throw new UsageError('merchant:set: choose the merchant with --host or with --slug, not both');
+  }
+  if (values.host === undefined && values.slug === undefined) {
+    throw new UsageError('merchant:set: choose the merchant with --host HOST or --slug SLUG (or make a new one with --create)');
+  }
+  if (Object.keys(changes).length === 0 && addHosts.length === 0 && removeHosts.length === 0) {
+    throw new UsageError(
+      `merchant:set: nothing to change; give at least one of ${[...branding.map((f) => `--${f.flag}`), '--add-host', '--remove-host'].join(', ')}`,
+    );
+  }
+  const byHost = values.host === undefined ? undefined : input.host(values.host);
+  const bySlug = values.slug === undefined ? undefined : input.slug(values.slug);
+
+  const result = await inTransaction(database, async (tx) => {
+    const merchant = byHost ? await findMerchantByHost(tx, byHost) : await findMerchantBySlug(tx, bySlug as string);
+    if (!merchant) {
+      throw new OpsError(
+        byHost
+          ? `no merchant has the host ${byHost} (merchant:list shows every merchant's hosts)`
+          : `no merchant has the slug ${bySlug} (merchant:list shows the slugs)`,
+      );
+    }
+    // the update also locks the merchant's row until commit, so two changes to its hosts take turns
+    const updated = await updateMerchant(tx, merchant.id, changes);
+    if (!updated) throw new OpsError(`merchant ${merchant.slug} was deleted meanwhile`);
+    const hosts = await listHostsOfMerchant(tx, merchant.id);
+    for (const host of removeHosts) {
+      if (!hosts.includes(host)) {
+        throw new OpsError(`${host} is not a host of merchant ${merchant.slug}; its hosts are ${hosts.join(', ')}`);
+      }
+    }
+    await checkHostsFree(tx, addHosts, merchant);
+    if (hosts.length - removeHosts.length + addHosts.length < 1) {
+      throw new OpsError(
+        `cannot remove ${removeHosts.join(', ')}: merchant ${merchant.slug} would have no host left and no one could reach it; add its new host in the same command (--add-host)`,
+      );
+    }
+    for (const host of removeHosts) await deleteHost(tx, host);
+    for (const host of addHosts) await insertHost(tx, host, merchant.id);
+    return { before: merchant, after: updated, hosts: await listHostsOfMerchant(tx, merchant.id) };
+  });
+
+  const lines = [`Updated merchant ${result.after.slug} (${result.after.name}):`];
+  const rows: Array<[string, string]> = [];
+  for (const field of branding) {
+    if (changes[field.column] === undefined) continue;
+    const show = field.show ?? ((value: string) => value);
+    const before = show(result.before[field.column]);
+    const after = show(result.after[field.column]);
+    rows.push([field.flag, before === after ? `${after} (unchanged)` : `${quoted(before)} → ${quoted(after)}`]);
+  }
+  if (addHosts.length > 0) rows.push(['added', addHosts.join(', ')]);
+  if (removeHosts.length > 0) rows.push(['removed', removeHosts.join(', ')]);
+  if (addHosts.length > 0 || removeHosts.length > 0) rows.push(['hosts', result.hosts.join(', ')]);
+  lines.push(...aligned(rows));
+  const note = await tellServers(database, result.after.slug);
+  if (note) lines.push(note);
+  return lines.join('\n');
+}
+
+async function create(
+  database: Database,
+  values: Values,
+  changes: Partial<Record<BrandingColumn, string>>,
+  addHosts: string[],
+  removeHosts: string[],
+) {
+  if (removeHosts.length > 0) throw new UsageError('merchant:set: --remove-host does not go with --create');
+  if (values.slug === undefined || changes.name === undefined || values.host === undefined) {
+    const missing = [values.slug === undefined && '--slug', changes.name === undefined && '--name', values.host === undefined && '--host']
+      .filter(Boolean)
+      .join(', ');
+    throw new UsageError(`merchant:set --create needs --slug, --name and --host; missing ${missing}`);
+  }
+  const slug = input.slug(values.slug);
+  const firstHost = input.host(values.host);
+  if (addHosts.includes(firstHost)) throw new UsageError(`merchant:set: ${firstHost} is given to both --host and --add-host`);
+  const hosts = [firstHost, ...addHosts];
+  const merchantValues: NewMerchant = {
+    slug,
+    name: changes.name,
+    color: 'MERCHANT_COLOR_BLUE',
+    website: firstHost,
+    version: String(new Date().getFullYear()),
+    ...changes,
+  };
+
+  const merchant = await inTransaction(database, async (tx) => {
+    const existing = await findMerchantBySlug(tx, slug);
+    if (existing) throw new OpsError(`a merchant with the slug ${slug} exists already (${existing.name}); choose another slug`);
+    await checkHostsFree(tx, hosts);
+    const created = await insertMerchant(tx, merchantValues);
+    for (const host of hosts) await insertHost(tx, host, created.id);
+    return created;
+  });
+
+  const lines = [`Created merchant ${merchant.slug} (${merchant.name}):`];
+  lines.push(
+    ...aligned([
+      ['hosts', hosts.join(', ')],
+      ['theme', input.colorName(merchant.color)],
+      ['website', merchant.website],
+      ['version', merchant.version],
+      ['icp', merchant.icp || '-'],
+      ['favicon', merchant.favicon || '-'],
+      ['dark-logo', merchant.darkLogo || '-'],
+      ['light-logo', merchant.lightLogo || '-'],
+      ['support-email', merchant.supportEmail || '-'],
+    ]),
+  );
+  const note = await tellServers(database, merchant.slug);
+  if (note) lines.push(note);
+  return lines.join('\n');
+}
+
+/** A host belongs to one merchant only. */
+async function checkHostsFree(tx: Tx, hosts: string[], merchant?: MerchantRow) {
+  for (const host of hosts) {
+    const owner = await findMerchantByHost(tx, host);
+    if (!owner) continue;
+    if (merchant && owner.id === merchant.id) throw new OpsError(`${host} is already a host of merchant ${merchant.slug}`);
+    throw new OpsError(
+      `${host} already belongs to merchant ${owner.slug} (${owner.name}); a host belongs to one merchant only, so remove it there first`,
+    );
+  }
+}
+
+/** Runs fn in one transaction; a host or slug taken by a simultaneous change is reported, not thrown raw. */
+async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await database.db.transaction(fn);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new OpsError('another change took the same host or slug at the same moment; nothing was changed. Run the command again.');
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let at = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
+    if (at.code === '23505') return true;
+    at = at.cause as typeof at;
+  }
+  return false;
+}
+
+/** Tells every running server to drop its cached merchants (they would otherwise show the change within seconds). */
+async function tellServers(database: Database, slug: string) {
+  try {
+    await database.notify(MERCHANTS_CHANGED_CHANNEL, slug);
+    return null;
+  } catch (error) {
+    return `Note: running servers could not be told at once (${(error as Error).message}); they show the change within a few seconds.`;
+  }
+}
+
+function aligned(rows: Array<[string, string]>) {
+  const width = Math.max(0, ...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);
+}
+
+const quoted = (value: string) => (value === '' ? '""' : value);
