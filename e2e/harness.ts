@@ -18,7 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repoRoot, 'test-results');
@@ -269,31 +269,12 @@ export function useHarness(options: ServerOptions = {}): Harness {
     await server?.stop();
   });
 
-  beforeEach((context) => {
-    context.onTestFailed(async () => {
-      await mkdir(resultsDir, { recursive: true });
-      const base = `${path.basename(context.task.file?.name ?? 'e2e', '.test.ts')}-${context.task.name}`
-        .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-        .slice(0, 120);
-      for (const [index, open] of pages.entries()) {
-        const file = path.join(resultsDir, `${base}${pages.length > 1 ? `-${index + 1}` : ''}.png`);
-        const shot = await open.page.screenshot({ path: file, fullPage: true }).then(
-          () => file,
-          (error: Error) => `no screenshot (${error.message})`,
-        );
-        console.error(
-          `[e2e] ${context.task.name}\n  page: ${open.page.url()}\n  screenshot: ${shot}` +
-            (open.consoleErrors.length ? `\n  browser errors:\n    ${open.consoleErrors.join('\n    ')}` : ''),
-        );
-      }
-      if (server) console.error(`[e2e] server log (last lines):\n${server.output().slice(-3000)}`);
-    });
-  });
-
-  afterEach(async () => {
-    const closing = pages.map((open) => open.context.close().catch(() => {}));
+  afterEach(async (context) => {
+    const open = pages;
     pages = [];
-    await Promise.all(closing);
+    // the test has run: a failure leaves its pages on disk before they close
+    if (context.task.result?.state === 'fail') await recordFailure(context.task, open, server);
+    await Promise.all(open.map((entry) => entry.context.close().catch(() => {})));
   });
 
   const started = () => {
@@ -323,4 +304,22 @@ export function useHarness(options: ServerOptions = {}): Harness {
     },
     getJson: (host, urlPath) => getJson(started().server.port, host, urlPath),
   };
+}
+
+/** Screenshots of every page of a failed test in test-results/, with the page's address and the browser's errors. */
+async function recordFailure(task: TestContext['task'], open: OpenPage[], server: PortalServer | undefined) {
+  await mkdir(resultsDir, { recursive: true });
+  const base = `${path.basename(task.file?.name ?? 'e2e', '.test.ts')}-${task.name}`.replace(/[^\p{L}\p{N}._-]+/gu, '-').slice(0, 120);
+  for (const [index, entry] of open.entries()) {
+    const file = path.join(resultsDir, `${base}${open.length > 1 ? `-${index + 1}` : ''}.png`);
+    const shot = await entry.page.screenshot({ path: file, fullPage: true }).then(
+      () => file,
+      (error: Error) => `none (${error.message})`,
+    );
+    console.error(
+      `[e2e] failed: ${task.name}\n  page: ${entry.page.url()}\n  screenshot: ${shot}` +
+        (entry.consoleErrors.length ? `\n  browser errors:\n    ${entry.consoleErrors.join('\n    ')}` : ''),
+    );
+  }
+  if (server) console.error(`[e2e] server log, last lines:\n${server.output().slice(-3000) || '(empty)'}`);
 }
