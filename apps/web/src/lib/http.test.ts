@@ -310,7 +310,7 @@ describe('spreadsheet answers', () => {
       response.writeHead(200, { 'content-type': contentType, 'content-disposition': 'attachment; filename="cards.xlsx"' });
       response.end(workbook);
     };
-    const raw = (await api().get('/api/v1/card/export.xlsx', { responseType: 'arraybuffer' })) as RawResponse;
+    const raw = await api().get<RawResponse>('/api/v1/card/export.xlsx', { responseType: 'arraybuffer' });
     expect(raw.status).toBe(200);
     expect(raw.headers['content-disposition']).toBe('attachment; filename="cards.xlsx"');
     expect(Buffer.from(raw.data as unknown as ArrayBuffer)).toEqual(workbook);

@@ -163,7 +163,8 @@ function attachToken(config: InternalAxiosRequestConfig) {
 export function createApiClient(options: { baseURL?: string } = {}): AxiosInstance {
   const client = axios.create({ baseURL: options.baseURL ?? '', timeout: REQUEST_TIMEOUT_MS, adapter: 'fetch' });
   client.interceptors.request.use(attachToken);
-  client.interceptors.response.use(onFulfilled, onRejected);
+  // the interceptor resolves to the envelope's data rather than the response; createHttp types each call's result
+  client.interceptors.response.use((response) => onFulfilled(response) as AxiosResponse, onRejected);
   return client;
 }
 

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { paths } from '../lib/paths.ts';
+import { useSessionStore } from '../stores/session.ts';
+import { NetworkAnomaly } from './routes/network-anomaly.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+/** A lazily loaded route module whose default export is the screen. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Offline on navigation: go to the network page instead (spec §2). */
+function offlineGuard({ request }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false && pathname !== paths.networkAnomaly.path) {
+    return redirect(paths.networkAnomaly.getHref());
+  }
+  return null;
+}
+
+/** Routes below it get the query cache (TanStack Query). */
+const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(() => import('./layouts/query-layout.tsx')), children });
+
+/**
+ * Public account screens, drawn inside the login area layout (logo, footer). Sign-in stays outside the
+ * query cache to keep its first load small; screens that use queries sit in a withQuery([...]) entry.
+ */
+const loginAreaRoutes: RouteObject[] = [{ path: paths.signIn.path, lazy: page(() => import('../features/auth/routes/sign-in.tsx')) }];
+
+/** Screens with a layout of their own. */
+const otherRoutes: RouteObject[] = [
+  withQuery([{ path: paths.agreement.path, lazy: page(() => import('../features/agreement/routes/agreement.tsx')) }]),
+  // drawn without loading anything: it must work while the network is down
+  { path: paths.networkAnomaly.path, Component: NetworkAnomaly },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: offlineGuard,
+    // the guard runs on every navigation, not only the first
+    shouldRevalidate: () => true,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        index: true,
+        loader: () =>
+          redirect(useSessionStore.getState().isLogin ? paths.wallet.getHref() : paths.signIn.getHref()),
+      },
+      { lazy: page(() => import('./layouts/login-area-layout.tsx')), children: loginAreaRoutes },
+      ...otherRoutes,
+      { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

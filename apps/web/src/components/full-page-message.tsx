@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import styles from './full-page-message.module.css';
+
+interface FullPageMessageProps {
+  title: string;
+  detail?: ReactNode;
+  /** An illustration above the title; decorative, the title says what happened. */
+  image?: string;
+  actions?: ReactNode;
+}
+
+/** A whole page that tells the visitor one thing and offers a way on: not found, offline, errors. */
+export function FullPageMessage({ title, detail, image, actions }: FullPageMessageProps) {
+  return (
+    <main className={styles.page}>
+      {image ? <img className={styles.image} src={image} alt="" width={320} height={220} /> : null}
+      <h1 className={styles.title}>{title}</h1>
+      {detail ? <p className={styles.detail}>{detail}</p> : null}
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </main>
+  );
+}

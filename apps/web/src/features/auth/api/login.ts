@@ -1,0 +1,20 @@
+import { http } from '../../../lib/http.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+
+/** POST /api/v1/account/login: a password with a mainland phone or an e-mail (spec §7). */
+export type LoginBody =
+  | { phone_info: { phone: string; phone_prefix: string }; password: string }
+  | { email: string; password: string };
+
+export interface LoginAnswer {
+  token: string;
+  /** The account's e-mail; null while the account has none bound. */
+  email: string | null;
+  /** True when this device must pass a second verification before the token is a full sign-in. */
+  check: boolean;
+}
+
+export const login = (body: LoginBody) => http.post<LoginAnswer>('/api/v1/account/login', body);
+
+/** The sign-in screen's call; see useRequest for why it is not a useMutation. */
+export const useLogin = () => useRequest(login);

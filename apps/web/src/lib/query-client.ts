@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { useSessionStore } from '../stores/session.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // the HTTP module already told the user; a silent retry would tell them again
+      retry: false,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+    mutations: { retry: false },
+  },
+});
+
+// one account's data must never be shown to the next one (logout, or a session the server ended)
+useSessionStore.subscribe((state, previous) => {
+  if (previous.token && !state.token) queryClient.removeQueries();
+});

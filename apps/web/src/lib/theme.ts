@@ -1,0 +1,42 @@
+import type { Merchant } from '@portal/contract/merchant';
+import { themeFor } from '@portal/contract/theme';
+import type { ThemeConfig } from 'antd';
+
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Helvetica Neue', Arial, sans-serif";
+
+/** antd theme tokens for a merchant colour (spec §9): the primary colour drives buttons, links, focus. */
+export function themeConfig(color: string | null | undefined): ThemeConfig {
+  const { primary } = themeFor(color);
+  return {
+    token: {
+      colorPrimary: primary,
+      colorLink: primary,
+      colorInfo: primary,
+      borderRadius: 8,
+      controlHeight: 40,
+      fontFamily: FONT_FAMILY,
+    },
+  };
+}
+
+/**
+ * Applies the branding outside React's tree: the theme colour and its tint as CSS variables for our
+ * own styles, the website in upper case as the page title, and the merchant's favicon.
+ */
+export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'favicon'>, doc: Document = document) {
+  const { primary, tint } = themeFor(merchant.color);
+  const root = doc.documentElement;
+  root.style.setProperty('--brand-primary', primary);
+  root.style.setProperty('--brand-tint', tint);
+  doc.title = merchant.website.toUpperCase();
+  let icon = doc.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+  if (!icon) {
+    icon = doc.createElement('link');
+    icon.rel = 'icon';
+    doc.head.appendChild(icon);
+  }
+  icon.href = merchant.favicon;
+  if (merchant.favicon.endsWith('.svg')) icon.type = 'image/svg+xml';
+  else icon.removeAttribute('type');
+}

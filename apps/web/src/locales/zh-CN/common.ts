@@ -1,0 +1,15 @@
+/** Strings shared by the app shell and its generic pages. */
+export const commonText = {
+  loading: '加载中',
+  back: '返回',
+  notFound: '非常抱歉，您访问的页面不存在',
+  backToHome: 'Back to home',
+  networkAnomaly: '网络异常，请稍后重试',
+  retry: '重试',
+  routeErrorTitle: '页面出错了',
+  routeErrorDescription: '页面遇到了意外问题，请返回首页后重新操作。',
+  staleVersionTitle: '页面已更新',
+  staleVersionDescription: '网站刚刚发布了新版本，请刷新页面后继续。',
+  refresh: '刷新页面',
+  goWallet: '返回首页',
+} as const;

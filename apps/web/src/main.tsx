@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { showError } from './app/notifier.tsx';
+import { loadMerchant } from './features/merchant/api/get-merchant.ts';
+import { setNotifier } from './lib/http.ts';
+import './app/global.css';
+
+setNotifier(showError);
+// the branding is needed before anything can be drawn; ask for it before React starts
+void loadMerchant();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
