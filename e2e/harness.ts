@@ -81,6 +81,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** more environment for the server (NODE_ENV, LOG_LEVEL, …) */
   env?: Record<string, string>;
+  /** an existing DATA_DIR, e.g. a stopped server's, to start again on its data; kept after stop() */
+  dataDir?: string;
 }
 
 export interface PortalServer {
@@ -146,22 +148,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 
 /** Starts `node --import tsx apps/server/src/main.ts` on a free port with a fresh DATA_DIR; resolves once /healthz answers. */
 export async function startServer(options: ServerOptions = {}): Promise<PortalServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-')));
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startOnce(dataDir, await freePort(), options);
+      return await startOnce(dataDir, ownsDataDir, await freePort(), options);
     } catch (error) {
       lastError = error;
       // another process may have taken the port between our probe and the server's listen
       if (!String(error).includes('EADDRINUSE')) break;
     }
   }
-  await rm(dataDir, { recursive: true, force: true });
+  if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
   throw lastError;
 }
 
-async function startOnce(dataDir: string, port: number, options: ServerOptions): Promise<PortalServer> {
+async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, options: ServerOptions): Promise<PortalServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -203,7 +206,7 @@ async function startOnce(dataDir: string, port: number, options: ServerOptions):
         killGroup(child, 'SIGKILL');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 
