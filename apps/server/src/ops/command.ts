@@ -106,7 +106,7 @@ function describeParseError(error: NodeJS.ErrnoException) {
 export function commandHelp(command: OpsCommand): string {
   const lines: string[] = [];
   const usage = command.usage ?? [`${command.name} [flags]`];
-  usage.forEach((line, index) => lines.push(`${index === 0 ? 'Usage: ' : '       '}npm run ops -- ${line}`));
+  for (const [index, line] of usage.entries()) lines.push(`${index === 0 ? 'Usage: ' : '       '}npm run ops -- ${line}`);
   lines.push('', command.summary);
   if (command.description) lines.push('', command.description);
   const rows = Object.entries(command.flags).map(([name, spec]) => {

@@ -14,7 +14,7 @@ export function requireFlag<T>(value: T | undefined, flag: string, command: stri
 export function text(value: string, flag: string, { max }: { max: number }) {
   const trimmed = value.trim();
   if (!trimmed) throw new OpsError(`--${flag} must not be empty`);
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new OpsError(`--${flag} must be one line of text, without control characters`);
+  if ([...trimmed].some((char) => char < ' ' || char === '\u007f')) throw new OpsError(`--${flag} must be one line of text, without control characters`);
   if ([...trimmed].length > max) throw new OpsError(`--${flag} is longer than ${max} characters`);
   return trimmed;
 }
