@@ -145,6 +145,26 @@ describe('the embedded database shared over a socket', () => {
     expect((await third.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
   });
 
+  it('uses a private temporary folder when DATA_DIR is too deep for a socket path', async () => {
+    await shared.stop();
+    const deep = path.join(dataDir, 'a-folder-name-long-enough'.repeat(4));
+    const deepClaim = await claimEmbeddedDatabase(deep, 'server');
+    try {
+      const deepShare = await shareEmbeddedDatabase(client, deepClaim, quietLog);
+      const folder = new URL(deepShare.url).searchParams.get('host') as string;
+      expect(path.dirname(folder)).toBe(os.tmpdir());
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      const socket = new pg.Client({ connectionString: deepShare.url });
+      await socket.connect();
+      expect((await socket.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
+      await socket.end();
+      await deepShare.stop();
+      expect(existsSync(folder)).toBe(false);
+    } finally {
+      deepClaim.release();
+    }
+  });
+
   it('says it no longer shares the database when stopped, and removes the socket', async () => {
     const folder = new URL(shared.url).searchParams.get('host') as string;
     await shared.stop();
