@@ -201,3 +201,54 @@ export const resetTickets = pgTable(
   (t) => [uniqueIndex('reset_tickets_hash_uq').on(t.ticketHash)],
 );
 
+
+/** A message to one account: notices, FREEZE, batch results. content is HTML, cleaned when shown. */
+export const stationMessages = pgTable(
+  'station_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('NOTICE'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    status: text('status').notNull().default('success'),
+    createdAt: ts('created_at').notNull(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('station_messages_account_idx').on(t.accountId, t.createdAt), index('station_messages_unread_idx').on(t.accountId, t.readAt)],
+);
+
+/** A merchant's announcement: every account of the merchant sees it, each with its own read state. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    status: text('status').notNull().default('success'),
+    publishedAt: ts('published_at').notNull(),
+  },
+  (t) => [index('announcements_merchant_idx').on(t.merchantId, t.publishedAt)],
+);
+
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [uniqueIndex('announcement_reads_uq').on(t.accountId, t.announcementId)],
+);
