@@ -23,6 +23,9 @@ import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { EventHub } from './modules/events/hub.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import {
   MERCHANTS_CHANGED_CHANNEL,
@@ -46,6 +49,8 @@ export interface Deps {
   sms: SmsSender;
   mail: MailSender;
   merchants: MerchantResolver;
+  /** this process's open event streams */
+  events: EventHub;
 }
 
 declare module 'fastify' {
@@ -89,11 +94,14 @@ export async function buildApp(options: BuildOptions) {
     mail:
       options.mail ?? (config.smtpUrl ? smtpMailSender(config.smtpUrl, config.mailFrom) : devMailSender(database.db, app.log)),
     merchants: merchantResolver(database.db),
+    events: new EventHub(database, app.log),
   };
+  await deps.events.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once
   const stopMerchantListener = await database.listen(MERCHANTS_CHANGED_CHANNEL, () => deps.merchants.forget());
   app.addHook('onClose', async () => {
     await stopMerchantListener().catch(() => {});
+    await deps.events.stop().catch(() => {});
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -169,6 +177,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(merchantRoutes, { deps });
       await api.register(agreementRoutes, { deps });
       await api.register(accountRoutes, { deps });
+      await api.register(messageRoutes, { deps });
+      await api.register(eventRoutes, { deps, hub: deps.events });
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null }),
       );

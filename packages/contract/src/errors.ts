@@ -45,6 +45,7 @@ export const ErrorCode = {
   CODE_NOT_SENT: 2018,
   DEVICE_NOT_FOUND: 2019,
   NO_EMAIL_ON_ACCOUNT: 2020,
+  MESSAGE_NOT_FOUND: 5001,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -214,6 +215,11 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 400,
     message: '账户未绑定邮箱，请使用手机验证',
     meaning: 'An e-mail access code was asked for an account that has no e-mail.',
+  },
+  [ErrorCode.MESSAGE_NOT_FOUND]: {
+    status: 404,
+    message: '消息不存在',
+    meaning: 'No station message of this account, nor announcement of this merchant, has that id.',
   },
 };
 

@@ -20,6 +20,7 @@ import type { MerchantRow } from '../merchants/store.ts';
 import { findManagerByCode } from '../managers/store.ts';
 import { type Authenticated, openSession, promoteSession } from '../sessions/service.ts';
 import { revokeAccountSessions, revokeSession } from '../sessions/store.ts';
+import { publishSessionsRevoked } from '../events/hub.ts';
 import { codeMail, codeSms, resetLinkMail } from './notices.ts';
 import {
   type AccountRow,
@@ -224,7 +225,10 @@ export function accountService(deps: Deps) {
     },
 
     async logout(auth: Authenticated) {
-      await revokeSession(db, auth.session.id, clock.now(), 'logout');
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, auth.session.id, clock.now(), 'logout');
+        await publishSessionsRevoked(tx, auth.account.id, { session: auth.session.id });
+      });
     },
 
     /** POST /account/forget-password/code: a code by SMS, or a reset link by e-mail. */
@@ -276,6 +280,7 @@ export function accountService(deps: Deps) {
           if (!(await useResetTicket(tx, merchant.id, account.id, sha256(body.ticket ?? ''), now))) return false;
           await setPassword(tx, account.id, passwordHash);
           await revokeAccountSessions(tx, account.id, now, 'password-reset');
+          await publishSessionsRevoked(tx, account.id, {});
           return true;
         });
         if (!done) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
@@ -288,6 +293,7 @@ export function accountService(deps: Deps) {
       await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash);
         await revokeAccountSessions(tx, account.id, now, 'password-reset');
+        await publishSessionsRevoked(tx, account.id, {});
       });
     },
 

@@ -1,0 +1,66 @@
+import { envelope } from '@portal/contract/envelope';
+import { MESSAGE_KINDS, messageItem, messageListQuery, messagePage, readStatusBody, unreadQuantity } from '@portal/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireSession } from '../sessions/guard.ts';
+import { messageService } from './service.ts';
+
+const tags = ['messages'];
+const security = [{ bearer: [] }];
+
+export const messageRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const messages = messageService(deps.database, deps.clock);
+  app.addHook('onRequest', requireSession(deps));
+
+  app.get(
+    '/msg-center/station-msg/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Station messages (kind=message) or announcements (kind=announcement), newest first, paginated',
+        querystring: messageListQuery,
+        response: { 200: envelope(messagePage) },
+      },
+    },
+    async (request) => ok(await messages.list(request.merchant.id, request.auth.account.id, request.query)),
+  );
+
+  app.get(
+    '/msg-center/station-msg/detail',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One station message or announcement',
+        querystring: z.object({ id: z.uuid({ error: '消息不存在' }), kind: z.enum(MESSAGE_KINDS).default('message') }),
+        response: { 200: envelope(messageItem) },
+      },
+    },
+    async (request) => ok(await messages.detail(request.merchant.id, request.auth.account.id, request.query.kind, request.query.id)),
+  );
+
+  app.put(
+    '/msg-center/station-msg/read-status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark one message or announcement read ({id}), or every one ({all: true}, optionally of one kind)',
+        body: readStatusBody,
+        response: { 200: envelope(z.object({ unread_quantity: z.number().int() })) },
+      },
+    },
+    async (request) => ok(await messages.markRead(request.merchant.id, request.auth.account.id, request.body)),
+  );
+
+  app.get(
+    '/msg-center/station-msg/unread-quantity',
+    {
+      schema: { tags, security, summary: 'Unread station messages plus unread announcements', response: { 200: envelope(unreadQuantity) } },
+    },
+    async (request) => ok({ count: await messages.unreadCount(request.merchant.id, request.auth.account.id) }),
+  );
+};

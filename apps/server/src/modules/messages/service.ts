@@ -1,0 +1,146 @@
+import { ErrorCode } from '@portal/contract/errors';
+import type { MessageItem, MessageListQuery } from '@portal/contract/messages';
+import type { Database, Tx } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { excerpt, publishAccountEvent, publishMerchantEvent, publishUnreadCount } from '../events/hub.ts';
+import {
+  type AnnouncementRow,
+  findAnnouncement,
+  findStationMessage,
+  insertAnnouncement,
+  insertStationMessage,
+  markAllAnnouncementsRead,
+  markAllStationMessagesRead,
+  markAnnouncementRead,
+  markStationMessageRead,
+  pageAnnouncements,
+  pageStationMessages,
+  type StationMessageRow,
+  unreadCounts,
+} from './store.ts';
+
+export interface NewStationMessage {
+  merchantId: string;
+  accountId: string;
+  /** NOTICE by default; FREEZE makes the portal re-check the wallet */
+  type?: string;
+  title: string;
+  content: string;
+  status?: string;
+}
+
+const unreadOf = async (tx: Tx, merchantId: string, accountId: string) =>
+  (await unreadCounts(tx, merchantId, [accountId])).get(accountId) ?? 0;
+
+/**
+ * Writes a station message inside the caller's transaction and tells the account's open streams
+ * once that transaction commits (the notification rides on it).
+ */
+export async function postStationMessage(tx: Tx, clock: Clock, message: NewStationMessage) {
+  const row = await insertStationMessage(tx, {
+    merchantId: message.merchantId,
+    accountId: message.accountId,
+    type: message.type ?? 'NOTICE',
+    title: message.title,
+    content: message.content,
+    status: message.status ?? 'success',
+    createdAt: clock.now(),
+  });
+  await publishAccountEvent(tx, message.merchantId, message.accountId, {
+    type: row.type,
+    kind: 'message',
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    content: excerpt(row.content),
+    unread_quantity: await unreadOf(tx, message.merchantId, message.accountId),
+  });
+  return row;
+}
+
+/** Publishes an announcement to every account of the merchant, inside the caller's transaction. */
+export async function publishAnnouncement(tx: Tx, clock: Clock, values: { merchantId: string; title: string; content: string; status?: string }) {
+  const row = await insertAnnouncement(tx, { ...values, status: values.status ?? 'success', publishedAt: clock.now() });
+  await publishMerchantEvent(tx, values.merchantId, {
+    type: 'ANNOUNCEMENT',
+    kind: 'announcement',
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    content: excerpt(row.content),
+  });
+  return row;
+}
+
+const messageView = (row: StationMessageRow): MessageItem => ({
+  id: row.id,
+  kind: 'message',
+  type: row.type,
+  title: row.title,
+  content: row.content,
+  status: row.status,
+  is_read: row.readAt !== null,
+  created_at: row.createdAt.toISOString(),
+});
+
+const announcementView = (row: AnnouncementRow, isRead: boolean): MessageItem => ({
+  id: row.id,
+  kind: 'announcement',
+  type: 'ANNOUNCEMENT',
+  title: row.title,
+  content: row.content,
+  status: row.status,
+  is_read: Boolean(isRead),
+  created_at: row.publishedAt.toISOString(),
+});
+
+export function messageService(database: Database, clock: Clock) {
+  const { db } = database;
+  return {
+    async list(merchantId: string, accountId: string, query: MessageListQuery) {
+      const offset = (query.page - 1) * query.page_size;
+      if (query.kind === 'announcement') {
+        const { rows, total } = await pageAnnouncements(db, merchantId, accountId, query.read, query.page_size, offset);
+        return { items: rows.map((r) => announcementView(r.announcement, r.isRead)), total, page: query.page, page_size: query.page_size };
+      }
+      const { rows, total } = await pageStationMessages(db, accountId, query.read, query.page_size, offset);
+      return { items: rows.map(messageView), total, page: query.page, page_size: query.page_size };
+    },
+
+    async detail(merchantId: string, accountId: string, kind: 'message' | 'announcement', id: string) {
+      if (kind === 'announcement') {
+        const found = await findAnnouncement(db, merchantId, accountId, id);
+        if (!found) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
+        return announcementView(found.announcement, found.isRead);
+      }
+      const row = await findStationMessage(db, accountId, id);
+      if (!row) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
+      return messageView(row);
+    },
+
+    unreadCount: (merchantId: string, accountId: string) => unreadOf(db, merchantId, accountId),
+
+    /** Marks one message or announcement read, or all; every open tab of the account hears the new count. */
+    async markRead(merchantId: string, accountId: string, body: { id?: string | undefined; all?: boolean | undefined; kind?: 'message' | 'announcement' | undefined }) {
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        if (body.all) {
+          if (body.kind !== 'announcement') await markAllStationMessagesRead(tx, accountId, now);
+          if (body.kind !== 'message') await markAllAnnouncementsRead(tx, merchantId, accountId, now);
+        } else {
+          const id = body.id as string;
+          const message = await findStationMessage(tx, accountId, id);
+          if (message) await markStationMessageRead(tx, accountId, id, now);
+          else if (await findAnnouncement(tx, merchantId, accountId, id)) await markAnnouncementRead(tx, accountId, id, now);
+          else return null;
+        }
+        const count = await unreadOf(tx, merchantId, accountId);
+        await publishUnreadCount(tx, merchantId, accountId, count);
+        return count;
+      });
+      if (result === null) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
+      return { unread_quantity: result };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** The message center (spec §7 msg-center calls, product.md §6). */
+
+export const MESSAGE_KINDS = ['message', 'announcement'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const messageListQuery = z.object({
+  kind: z.enum(MESSAGE_KINDS).default('message'),
+  /** all, or only read / unread ones */
+  read: z.enum(['all', 'read', 'unread']).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type MessageListQuery = z.infer<typeof messageListQuery>;
+
+export const messageItem = z.object({
+  id: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  /** e.g. NOTICE, FREEZE, BATCH_CREATE_CARD; announcements are ANNOUNCEMENT */
+  type: z.string(),
+  title: z.string(),
+  /** HTML; the portal cleans it before showing it */
+  content: z.string(),
+  status: z.string(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type MessageItem = z.infer<typeof messageItem>;
+
+export const messagePage = z.object({
+  items: z.array(messageItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+/** One id marks that message or announcement read; `all: true` marks every one (of `kind`, or both kinds). */
+export const readStatusBody = z
+  .object({
+    id: z.uuid({ error: '消息不存在' }).optional(),
+    all: z.boolean().optional(),
+    kind: z.enum(MESSAGE_KINDS).optional(),
+  })
+  .refine((body) => (body.id !== undefined) !== (body.all === true), { message: '请指定要标记的消息', path: ['id'] });
+
+export const unreadQuantity = z.object({ count: z.number().int() });
+
+/** What the event stream sends (spec §7 /events): JSON with these fields. */
+export const streamEvent = z.object({
+  type: z.string(),
+  unread_quantity: z.number().int().optional(),
+  id: z.string().optional(),
+  title: z.string().optional(),
+  status: z.string().optional(),
+  content: z.string().optional(),
+  kind: z.enum(MESSAGE_KINDS).optional(),
+});
+export type StreamEvent = z.infer<typeof streamEvent>;
+
+/** Event types besides a message's own type. */
+export const EVENT_TYPES = {
+  heartbeat: 'HEARTBEAT',
+  /** unread count changed without a new message (marked read elsewhere) */
+  unread: 'UNREAD_QUANTITY',
+} as const;
+
+/** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */
+export const HEARTBEAT_SECONDS = 20;
