@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -252,3 +265,158 @@ export const announcementReads = pgTable(
   },
   (t) => [uniqueIndex('announcement_reads_uq').on(t.accountId, t.announcementId)],
 );
+
+// ── Money: the double-entry ledger (product.md §3; README "Money") ──
+
+const minorUnits = (name: string) => bigint(name, { mode: 'bigint' });
+
+/**
+ * A ledger account, per merchant and currency: one per customer wallet (WALLET), one per card (CARD),
+ * and the merchant's own MERCHANT_FUNDING, MERCHANT_FEE_INCOME and CARD_NETWORK. balance (minor units)
+ * always equals the sum of its postings; held is the sum of its active holds (the wallet's "anew").
+ * The customer's accounts never have less than zero available (balance − held); the merchant's own
+ * mirror them, so per currency every balance sums to zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    currency: text('currency').notNull(),
+    kind: text('kind').notNull(),
+    /** the customer account (WALLET), the card (CARD), or the merchant itself for its own accounts */
+    ownerId: uuid('owner_id').notNull(),
+    /** the customer whose money it is (WALLET, CARD); null for the merchant's own accounts */
+    holderId: uuid('holder_id').references(() => accounts.id),
+    balance: minorUnits('balance').notNull().default(sql`0`),
+    held: minorUnits('held').notNull().default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_uq').on(t.merchantId, t.currency, t.kind, t.ownerId),
+    index('ledger_accounts_holder_idx').on(t.holderId, t.kind),
+    check('ledger_accounts_held_ck', sql`held >= 0`),
+    // the last line of defence behind the service's own check: a customer never owes money
+    check('ledger_accounts_customer_ck', sql`kind not in ('WALLET', 'CARD') or balance - held >= 0`),
+  ],
+);
+
+/**
+ * One operation: a balanced set of postings written in one database transaction. type is one of the
+ * wallet transaction types (spec §3) or, for movements between a card and the network, a card one.
+ * A correction is a new transaction that reverses an earlier one (reverses_id), never an edit.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    currency: text('currency').notNull(),
+    type: text('type').notNull(),
+    /** the customer the operation concerns */
+    holderId: uuid('holder_id').references(() => accounts.id),
+    /** what it belongs to, e.g. card:<id>, batch:<id>, ops:<key> */
+    reference: text('reference').notNull().default(''),
+    /** a note shown with the row */
+    memo: text('memo').notNull().default(''),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => ledgerTransactions.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_reverses_uq').on(t.reversesId),
+    index('ledger_transactions_holder_idx').on(t.holderId, t.createdAt),
+  ],
+);
+
+/** The lines of a transaction: amount (signed minor units) added to one ledger account. Append-only. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: minorUnits('amount').notNull(),
+    /** the account's balance right after this posting */
+    balanceAfter: minorUnits('balance_after').notNull(),
+    /** the transaction's type and time, kept beside each line for the wallet's list and its filters */
+    type: text('type').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_postings_account_idx').on(t.ledgerAccountId, t.createdAt, t.id),
+    index('ledger_postings_transaction_idx').on(t.transactionId),
+    check('ledger_postings_amount_ck', sql`amount <> 0`),
+  ],
+);
+
+/** Money held on a customer's account for an operation in flight; posted or released exactly once. */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => accounts.id),
+    currency: text('currency').notNull(),
+    amount: minorUnits('amount').notNull(),
+    /** ACTIVE, POSTED or RELEASED */
+    status: text('status').notNull().default('ACTIVE'),
+    reference: text('reference').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    settledAt: ts('settled_at'),
+    /** the transaction that posted it */
+    settledTransactionId: uuid('settled_transaction_id').references(() => ledgerTransactions.id),
+  },
+  (t) => [
+    index('ledger_holds_active_idx')
+      .on(t.ledgerAccountId)
+      .where(sql`status = 'ACTIVE'`),
+    check('ledger_holds_amount_ck', sql`amount > 0`),
+  ],
+);
+
+/**
+ * Idempotency keys of money operations, per merchant: the hash of the first request and its answer.
+ * A key is kept only with an operation that committed; a refused one leaves no trace.
+ */
+export const ledgerIdempotencyKeys = pgTable(
+  'ledger_idempotency_keys',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    answer: jsonb('answer'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
+);
+
+/** A customer's wallet status; no row means BALANCE_STATUS_AVAILABLE. Nothing leaves a frozen wallet. */
+export const wallets = pgTable('wallets', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  merchantId: uuid('merchant_id')
+    .notNull()
+    .references(() => merchants.id),
+  status: text('status').notNull().default('BALANCE_STATUS_AVAILABLE'),
+  /** why it was frozen, shown to the customer */
+  statusReason: text('status_reason').notNull().default(''),
+  statusChangedAt: ts('status_changed_at'),
+});
