@@ -115,7 +115,8 @@ export class EventHub {
     if (accounts?.size === 0) this.byMerchant.delete(subscriber.merchantId);
   }
 
-  private beat() {
+  /** sends the heartbeat to every stream here (the timer does it every HEARTBEAT_SECONDS) */
+  beat() {
     const event = { type: EVENT_TYPES.heartbeat };
     for (const set of this.byAccount.values()) for (const subscriber of set) subscriber.send(event);
   }

@@ -1,0 +1,128 @@
+import { HEARTBEAT_SECONDS } from '@portal/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
+import { postStationMessage, publishAnnouncement } from '../../src/modules/messages/service.ts';
+import { freshIp, lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { openEventStream } from '../helpers/sse.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+afterAll(() => t.close());
+
+const merchantId = async (host: string) => (await findMerchantByHost(t.database.db, host))?.id as string;
+const accountId = async (host: string, token: string) => (await t.api(host, token).data<{ id: string }>('GET', '/account/info')).id;
+
+async function send(host: string, account: string, title: string, type?: string) {
+  const merchant = await merchantId(host);
+  return t.database.db.transaction((tx) => postStationMessage(tx, t.clock, { merchantId: merchant, accountId: account, title, content: `<p>${title}</p><script>x()</script>`, type }));
+}
+
+describe('GET /api/v1/events', () => {
+  it('streams the unread count, then each new message with its fields, to every open tab of the account', async () => {
+    const who = await signUp(t);
+    const id = await accountId('localhost', who.token);
+    const tabs = [await openEventStream(base, 'localhost', who.token), await openEventStream(base, 'localhost', who.token)];
+    try {
+      expect(tabs[0]?.response.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(tabs[0]?.response.headers['x-content-type-options']).toBe('nosniff');
+      for (const tab of tabs) expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY')).toMatchObject({ unread_quantity: 0 });
+      const message = await send('localhost', id, '账户通知');
+      for (const tab of tabs) {
+        const event = await tab.next((e) => e.id === message.id);
+        expect(event).toMatchObject({ type: 'NOTICE', kind: 'message', title: '账户通知', status: 'success', unread_quantity: 1, content: '账户通知 x()' });
+      }
+      const freeze = await send('localhost', id, '钱包已冻结', 'FREEZE');
+      expect(await tabs[0]?.next((e) => e.id === freeze.id)).toMatchObject({ type: 'FREEZE', unread_quantity: 2 });
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+  });
+
+  it("hears read marks made in another tab, and gets announcements with the account's own count", async () => {
+    const who = await signUp(t, 'orange.localhost');
+    const id = await accountId('orange.localhost', who.token);
+    const message = await send('orange.localhost', id, '未读');
+    const tab = await openEventStream(base, 'orange.localhost', who.token);
+    try {
+      await tab.next((e) => e.type === 'UNREAD_QUANTITY' && e.unread_quantity === 1);
+      const from = tab.events.length;
+      await t.api('orange.localhost', who.token).data('PUT', '/msg-center/station-msg/read-status', { body: { id: message.id } });
+      expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY', { from })).toMatchObject({ unread_quantity: 0 });
+      const merchant = await merchantId('orange.localhost');
+      const notice = await t.database.db.transaction((tx) => publishAnnouncement(tx, t.clock, { merchantId: merchant, title: '橙意公告', content: '<p>公告</p>' }));
+      expect(await tab.next((e) => e.id === notice.id)).toMatchObject({ type: 'ANNOUNCEMENT', kind: 'announcement', title: '橙意公告', unread_quantity: 1 });
+    } finally {
+      tab.close();
+    }
+  });
+
+  it("never carries another account's message nor another merchant's announcement", async () => {
+    const owner = await signUp(t, 'red.localhost');
+    const other = await signUp(t, 'red.localhost');
+    const elsewhere = await signUp(t, 'purple.localhost');
+    const otherTab = await openEventStream(base, 'red.localhost', other.token);
+    const purpleTab = await openEventStream(base, 'purple.localhost', elsewhere.token);
+    try {
+      await otherTab.next((e) => e.type === 'UNREAD_QUANTITY');
+      await purpleTab.next((e) => e.type === 'UNREAD_QUANTITY');
+      const secret = await send('red.localhost', await accountId('red.localhost', owner.token), '私信');
+      const merchant = await merchantId('red.localhost');
+      const notice = await t.database.db.transaction((tx) => publishAnnouncement(tx, t.clock, { merchantId: merchant, title: '赤焰公告', content: '<p>x</p>' }));
+      // the other red account gets the announcement (so events did flow), but never the private message
+      await otherTab.next((e) => e.id === notice.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(otherTab.events.map((e) => e.id)).not.toContain(secret.id);
+      expect(purpleTab.events.map((e) => e.id)).not.toContain(secret.id);
+      expect(purpleTab.events.map((e) => e.id)).not.toContain(notice.id);
+    } finally {
+      otherTab.close();
+      purpleTab.close();
+    }
+  });
+
+  it('ends when the session logs out, and when a password reset ends every session', async () => {
+    const who = await signUp(t);
+    const tab = await openEventStream(base, 'localhost', who.token);
+    await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+    await t.api('localhost', who.token).data('DELETE', '/account/login');
+    await tab.untilEnded();
+
+    const other = await signUp(t);
+    const second = await openEventStream(base, 'localhost', other.token);
+    await second.next((e) => e.type === 'UNREAD_QUANTITY');
+    const ip = freshIp();
+    await t.api().post('/account/forget-password/code', { phone_info: { phone: other.phone, phone_prefix: '86' } }, { remoteAddress: ip });
+    const { data } = await t.api().post<{ ticket: string }>('/account/forget-password/check', {
+      phone_info: { phone: other.phone, phone_prefix: '86' },
+      captcha: await lastCode(t, phoneTo(other.phone)),
+    });
+    await t.api().put('/account/forget-password', { phone_info: { phone: other.phone, phone_prefix: '86' }, password: 'Another1Pass', ticket: data.ticket });
+    await second.untilEnded();
+  });
+
+  it('sends heartbeats well inside the 60 s the portal waits', async () => {
+    expect(HEARTBEAT_SECONDS).toBeLessThanOrEqual(30);
+    const who = await signUp(t);
+    const tab = await openEventStream(base, 'localhost', who.token);
+    try {
+      await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+      t.deps.events.beat();
+      await tab.next((e) => e.type === 'HEARTBEAT');
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('refuses a call without a full session with the session codes, not a stream', async () => {
+    const none = await t.api().get('/events');
+    expect([none.status, none.code]).toEqual([401, 605]);
+    const bad = await t.api('localhost', 'nope').get('/events');
+    expect(bad.code).toBe(606);
+  });
+});
