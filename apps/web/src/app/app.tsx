@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { applyBranding, themeConfig } from '../lib/theme.ts';
@@ -13,23 +13,22 @@ import { SiteUnavailable } from './site-unavailable.tsx';
  * applied through antd tokens and the routes take over.
  */
 export function App() {
-  const merchant = useMerchantStore((state) => state.merchant);
-  const isLoading = useMerchantStore((state) => state.isLoading);
-  const failure = useMerchantStore((state) => state.failure);
+  // The first full render (theme, layout, screen) is the heaviest work of the start-up; as a deferred
+  // render React splits it into short tasks, so the page stays responsive while it is drawn.
+  const merchant = useDeferredValue(useMerchantStore((state) => state.merchant));
+  const isLoading = useDeferredValue(useMerchantStore((state) => state.isLoading));
+  const failure = useDeferredValue(useMerchantStore((state) => state.failure));
   const theme = useMemo(() => themeConfig(merchant?.color), [merchant?.color]);
 
   useEffect(() => {
     if (merchant) applyBranding(merchant);
   }, [merchant]);
 
-  let content: ReactNode;
-  if (failure) content = <SiteUnavailable failure={failure} />;
-  else if (isLoading || !merchant) content = <PageSpinner />;
-  else content = <RouterProvider router={router} />;
-
+  // the spinner needs no antd: the theme is computed once, when the merchant's colour is known
+  if (!failure && (isLoading || !merchant)) return <PageSpinner />;
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      {content}
+      {failure ? <SiteUnavailable failure={failure} /> : <RouterProvider router={router} />}
     </ConfigProvider>
   );
 }

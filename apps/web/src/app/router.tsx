@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { NetworkAnomaly } from './routes/network-anomaly.tsx';
+import { routeModules } from './route-modules.ts';
 import { RouteError } from './routes/route-error.tsx';
 
 /** A lazily loaded route module whose default export is the screen. */
@@ -19,17 +20,17 @@ function offlineGuard({ request }: LoaderFunctionArgs) {
 }
 
 /** Routes below it get the query cache (TanStack Query). */
-const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(() => import('./layouts/query-layout.tsx')), children });
+const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(routeModules.queryLayout), children });
 
 /**
  * Public account screens, drawn inside the login area layout (logo, footer). Sign-in stays outside the
  * query cache to keep its first load small; screens that use queries sit in a withQuery([...]) entry.
  */
-const loginAreaRoutes: RouteObject[] = [{ path: paths.signIn.path, lazy: page(() => import('../features/auth/routes/sign-in.tsx')) }];
+const loginAreaRoutes: RouteObject[] = [{ path: paths.signIn.path, lazy: page(routeModules.signIn) }];
 
 /** Screens with a layout of their own. */
 const otherRoutes: RouteObject[] = [
-  withQuery([{ path: paths.agreement.path, lazy: page(() => import('../features/agreement/routes/agreement.tsx')) }]),
+  withQuery([{ path: paths.agreement.path, lazy: page(routeModules.agreement) }]),
   // drawn without loading anything: it must work while the network is down
   { path: paths.networkAnomaly.path, Component: NetworkAnomaly },
 ];
@@ -48,9 +49,9 @@ export const routes: RouteObject[] = [
         loader: () =>
           redirect(useSessionStore.getState().isLogin ? paths.wallet.getHref() : paths.signIn.getHref()),
       },
-      { lazy: page(() => import('./layouts/login-area-layout.tsx')), children: loginAreaRoutes },
+      { lazy: page(routeModules.loginAreaLayout), children: loginAreaRoutes },
       ...otherRoutes,
-      { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
+      { path: '*', lazy: page(routeModules.notFound) },
     ],
   },
 ];

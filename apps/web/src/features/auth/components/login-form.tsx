@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
+import { PrebuiltStyles } from '../../../components/prebuilt-styles.tsx';
 import { Tabs, tabId } from '../../../components/tabs.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
@@ -14,6 +15,8 @@ import { paths } from '../../../lib/paths.ts';
 import { authText } from '../../../locales/zh-CN/auth.ts';
 import { type LoginAnswer, type LoginBody, useLogin } from '../api/login.ts';
 import styles from './login-form.module.css';
+// the rules of the antd components this form draws (Button with its click wave, Input, Password)
+import 'virtual:antd-prebuilt.css?components=btn,wave,input';
 
 export type LoginMethod = 'phone' | 'email';
 
@@ -67,7 +70,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer, me
   };
 
   return (
-    <>
+    <PrebuiltStyles>
       <Tabs items={methods} activeKey={method} onChange={switchMethod} label={authText.signInTabs} idPrefix={ID} panelId={PANEL_ID} />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(ID, method)}>
         <Form<LoginValues> form={form} preserve={false} onFinish={submit} autoComplete="on" noValidate>
@@ -106,6 +109,6 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer, me
           </p>
         </Form>
       </div>
-    </>
+    </PrebuiltStyles>
   );
 }

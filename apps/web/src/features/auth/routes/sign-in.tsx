@@ -14,16 +14,16 @@ export default function SignIn() {
   const canGoBack = location.key !== 'default';
 
   const onLoggedIn = (answer: LoginAnswer) => {
+    // a token that still needs the second verification (answer.check) is good for nothing else yet
+    if (answer.check) return;
     const session = useSessionStore.getState();
-    if (!answer.email) {
+    if (answer.email) {
+      session.login(answer.token);
+      navigate(paths.wallet.getHref());
+    } else {
       // an account without an e-mail binds one before anything else
       session.keepToken(answer.token);
       navigate(paths.signEmail.getHref());
-      return;
-    }
-    if (!answer.check) {
-      session.login(answer.token);
-      navigate(paths.wallet.getHref());
     }
   };
 
