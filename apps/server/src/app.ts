@@ -34,6 +34,7 @@ import {
   normaliseHost,
 } from './modules/merchants/service.ts';
 import type { MerchantRow } from './modules/merchants/store.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { devMailSender } from './providers/mail/dev.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { smtpMailSender } from './providers/mail/smtp.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(accountRoutes, { deps });
       await api.register(messageRoutes, { deps });
       await api.register(eventRoutes, { deps, hub: deps.events });
+      await api.register(walletRoutes, { deps });
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null }),
       );

@@ -1,9 +1,11 @@
-import type { MerchantColor } from '@portal/contract/enums';
+import type { Currency, MerchantColor } from '@portal/contract/enums';
 import type { Database } from './engine.ts';
 import { insertAccount } from '../modules/accounts/store.ts';
 import { insertAgreement } from '../modules/agreements/store.ts';
 import { insertManager } from '../modules/managers/store.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import { systemClock } from '../lib/clock.ts';
+import { rechargeInTx } from '../modules/ledger/service.ts';
 import { countMerchants, insertHost, insertMerchant } from '../modules/merchants/store.ts';
 
 const SEED_LOCK = 727_002;
@@ -27,6 +29,12 @@ export const demoAccount = {
   password: 'Demo1234',
   emailFor: (website: string) => `demo@${website}`,
 } as const;
+
+/** What each demo wallet starts with (minor units): product.md §8 "with a funded wallet". */
+export const demoWalletFunds: Array<[Currency, bigint]> = [
+  ['USD', 1_000_00n],
+  ['CNY', 5_000_00n],
+];
 
 /** product.md §8: five demo merchants, one per theme. */
 export const demoMerchants: DemoMerchant[] = [
@@ -135,7 +143,7 @@ export async function seedDemoData(database: Database) {
           text: agreementHtml(demo.name),
         });
         const manager = await insertManager(tx, { merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });
-        await insertAccount(tx, {
+        const account = await insertAccount(tx, {
           merchantId: merchant.id,
           phonePrefix: demoAccount.phonePrefix,
           phone: demoAccount.phone,
@@ -143,6 +151,10 @@ export async function seedDemoData(database: Database) {
           passwordHash,
           managerId: manager.id,
         });
+        if (!account) throw new Error(`demo account of ${demo.slug} was not created`);
+        for (const [currency, amount] of demoWalletFunds) {
+          await rechargeInTx(tx, systemClock, { merchantId: merchant.id, accountId: account.id, currency, amount, memo: '演示账户初始资金' });
+        }
       }
     });
     return true;

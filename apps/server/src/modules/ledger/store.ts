@@ -1,0 +1,400 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { ledgerIdempotencyKeys } from '../../db/schema.ts';
+import { CUSTOMER_KINDS, type HouseKind, type LedgerKind } from './accounts.ts';
+
+/**
+ * The ledger's SQL. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
+ * into a binary float on the way.
+ */
+
+type Row = Record<string, unknown>;
+/** The rows of a raw query (both engines answer `{ rows }`). */
+const rowsOf = async (result: PromiseLike<unknown>) => ((await result) as { rows: Row[] }).rows;
+const big = (value: unknown) => BigInt(value as string);
+const customerKindsSql = sql.join(
+  CUSTOMER_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+// ── idempotency keys ──
+
+/**
+ * Claims a key for this transaction. Null: it is ours now. Otherwise the earlier request that holds
+ * it (a concurrent one with the same key waits here until that one commits or rolls back).
+ */
+export async function claimIdempotencyKey(tx: Tx, merchantId: string, key: string, requestHash: string) {
+  const inserted = await tx
+    .insert(ledgerIdempotencyKeys)
+    .values({ merchantId, key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: ledgerIdempotencyKeys.key });
+  if (inserted.length === 1) return null;
+  const [found] = await rowsOf(
+    tx.execute(sql`select request_hash, answer from ledger_idempotency_keys where merchant_id = ${merchantId} and key = ${key}`),
+  );
+  if (!found) throw new Error(`idempotency key ${key} conflicted but cannot be read`);
+  return { requestHash: String(found.request_hash), answer: found.answer as unknown };
+}
+
+// ── ledger accounts ──
+
+export interface AccountKey {
+  kind: LedgerKind;
+  ownerId: string;
+  /** the customer for WALLET and CARD accounts */
+  holderId: string | null;
+}
+
+/**
+ * Creates the ledger accounts (and the holders' wallet rows) that do not exist yet, before anything
+ * is locked, in one fixed order, so that two first uses of an account neither fail nor deadlock.
+ */
+export async function ensureAccounts(tx: Tx, merchantId: string, currency: string, keys: AccountKey[]) {
+  const sorted = [...keys].sort((a, b) => `${a.kind}:${a.ownerId}`.localeCompare(`${b.kind}:${b.ownerId}`));
+  const holders = [...new Set(sorted.flatMap((key) => (key.holderId ? [key.holderId] : [])))].sort();
+  const accountRows = sql.join(
+    sorted.map((key) => sql`(${key.kind}, ${key.ownerId}::uuid, ${key.holderId}::uuid)`),
+    sql`, `,
+  );
+  // a customer of another merchant gets no account here, and the lock that follows will not find one
+  const ofThisMerchant = (column: SQL) => sql`exists (select 1 from accounts a where a.id = ${column} and a.merchant_id = ${merchantId})`;
+  const walletRows = holders.length
+    ? sql`with w as (insert into wallets (account_id, merchant_id)
+        select v.id, ${merchantId}::uuid from (values ${sql.join(
+          holders.map((holder) => sql`(${holder}::uuid)`),
+          sql`, `,
+        )}) as v(id) where ${ofThisMerchant(sql`v.id`)} on conflict do nothing) `
+    : sql``;
+  await tx.execute(
+    sql`${walletRows}insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id)
+      select ${merchantId}::uuid, ${currency}, v.kind, v.owner_id, v.holder_id from (values ${accountRows}) as v(kind, owner_id, holder_id)
+      where v.holder_id is null or ${ofThisMerchant(sql`v.holder_id`)}
+      on conflict do nothing`,
+  );
+}
+
+export interface LockedAccount {
+  id: string;
+  kind: LedgerKind;
+  ownerId: string;
+  holderId: string;
+  balance: bigint;
+  held: bigint;
+  /** the holder's wallet status, share-locked with the row: a freeze waits for this operation, or it sees the freeze */
+  walletStatus: string;
+}
+
+/** Locks the customer's accounts of an operation, in id order (the one lock order every operation keeps). */
+export async function lockCustomerAccounts(tx: Tx, merchantId: string, currency: string, keys: Array<{ kind: LedgerKind; ownerId: string }>) {
+  const wanted = sql.join(
+    keys.map((key) => sql`(${key.kind}, ${key.ownerId}::uuid)`),
+    sql`, `,
+  );
+  const rows = await rowsOf(
+    tx.execute(sql`
+      select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, w.status
+      from ledger_accounts la join wallets w on w.account_id = la.holder_id and w.merchant_id = la.merchant_id
+      where la.merchant_id = ${merchantId} and la.currency = ${currency} and (la.kind, la.owner_id) in (${wanted})
+      order by la.id
+      for update of la for share of w`),
+  );
+  return rows.map(
+    (row): LockedAccount => ({
+      id: String(row.id),
+      kind: row.kind as LedgerKind,
+      ownerId: String(row.owner_id),
+      holderId: String(row.holder_id),
+      balance: big(row.balance),
+      held: big(row.held),
+      walletStatus: String(row.status),
+    }),
+  );
+}
+
+/** When one operation moves more than one of the merchant's own accounts, they are locked first, in id order. */
+export async function lockHouseAccounts(tx: Tx, merchantId: string, currency: string, kinds: HouseKind[]) {
+  await tx.execute(sql`
+    select id from ledger_accounts
+    where merchant_id = ${merchantId} and currency = ${currency} and owner_id = ${merchantId}
+      and kind in (${sql.join(
+        kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})
+    order by id for update`);
+}
+
+// ── writing an operation ──
+
+export interface WritePlan {
+  merchantId: string;
+  currency: string;
+  at: Date;
+  transaction?: {
+    id: string;
+    type: string;
+    holderId: string | null;
+    reference: string;
+    memo: string;
+    reversesId: string | null;
+  };
+  /** the customer's accounts: their new balance and held, and the posting to each (0n: none) */
+  customer: Array<{ id: string; balance: bigint; held: bigint; posting: bigint }>;
+  /** the merchant's accounts: what is added to each (their rows are locked here, last, and briefly) */
+  house: Array<{ kind: HouseKind; delta: bigint }>;
+  holdInsert?: { id: string; ledgerAccountId: string; holderId: string; amount: bigint; reference: string };
+  holdSettle?: { id: string; status: 'POSTED' | 'RELEASED' };
+  idempotency?: { key: string; answer: unknown };
+}
+
+/**
+ * Writes a whole operation in one statement: the transaction, its postings, the new balances, the
+ * hold and the idempotency answer. The merchant's accounts are updated by adding to them in this
+ * last statement, so their (hot) row locks are held only until the commit right after.
+ */
+export async function writeOperation(tx: Tx, plan: WritePlan) {
+  const parts: SQL[] = [];
+  const { merchantId, currency, at } = plan;
+  const t = plan.transaction;
+  if (t) {
+    parts.push(sql`t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, reverses_id, created_at)
+      values (${t.id}::uuid, ${merchantId}::uuid, ${currency}, ${t.type}, ${t.holderId}::uuid, ${t.reference}, ${t.memo}, ${t.reversesId}::uuid, ${at}))`);
+  }
+  if (plan.customer.length) {
+    const values = sql.join(
+      plan.customer.map((c) => sql`(${c.id}::uuid, ${c.balance.toString()}::bigint, ${c.held.toString()}::bigint)`),
+      sql`, `,
+    );
+    parts.push(sql`c as (update ledger_accounts la set balance = v.balance, held = v.held
+      from (values ${values}) as v(id, balance, held) where la.id = v.id)`);
+  }
+  if (plan.house.length) {
+    if (!t) throw new Error('the merchant accounts move only within a transaction');
+    const values = sql.join(
+      plan.house.map((h) => sql`(${h.kind}, ${h.delta.toString()}::bigint)`),
+      sql`, `,
+    );
+    parts.push(sql`h as (update ledger_accounts la set balance = la.balance + v.delta
+      from (values ${values}) as v(kind, delta)
+      where la.merchant_id = ${merchantId} and la.currency = ${currency} and la.owner_id = ${merchantId} and la.kind = v.kind
+      returning la.id, la.balance, v.delta)`);
+  }
+  const customerPostings = plan.customer.filter((c) => c.posting !== 0n);
+  if (t && (customerPostings.length || plan.house.length)) {
+    const selects: SQL[] = [];
+    if (plan.house.length) selects.push(sql`select id, delta, balance from h`);
+    if (customerPostings.length) {
+      const values = sql.join(
+        customerPostings.map((c) => sql`(${c.id}::uuid, ${c.posting.toString()}::bigint, ${c.balance.toString()}::bigint)`),
+        sql`, `,
+      );
+      selects.push(sql`select * from (values ${values}) as v(id, delta, balance)`);
+    }
+    parts.push(sql`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
+      select ${t.id}::uuid, x.id, x.delta, x.balance, ${t.type}, ${at} from (${sql.join(selects, sql` union all `)}) as x)`);
+  }
+  if (plan.holdInsert) {
+    const hold = plan.holdInsert;
+    parts.push(sql`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
+      values (${hold.id}::uuid, ${merchantId}::uuid, ${hold.ledgerAccountId}::uuid, ${hold.holderId}::uuid, ${currency}, ${hold.amount.toString()}::bigint, ${hold.reference}, ${at}))`);
+  }
+  if (plan.holdSettle) {
+    const settle = plan.holdSettle;
+    parts.push(sql`hs as (update ledger_holds set status = ${settle.status}, settled_at = ${at}, settled_transaction_id = ${t ? t.id : null}::uuid
+      where id = ${settle.id}::uuid and status = 'ACTIVE')`);
+  }
+  if (plan.idempotency) {
+    parts.push(sql`k as (update ledger_idempotency_keys set answer = ${JSON.stringify(plan.idempotency.answer)}::jsonb
+      where merchant_id = ${merchantId}::uuid and key = ${plan.idempotency.key})`);
+  }
+  const houseCount = plan.house.length ? sql`(select count(*) from h)::int` : sql`0`;
+  const [result] = await rowsOf(tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${houseCount} as house_rows`));
+  if (Number(result?.house_rows ?? 0) !== plan.house.length) {
+    // ensureAccounts made them; a missing one would unbalance the books, so nothing is written
+    throw new Error(`merchant ledger accounts missing: ${plan.house.map((h) => h.kind).join(', ')}`);
+  }
+}
+
+// ── holds and transactions ──
+
+export interface HoldRow {
+  id: string;
+  ledgerAccountId: string;
+  holderId: string;
+  currency: string;
+  amount: bigint;
+  status: string;
+  reference: string;
+  accountKind: LedgerKind;
+  accountOwnerId: string;
+}
+
+/** Locks a hold of the merchant: of two that settle it at once, the second sees the first's result. */
+export async function lockHold(tx: Tx, merchantId: string, holdId: string): Promise<HoldRow | undefined> {
+  const [row] = await rowsOf(
+    tx.execute(sql`
+      select h.id, h.ledger_account_id, h.holder_id, h.currency, h.amount::text as amount, h.status, h.reference,
+             la.kind, la.owner_id
+      from ledger_holds h join ledger_accounts la on la.id = h.ledger_account_id
+      where h.id = ${holdId} and h.merchant_id = ${merchantId}
+      for update of h`),
+  );
+  if (!row) return undefined;
+  return {
+    id: String(row.id),
+    ledgerAccountId: String(row.ledger_account_id),
+    holderId: String(row.holder_id),
+    currency: String(row.currency),
+    amount: big(row.amount),
+    status: String(row.status),
+    reference: String(row.reference),
+    accountKind: row.kind as LedgerKind,
+    accountOwnerId: String(row.owner_id),
+  };
+}
+
+export interface TransactionRow {
+  id: string;
+  currency: string;
+  type: string;
+  holderId: string | null;
+  reference: string;
+  memo: string;
+  reversesId: string | null;
+  createdAt: Date;
+}
+
+const transactionOf = (row: Row): TransactionRow => ({
+  id: String(row.id),
+  currency: String(row.currency),
+  type: String(row.type),
+  holderId: row.holder_id === null ? null : String(row.holder_id),
+  reference: String(row.reference),
+  memo: String(row.memo),
+  reversesId: row.reverses_id === null ? null : String(row.reverses_id),
+  createdAt: new Date(row.created_at as string | Date),
+});
+
+/** Locks a transaction of the merchant against a second reversal at the same moment. */
+export async function lockTransaction(tx: Tx, merchantId: string, id: string) {
+  const [row] = await rowsOf(
+    tx.execute(sql`select id, currency, type, holder_id, reference, memo, reverses_id, created_at
+      from ledger_transactions where id = ${id} and merchant_id = ${merchantId} for update`),
+  );
+  return row ? transactionOf(row) : undefined;
+}
+
+export async function findReversal(tx: Tx, transactionId: string) {
+  const [row] = await rowsOf(tx.execute(sql`select id from ledger_transactions where reverses_id = ${transactionId}`));
+  return row ? String(row.id) : null;
+}
+
+/** The postings of a transaction with the account each went to. */
+export async function postingsOf(tx: Tx, transactionId: string) {
+  const rows = await rowsOf(
+    tx.execute(sql`select p.amount::text as amount, la.kind, la.owner_id, la.holder_id
+      from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id
+      where p.transaction_id = ${transactionId} order by p.id`),
+  );
+  return rows.map((row) => ({
+    amount: big(row.amount),
+    kind: row.kind as LedgerKind,
+    ownerId: String(row.owner_id),
+    holderId: row.holder_id === null ? null : String(row.holder_id),
+  }));
+}
+
+// ── the audit: every invariant of the books, checked in SQL ──
+
+export interface Violation {
+  rule: string;
+  detail: string;
+}
+
+/** Each query answers the rows that break one rule; none answers anything on sound books. */
+const auditQueries: Array<{ rule: string; query: SQL; detail: (row: Row) => string }> = [
+  {
+    rule: 'every currency sums to zero',
+    query: sql`select merchant_id, currency, sum(balance)::text as total from ledger_accounts group by merchant_id, currency having sum(balance) <> 0`,
+    detail: (r) => `merchant ${r.merchant_id} ${r.currency}: accounts sum to ${r.total}`,
+  },
+  {
+    rule: 'each balance equals the sum of its postings',
+    query: sql`select la.id, la.balance::text as balance, coalesce(p.total, 0)::text as total
+      from ledger_accounts la left join (select ledger_account_id, sum(amount) as total from ledger_postings group by ledger_account_id) p
+        on p.ledger_account_id = la.id
+      where la.balance <> coalesce(p.total, 0)`,
+    detail: (r) => `account ${r.id}: balance ${r.balance}, postings ${r.total}`,
+  },
+  {
+    rule: "each account's last posting shows its balance",
+    query: sql`select la.id, la.balance::text as balance, last.balance_after::text as after
+      from ledger_accounts la join (
+        select distinct on (ledger_account_id) ledger_account_id, balance_after from ledger_postings order by ledger_account_id, id desc
+      ) last on last.ledger_account_id = la.id
+      where last.balance_after <> la.balance`,
+    detail: (r) => `account ${r.id}: balance ${r.balance}, last balance_after ${r.after}`,
+  },
+  {
+    rule: 'each posting follows the one before it',
+    query: sql`select id, ledger_account_id from (
+        select id, ledger_account_id, balance_after, amount,
+               lag(balance_after, 1, 0::bigint) over (partition by ledger_account_id order by id) as before
+        from ledger_postings) s
+      where before + amount <> balance_after`,
+    detail: (r) => `posting ${r.id} on account ${r.ledger_account_id} does not continue the balance before it`,
+  },
+  {
+    rule: "no customer's balance or hold is negative",
+    query: sql`select id, kind, balance::text as balance, held::text as held from ledger_accounts
+      where held < 0 or (kind in (${customerKindsSql}) and balance - held < 0)`,
+    detail: (r) => `${r.kind} account ${r.id}: balance ${r.balance}, held ${r.held}`,
+  },
+  {
+    rule: 'held equals the sum of the active holds',
+    query: sql`select la.id, la.held::text as held, coalesce(h.total, 0)::text as total
+      from ledger_accounts la left join (
+        select ledger_account_id, sum(amount) as total from ledger_holds where status = 'ACTIVE' group by ledger_account_id
+      ) h on h.ledger_account_id = la.id
+      where la.held <> coalesce(h.total, 0)`,
+    detail: (r) => `account ${r.id}: held ${r.held}, active holds ${r.total}`,
+  },
+  {
+    rule: 'every transaction balances, in its own currency',
+    query: sql`select t.id, coalesce(sum(p.amount), 0)::text as total, count(p.id)::int as lines,
+             bool_and(la.currency = t.currency) as same_currency
+      from ledger_transactions t
+      left join ledger_postings p on p.transaction_id = t.id
+      left join ledger_accounts la on la.id = p.ledger_account_id
+      group by t.id
+      having coalesce(sum(p.amount), 0) <> 0 or count(p.id) < 2 or not bool_and(la.currency = t.currency)`,
+    detail: (r) => `transaction ${r.id}: ${r.lines} postings summing to ${r.total}${r.same_currency === false ? ', in another currency' : ''}`,
+  },
+  {
+    rule: 'a settled hold is settled once, a posted one by a transaction',
+    query: sql`select id, status from ledger_holds
+      where status not in ('ACTIVE', 'POSTED', 'RELEASED')
+         or (status = 'ACTIVE') <> (settled_at is null)
+         or (status = 'POSTED') <> (settled_transaction_id is not null)`,
+    detail: (r) => `hold ${r.id}: status ${r.status} does not match how it was settled`,
+  },
+];
+
+export async function auditViolations(tx: Tx): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const check of auditQueries) {
+    for (const row of await rowsOf(tx.execute(check.query))) violations.push({ rule: check.rule, detail: check.detail(row) });
+  }
+  return violations;
+}
+
+export const auditRules = auditQueries.map((check) => check.rule);
+
+/** How much the audit looked at. */
+export async function ledgerSize(tx: Tx) {
+  const [row] = await rowsOf(
+    tx.execute(sql`select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transactions)::int as transactions,
+      (select count(*) from ledger_postings)::int as postings, (select count(*) from ledger_holds)::int as holds`),
+  );
+  return { accounts: Number(row?.accounts), transactions: Number(row?.transactions), postings: Number(row?.postings), holds: Number(row?.holds) };
+}

@@ -1,0 +1,209 @@
+import { PassThrough } from 'node:stream';
+import {
+  BALANCE_STATUS_AVAILABLE,
+  BALANCE_STATUS_FROZEN,
+  CURRENCIES,
+  EVENT_TYPE_FREEZE,
+  type WalletTransactionType,
+  walletTransactionTypeLabel,
+} from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { fromMinorUnits } from '@portal/contract/money';
+import {
+  type AccountBalanceItem,
+  type BalanceStatusAnswer,
+  type CardAmountItem,
+  EXPORT_ROW_LIMIT,
+  transactionTimeRange,
+  type WalletTransactionExportQuery,
+  type WalletTransactionItem,
+  type WalletTransactionPage,
+  type WalletTransactionQuery,
+} from '@portal/contract/wallet';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { postStationMessage } from '../messages/service.ts';
+import {
+  cardTotals,
+  countWalletPostings,
+  findWalletStatus,
+  freezeWalletRow,
+  type PostingFilter,
+  pageWalletPostings,
+  unfreezeWalletRow,
+  walletBalances,
+  walletPostingsAfter,
+  type WalletPostingRow,
+} from './store.ts';
+
+/** The customer's view of the ledger: balances, status, the transaction list and its export. */
+
+const filterOf = (query: { type?: string | undefined; currency?: string | undefined; start_time?: string | undefined; end_time?: string | undefined }): PostingFilter => ({
+  type: query.type,
+  currency: query.currency,
+  ...transactionTimeRange(query.start_time, query.end_time),
+});
+
+const itemOf = (row: WalletPostingRow): WalletTransactionItem => ({
+  id: row.id,
+  transaction_id: row.transactionId,
+  type: row.type as WalletTransactionType,
+  currency: row.currency as WalletTransactionItem['currency'],
+  amount: fromMinorUnits(row.amount),
+  balance_after: fromMinorUnits(row.balanceAfter),
+  created_at: row.createdAt.toISOString(),
+  reference: row.reference || row.transactionId,
+  memo: row.memo,
+  reverses: row.reversesId,
+});
+
+/** "2026-03-01 09:30:05" in China Standard Time, as the export shows times. */
+export function chinaTime(date: Date) {
+  const shifted = new Date(date.getTime() + 8 * 60 * 60_000).toISOString();
+  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
+}
+
+const EXPORT_BATCH = 1_000;
+
+export function walletService(db: Db) {
+  return {
+    async balances(merchantId: string, accountId: string): Promise<AccountBalanceItem[]> {
+      const rows = await walletBalances(db, merchantId, accountId);
+      return CURRENCIES.map((currency) => {
+        const row = rows.find((candidate) => candidate.currency === currency);
+        const balance = row?.balance ?? 0n;
+        const held = row?.held ?? 0n;
+        return { currency, available: fromMinorUnits(balance - held), anew: fromMinorUnits(held) };
+      });
+    },
+
+    async status(merchantId: string, accountId: string): Promise<BalanceStatusAnswer> {
+      const row = await findWalletStatus(db, merchantId, accountId);
+      const frozen = row !== undefined && row.status !== BALANCE_STATUS_AVAILABLE;
+      return {
+        status: frozen ? BALANCE_STATUS_FROZEN : BALANCE_STATUS_AVAILABLE,
+        reason: frozen ? (row?.reason ?? '') : '',
+        changed_at: row?.changedAt ? row.changedAt.toISOString() : null,
+      };
+    },
+
+    async cardAmount(merchantId: string, accountId: string): Promise<CardAmountItem[]> {
+      const rows = await cardTotals(db, merchantId, accountId);
+      return CURRENCIES.map((currency) => ({
+        currency,
+        amount: fromMinorUnits(rows.find((row) => row.currency === currency)?.total ?? 0n),
+      }));
+    },
+
+    async transactions(merchantId: string, accountId: string, query: WalletTransactionQuery): Promise<WalletTransactionPage> {
+      const offset = (query.page - 1) * query.page_size;
+      const { rows, total } = await pageWalletPostings(db, merchantId, accountId, filterOf(query), query.page_size, offset);
+      return { items: rows.map(itemOf), total, page: query.page, page_size: query.page_size };
+    },
+
+    /**
+     * The filtered list as an .xlsx stream, written while it is read (exceljs' streaming writer, so
+     * memory stays bounded). Too many rows are refused before anything is sent.
+     */
+    async exportTransactions(merchantId: string, accountId: string, query: WalletTransactionExportQuery) {
+      const filter = filterOf(query);
+      const total = await countWalletPostings(db, merchantId, accountId, filter);
+      if (total > EXPORT_ROW_LIMIT) {
+        throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: EXPORT_ROW_LIMIT }, data: { limit: EXPORT_ROW_LIMIT, total } });
+      }
+      const stream = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet('钱包流水');
+      sheet.columns = [
+        { header: '时间', key: 'time', width: 21 },
+        { header: '类型', key: 'type', width: 12 },
+        { header: '币种', key: 'currency', width: 8 },
+        { header: '金额', key: 'amount', width: 16, style: { numFmt: '0.00' } },
+        { header: '变动后余额', key: 'balance', width: 16, style: { numFmt: '0.00' } },
+        { header: '交易编号', key: 'transaction', width: 38 },
+        { header: '关联', key: 'reference', width: 38 },
+        { header: '备注', key: 'memo', width: 30 },
+      ];
+      const write = async () => {
+        let after: { createdAt: Date; id: string } | null = null;
+        // rows written after the export began are left out: the file is the list as it was asked for
+        let left = total;
+        while (left > 0) {
+          const rows: WalletPostingRow[] = await walletPostingsAfter(db, merchantId, accountId, filter, after, Math.min(EXPORT_BATCH, left));
+          if (rows.length === 0) break;
+          for (const row of rows) {
+            sheet
+              .addRow({
+                time: chinaTime(row.createdAt),
+                type: walletTransactionTypeLabel[row.type as WalletTransactionType] ?? row.type,
+                currency: row.currency,
+                // two-decimal amounts are exact in a spreadsheet number; the text is what the portal shows
+                amount: Number(fromMinorUnits(row.amount)),
+                balance: Number(fromMinorUnits(row.balanceAfter)),
+                transaction: row.transactionId,
+                reference: row.reference || row.transactionId,
+                memo: row.reversesId ? `冲正 ${row.reversesId}${row.memo ? `：${row.memo}` : ''}` : row.memo,
+              })
+              .commit();
+          }
+          left -= rows.length;
+          const last = rows[rows.length - 1] as WalletPostingRow;
+          after = { createdAt: last.createdAt, id: last.id };
+        }
+        sheet.commit();
+        await workbook.commit();
+      };
+      write().catch((error: unknown) => stream.destroy(error as Error));
+      return { stream, rows: total };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof walletService>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+
+/**
+ * Freezes a wallet: from the commit on, no money leaves it (no deduction, hold, card opening or
+ * transfer to a card). The account gets a FREEZE station message, and its open portal tabs an event,
+ * once it commits. Answers false when the wallet was frozen already (then nothing is sent).
+ */
+export async function freezeWallet(db: Db, clock: Clock, request: { merchantId: string; accountId: string; reason: string }) {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, now))) return false;
+    const why = request.reason ? `<p>原因：${escapeHtml(request.reason)}</p>` : '';
+    await postStationMessage(tx, clock, {
+      merchantId: request.merchantId,
+      accountId: request.accountId,
+      type: EVENT_TYPE_FREEZE,
+      title: '钱包已冻结',
+      content: `<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>${why}<p>如有疑问，请联系客服。</p>`,
+      status: 'warning',
+    });
+    return true;
+  });
+}
+
+/**
+ * Unfreezes a wallet. Its message is a FREEZE event as well, so that an open wallet screen checks
+ * the status again and drops its banner. Answers false when the wallet was not frozen.
+ */
+export async function unfreezeWallet(db: Db, clock: Clock, request: { merchantId: string; accountId: string }) {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, now))) return false;
+    await postStationMessage(tx, clock, {
+      merchantId: request.merchantId,
+      accountId: request.accountId,
+      type: EVENT_TYPE_FREEZE,
+      title: '钱包已解冻',
+      content: '<p>您的钱包已解冻，可以正常使用。</p>',
+      status: 'success',
+    });
+    return true;
+  });
+}
