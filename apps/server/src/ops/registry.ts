@@ -6,6 +6,13 @@ import { managerCreate } from './commands/manager-create.ts';
 import { merchantList } from './commands/merchant-list.ts';
 import { merchantSet } from './commands/merchant-set.ts';
 import { messageSend } from './commands/message-send.ts';
+import { ledgerCheck } from './commands/ledger-check.ts';
+import { walletAdjust } from './commands/wallet-adjust.ts';
+import { walletDeduct } from './commands/wallet-deduct.ts';
+import { walletFreeze } from './commands/wallet-freeze.ts';
+import { walletRecharge } from './commands/wallet-recharge.ts';
+import { walletShow } from './commands/wallet-show.ts';
+import { walletUnfreeze } from './commands/wallet-unfreeze.ts';
 
 /** Every operator command, in the order `--help` lists them. A new command is one file and one line here. */
 export const commands: OpsCommand[] = [
@@ -16,4 +23,11 @@ export const commands: OpsCommand[] = [
   accountList,
   messageSend,
   announcementPublish,
+  walletShow,
+  walletRecharge,
+  walletDeduct,
+  walletAdjust,
+  walletFreeze,
+  walletUnfreeze,
+  ledgerCheck,
 ];

@@ -182,7 +182,7 @@ export async function freezeWallet(db: Db, clock: Clock, request: { merchantId: 
       type: EVENT_TYPE_FREEZE,
       title: '钱包已冻结',
       content: `<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>${why}<p>如有疑问，请联系客服。</p>`,
-      status: 'warning',
+      status: 'fail',
     });
     return true;
   });
