@@ -81,8 +81,22 @@ function prebuiltAntdStyles(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), earlyStart(), prebuiltAntdStyles()],
+  resolve: {
+    // react-router's package points every bundler at its build with development warnings switched on
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: createRequire(import.meta.url)
+                .resolve('react-router')
+                .replace(/([\\/]dist[\\/])development([\\/]index)\.m?js$/, '$1production$2.mjs'),
+            },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     // *.localhost names pick the demo merchants
@@ -102,4 +116,4 @@ export default defineConfig({
       input: { index: path.join(here, 'index.html'), 'early-start': earlyStartEntry },
     },
   },
-});
+}));

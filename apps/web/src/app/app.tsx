@@ -1,9 +1,9 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import { applyBranding, themeConfig } from '../lib/theme.ts';
+import { themeConfig } from '../lib/theme.ts';
 import { useMerchantStore } from '../stores/merchant.ts';
 import { router } from './router.tsx';
 import { SiteUnavailable } from './site-unavailable.tsx';
@@ -19,10 +19,6 @@ export function App() {
   const isLoading = useDeferredValue(useMerchantStore((state) => state.isLoading));
   const failure = useDeferredValue(useMerchantStore((state) => state.failure));
   const theme = useMemo(() => themeConfig(merchant?.color), [merchant?.color]);
-
-  useEffect(() => {
-    if (merchant) applyBranding(merchant);
-  }, [merchant]);
 
   // the spinner needs no antd: the theme is computed once, when the merchant's colour is known
   if (!failure && (isLoading || !merchant)) return <PageSpinner />;

@@ -1,7 +1,8 @@
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
+import { THEME_CSS_VAR } from '../lib/theme.ts';
 
-const prebuilt = { zeroRuntime: true } as const;
+const prebuilt = { zeroRuntime: true, cssVar: THEME_CSS_VAR } as const;
 
 /**
  * antd components below use prebuilt stylesheet rules instead of generating their styles at run time

@@ -5,10 +5,17 @@ import type { ThemeConfig } from 'antd';
 const FONT_FAMILY =
   "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Helvetica Neue', Arial, sans-serif";
 
+/**
+ * The one set of antd CSS variables of the page. Nested ConfigProviders name the same set, so they
+ * reuse the tokens instead of computing and writing them again.
+ */
+export const THEME_CSS_VAR = { key: 'portal-theme' } as const;
+
 /** antd theme tokens for a merchant colour (spec §9): the primary colour drives buttons, links, focus. */
 export function themeConfig(color: string | null | undefined): ThemeConfig {
   const { primary } = themeFor(color);
   return {
+    cssVar: THEME_CSS_VAR,
     token: {
       colorPrimary: primary,
       colorLink: primary,
@@ -21,10 +28,11 @@ export function themeConfig(color: string | null | undefined): ThemeConfig {
 }
 
 /**
- * Applies the branding outside React's tree: the theme colour and its tint as CSS variables for our
- * own styles, the website in upper case as the page title, and the merchant's favicon.
+ * Applies the branding outside React's tree as soon as the merchant is known: the theme colour and its
+ * tint as CSS variables for our own styles, the website in upper case as the page title, the
+ * merchant's favicon, and an early download of the logo.
  */
-export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'favicon'>, doc: Document = document) {
+export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'favicon' | 'dark_logo'>, doc: Document = document) {
   const { primary, tint } = themeFor(merchant.color);
   const root = doc.documentElement;
   root.style.setProperty('--brand-primary', primary);
@@ -39,4 +47,13 @@ export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'fa
   icon.href = merchant.favicon;
   if (merchant.favicon.endsWith('.svg')) icon.type = 'image/svg+xml';
   else icon.removeAttribute('type');
+  // every layout shows the dark logo: fetch it while the first screen is still being drawn
+  if (merchant.dark_logo && !doc.querySelector('link[rel="preload"][data-logo]')) {
+    const preload = doc.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'image';
+    preload.href = merchant.dark_logo;
+    preload.dataset.logo = '';
+    doc.head.appendChild(preload);
+  }
 }

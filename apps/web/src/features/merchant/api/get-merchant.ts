@@ -1,6 +1,7 @@
 import { ErrorCode } from '@portal/contract/errors';
 import type { Merchant } from '@portal/contract/merchant';
 import { http, isApiError } from '../../../lib/http.ts';
+import { applyBranding } from '../../../lib/theme.ts';
 import { merchantText } from '../../../locales/zh-CN/merchant.ts';
 import { useMerchantStore } from '../../../stores/merchant.ts';
 
@@ -16,7 +17,9 @@ export async function loadMerchant() {
   const store = useMerchantStore.getState();
   store.startLoading();
   try {
-    store.setMerchant(await getMerchant());
+    const merchant = await getMerchant();
+    applyBranding(merchant);
+    store.setMerchant(merchant);
   } catch (error) {
     if (isApiError(error) && error.code === ErrorCode.MERCHANT_UNKNOWN) {
       store.setFailure({ kind: 'unknown-host', message: error.message });
