@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/engine.ts';
+import { insertAccount } from '../../src/modules/accounts/store.ts';
+import { auditLedger } from '../../src/modules/ledger/service.ts';
+import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
+import { freshPhone } from './accounts.ts';
+
+/** The merchant that owns a demo host. */
+export async function merchantOf(db: Db, host = 'localhost') {
+  const merchant = await findMerchantByHost(db, host);
+  if (!merchant) throw new Error(`no merchant has the host ${host}`);
+  return merchant;
+}
+
+/** A customer account written straight into the database (no sign-up round trips), for ledger tests. */
+export async function newCustomer(db: Db, merchantId: string) {
+  const account = await insertAccount(db, { merchantId, phonePrefix: '86', phone: freshPhone(), passwordHash: 'not-used', email: null });
+  if (!account) throw new Error('customer not created');
+  return account.id;
+}
+
+/** Every byte of the books that an operation could change, as one string. */
+export async function booksSnapshot(db: Db) {
+  const read = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  const [accounts, counts, holds, wallets, keys] = await Promise.all([
+    read(sql`select id, merchant_id, currency, kind, owner_id, holder_id, balance::text, held::text from ledger_accounts order by id`),
+    read(sql`select (select count(*) from ledger_transactions)::int as transactions, (select count(*) from ledger_postings)::int as postings`),
+    read(sql`select id, status, amount::text, settled_at, settled_transaction_id from ledger_holds order by id`),
+    read(sql`select account_id, status, status_reason, status_changed_at from wallets order by account_id`),
+    read(sql`select merchant_id, key, request_hash, answer from ledger_idempotency_keys order by merchant_id, key`),
+  ]);
+  return JSON.stringify({ accounts, counts, holds, wallets, keys });
+}
+
+/** Asserts that every invariant of the books holds (src/modules/ledger/store.ts lists them). */
+export async function expectSoundBooks(db: Db) {
+  const { violations } = await auditLedger(db);
+  expect(violations).toEqual([]);
+}
+
+/** The code of a refusal thrown by a ledger call (undefined when it did not fail). */
+export async function refusalOf(work: Promise<unknown>) {
+  try {
+    await work;
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'number') throw error;
+    return code;
+  }
+}
