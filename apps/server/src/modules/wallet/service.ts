@@ -67,7 +67,7 @@ export function chinaTime(date: Date) {
 
 const EXPORT_BATCH = 1_000;
 
-export function walletService(db: Db) {
+export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}) {
   return {
     async balances(merchantId: string, accountId: string): Promise<AccountBalanceItem[]> {
       const rows = await walletBalances(db, merchantId, accountId);
@@ -110,8 +110,8 @@ export function walletService(db: Db) {
     async exportTransactions(merchantId: string, accountId: string, query: WalletTransactionExportQuery) {
       const filter = filterOf(query);
       const total = await countWalletPostings(db, merchantId, accountId, filter);
-      if (total > EXPORT_ROW_LIMIT) {
-        throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: EXPORT_ROW_LIMIT }, data: { limit: EXPORT_ROW_LIMIT, total } });
+      if (total > exportRowLimit) {
+        throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: exportRowLimit }, data: { limit: exportRowLimit, total } });
       }
       const stream = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
