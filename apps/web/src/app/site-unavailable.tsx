@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { FullPageMessage } from '../components/full-page-message.tsx';
+import { NetworkAnomalyIllustration } from '../components/illustrations/network-anomaly-illustration.tsx';
 import { loadMerchant } from '../features/merchant/api/get-merchant.ts';
 import { merchantText } from '../locales/zh-CN/merchant.ts';
 import type { MerchantFailure } from '../stores/merchant.ts';
@@ -17,7 +18,7 @@ export function SiteUnavailable({ failure }: { failure: MerchantFailure }) {
   }
   return (
     <FullPageMessage
-      image="/images/network-anomaly.svg"
+      image={<NetworkAnomalyIllustration />}
       title={merchantText.unavailableTitle}
       detail={failure.message || merchantText.unavailableDetail}
       actions={

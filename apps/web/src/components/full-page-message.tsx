@@ -4,8 +4,8 @@ import styles from './full-page-message.module.css';
 interface FullPageMessageProps {
   title: string;
   detail?: ReactNode;
-  /** An illustration above the title; decorative, the title says what happened. */
-  image?: string;
+  /** An illustration above the title, as an image address or drawn inline; decorative, the title says what happened. */
+  image?: string | ReactNode;
   actions?: ReactNode;
 }
 
@@ -13,7 +13,8 @@ interface FullPageMessageProps {
 export function FullPageMessage({ title, detail, image, actions }: FullPageMessageProps) {
   return (
     <main className={styles.page}>
-      {image ? <img className={styles.image} src={image} alt="" width={320} height={220} /> : null}
+      {typeof image === 'string' ? <img className={styles.image} src={image} alt="" width={320} height={220} /> : null}
+      {image && typeof image !== 'string' ? <div className={styles.image}>{image}</div> : null}
       <h1 className={styles.title}>{title}</h1>
       {detail ? <p className={styles.detail}>{detail}</p> : null}
       {actions ? <div className={styles.actions}>{actions}</div> : null}

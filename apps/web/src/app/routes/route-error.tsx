@@ -1,11 +1,12 @@
 import { Button } from 'antd';
 import { Navigate, useNavigate, useRouteError } from 'react-router';
 import { FullPageMessage } from '../../components/full-page-message.tsx';
+import { RouteErrorIllustration } from '../../components/illustrations/route-error-illustration.tsx';
 import { resetMenuKey } from '../../lib/menu-key.ts';
 import { paths } from '../../lib/paths.ts';
 import { commonText } from '../../locales/zh-CN/common.ts';
 
-/** A screen's code could not be fetched: usually a new release replaced the old files. */
+/** A screen's code could not be fetched: a new release replaced the old files, or the network dropped it. */
 const isStaleChunk = (error: unknown) =>
   error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
 
@@ -20,7 +21,7 @@ export function RouteError() {
   if (isStaleChunk(error)) {
     return (
       <FullPageMessage
-        image="/images/route-error.svg"
+        image={<RouteErrorIllustration />}
         title={commonText.staleVersionTitle}
         detail={commonText.staleVersionDescription}
         actions={
@@ -33,7 +34,7 @@ export function RouteError() {
   }
   return (
     <FullPageMessage
-      image="/images/route-error.svg"
+      image={<RouteErrorIllustration />}
       title={commonText.routeErrorTitle}
       detail={commonText.routeErrorDescription}
       actions={

@@ -8,8 +8,8 @@ export const commonText = {
   retry: '重试',
   routeErrorTitle: '页面出错了',
   routeErrorDescription: '页面遇到了意外问题，请返回首页后重新操作。',
-  staleVersionTitle: '页面已更新',
-  staleVersionDescription: '网站刚刚发布了新版本，请刷新页面后继续。',
+  staleVersionTitle: '页面加载失败',
+  staleVersionDescription: '网站可能刚刚更新，或网络不稳定，请刷新页面后重试。',
   refresh: '刷新页面',
   goWallet: '返回首页',
 } as const;
