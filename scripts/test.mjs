@@ -139,6 +139,9 @@ for (const r of results) {
     `${status} ${r.name.padEnd(14)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  ${r.note}` : ''}`,
   );
 }
+if (reachable !== true) {
+  console.log(`\x1b[1;31m!! PostgreSQL was not reachable at ${postgresUrl}: the API suite did not run on it\x1b[0m`);
+}
 // .ci/run passes its start time, so the whole CI run's time shows too
 const ciStarted = Number(process.env.CI_STARTED_AT);
 if (ciStarted > 0) console.log(`CI elapsed ${Math.round(Date.now() / 1000 - ciStarted)} s (installs included)`);
