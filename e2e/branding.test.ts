@@ -22,6 +22,9 @@ function rgb(hex: string) {
   return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
 }
 
+/** how long the page may take to apply what the merchant call returned (a busy CI machine is slow) */
+const settle = { timeout: 10_000 };
+
 const signInButton = (page: Page) => page.getByRole('button', { name: /^登\s*录$/ });
 const visibleText = (page: Page) => page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim());
 
@@ -30,13 +33,13 @@ describe('merchant branding on /sign-in', () => {
     it(`shows ${merchant.host} in the ${merchant.slug} theme with its title, logo and footer`, async () => {
       const page = await portal.pageAt(merchant.host, '/sign-in');
 
-      await expect.poll(() => page.title()).toBe(merchant.website.toUpperCase());
+      await expect.poll(() => page.title(), settle).toBe(merchant.website.toUpperCase());
 
       const button = signInButton(page);
       await button.waitFor({ state: 'visible' });
       await page.mouse.move(0, 0);
       await expect
-        .poll(() => button.evaluate((element) => getComputedStyle(element).backgroundColor))
+        .poll(() => button.evaluate((element) => getComputedStyle(element).backgroundColor), settle)
         .toBe(rgb(themeFor(merchant.color).primary));
 
       // every image named after the merchant is its dark logo, and it really loads
@@ -46,12 +49,12 @@ describe('merchant branding on /sign-in', () => {
         expect(await logo.evaluate((img) => (img as HTMLImageElement).src)).toBe(
           portal.url(merchant.host, `/brand/${merchant.slug}/logo-dark.svg`),
         );
-        await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth), settle).toBeGreaterThan(0);
       }
 
       const footer = page.locator('footer');
       await expect
-        .poll(async () => (await footer.innerText()).replace(/\s+/g, ' '))
+        .poll(async () => (await footer.innerText()).replace(/\s+/g, ' '), settle)
         .toContain(`Copyright © ${copyrightYears(merchant.version)} ${merchant.website} 版权所有`);
       expect(await footer.innerText()).toContain(merchant.icp);
     });
@@ -59,7 +62,7 @@ describe('merchant branding on /sign-in', () => {
 
   it('shows a readable error page, not a blank one, on a host that is no merchant', async () => {
     const page = await portal.pageAt('nope.localhost', '/sign-in');
-    await expect.poll(() => visibleText(page), { timeout: 10_000 }).toContain(errorCatalogue[ErrorCode.MERCHANT_UNKNOWN]?.message);
+    await expect.poll(() => visibleText(page), settle).toContain(errorCatalogue[ErrorCode.MERCHANT_UNKNOWN]?.message);
     expect(await page.locator('input[type="password"]').count()).toBe(0);
   });
 });
@@ -83,7 +86,7 @@ describe('/agreement', () => {
 
   it('sends a visitor without an id to /sign-in', async () => {
     const page = await portal.pageAt('orange.localhost', '/agreement');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+    await expect.poll(() => new URL(page.url()).pathname, settle).toBe('/sign-in');
     await signInButton(page).waitFor({ state: 'visible' });
   });
 });
