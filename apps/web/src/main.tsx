@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { showError } from './app/notifier.tsx';
 import { loadMerchant } from './features/merchant/api/get-merchant.ts';
-import { setNotifier } from './lib/http.ts';
+import { setNotifier } from './lib/notify.ts';
 import './app/global.css';
 
 setNotifier(showError);

@@ -12,8 +12,8 @@ import {
   REQUEST_TIMEOUT_MS,
   type RawResponse,
   SESSION_NOTICE_INTERVAL_MS,
-  setNotifier,
 } from './http.ts';
+import { setNotifier } from './notify.ts';
 
 /** Web Storage kept in memory, standing in for the browser's local and session storage. */
 class MemoryStorage implements Storage {

@@ -8,6 +8,7 @@ import axios, {
 } from 'axios';
 import { httpText } from '../locales/zh-CN/http.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { notifyError as notify } from './notify.ts';
 import { tokenStorage } from './storage.ts';
 
 /**
@@ -57,16 +58,7 @@ export class ApiError<T = unknown> extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-export type Notifier = (text: string) => void;
-
-// until the app provides its toast, messages still reach the developer console
-let notify: Notifier = (text) => console.error(text);
 let lastSessionNoticeAt = Number.NEGATIVE_INFINITY;
-
-/** The app shows messages through antd; tests observe them. */
-export function setNotifier(notifier: Notifier) {
-  notify = notifier;
-}
 
 interface Envelope {
   code: number;

@@ -1,10 +1,15 @@
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { authText } from '../../../locales/zh-CN/auth.ts';
 import { useSessionStore } from '../../../stores/session.ts';
+import type { CheckedLogin } from '../api/check-login-code.ts';
 import type { LoginAnswer } from '../api/login.ts';
-import { LoginForm } from '../components/login-form.tsx';
+import { LoginForm, type LoginMethod } from '../components/login-form.tsx';
+
+// needed only when a sign-in must be verified, so it is not part of the screen's first load
+const LoginVerificationDialog = lazy(() => import('../components/login-verification-dialog.tsx'));
 
 /** /sign-in (spec §2, §4). */
 export default function SignIn() {
@@ -13,24 +18,50 @@ export default function SignIn() {
   // the first page of a visit has nowhere to go back to
   const canGoBack = location.key !== 'default';
 
-  const onLoggedIn = (answer: LoginAnswer) => {
-    // a token that still needs the second verification (answer.check) is good for nothing else yet
-    if (answer.check) return;
+  const [verifying, setVerifying] = useState<LoginMethod | null>(null);
+
+  /** A finished sign-in: the wallet, or first the e-mail binding for an account without one. */
+  const enter = (answer: { token: string; email: string | null }) => {
     const session = useSessionStore.getState();
     if (answer.email) {
       session.login(answer.token);
       navigate(paths.wallet.getHref());
     } else {
-      // an account without an e-mail binds one before anything else
+      // the token of an account without an e-mail can only bind one
       session.keepToken(answer.token);
       navigate(paths.signEmail.getHref());
     }
+  };
+
+  const onLoggedIn = (answer: LoginAnswer, method: LoginMethod) => {
+    if (!answer.check) {
+      enter(answer);
+      return;
+    }
+    // this token is good only for the second verification, which sends and checks a code with it
+    useSessionStore.getState().keepToken(answer.token);
+    setVerifying(method);
+  };
+
+  const onVerified = (answer: CheckedLogin) => {
+    setVerifying(null);
+    enter(answer);
+  };
+
+  const onVerificationCancelled = () => {
+    setVerifying(null);
+    useSessionStore.getState().logout();
   };
 
   return (
     <>
       <FormTitle title={authText.signInTitle} onBack={canGoBack ? () => navigate(-1) : undefined} />
       <LoginForm onLoggedIn={onLoggedIn} />
+      {verifying ? (
+        <Suspense fallback={null}>
+          <LoginVerificationDialog method={verifying} onVerified={onVerified} onCancel={onVerificationCancelled} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,93 @@
+import type { SendType } from '@portal/contract/enums';
+import { messages, rules } from '@portal/contract/rules';
+import { Checkbox, Form, Modal } from 'antd';
+import { useState } from 'react';
+import { CodeInput } from '../../../components/code-input.tsx';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { formRule } from '../../../lib/form-rules.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { authText } from '../../../locales/zh-CN/auth.ts';
+import { type CheckedLogin, useCheckLoginCode } from '../api/check-login-code.ts';
+import { useSendAccessCode } from '../api/send-access-code.ts';
+import type { LoginMethod } from './login-form.tsx';
+
+interface VerificationValues {
+  captcha: string;
+  thirty_day: boolean;
+}
+
+const sendTypeOf: Record<LoginMethod, SendType> = { phone: 'SEND_TYPE_PHONE', email: 'SEND_TYPE_EMAIL' };
+
+interface LoginVerificationDialogProps {
+  /** The tab the user signed in with: the code goes to the account's phone or e-mail accordingly. */
+  method: LoginMethod;
+  onVerified: (answer: CheckedLogin) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The second verification of a sign-in from an untrusted device (spec §4): a code sent to the
+ * account's own phone or e-mail, and the choice to trust this device for 30 days.
+ */
+export default function LoginVerificationDialog({ method, onVerified, onCancel }: LoginVerificationDialogProps) {
+  const [form] = Form.useForm<VerificationValues>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sendCall = useSendAccessCode();
+  const checkCall = useCheckLoginCode();
+  const sendType = sendTypeOf[method];
+
+  const sendCode = async () => {
+    const sent = await sendCall.run(sendType);
+    setSentTo(sent.masked_target);
+    return sent.resend_after;
+  };
+
+  const confirm = () => {
+    // without a code there is nothing to check yet (spec §5)
+    if (!sentTo) notifyError(messages.codeNotRequested);
+    else form.submit();
+  };
+
+  const submit = async (values: VerificationValues) => {
+    let answer: CheckedLogin;
+    try {
+      answer = await checkCall.run({ captcha: values.captcha, thirty_day: Boolean(values.thirty_day), send_type: sendType });
+    } catch (error) {
+      applyFieldErrors(form, error);
+      return;
+    }
+    onVerified(answer);
+  };
+
+  return (
+    <Modal
+      open
+      title={authText.verifyTitle}
+      okText={authText.verifySubmit}
+      cancelText={authText.verifyCancel}
+      confirmLoading={checkCall.isPending}
+      onOk={confirm}
+      onCancel={onCancel}
+      mask={{ closable: false }}
+      destroyOnHidden
+      centered
+    >
+      <p>{sentTo ? authText.verifySentTo(sentTo) : method === 'phone' ? authText.verifyIntroPhone : authText.verifyIntroEmail}</p>
+      <Form<VerificationValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ captcha: '', thirty_day: false }}
+        onFinish={submit}
+        onFinishFailed={() => notifyError(messages.codeFormFailed)}
+      >
+        <Form.Item name="captcha" label={authText.codeLabel} required rules={[formRule(rules.code)]}>
+          <CodeInput placeholder={authText.codePlaceholder} onSend={sendCode} size="large" />
+        </Form.Item>
+        <Form.Item name="thirty_day" valuePropName="checked" style={{ marginBottom: 0 }}>
+          <Checkbox>{authText.thirtyDay}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
