@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -165,7 +165,14 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
 }
 
 async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, options: ServerOptions): Promise<PortalServer> {
+  // the server serves its own copy of the built app, so a rebuild of apps/web/dist during the run changes nothing
+  const webDist = path.join(dataDir, 'web-dist');
+  if (existsSync(builtIndex)) {
+    await rm(webDist, { recursive: true, force: true });
+    await cp(path.dirname(builtIndex), webDist, { recursive: true });
+  }
   const env: NodeJS.ProcessEnv = {
+    ...(existsSync(builtIndex) ? { WEB_DIST: webDist } : {}),
     ...process.env,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
@@ -301,6 +308,12 @@ export function useHarness(options: ServerOptions = {}): Harness {
         if (message.type() === 'error') open.consoleErrors.push(message.text());
       });
       page.on('pageerror', (error) => open.consoleErrors.push(`uncaught: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) open.consoleErrors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) =>
+        open.consoleErrors.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? ''})`),
+      );
       pages.push(open);
       await page.goto(started().server.url(host, urlPath), { waitUntil: 'load' });
       return page;
