@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BALANCE_STATUS_AVAILABLE, CURRENCIES, type Currency, WALLET_TRANSACTION_TYPES } from '@portal/contract/enums';
+import { CURRENCIES, type Currency, WALLET_TRANSACTION_TYPES } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { Db, Tx } from '../../db/engine.ts';
@@ -209,25 +209,22 @@ interface Movement {
 }
 
 /**
- * Ensures the accounts exist, locks the customer's ones in id order, checks that no customer account
- * would go below zero available and that no money leaves a frozen wallet, then writes it all.
+ * Thrown when an account of the operation does not exist yet: the attempt rolls back and runs again,
+ * creating the missing accounts before it locks anything. Only a first use of an account pays this.
  */
-async function move(tx: Tx, m: Movement): Promise<OperationAnswer> {
+class MissingAccounts extends Error {}
+
+/**
+ * Locks the customer's accounts in id order, checks that none would go below zero available and
+ * that no money leaves a frozen wallet, then writes it all. With `ensure`, it first creates the
+ * accounts (and wallet rows) that do not exist yet.
+ */
+async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnswer> {
   const refs = new Map<string, AccountRef>();
   for (const item of [...m.lines, ...m.heldChanges]) refs.set(refKey(item.account, m.merchantId), item.account);
   if (m.holdInsert) refs.set(refKey(m.holdInsert.account, m.merchantId), m.holdInsert.account);
   const keys: AccountKey[] = [...refs.values()].map((ref) => ({ kind: ref.kind, ownerId: ownerIdOf(ref, m.merchantId), holderId: holderIdOf(ref) }));
-  await ensureAccounts(tx, m.merchantId, m.currency, keys);
-
-  const customerKeys = keys.filter((key) => isCustomerKind(key.kind));
-  const locked = customerKeys.length ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys) : [];
-  const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}`, row]));
-  for (const key of customerKeys) {
-    const row = byKey.get(`${key.kind}:${key.ownerId}`);
-    if (!row || row.holderId !== key.holderId) {
-      throw new Error(`ledger: ${key.kind} ${key.ownerId} is not an account of customer ${key.holderId} at merchant ${m.merchantId}`);
-    }
-  }
+  if (ensure) await ensureAccounts(tx, m.merchantId, m.currency, keys);
 
   const balanceDelta = new Map<string, bigint>();
   const heldDelta = new Map<string, bigint>();
@@ -243,6 +240,22 @@ async function move(tx: Tx, m: Movement): Promise<OperationAnswer> {
     const key = refKey(m.holdInsert.account, m.merchantId);
     heldDelta.set(key, (heldDelta.get(key) ?? 0n) + m.holdInsert.amount);
   }
+  // money leaves an account when its balance falls or its available does
+  const leaves = (key: string) => {
+    const dBalance = balanceDelta.get(key) ?? 0n;
+    return dBalance < 0n || dBalance - (heldDelta.get(key) ?? 0n) < 0n;
+  };
+
+  const customerKeys = keys.filter((key) => isCustomerKind(key.kind));
+  const locked = customerKeys.length ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys) : [];
+  const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}`, row]));
+  for (const key of customerKeys) {
+    const row = byKey.get(`${key.kind}:${key.ownerId}`);
+    if (!row && !ensure) throw new MissingAccounts();
+    if (!row || row.holderId !== key.holderId) {
+      throw new Error(`ledger: ${key.kind} ${key.ownerId} is not an account of customer ${key.holderId} at merchant ${m.merchantId}`);
+    }
+  }
 
   const customer: WritePlan['customer'] = [];
   const accounts: AccountAfter[] = [];
@@ -252,8 +265,7 @@ async function move(tx: Tx, m: Movement): Promise<OperationAnswer> {
     const dHeld = heldDelta.get(key) ?? 0n;
     const balance = row.balance + dBalance;
     const held = row.held + dHeld;
-    const leaves = dBalance < 0n || dBalance - dHeld < 0n;
-    if (row.kind === 'WALLET' && leaves && row.walletStatus !== BALANCE_STATUS_AVAILABLE) {
+    if (row.kind === 'WALLET' && leaves(key) && row.frozen) {
       throw new AppError(ErrorCode.WALLET_FROZEN);
     }
     if (held < 0n) throw new Error(`ledger: ${key} would hold less than nothing`);
@@ -281,7 +293,7 @@ async function move(tx: Tx, m: Movement): Promise<OperationAnswer> {
 
   const answer: OperationAnswer = { ...m.answer, currency: m.currency, createdAt: m.at.toISOString(), accounts };
   const holdAccount = m.holdInsert ? byKey.get(refKey(m.holdInsert.account, m.merchantId)) : undefined;
-  await writeOperation(tx, {
+  const { houseRows } = await writeOperation(tx, {
     merchantId: m.merchantId,
     currency: m.currency,
     at: m.at,
@@ -302,6 +314,11 @@ async function move(tx: Tx, m: Movement): Promise<OperationAnswer> {
     ...(m.holdSettle ? { holdSettle: m.holdSettle } : {}),
     ...(m.key !== undefined ? { idempotency: { key: m.key, answer } } : {}),
   });
+  if (houseRows !== house.length) {
+    // a missing merchant account would unbalance the books: this attempt rolls back
+    if (!ensure) throw new MissingAccounts();
+    throw new Error(`ledger: merchant accounts missing: ${house.map((h) => h.kind).join(', ')}`);
+  }
   return answer;
 }
 
@@ -320,7 +337,7 @@ async function keyed(tx: Tx, merchantId: string, key: string | undefined, reques
 
 // ── operations, inside a given transaction ──
 
-async function transferIn(tx: Tx, clock: Clock, request: TransferRequest): Promise<OperationResult> {
+async function transferIn(tx: Tx, clock: Clock, request: TransferRequest, ensure: boolean): Promise<OperationResult> {
   checkCommon(request);
   checkCurrency(request.currency);
   const lines = mergeLines(request.merchantId, request.type, request.lines);
@@ -348,11 +365,11 @@ async function transferIn(tx: Tx, clock: Clock, request: TransferRequest): Promi
       transaction: { id: transactionId, type: request.type, holderId, reference, memo, reversesId: null },
       key: request.key,
       answer: { operation: 'transfer', transactionId, holdId: null, type: request.type, amount: fromMinorUnits(amount) },
-    });
+    }, ensure);
   });
 }
 
-async function holdIn(tx: Tx, clock: Clock, request: HoldRequest): Promise<OperationResult> {
+async function holdIn(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolean): Promise<OperationResult> {
   checkCommon(request);
   checkCurrency(request.currency);
   checkAmount(request.amount);
@@ -370,7 +387,7 @@ async function holdIn(tx: Tx, clock: Clock, request: HoldRequest): Promise<Opera
       transaction: undefined,
       key: request.key,
       answer: { operation: 'hold', transactionId: null, holdId, type: null, amount: fromMinorUnits(request.amount) },
-    });
+    }, ensure);
   });
 }
 
@@ -387,7 +404,7 @@ async function settledHold(tx: Tx, merchantId: string, holdId: string) {
   return hold;
 }
 
-async function postHoldIn(tx: Tx, clock: Clock, request: PostHoldRequest): Promise<OperationResult> {
+async function postHoldIn(tx: Tx, clock: Clock, request: PostHoldRequest, ensure: boolean): Promise<OperationResult> {
   checkCommon(request);
   const reference = checkText(request.reference);
   const memo = checkText(request.memo);
@@ -417,11 +434,11 @@ async function postHoldIn(tx: Tx, clock: Clock, request: PostHoldRequest): Promi
       holdSettle: { id: hold.id, status: 'POSTED' },
       key: request.key,
       answer: { operation: 'post-hold', transactionId, holdId: hold.id, type: request.type, amount: fromMinorUnits(posted) },
-    });
+    }, ensure);
   });
 }
 
-async function releaseHoldIn(tx: Tx, clock: Clock, request: ReleaseHoldRequest): Promise<OperationResult> {
+async function releaseHoldIn(tx: Tx, clock: Clock, request: ReleaseHoldRequest, ensure: boolean): Promise<OperationResult> {
   checkCommon(request);
   const fingerprint = { operation: 'release-hold', holdId: request.holdId };
   return keyed(tx, request.merchantId, request.key, fingerprint, async () => {
@@ -437,11 +454,11 @@ async function releaseHoldIn(tx: Tx, clock: Clock, request: ReleaseHoldRequest):
       holdSettle: { id: hold.id, status: 'RELEASED' },
       key: request.key,
       answer: { operation: 'release-hold', transactionId: null, holdId: hold.id, type: null, amount: fromMinorUnits(hold.amount) },
-    });
+    }, ensure);
   });
 }
 
-async function reverseIn(tx: Tx, clock: Clock, request: ReverseRequest): Promise<OperationResult> {
+async function reverseIn(tx: Tx, clock: Clock, request: ReverseRequest, ensure: boolean): Promise<OperationResult> {
   checkCommon(request);
   const memo = checkText(request.memo);
   const fingerprint = { operation: 'reverse', transactionId: request.transactionId, memo };
@@ -476,7 +493,7 @@ async function reverseIn(tx: Tx, clock: Clock, request: ReverseRequest): Promise
       },
       key: request.key,
       answer: { operation: 'reverse', transactionId, holdId: null, type: original.type, amount: fromMinorUnits(amount) },
-    });
+    }, ensure);
   });
 }
 
@@ -561,36 +578,57 @@ function fromCardRequest(request: CardTransferRequest): TransferRequest {
   };
 }
 
+type Operation<Q> = (tx: Tx, clock: Clock, request: Q, ensure: boolean) => Promise<OperationResult>;
+
+/**
+ * Runs an operation in a transaction that `open` begins; when an account it needs does not exist
+ * yet, that attempt rolls back and one more creates the accounts first.
+ */
+async function attempt<Q>(open: (work: (tx: Tx) => Promise<OperationResult>) => Promise<OperationResult>, clock: Clock, operation: Operation<Q>, request: Q) {
+  try {
+    return await open((tx) => operation(tx, clock, request, false));
+  } catch (error) {
+    if (!(error instanceof MissingAccounts)) throw error;
+    return open((tx) => operation(tx, clock, request, true));
+  }
+}
+
 // ── inside the caller's transaction (a savepoint: a refusal undoes this operation only) ──
 
-const inSavepoint = <R>(tx: Tx, work: (inner: Tx) => Promise<R>) => (tx as Db).transaction((inner) => work(inner));
+const inTx =
+  <Q>(operation: Operation<Q>) =>
+  (tx: Tx, clock: Clock, request: Q) =>
+    attempt((work) => (tx as Db).transaction((inner) => work(inner)), clock, operation, request);
 
-export const transferInTx = (tx: Tx, clock: Clock, request: TransferRequest) => inSavepoint(tx, (inner) => transferIn(inner, clock, request));
-export const holdFundsInTx = (tx: Tx, clock: Clock, request: HoldRequest) => inSavepoint(tx, (inner) => holdIn(inner, clock, request));
-export const postHoldInTx = (tx: Tx, clock: Clock, request: PostHoldRequest) => inSavepoint(tx, (inner) => postHoldIn(inner, clock, request));
-export const releaseHoldInTx = (tx: Tx, clock: Clock, request: ReleaseHoldRequest) =>
-  inSavepoint(tx, (inner) => releaseHoldIn(inner, clock, request));
-export const reverseInTx = (tx: Tx, clock: Clock, request: ReverseRequest) => inSavepoint(tx, (inner) => reverseIn(inner, clock, request));
-export const transferToCardInTx = (tx: Tx, clock: Clock, request: CardTransferRequest) => transferInTx(tx, clock, toCardRequest(request));
-export const transferFromCardInTx = (tx: Tx, clock: Clock, request: CardTransferRequest) => transferInTx(tx, clock, fromCardRequest(request));
-export const chargeFeeInTx = (tx: Tx, clock: Clock, request: FeeRequest) => transferInTx(tx, clock, feeRequest(request));
-export const rechargeInTx = (tx: Tx, clock: Clock, request: WalletAmountRequest) => transferInTx(tx, clock, rechargeRequest(request));
+export const transferInTx = inTx(transferIn);
+export const holdFundsInTx = inTx(holdIn);
+export const postHoldInTx = inTx(postHoldIn);
+export const releaseHoldInTx = inTx(releaseHoldIn);
+export const reverseInTx = inTx(reverseIn);
+export const transferToCardInTx = async (tx: Tx, clock: Clock, request: CardTransferRequest) => transferInTx(tx, clock, toCardRequest(request));
+export const transferFromCardInTx = async (tx: Tx, clock: Clock, request: CardTransferRequest) => transferInTx(tx, clock, fromCardRequest(request));
+export const chargeFeeInTx = async (tx: Tx, clock: Clock, request: FeeRequest) => transferInTx(tx, clock, feeRequest(request));
+export const rechargeInTx = async (tx: Tx, clock: Clock, request: WalletAmountRequest) => transferInTx(tx, clock, rechargeRequest(request));
 
 /** Every operation, each in a database transaction of its own. */
 export function ledger(db: Db, clock: Clock) {
-  const run = <R>(work: (tx: Tx) => Promise<R>) => db.transaction((tx) => work(tx));
+  const run =
+    <Q>(operation: Operation<Q>) =>
+    (request: Q) =>
+      attempt((work) => db.transaction((tx) => work(tx)), clock, operation, request);
+  const transfer = run(transferIn);
   return {
-    transfer: (request: TransferRequest) => run((tx) => transferIn(tx, clock, request)),
-    recharge: (request: WalletAmountRequest) => run((tx) => transferIn(tx, clock, rechargeRequest(request))),
-    deduct: (request: WalletAmountRequest) => run((tx) => transferIn(tx, clock, deductRequest(request))),
-    adjustOut: (request: WalletAmountRequest) => run((tx) => transferIn(tx, clock, adjustOutRequest(request))),
-    chargeFee: (request: FeeRequest) => run((tx) => transferIn(tx, clock, feeRequest(request))),
-    transferToCard: (request: CardTransferRequest) => run((tx) => transferIn(tx, clock, toCardRequest(request))),
-    transferFromCard: (request: CardTransferRequest) => run((tx) => transferIn(tx, clock, fromCardRequest(request))),
-    holdFunds: (request: HoldRequest) => run((tx) => holdIn(tx, clock, request)),
-    postHold: (request: PostHoldRequest) => run((tx) => postHoldIn(tx, clock, request)),
-    releaseHold: (request: ReleaseHoldRequest) => run((tx) => releaseHoldIn(tx, clock, request)),
-    reverse: (request: ReverseRequest) => run((tx) => reverseIn(tx, clock, request)),
+    transfer,
+    recharge: async (request: WalletAmountRequest) => transfer(rechargeRequest(request)),
+    deduct: async (request: WalletAmountRequest) => transfer(deductRequest(request)),
+    adjustOut: async (request: WalletAmountRequest) => transfer(adjustOutRequest(request)),
+    chargeFee: async (request: FeeRequest) => transfer(feeRequest(request)),
+    transferToCard: async (request: CardTransferRequest) => transfer(toCardRequest(request)),
+    transferFromCard: async (request: CardTransferRequest) => transfer(fromCardRequest(request)),
+    holdFunds: run(holdIn),
+    postHold: run(postHoldIn),
+    releaseHold: run(releaseHoldIn),
+    reverse: run(reverseIn),
   };
 }
 export type Ledger = ReturnType<typeof ledger>;

@@ -38,17 +38,24 @@ export async function findWalletStatus(tx: Tx, merchantId: string, accountId: st
   };
 }
 
-/** Freezes the wallet; false when it was frozen already. The row lock waits for money in motion to commit. */
+/**
+ * Freezes the wallet; false when it was frozen already (or is not this merchant's). The wallet's
+ * ledger rows are marked too: every movement locks those rows, so it either commits before the
+ * freeze or sees it.
+ */
 export async function freezeWalletRow(tx: Tx, merchantId: string, accountId: string, reason: string, at: Date) {
   const rows = await rowsOf(
     tx.execute(sql`insert into wallets (account_id, merchant_id, status, status_reason, status_changed_at)
-      values (${accountId}, ${merchantId}, ${BALANCE_STATUS_FROZEN}, ${reason}, ${at})
+      select ${accountId}, ${merchantId}, ${BALANCE_STATUS_FROZEN}, ${reason}, ${at}
+      where exists (select 1 from accounts where id = ${accountId} and merchant_id = ${merchantId})
       on conflict (account_id) do update set status = excluded.status, status_reason = excluded.status_reason,
         status_changed_at = excluded.status_changed_at
       where wallets.status <> excluded.status and wallets.merchant_id = excluded.merchant_id
       returning account_id`),
   );
-  return rows.length === 1;
+  if (rows.length !== 1) return false;
+  await markLedgerFrozen(tx, merchantId, accountId, true);
+  return true;
 }
 
 /** Unfreezes the wallet; false when it was not frozen. */
@@ -58,7 +65,14 @@ export async function unfreezeWalletRow(tx: Tx, merchantId: string, accountId: s
       where account_id = ${accountId} and merchant_id = ${merchantId} and status <> ${BALANCE_STATUS_AVAILABLE}
       returning account_id`),
   );
-  return rows.length === 1;
+  if (rows.length !== 1) return false;
+  await markLedgerFrozen(tx, merchantId, accountId, false);
+  return true;
+}
+
+async function markLedgerFrozen(tx: Tx, merchantId: string, accountId: string, frozen: boolean) {
+  await tx.execute(sql`update ledger_accounts set frozen = ${frozen}
+    where id in (select id from ledger_accounts where merchant_id = ${merchantId} and kind = 'WALLET' and owner_id = ${accountId} order by id for update)`);
 }
 
 export interface PostingFilter {
