@@ -30,7 +30,9 @@ import {
   lockHold,
   lockHouseAccounts,
   lockTransaction,
+  moveSingleAccount,
   postingsOf,
+  releaseHoldRow,
   type WritePlan,
   writeOperation,
 } from './store.ts';
@@ -337,7 +339,8 @@ async function keyed(tx: Tx, merchantId: string, key: string | undefined, reques
 
 // ── operations, inside a given transaction ──
 
-async function transferIn(tx: Tx, clock: Clock, request: TransferRequest, ensure: boolean): Promise<OperationResult> {
+/** What a transfer request means: its merged lines, texts, holder, amount and what its key stands for. */
+function planTransfer(request: TransferRequest) {
   checkCommon(request);
   checkCurrency(request.currency);
   const lines = mergeLines(request.merchantId, request.type, request.lines);
@@ -354,6 +357,11 @@ async function transferIn(tx: Tx, clock: Clock, request: TransferRequest, ensure
     reference,
     memo,
   };
+  return { lines, reference, memo, holderId, amount, fingerprint };
+}
+
+async function transferIn(tx: Tx, clock: Clock, request: TransferRequest, ensure: boolean): Promise<OperationResult> {
+  const { lines, reference, memo, holderId, amount, fingerprint } = planTransfer(request);
   return keyed(tx, request.merchantId, request.key, fingerprint, () => {
     const transactionId = randomUUID();
     return move(tx, {
@@ -369,12 +377,17 @@ async function transferIn(tx: Tx, clock: Clock, request: TransferRequest, ensure
   });
 }
 
-async function holdIn(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolean): Promise<OperationResult> {
+function planHold(request: HoldRequest) {
   checkCommon(request);
   checkCurrency(request.currency);
   checkAmount(request.amount);
   const reference = checkText(request.reference);
   const fingerprint = { operation: 'hold', accountId: request.accountId, currency: request.currency, amount: request.amount, reference };
+  return { reference, fingerprint };
+}
+
+async function holdIn(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolean): Promise<OperationResult> {
+  const { reference, fingerprint } = planHold(request);
   return keyed(tx, request.merchantId, request.key, fingerprint, () => {
     const holdId = randomUUID();
     return move(tx, {
@@ -389,6 +402,69 @@ async function holdIn(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolea
       answer: { operation: 'hold', transactionId: null, holdId, type: null, amount: fromMinorUnits(request.amount) },
     }, ensure);
   });
+}
+
+// ── the same operations as one statement each, when they move one customer account ──
+// Each answers null when it wrote nothing (a refusal, a first use, a key seen before): the
+// step-by-step operation then runs and gives the precise answer.
+
+const keyOf = (key: string | undefined, fingerprint: unknown) => (key === undefined ? undefined : { key, requestHash: hashOf(fingerprint) });
+
+async function transferAtOnce(db: Db, clock: Clock, request: TransferRequest): Promise<OperationResult | null> {
+  const { lines, reference, memo, holderId, amount, fingerprint } = planTransfer(request);
+  const customer = lines.filter((line) => isCustomerKind(line.account.kind));
+  const house = lines.filter((line) => !isCustomerKind(line.account.kind));
+  const line = customer[0];
+  const other = house[0];
+  if (customer.length !== 1 || house.length !== 1 || !line || !other) return null;
+  const at = clock.now();
+  const transactionId = randomUUID();
+  const answer = await moveSingleAccount(db, {
+    merchantId: request.merchantId,
+    currency: request.currency,
+    at,
+    account: { kind: line.account.kind, ownerId: ownerIdOf(line.account, request.merchantId), holderId: holderIdOf(line.account) as string },
+    balanceDelta: line.amount,
+    heldDelta: 0n,
+    leaves: line.account.kind === 'WALLET' && line.amount < 0n,
+    transaction: { id: transactionId, type: request.type, holderId, reference, memo },
+    house: { kind: other.account.kind as HouseKind, delta: other.amount },
+    key: keyOf(request.key, fingerprint),
+    head: { operation: 'transfer', transactionId, holdId: null, type: request.type, amount: fromMinorUnits(amount), createdAt: at.toISOString() },
+  });
+  return answer ? { answer: answer as OperationAnswer, replayed: false } : null;
+}
+
+async function holdAtOnce(db: Db, clock: Clock, request: HoldRequest): Promise<OperationResult | null> {
+  const { reference, fingerprint } = planHold(request);
+  const at = clock.now();
+  const holdId = randomUUID();
+  const answer = await moveSingleAccount(db, {
+    merchantId: request.merchantId,
+    currency: request.currency,
+    at,
+    account: { kind: 'WALLET', ownerId: request.accountId, holderId: request.accountId },
+    balanceDelta: 0n,
+    heldDelta: request.amount,
+    leaves: true,
+    holdInsert: { id: holdId, amount: request.amount, reference },
+    key: keyOf(request.key, fingerprint),
+    head: { operation: 'hold', transactionId: null, holdId, type: null, amount: fromMinorUnits(request.amount), createdAt: at.toISOString() },
+  });
+  return answer ? { answer: answer as OperationAnswer, replayed: false } : null;
+}
+
+async function releaseAtOnce(db: Db, clock: Clock, request: ReleaseHoldRequest): Promise<OperationResult | null> {
+  checkCommon(request);
+  const at = clock.now();
+  const answer = await releaseHoldRow(db, {
+    merchantId: request.merchantId,
+    holdId: request.holdId,
+    at,
+    key: keyOf(request.key, releaseFingerprint(request)),
+    head: { operation: 'release-hold', transactionId: null, holdId: request.holdId, type: null, amount: '', createdAt: at.toISOString() },
+  });
+  return answer ? { answer: answer as OperationAnswer, replayed: false } : null;
 }
 
 /** The account a hold is on, named as the ledger names accounts. */
@@ -438,9 +514,11 @@ async function postHoldIn(tx: Tx, clock: Clock, request: PostHoldRequest, ensure
   });
 }
 
+const releaseFingerprint = (request: ReleaseHoldRequest) => ({ operation: 'release-hold', holdId: request.holdId });
+
 async function releaseHoldIn(tx: Tx, clock: Clock, request: ReleaseHoldRequest, ensure: boolean): Promise<OperationResult> {
   checkCommon(request);
-  const fingerprint = { operation: 'release-hold', holdId: request.holdId };
+  const fingerprint = releaseFingerprint(request);
   return keyed(tx, request.merchantId, request.key, fingerprint, async () => {
     const hold = await settledHold(tx, request.merchantId, request.holdId);
     const source = holdAccountRef(hold);
@@ -610,13 +688,21 @@ export const transferFromCardInTx = async (tx: Tx, clock: Clock, request: CardTr
 export const chargeFeeInTx = async (tx: Tx, clock: Clock, request: FeeRequest) => transferInTx(tx, clock, feeRequest(request));
 export const rechargeInTx = async (tx: Tx, clock: Clock, request: WalletAmountRequest) => transferInTx(tx, clock, rechargeRequest(request));
 
-/** Every operation, each in a database transaction of its own. */
+/**
+ * Every operation, each in a database transaction of its own. One that moves a single customer
+ * account (a recharge, deduction, adjustment or fee, a hold, a release) first tries to be one
+ * statement, so the account's row is locked only while that statement runs; anything else, and any
+ * such try that wrote nothing, runs step by step (lock in id order, check, write).
+ */
 export function ledger(db: Db, clock: Clock) {
   const run =
     <Q>(operation: Operation<Q>) =>
     (request: Q) =>
       attempt((work) => db.transaction((tx) => work(tx)), clock, operation, request);
-  const transfer = run(transferIn);
+  const stepByStep = run(transferIn);
+  const transfer = async (request: TransferRequest) => (await transferAtOnce(db, clock, request)) ?? stepByStep(request);
+  const holdStepByStep = run(holdIn);
+  const releaseStepByStep = run(releaseHoldIn);
   return {
     transfer,
     recharge: async (request: WalletAmountRequest) => transfer(rechargeRequest(request)),
@@ -625,9 +711,9 @@ export function ledger(db: Db, clock: Clock) {
     chargeFee: async (request: FeeRequest) => transfer(feeRequest(request)),
     transferToCard: async (request: CardTransferRequest) => transfer(toCardRequest(request)),
     transferFromCard: async (request: CardTransferRequest) => transfer(fromCardRequest(request)),
-    holdFunds: run(holdIn),
+    holdFunds: async (request: HoldRequest) => (await holdAtOnce(db, clock, request)) ?? holdStepByStep(request),
     postHold: run(postHoldIn),
-    releaseHold: run(releaseHoldIn),
+    releaseHold: async (request: ReleaseHoldRequest) => (await releaseAtOnce(db, clock, request)) ?? releaseStepByStep(request),
     reverse: run(reverseIn),
   };
 }

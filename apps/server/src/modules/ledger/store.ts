@@ -227,6 +227,143 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
   return { houseRows: Number(result?.house_rows ?? 0) };
 }
 
+// ── the one-statement path: one customer account, at most one of the merchant's ──
+
+/** Minor units as the API writes them, computed exactly in SQL: 12345 → "123.45". */
+const decimalText = (column: SQL) => sql`((${column})::numeric / 100)::numeric(20, 2)::text`;
+
+/** What an answer says besides the account after it; built here, it is stored with the key as it is sent. */
+export interface AnswerHead {
+  operation: string;
+  transactionId: string | null;
+  holdId: string | null;
+  type: string | null;
+  amount: string;
+  createdAt: string;
+}
+
+const answerOf = (head: AnswerHead, currency: SQL, amount: SQL) => sql`jsonb_build_object(
+    'operation', ${head.operation}::text, 'transactionId', ${head.transactionId}::text, 'holdId', ${head.holdId}::text,
+    'type', ${head.type}::text, 'currency', ${currency}, 'amount', ${amount}, 'createdAt', ${head.createdAt}::text,
+    'accounts', jsonb_build_array(jsonb_build_object('kind', c.kind, 'ownerId', c.owner_id, 'balance', ${decimalText(sql`c.balance`)},
+      'held', ${decimalText(sql`c.held`)}, 'available', ${decimalText(sql`c.balance - c.held`)})))`;
+
+export interface SingleMovement {
+  merchantId: string;
+  currency: string;
+  at: Date;
+  account: { kind: LedgerKind; ownerId: string; holderId: string };
+  balanceDelta: bigint;
+  heldDelta: bigint;
+  /** money leaves the account: refused on a frozen wallet */
+  leaves: boolean;
+  transaction?: { id: string; type: string; holderId: string | null; reference: string; memo: string };
+  /** the merchant's side of the transaction */
+  house?: { kind: HouseKind; delta: bigint };
+  holdInsert?: { id: string; amount: bigint; reference: string };
+  key?: { key: string; requestHash: string };
+  head: AnswerHead;
+}
+
+/**
+ * A movement of one customer account (and one of the merchant's) as one statement, outside any
+ * explicit transaction: the account row is locked only while it runs. The update of the customer's
+ * row carries the checks (enough available, not frozen) in its condition, and everything else is
+ * written only from what it returned. Answers the operation's answer, or null when nothing was
+ * written: a refusal, an account that does not exist yet, or a key used before. The caller then
+ * takes the step-by-step path, which tells these apart. A key used before makes the statement fail
+ * (unique key) after it moved money, so that is undone with it.
+ */
+export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unknown | null> {
+  const { merchantId, currency, at } = m;
+  const conditions: SQL[] = [
+    sql`la.merchant_id = ${merchantId}`,
+    sql`la.currency = ${currency}`,
+    sql`la.kind = ${m.account.kind}`,
+    sql`la.owner_id = ${m.account.ownerId}`,
+    sql`la.holder_id = ${m.account.holderId}`,
+    sql`la.balance + ${m.balanceDelta.toString()}::bigint - (la.held + ${m.heldDelta.toString()}::bigint) >= 0`,
+    sql`la.held + ${m.heldDelta.toString()}::bigint >= 0`,
+  ];
+  if (m.leaves) conditions.push(sql`not la.frozen`);
+  if (m.house) {
+    conditions.push(sql`exists (select 1 from ledger_accounts hx
+      where hx.merchant_id = ${merchantId} and hx.currency = ${currency} and hx.kind = ${m.house.kind} and hx.owner_id = ${merchantId})`);
+  }
+  const parts: SQL[] = [
+    sql`c as (update ledger_accounts la set balance = la.balance + ${m.balanceDelta.toString()}::bigint, held = la.held + ${m.heldDelta.toString()}::bigint
+      where ${sql.join(conditions, sql` and `)}
+      returning la.id, la.kind, la.owner_id, la.holder_id, la.balance, la.held)`,
+    sql`a as (select ${answerOf(m.head, sql`${currency}::text`, sql`${m.head.amount}::text`)} as answer from c)`,
+  ];
+  const t = m.transaction;
+  if (t) {
+    parts.push(sql`t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, created_at)
+      select ${t.id}::uuid, ${merchantId}::uuid, ${currency}, ${t.type}, ${t.holderId}::uuid, ${t.reference}, ${t.memo}, ${at} from c)`);
+    const lines: SQL[] = [];
+    if (m.balanceDelta !== 0n) lines.push(sql`select c.id, ${m.balanceDelta.toString()}::bigint as delta, c.balance from c`);
+    if (m.house) {
+      parts.push(sql`h as (update ledger_accounts la set balance = la.balance + ${m.house.delta.toString()}::bigint
+        where la.merchant_id = ${merchantId} and la.currency = ${currency} and la.kind = ${m.house.kind} and la.owner_id = ${merchantId}
+          and exists (select 1 from c)
+        returning la.id, la.balance)`);
+      lines.push(sql`select h.id, ${m.house.delta.toString()}::bigint as delta, h.balance from h`);
+    }
+    parts.push(sql`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
+      select ${t.id}::uuid, x.id, x.delta, x.balance, ${t.type}, ${at} from (${sql.join(lines, sql` union all `)}) as x)`);
+  }
+  if (m.holdInsert) {
+    const hold = m.holdInsert;
+    parts.push(sql`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
+      select ${hold.id}::uuid, ${merchantId}::uuid, c.id, c.holder_id, ${currency}, ${hold.amount.toString()}::bigint, ${hold.reference}, ${at} from c)`);
+  }
+  if (m.key) {
+    parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
+      select ${merchantId}::uuid, ${m.key.key}, ${m.key.requestHash}, a.answer from a)`);
+  }
+  return firstAnswer(db, sql`with ${sql.join(parts, sql`, `)} select answer from a`);
+}
+
+/**
+ * Releases a hold as one statement: the hold row first, then its account, as the step-by-step path
+ * locks them. Null when nothing was written (no such active hold, or a key used before).
+ */
+export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: string; at: Date; key?: { key: string; requestHash: string }; head: AnswerHead }) {
+  const parts: SQL[] = [
+    sql`hs as (update ledger_holds set status = 'RELEASED', settled_at = ${r.at}
+      where id = ${r.holdId} and merchant_id = ${r.merchantId} and status = 'ACTIVE'
+      returning ledger_account_id, amount, currency)`,
+    // the held amount cannot go below zero: the table's check would fail the statement, never half of it
+    sql`c as (update ledger_accounts la set held = la.held - hs.amount from hs where la.id = hs.ledger_account_id
+      returning la.id, la.kind, la.owner_id, la.balance, la.held, hs.amount as released, hs.currency)`,
+    sql`a as (select ${answerOf(r.head, sql`c.currency`, decimalText(sql`c.released`))} as answer from c)`,
+  ];
+  if (r.key) {
+    parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
+      select ${r.merchantId}::uuid, ${r.key.key}, ${r.key.requestHash}, a.answer from a)`);
+  }
+  return firstAnswer(db, sql`with ${sql.join(parts, sql`, `)} select answer from a`);
+}
+
+async function firstAnswer(db: Tx, statement: SQL) {
+  try {
+    const [row] = await rowsOf(db.execute(statement));
+    return row ? (row.answer as unknown) : null;
+  } catch (error) {
+    if (isKeyTaken(error)) return null;
+    throw error;
+  }
+}
+
+/** The idempotency key's unique index refused a second row with the same key. */
+function isKeyTaken(error: unknown): boolean {
+  for (let at = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
+    if (at.code === '23505' && (at.constraint === undefined || String(at.constraint).startsWith('ledger_idempotency_keys'))) return true;
+    at = at.cause as typeof at;
+  }
+  return false;
+}
+
 // ── holds and transactions ──
 
 export interface HoldRow {
