@@ -58,12 +58,5 @@ export const streamEvent = z.object({
 });
 export type StreamEvent = z.infer<typeof streamEvent>;
 
-/** Event types besides a message's own type. */
-export const EVENT_TYPES = {
-  heartbeat: 'HEARTBEAT',
-  /** unread count changed without a new message (marked read elsewhere) */
-  unread: 'UNREAD_QUANTITY',
-} as const;
-
-/** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */
-export const HEARTBEAT_SECONDS = 20;
+// the stream's constants live in a file without zod, so the browser can load them on their own
+export { EVENT_TYPES, HEARTBEAT_SECONDS, HEARTBEAT_TIMEOUT_SECONDS } from './events.ts';

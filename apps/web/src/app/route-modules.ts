@@ -11,6 +11,18 @@ export const routeModules = {
   notFound: () => import('./routes/not-found.tsx'),
   signIn: () => import('../features/auth/routes/sign-in.tsx'),
   agreement: () => import('../features/agreement/routes/agreement.tsx'),
+  // signed in (spec §2): the layout and the screens of its allow-list
+  signedInLayout: () => import('./layouts/signed-in-layout.tsx'),
+  wallet: () => import('../features/wallet/routes/wallet.tsx'),
+  settings: () => import('../features/settings/routes/settings.tsx'),
+  informationCenter: () => import('../features/messages/routes/information-center.tsx'),
+  informationAnnouncementDetails: () => import('../features/messages/routes/announcement-details.tsx'),
+  card: () => import('../features/cards/routes/card.tsx'),
+  createCard: () => import('../features/cards/routes/create-card.tsx'),
+  cardDetails: () => import('../features/cards/routes/card-details.tsx'),
+  bulkExport: () => import('../features/cards/routes/bulk-export.tsx'),
+  createCardVerification: () => import('../features/cards/routes/card-verification.tsx'),
+  createCardSecondaryVerificationData: () => import('../features/cards/routes/secondary-verification-data.tsx'),
 };
 
 type ModuleName = keyof typeof routeModules;

@@ -6,6 +6,7 @@ import { useSessionStore } from '../stores/session.ts';
 import { NetworkAnomaly } from './routes/network-anomaly.tsx';
 import { routeModules } from './route-modules.ts';
 import { RouteError } from './routes/route-error.tsx';
+import { signedInGuard } from './layouts/signed-in-guard.ts';
 
 /** A lazily loaded route module whose default export is the screen. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -28,9 +29,34 @@ const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(routeM
  */
 const loginAreaRoutes: RouteObject[] = [{ path: paths.signIn.path, lazy: page(routeModules.signIn) }];
 
+/**
+ * The signed-in layout (spec §2): only its allow-listed paths draw a screen inside it; every other
+ * path lands on its catch-all, the not-found page. Logged out, the guard sends the allow-listed paths
+ * to /sign-in.
+ */
+const signedInRoutes: RouteObject = {
+  id: 'signed-in',
+  loader: signedInGuard,
+  shouldRevalidate: () => true,
+  lazy: page(routeModules.signedInLayout),
+  children: [
+    { path: paths.wallet.path, lazy: page(routeModules.wallet) },
+    { path: paths.settings.path, lazy: page(routeModules.settings) },
+    { path: paths.informationCenter.path, lazy: page(routeModules.informationCenter) },
+    { path: paths.informationAnnouncementDetails.path, lazy: page(routeModules.informationAnnouncementDetails) },
+    { path: paths.card.path, lazy: page(routeModules.card) },
+    { path: paths.createCard.path, lazy: page(routeModules.createCard) },
+    { path: paths.cardDetails.path, lazy: page(routeModules.cardDetails) },
+    { path: paths.bulkExport.path, lazy: page(routeModules.bulkExport) },
+    { path: paths.createCardVerification.path, lazy: page(routeModules.createCardVerification) },
+    { path: paths.createCardSecondaryVerificationData.path, lazy: page(routeModules.createCardSecondaryVerificationData) },
+    { path: '*', lazy: page(routeModules.notFound) },
+  ],
+};
+
 /** Screens with a layout of their own. */
 const otherRoutes: RouteObject[] = [
-  withQuery([{ path: paths.agreement.path, lazy: page(routeModules.agreement) }]),
+  withQuery([{ path: paths.agreement.path, lazy: page(routeModules.agreement) }, signedInRoutes]),
   // drawn without loading anything: it must work while the network is down
   { path: paths.networkAnomaly.path, Component: NetworkAnomaly },
 ];
@@ -50,8 +76,8 @@ export const routes: RouteObject[] = [
           redirect(useSessionStore.getState().isLogin ? paths.wallet.getHref() : paths.signIn.getHref()),
       },
       { lazy: page(routeModules.loginAreaLayout), children: loginAreaRoutes },
+      // the signed-in layout's catch-all answers every other path with the not-found page
       ...otherRoutes,
-      { path: '*', lazy: page(routeModules.notFound) },
     ],
   },
 ];

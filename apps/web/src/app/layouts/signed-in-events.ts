@@ -1,0 +1,57 @@
+import { EVENT_TYPE_FREEZE } from '@portal/contract/enums';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
+import { isMessagePage } from '../../features/messages/lib/center-location.ts';
+import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
+import { checkWalletStatus } from '../../features/wallet/api/get-balance-status.ts';
+import { type EventStream, openEventStream } from '../../lib/events.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useSessionStore } from '../../stores/session.ts';
+
+/**
+ * The event stream of the signed-in layout: each event updates the bell and the message lists, a
+ * new message shows a floating notice (not on the message pages), a FREEZE event re-checks the
+ * wallet. A session the server refused ends here as it does for any call (spec §8).
+ */
+export function useSignedInEvents() {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const pathRef = useRef(pathname);
+  const streamRef = useRef<EventStream | null>(null);
+
+  useEffect(() => {
+    pathRef.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    const stream = openEventStream({
+      getToken: () => useSessionStore.getState().token,
+      onEvent(event) {
+        applyMessageEvent(queryClient, event, { notice: !isMessagePage(pathRef.current) });
+        if (event.type === EVENT_TYPE_FREEZE) {
+          // the HTTP module reports a failed check; the last known status stays meanwhile
+          checkWalletStatus().catch(() => {});
+          void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        }
+      },
+      onEnd(end) {
+        if (end.reason !== 'session') return;
+        notifyError(`${end.message}(${end.code})`);
+        useSessionStore.getState().logout();
+      },
+    });
+    streamRef.current = stream;
+    // a stream that gave up while the network was down tries again once it is back
+    const retry = () => stream.restart();
+    window.addEventListener('online', retry);
+    return () => {
+      window.removeEventListener('online', retry);
+      stream.close();
+      if (streamRef.current === stream) streamRef.current = null;
+    };
+  }, [queryClient]);
+
+  return useMemo(() => ({ close: () => streamRef.current?.close() }), []);
+}

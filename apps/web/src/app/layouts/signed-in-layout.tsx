@@ -1,0 +1,150 @@
+import { CreditCardOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { AccountMenu } from '../../features/account/components/account-menu.tsx';
+import { logout } from '../../features/account/api/logout.ts';
+import { getAgreementTitlesQueryOptions } from '../../features/agreement/api/get-agreement-titles.ts';
+import { MessageNotices } from '../../features/messages/components/message-notices.tsx';
+import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
+import { useNoticesStore } from '../../features/messages/stores/notices.ts';
+import { checkWalletStatus } from '../../features/wallet/api/get-balance-status.ts';
+import { getMenuKey, setMenuKey } from '../../lib/menu-key.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { signedInText } from '../../locales/zh-CN/signed-in.ts';
+import { useMerchantStore } from '../../stores/merchant.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { useWalletStatusStore } from '../../stores/wallet-status.ts';
+import { useSignedInEvents } from './signed-in-events.ts';
+import { isSignedInPath } from './signed-in-guard.ts';
+import styles from './signed-in-layout.module.css';
+
+type MenuKey = 'wallet' | 'card' | 'settings';
+
+const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
+  { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },
+  { key: 'card', href: paths.card.getHref(), icon: <CreditCardOutlined /> },
+  { key: 'settings', href: paths.settings.getHref(), icon: <SettingOutlined /> },
+];
+
+const cardPaths: readonly string[] = [
+  paths.card.path,
+  paths.createCard.path,
+  paths.cardDetails.path,
+  paths.bulkExport.path,
+  paths.createCardVerification.path,
+  paths.createCardSecondaryVerificationData.path,
+];
+
+/** The menu entry a path belongs to; the message pages belong to none. */
+function menuKeyOf(pathname: string): MenuKey | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === paths.wallet.path) return 'wallet';
+  if (path === paths.settings.path) return 'settings';
+  if (cardPaths.includes(path)) return 'card';
+  return null;
+}
+
+/**
+ * The signed-in layout (spec §2): header with logo, menu, bell and account menu; the screen; the
+ * floating notices; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
+ * and any other path shows the not-found page alone.
+ */
+export default function SignedInLayout() {
+  const isLogin = useSessionStore((state) => state.isLogin);
+  const { pathname } = useLocation();
+  if (isLogin) return <SignedInShell />;
+  if (isSignedInPath(pathname)) return <Navigate to={paths.signIn.getHref()} replace />;
+  return <Outlet />;
+}
+
+function SignedInShell() {
+  const merchant = useMerchantStore((state) => state.merchant);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const events = useSignedInEvents();
+  const loggingOut = useRef(false);
+
+  // the selected entry follows the screen, and is kept for the tab under menuKey
+  const pathKey = menuKeyOf(pathname);
+  const selectedKey = pathKey ?? getMenuKey();
+  useEffect(() => {
+    if (pathKey) setMenuKey(pathKey);
+  }, [pathKey]);
+
+  useEffect(() => {
+    checkWalletStatus().catch(() => {});
+  }, []);
+
+  const openAgreement = async () => {
+    let titles: { id: string }[];
+    try {
+      titles = await queryClient.fetchQuery(getAgreementTitlesQueryOptions());
+    } catch {
+      return; // the HTTP module said why
+    }
+    const first = titles[0];
+    if (!first) {
+      notifyError(signedInText.noAgreement);
+      return;
+    }
+    navigate(paths.agreement.getHref(), { state: { id: first.id } });
+  };
+
+  const logOut = async () => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    events.close();
+    try {
+      await logout();
+    } catch {
+      // the HTTP module said why; this browser forgets the session all the same
+    }
+    useSessionStore.getState().logout();
+    queryClient.removeQueries();
+    useNoticesStore.getState().clear();
+    useWalletStatusStore.getState().reset();
+    navigate(paths.signIn.getHref(), { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <Link to={paths.wallet.getHref()} className={styles.logoLink} onClick={() => setMenuKey('wallet')} aria-label={signedInText.homeLink}>
+            {merchant ? <img className={styles.logo} src={merchant.dark_logo} alt={merchant.name} height={32} /> : null}
+          </Link>
+          <nav className={styles.nav} aria-label={signedInText.mainMenu}>
+            {menu.map((entry) => (
+              <Link
+                key={entry.key}
+                to={entry.href}
+                className={entry.key === selectedKey ? `${styles.navItem} ${styles.navItemActive}` : styles.navItem}
+                aria-current={entry.key === pathKey ? 'page' : undefined}
+                onClick={() => setMenuKey(entry.key)}
+                data-menu-key={entry.key}
+              >
+                <span className={styles.navIcon} aria-hidden="true">
+                  {entry.icon}
+                </span>
+                {signedInText.menu[entry.key]}
+              </Link>
+            ))}
+          </nav>
+          <div className={styles.actions}>
+            <UnreadBell />
+            <AccountMenu onOpenAgreement={() => void openAgreement()} onLogout={() => void logOut()} />
+          </div>
+        </div>
+      </header>
+      <main className={styles.content}>
+        <Outlet />
+      </main>
+      {merchant ? <SiteFooter merchant={merchant} /> : null}
+      <MessageNotices />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { AccountBalanceItem } from '@portal/contract/wallet';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { walletKeys } from './wallet-keys.ts';
+
+/** GET /api/v1/balance/account-balance: per currency, what is spendable (available) and what is held (anew). */
+export const getAccountBalance = () => http.get<AccountBalanceItem[]>('/api/v1/balance/account-balance');
+
+export const getAccountBalanceQueryOptions = () =>
+  queryOptions({ queryKey: walletKeys.balances(), queryFn: getAccountBalance, staleTime: 0 });
+
+export const useAccountBalance = () => useQuery(getAccountBalanceQueryOptions());

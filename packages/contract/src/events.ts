@@ -1,0 +1,17 @@
+/**
+ * Constants of the event stream (GET /api/v1/events, spec §7). This file imports nothing, so the
+ * portal's event client loads it without the schema library; messages.ts re-exports it.
+ */
+
+/** Event types besides a message's own type (NOTICE, FREEZE, ANNOUNCEMENT, …). */
+export const EVENT_TYPES = {
+  heartbeat: 'HEARTBEAT',
+  /** unread count changed without a new message (marked read elsewhere) */
+  unread: 'UNREAD_QUANTITY',
+} as const;
+
+/** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */
+export const HEARTBEAT_SECONDS = 20;
+
+/** A stream silent this long is taken as broken and reconnected (spec §9). */
+export const HEARTBEAT_TIMEOUT_SECONDS = 60;
