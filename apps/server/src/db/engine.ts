@@ -80,6 +80,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
         });
         client.on('error', () => {
+          // a client already handed back by close() is the pool's to discard: releasing it twice throws
+          if (listenClient !== client) return;
           // reconnect and re-subscribe every channel on the next tick
           client.release(true);
           listenClient = null;

@@ -68,9 +68,16 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     url.pathname = `/${name}`;
     location = url.toString();
     openOnce = () => openDatabase({ databaseUrl: location, poolSize: 10 });
-    cleanup = async () => {
-      await adminQuery((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    };
+    cleanup = () =>
+      adminQuery(async (client) => {
+        // closed pools finish hanging up in the background: let them, before forcing out whatever is left
+        for (let waited = 0; waited < 3_000; waited += 50) {
+          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
   } else if (options.persistent) {
     location = await mkdtemp(path.join(os.tmpdir(), 'portal-pglite-'));
     openOnce = () => openDatabase({ dataDir: location });
