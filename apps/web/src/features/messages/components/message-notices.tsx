@@ -54,7 +54,9 @@ export function MessageNotices() {
           <button type="button" className={styles.body} onClick={() => void open(notice)} title={notice.title}>
             <NoticeIcon notice={notice} />
             <span className={styles.text}>
-              <span className={styles.title}>{noticeTitle(notice.title)}</span>
+              <span className={styles.title} data-testid="notice-title">
+                {noticeTitle(notice.title)}
+              </span>
               {notice.content ? <span className={styles.content}>{notice.content}</span> : null}
             </span>
           </button>
