@@ -31,7 +31,7 @@ const { token } = await openSession(database.db, systemClock, {
 const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', LOG_LEVEL: 'silent' }), databaseUrl };
 const { app } = await buildApp({ config, database, logger: false });
 app.get('/bench/bare', async () => {
-  const result = await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`);
+  const result = (await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`)) as unknown as { rows: unknown[] };
   return { code: 0, message: 'success', data: result.rows[0] };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { freshIp, freshPhone, lastCode, PASSWORD, phoneTo } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { queryRows } from '../helpers/sql.ts';
 
 let t: TestApp;
 const clock = new ManualClock(new Date('2026-11-22T08:00:00Z'));
@@ -111,7 +112,7 @@ describe('one-time codes', () => {
     const phone = freshPhone();
     await send(phone);
     const code = await lastCode(t, phoneTo(phone));
-    const rows = (await t.database.db.execute(sql`select * from verification_codes where target = ${`phone:86:${phone}`}`)).rows;
+    const rows = await queryRows(t.database.db, sql`select * from verification_codes where target = ${`phone:86:${phone}`}`);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
   });

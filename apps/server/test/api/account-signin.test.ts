@@ -4,6 +4,7 @@ import { demoAccount } from '../../src/db/seed.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { freshIp, lastCode, PASSWORD, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { queryRows } from '../helpers/sql.ts';
 
 let t: TestApp;
 const clock = new ManualClock(new Date('2026-11-22T08:00:00Z'));
@@ -164,11 +165,11 @@ describe('sign-in', () => {
     const who = await signUp(t);
     const trusted = await signIn(t, 'localhost', { phone: who.phone }, { thirtyDay: true });
     const secret = (trusted.cookie as string).split('=')[1] as string;
-    const sessions = JSON.stringify((await t.database.db.execute(sql`select * from sessions`)).rows);
-    const devices = JSON.stringify((await t.database.db.execute(sql`select * from trusted_devices`)).rows);
+    const sessions = JSON.stringify(await queryRows(t.database.db, sql`select * from sessions`));
+    const devices = JSON.stringify(await queryRows(t.database.db, sql`select * from trusted_devices`));
     for (const token of [who.token, who.registerToken, trusted.token]) expect(sessions).not.toContain(token);
     expect(devices).not.toContain(secret);
-    const passwords = JSON.stringify((await t.database.db.execute(sql`select password_hash from accounts`)).rows);
+    const passwords = JSON.stringify(await queryRows(t.database.db, sql`select password_hash from accounts`));
     expect(passwords).not.toContain(PASSWORD);
     expect(passwords).toContain('$argon2id$');
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshEmail, freshIp, freshPhone, lastCode, PASSWORD, phoneTo, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { queryRows } from '../helpers/sql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,10 +78,10 @@ describe('sign-up', () => {
       const answer = await client.post('/account/register', body);
       expect([answer.status, answer.code, answer.message], JSON.stringify(override)).toEqual([400, 1001, message]);
     }
-    const [row] = (await t.database.db.execute(sql`select count(*)::int as n from accounts`)).rows as { n: number }[];
+    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from accounts`);
     const before = row?.n;
     expect((await client.post('/account/register', { phone_prefix: '86', phone: freshPhone(), password: 'weak', captcha: '123456' })).code).toBe(1001);
-    const [after] = (await t.database.db.execute(sql`select count(*)::int as n from accounts`)).rows as { n: number }[];
+    const [after] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from accounts`);
     expect(after?.n).toBe(before);
   });
 
@@ -91,11 +92,7 @@ describe('sign-up', () => {
 
   it('ties the account to the customer manager of the invitation code, in any letter case', async () => {
     const { phone } = await signUp(t, 'localhost', { invitation: 'bl01' });
-    const rows = (
-      await t.database.db.execute(
-        sql`select m.invitation_code from accounts a join customer_managers m on m.id = a.manager_id where a.phone = ${phone}`,
-      )
-    ).rows as { invitation_code: string }[];
+    const rows = await queryRows<{ invitation_code: string }>(t.database.db, sql`select m.invitation_code from accounts a join customer_managers m on m.id = a.manager_id where a.phone = ${phone}`);
     expect(rows).toEqual([{ invitation_code: 'BL01' }]);
   });
 

@@ -2,10 +2,11 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/db/seed.ts';
 import { customerManagers, stationMessages, announcements } from '../../src/db/schema.ts';
-import { runOps } from '../../src/ops/cli.ts';
 import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { runOpsOn } from '../helpers/ops.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { queryRows } from '../helpers/sql.ts';
 
 let t: TestApp;
 let database: TestDatabase;
@@ -18,17 +19,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    env: {},
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-    open: async () => ({ database, description: 'the test database', close: async () => {} }),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsOn(database, argv);
 
 async function snapshot() {
   const managers = await database.db.select().from(customerManagers).orderBy(asc(customerManagers.id));
@@ -113,7 +104,7 @@ describe('message:send and announcement:publish', () => {
     // an account of another merchant is not found through this merchant's host
     const orange = await signUp(t, 'orange.localhost');
     await refused(['message:send', '--host', 'localhost', '--account', orange.email, '--title', 'x', '--content', 'y'], 1, /no account with the e-mail/);
-    const rows = (await database.db.execute(sql`select count(*)::int as n from station_messages where title = 'x'`)).rows as { n: number }[];
+    const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from station_messages where title = 'x'`);
     expect(rows[0]?.n).toBe(0);
   });
 });

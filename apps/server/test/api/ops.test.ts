@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerFilePath } from '../../src/db/embedded-owner.ts';
 import { agreements } from '../../src/db/schema.ts';
 import { listMerchantsWithHosts } from '../../src/modules/merchants/store.ts';
-import { runOps } from '../../src/ops/cli.ts';
 import { commands } from '../../src/ops/registry.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { type OpsRun, runOpsOn } from '../helpers/ops.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../helpers/database.ts';
 
 const engine = testEngine();
@@ -31,24 +31,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
-/** `npm run ops -- ...argv`, in this process, on the test database. */
-async function ops(...argv: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    env: {},
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-    open: async () => ({ database, description: 'the test database', close: async () => {} }),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsOn(database, argv);
 
 /** Everything the commands could change. */
 async function snapshot() {
@@ -402,7 +386,7 @@ describe('agreement:publish', () => {
 
 // ---- the real command line, in its own process ----
 
-interface Spawned extends Run {
+interface Spawned extends OpsRun {
   ms: number;
 }
 

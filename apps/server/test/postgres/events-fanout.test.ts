@@ -7,6 +7,7 @@ import { type PortalServer, repoRoot, startServer } from '../../../../e2e/harnes
 import { demoAccount, seedDemoData } from '../../src/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { openEventStream } from '../helpers/sse.ts';
+import { queryRows } from '../helpers/sql.ts';
 
 // Two real server processes on one PostgreSQL database, and the operator command line as a third:
 // a message written anywhere reaches a stream held by either process.
@@ -57,7 +58,7 @@ function call<T>(server: PortalServer, method: string, urlPath: string, body?: u
 }
 
 async function lastSmsCode(phone: string) {
-  const rows = (await database.db.execute(sql`select text from dev_outbox where "to" = ${`+86 ${phone}`} order by created_at desc limit 1`)).rows as { text: string }[];
+  const rows = await queryRows<{ text: string }>(database.db, sql`select text from dev_outbox where "to" = ${`+86 ${phone}`} order by created_at desc limit 1`);
   return /(\d{6})/.exec(rows[0]?.text ?? '')?.[1] as string;
 }
 

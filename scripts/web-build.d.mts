@@ -1,0 +1,2 @@
+export function webIsStale(): boolean;
+export function buildWebIfStale(options?: { force?: boolean }): void;
