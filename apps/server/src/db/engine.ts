@@ -35,17 +35,19 @@ export interface EngineOptions {
   databaseUrl?: string | undefined;
   /** a folder for the embedded database, or 'memory://' */
   dataDir?: string;
+  /** PGlite only: start from this dump (PGlite's dumpDataDir), e.g. a migrated template in tests */
+  loadDataDir?: Blob | File;
   poolSize?: number;
 }
 
 export async function openDatabase(options: EngineOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(loadDataDir ? { dataDir, loadDataDir } : { dataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
