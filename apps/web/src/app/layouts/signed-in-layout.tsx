@@ -77,6 +77,11 @@ function SignedInShell() {
 
   useEffect(() => {
     checkWalletStatus().catch(() => {});
+    // however the session ends (logout here, a session code on any call), the next one starts clean
+    return () => {
+      useNoticesStore.getState().clear();
+      useWalletStatusStore.getState().reset();
+    };
   }, []);
 
   const openAgreement = async () => {
@@ -105,8 +110,6 @@ function SignedInShell() {
     }
     useSessionStore.getState().logout();
     queryClient.removeQueries();
-    useNoticesStore.getState().clear();
-    useWalletStatusStore.getState().reset();
     navigate(paths.signIn.getHref(), { replace: true });
   };
 
