@@ -20,7 +20,6 @@ import {
   type WalletTransactionPage,
   type WalletTransactionQuery,
 } from '@portal/contract/wallet';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -113,6 +112,8 @@ export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}
       if (total > exportRowLimit) {
         throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: exportRowLimit }, data: { limit: exportRowLimit, total } });
       }
+      // loaded on the first export only: it takes a moment, which every start and every command would pay
+      const { default: ExcelJS } = await import('exceljs');
       const stream = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet('钱包流水');
