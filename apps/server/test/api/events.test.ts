@@ -35,7 +35,7 @@ describe('GET /api/v1/events', () => {
       const message = await send('localhost', id, '账户通知');
       for (const tab of tabs) {
         const event = await tab.next((e) => e.id === message.id);
-        expect(event).toMatchObject({ type: 'NOTICE', kind: 'message', title: '账户通知', status: 'success', unread_quantity: 1, content: '账户通知 x()' });
+        expect(event).toMatchObject({ type: 'NOTICE', kind: 'message', title: '账户通知', status: 'success', unread_quantity: 1, content: '账户通知' });
       }
       const freeze = await send('localhost', id, '钱包已冻结', 'FREEZE');
       expect(await tabs[0]?.next((e) => e.id === freeze.id)).toMatchObject({ type: 'FREEZE', unread_quantity: 2 });

@@ -25,6 +25,7 @@ async function publish(tx: Tx, message: Published) {
 /** An event stream's content excerpt: the notice shows text, not markup, and NOTIFY payloads are small. */
 export function excerpt(html: string, max = 200) {
   const text = html
+    .replace(/<(script|style|template|noscript)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
