@@ -101,7 +101,7 @@ try {
   const books = ledger(database.db, systemClock);
   for (let i = 0; i < wallets.length; i += CLIENTS) {
     await Promise.all(
-      wallets.slice(i, i + CLIENTS).map((accountId) => books.recharge({ merchantId, accountId, currency: 'USD', amount: 500_00n, memo: 'bench' })),
+      wallets.slice(i, i + CLIENTS).map((accountId) => books.recharge({ merchantId, accountId, currency: 'USD', amount: 500_00n, memo: 'bench', key: `fund-${accountId}` })),
     );
   }
 
@@ -117,7 +117,9 @@ try {
   const count = (key: string) => outcome.set(key, (outcome.get(key) ?? 0) + 1);
   // each client releases only the holds it took itself
   const holdsOf: string[][] = Array.from({ length: CLIENTS }, () => []);
+  // every operation carries its own idempotency key, as every caller of the ledger gives one
   let keySerial = 0;
+  const key = () => `bench-${++keySerial}`;
 
   async function ledgerStep(client: number) {
     const holds = holdsOf[client] as string[];
@@ -126,10 +128,10 @@ try {
     const accountId = pick();
     const amount = BigInt(1 + random(5_000));
     try {
-      if (kind === 'recharge') await books.recharge({ merchantId, accountId, currency: 'USD', amount, key: `bench-${++keySerial}` });
-      else if (kind === 'deduct') await books.deduct({ merchantId, accountId, currency: 'USD', amount });
-      else if (kind === 'hold') holds.push((await books.holdFunds({ merchantId, accountId, currency: 'USD', amount })).answer.holdId as string);
-      else await books.releaseHold({ merchantId, holdId: holds.splice(random(holds.length), 1)[0] as string });
+      if (kind === 'recharge') await books.recharge({ merchantId, accountId, currency: 'USD', amount, key: key() });
+      else if (kind === 'deduct') await books.deduct({ merchantId, accountId, currency: 'USD', amount, key: key() });
+      else if (kind === 'hold') holds.push((await books.holdFunds({ merchantId, accountId, currency: 'USD', amount, key: key() })).answer.holdId as string);
+      else await books.releaseHold({ merchantId, holdId: holds.splice(random(holds.length), 1)[0] as string, key: key() });
       count(`${kind} ok`);
     } catch (error) {
       const code = (error as { code?: unknown }).code;

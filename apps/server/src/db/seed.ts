@@ -153,7 +153,14 @@ export async function seedDemoData(database: Database) {
         });
         if (!account) throw new Error(`demo account of ${demo.slug} was not created`);
         for (const [currency, amount] of demoWalletFunds) {
-          await rechargeInTx(tx, systemClock, { merchantId: merchant.id, accountId: account.id, currency, amount, memo: '演示账户初始资金' });
+          await rechargeInTx(tx, systemClock, {
+            merchantId: merchant.id,
+            accountId: account.id,
+            currency,
+            amount,
+            memo: '演示账户初始资金',
+            key: `seed:demo-wallet:${currency}`,
+          });
         }
       }
     });

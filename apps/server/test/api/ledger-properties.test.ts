@@ -9,7 +9,6 @@ import {
   auditLedger,
   CARD_NETWORK,
   cardAccountOf,
-  type Ledger,
   ledger,
   MERCHANT_FEE_INCOME,
   type OperationAnswer,
@@ -17,7 +16,7 @@ import {
 } from '../../src/modules/ledger/service.ts';
 import { freezeWallet, unfreezeWallet } from '../../src/modules/wallet/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { booksSnapshot, merchantOf, newCustomer } from '../helpers/ledger.ts';
+import { autoKeyed, booksSnapshot, merchantOf, newCustomer, type TestLedger } from '../helpers/ledger.ts';
 
 /**
  * Random sequences of ledger operations against a model of what they should do. After every step:
@@ -28,13 +27,13 @@ import { booksSnapshot, merchantOf, newCustomer } from '../helpers/ledger.ts';
  */
 
 let database: TestDatabase;
-let books: Ledger;
+let books: TestLedger;
 let merchants: { blue: string; orange: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database);
-  books = ledger(database.db, systemClock);
+  books = autoKeyed(ledger(database.db, systemClock));
   merchants = { blue: (await merchantOf(database.db, 'localhost')).id, orange: (await merchantOf(database.db, 'orange.localhost')).id };
 });
 afterAll(() => database?.close());

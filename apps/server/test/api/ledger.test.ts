@@ -8,7 +8,6 @@ import {
   auditLedger,
   CARD_NETWORK,
   cardAccountOf,
-  type Ledger,
   ledger,
   MERCHANT_FEE_INCOME,
   MERCHANT_FUNDING,
@@ -18,18 +17,18 @@ import {
 } from '../../src/modules/ledger/service.ts';
 import { freezeWallet, unfreezeWallet } from '../../src/modules/wallet/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { booksSnapshot, expectSoundBooks, merchantOf, newCustomer, refusalOf } from '../helpers/ledger.ts';
+import { autoKeyed, booksSnapshot, expectSoundBooks, merchantOf, newCustomer, refusalOf, type TestLedger } from '../helpers/ledger.ts';
 
 let t: TestApp;
 let db: Db;
-let books: Ledger;
+let books: TestLedger;
 let blue: string;
 let orange: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  books = ledger(db, systemClock);
+  books = autoKeyed(ledger(db, systemClock));
   blue = (await merchantOf(db, 'localhost')).id;
   orange = (await merchantOf(db, 'orange.localhost')).id;
 });
@@ -271,6 +270,16 @@ describe('idempotency keys', () => {
     const released = await books.releaseHold(release);
     expect((await books.releaseHold(release)).answer).toEqual(released.answer);
     expect(await wallet(holder)).toEqual({ balance: 10_00n, held: 0n });
+  });
+
+  it('every operation carries a key: one without is refused', async () => {
+    const holder = await fundedCustomer(1_00n);
+    const raw = ledger(db, systemClock);
+    const before = await booksSnapshot(db);
+    const request = { merchantId: blue, accountId: holder, currency: 'USD' as const, amount: 1n };
+    expect(await refusalOf(raw.deduct(request as Parameters<typeof raw.deduct>[0]))).toBe(ErrorCode.VALIDATION);
+    expect(await refusalOf(raw.holdFunds(request as Parameters<typeof raw.holdFunds>[0]))).toBe(ErrorCode.VALIDATION);
+    expect(await booksSnapshot(db)).toBe(before);
   });
 
   it('refuses a key that is empty, too long or has spaces', async () => {

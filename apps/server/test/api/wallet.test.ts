@@ -5,15 +5,15 @@ import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { type Ledger, ledger } from '../../src/modules/ledger/service.ts';
+import { ledger } from '../../src/modules/ledger/service.ts';
 import { freezeWallet, unfreezeWallet, walletService } from '../../src/modules/wallet/service.ts';
 import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { merchantOf } from '../helpers/ledger.ts';
+import { autoKeyed, merchantOf, type TestLedger } from '../helpers/ledger.ts';
 
 const clock = new ManualClock(new Date('2026-03-01T02:00:00Z'));
 let t: TestApp;
-let books: Ledger;
+let books: TestLedger;
 let blue: string;
 
 interface Customer {
@@ -42,7 +42,7 @@ const at = (cst: string) => clock.set(new Date(`${cst}+08:00`));
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  books = ledger(t.database.db, clock);
+  books = autoKeyed(ledger(t.database.db, clock));
   blue = (await merchantOf(t.database.db, 'localhost')).id;
   alice = await customer('localhost');
   bob = await customer('localhost');

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/engine.ts';
 import { insertAccount } from '../../src/modules/accounts/store.ts';
-import { auditLedger } from '../../src/modules/ledger/service.ts';
+import { auditLedger, type Ledger } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { freshPhone } from './accounts.ts';
 
@@ -49,4 +50,20 @@ export async function refusalOf(work: Promise<unknown>) {
     if (typeof code !== 'number') throw error;
     return code;
   }
+}
+
+type Keyless<F> = F extends (request: infer R) => infer O ? (request: Omit<R, 'key'> & { key?: string }) => O : never;
+export type TestLedger = { [K in keyof Ledger]: Keyless<Ledger[K]> };
+
+/**
+ * The ledger with a fresh idempotency key on every call that brings none: for tests about other
+ * things than keys (the key tests give theirs).
+ */
+export function autoKeyed(books: Ledger): TestLedger {
+  return Object.fromEntries(
+    Object.entries(books).map(([name, operation]) => [
+      name,
+      (request: { key?: string }) => (operation as (r: unknown) => unknown)({ ...request, key: request.key ?? `test-${randomUUID()}` }),
+    ]),
+  ) as unknown as TestLedger;
 }

@@ -5,29 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { seedDemoData } from '../../src/db/seed.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { cardAccountOf, type Ledger, ledger, MERCHANT_FEE_INCOME, walletOf } from '../../src/modules/ledger/service.ts';
+import { cardAccountOf, ledger, MERCHANT_FEE_INCOME, walletOf } from '../../src/modules/ledger/service.ts';
 import { freezeWallet } from '../../src/modules/wallet/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { expectSoundBooks, merchantOf, newCustomer, refusalOf } from '../helpers/ledger.ts';
+import { autoKeyed, expectSoundBooks, merchantOf, newCustomer, refusalOf, type TestLedger } from '../helpers/ledger.ts';
 
 // PGlite has one connection and would hide these races: this file runs on PostgreSQL only.
 // Four handles of ten connections each stand for four server processes.
 let database: TestDatabase;
 let handles: Database[];
-let books: Ledger[];
+let books: TestLedger[];
 let blue: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database);
   handles = [database, ...(await Promise.all([1, 2, 3].map(() => database.connectAgain())))];
-  books = handles.map((handle) => ledger(handle.db, systemClock));
+  books = handles.map((handle) => autoKeyed(ledger(handle.db, systemClock)));
   blue = (await merchantOf(database.db, 'localhost')).id;
 });
 afterAll(() => database?.close());
 
 /** The ledger of the n-th of the processes, round robin. */
-const via = (n: number) => books[n % books.length] as Ledger;
+const via = (n: number) => books[n % books.length] as TestLedger;
 
 async function walletOfCustomer(holder: string, currency = 'USD') {
   const { rows } = (await database.db.execute(

@@ -90,8 +90,12 @@ export interface Line {
 
 interface Common {
   merchantId: string;
-  /** idempotency key: the same key and request answer the first result again; another request with it is refused */
-  key?: string | undefined;
+  /**
+   * The idempotency key every operation carries (1–200 visible ASCII characters, unique per
+   * merchant): the same key and request answer the first result again, moving nothing; another
+   * request with it is refused. A refused operation leaves its key unused.
+   */
+  key: string;
 }
 
 export interface TransferRequest extends Common {
@@ -141,7 +145,7 @@ function checkAmount(amount: bigint, { allowZero = false } = {}) {
 }
 
 function checkCommon(request: Common) {
-  if (request.key !== undefined && !KEY_PATTERN.test(request.key)) {
+  if (typeof request.key !== 'string' || !KEY_PATTERN.test(request.key)) {
     throw new AppError(ErrorCode.VALIDATION, { message: '请求编号须为1–200个可见字符' });
   }
 }
@@ -206,7 +210,7 @@ interface Movement {
   transaction: WritePlan['transaction'];
   holdInsert?: { id: string; account: AccountRef; amount: bigint; reference: string };
   holdSettle?: WritePlan['holdSettle'];
-  key: string | undefined;
+  key: string;
   answer: Omit<OperationAnswer, 'accounts' | 'currency' | 'createdAt'>;
 }
 
@@ -314,7 +318,7 @@ async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnsw
         }
       : {}),
     ...(m.holdSettle ? { holdSettle: m.holdSettle } : {}),
-    ...(m.key !== undefined ? { idempotency: { key: m.key, answer } } : {}),
+    idempotency: { key: m.key, answer },
   });
   if (houseRows !== house.length) {
     // a missing merchant account would unbalance the books: this attempt rolls back
@@ -325,14 +329,12 @@ async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnsw
 }
 
 /** Runs work under an idempotency key: a key seen before answers its first result, or a conflict. */
-async function keyed(tx: Tx, merchantId: string, key: string | undefined, request: unknown, work: () => Promise<OperationAnswer>): Promise<OperationResult> {
-  if (key !== undefined) {
-    const requestHash = hashOf(request);
-    const earlier = await claimIdempotencyKey(tx, merchantId, key, requestHash);
-    if (earlier) {
-      if (earlier.requestHash !== requestHash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key } });
-      return { answer: earlier.answer as OperationAnswer, replayed: true };
-    }
+async function keyed(tx: Tx, merchantId: string, key: string, request: unknown, work: () => Promise<OperationAnswer>): Promise<OperationResult> {
+  const requestHash = hashOf(request);
+  const earlier = await claimIdempotencyKey(tx, merchantId, key, requestHash);
+  if (earlier) {
+    if (earlier.requestHash !== requestHash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key } });
+    return { answer: earlier.answer as OperationAnswer, replayed: true };
   }
   return { answer: await work(), replayed: false };
 }
@@ -408,7 +410,7 @@ async function holdIn(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolea
 // Each answers null when it wrote nothing (a refusal, a first use, a key seen before): the
 // step-by-step operation then runs and gives the precise answer.
 
-const keyOf = (key: string | undefined, fingerprint: unknown) => (key === undefined ? undefined : { key, requestHash: hashOf(fingerprint) });
+const keyOf = (key: string, fingerprint: unknown) => ({ key, requestHash: hashOf(fingerprint) });
 
 async function transferAtOnce(db: Db, clock: Clock, request: TransferRequest): Promise<OperationResult | null> {
   const { lines, reference, memo, holderId, amount, fingerprint } = planTransfer(request);

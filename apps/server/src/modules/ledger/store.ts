@@ -158,7 +158,7 @@ export interface WritePlan {
   house: Array<{ kind: HouseKind; delta: bigint }>;
   holdInsert?: { id: string; ledgerAccountId: string; holderId: string; amount: bigint; reference: string };
   holdSettle?: { id: string; status: 'POSTED' | 'RELEASED' };
-  idempotency?: { key: string; answer: unknown };
+  idempotency: { key: string; answer: unknown };
 }
 
 /**
@@ -217,10 +217,8 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
     parts.push(sql`hs as (update ledger_holds set status = ${settle.status}, settled_at = ${at}, settled_transaction_id = ${t ? t.id : null}::uuid
       where id = ${settle.id}::uuid and status = 'ACTIVE')`);
   }
-  if (plan.idempotency) {
-    parts.push(sql`k as (update ledger_idempotency_keys set answer = ${JSON.stringify(plan.idempotency.answer)}::jsonb
-      where merchant_id = ${merchantId}::uuid and key = ${plan.idempotency.key})`);
-  }
+  parts.push(sql`k as (update ledger_idempotency_keys set answer = ${JSON.stringify(plan.idempotency.answer)}::jsonb
+    where merchant_id = ${merchantId}::uuid and key = ${plan.idempotency.key})`);
   const houseCount = plan.house.length ? sql`(select count(*) from h)::int` : sql`0`;
   const [result] = await rowsOf(tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${houseCount} as house_rows`));
   // fewer than asked for means a merchant account does not exist yet: the caller must roll back
@@ -261,7 +259,7 @@ export interface SingleMovement {
   /** the merchant's side of the transaction */
   house?: { kind: HouseKind; delta: bigint };
   holdInsert?: { id: string; amount: bigint; reference: string };
-  key?: { key: string; requestHash: string };
+  key: { key: string; requestHash: string };
   head: AnswerHead;
 }
 
@@ -272,7 +270,8 @@ export interface SingleMovement {
  * written only from what it returned. Answers the operation's answer, or null when nothing was
  * written: a refusal, an account that does not exist yet, or a key used before. The caller then
  * takes the step-by-step path, which tells these apart. A key used before makes the statement fail
- * (unique key) after it moved money, so that is undone with it.
+ * (unique key) after it moved money, so that is undone with it; a concurrent request with the same
+ * key waits on that key until the first one commits.
  */
 export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unknown | null> {
   const { merchantId, currency, at } = m;
@@ -317,10 +316,8 @@ export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unkn
     parts.push(sql`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
       select ${hold.id}::uuid, ${merchantId}::uuid, c.id, c.holder_id, ${currency}, ${hold.amount.toString()}::bigint, ${hold.reference}, ${at} from c)`);
   }
-  if (m.key) {
-    parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
-      select ${merchantId}::uuid, ${m.key.key}, ${m.key.requestHash}, a.answer from a)`);
-  }
+  parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
+    select ${merchantId}::uuid, ${m.key.key}, ${m.key.requestHash}, a.answer from a)`);
   return firstAnswer(db, sql`with ${sql.join(parts, sql`, `)} select answer from a`);
 }
 
@@ -328,7 +325,7 @@ export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unkn
  * Releases a hold as one statement: the hold row first, then its account, as the step-by-step path
  * locks them. Null when nothing was written (no such active hold, or a key used before).
  */
-export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: string; at: Date; key?: { key: string; requestHash: string }; head: AnswerHead }) {
+export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: string; at: Date; key: { key: string; requestHash: string }; head: AnswerHead }) {
   const parts: SQL[] = [
     sql`hs as (update ledger_holds set status = 'RELEASED', settled_at = ${r.at}
       where id = ${r.holdId} and merchant_id = ${r.merchantId} and status = 'ACTIVE'
@@ -338,10 +335,8 @@ export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: st
       returning la.id, la.kind, la.owner_id, la.balance, la.held, hs.amount as released, hs.currency)`,
     sql`a as (select ${answerOf(r.head, sql`c.currency`, decimalText(sql`c.released`))} as answer from c)`,
   ];
-  if (r.key) {
-    parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
-      select ${r.merchantId}::uuid, ${r.key.key}, ${r.key.requestHash}, a.answer from a)`);
-  }
+  parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
+    select ${r.merchantId}::uuid, ${r.key.key}, ${r.key.requestHash}, a.answer from a)`);
   return firstAnswer(db, sql`with ${sql.join(parts, sql`, `)} select answer from a`);
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CURRENCIES, type Currency, type WalletTransactionType, walletTransactionTypeLabel } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
@@ -95,7 +96,9 @@ export function walletMoneyCommand(spec: {
       const who = input.requireFlag(flags.account, 'account', spec.name);
       const amount = amountOf(input.requireFlag(flags.amount, 'amount', spec.name));
       const currency = currencyOf(input.requireFlag(flags.currency, 'currency', spec.name));
-      const key = keyOf(flags.key);
+      const given = keyOf(flags.key);
+      // every operation carries a key; without --key the command makes one, and says it
+      const key = given ?? `ops-${randomUUID()}`;
       const memo = flags.note === undefined ? '' : input.text(flags.note, 'note', { max: 200 });
 
       const merchant = await merchantByHost(database.db, host);
@@ -106,8 +109,8 @@ export function walletMoneyCommand(spec: {
         currency,
         amount,
         memo,
-        reference: key ? `ops:${key}` : 'ops',
-        ...(key ? { key } : {}),
+        reference: given ? `ops:${given}` : 'ops',
+        key,
       };
       let result: OperationResult;
       try {
@@ -115,13 +118,13 @@ export function walletMoneyCommand(spec: {
       } catch (error) {
         explainRefusal(error, `${spec.act} ${fromMinorUnits(amount)} ${currency}`);
       }
-      return tell(result, `${spec.verb} ${fromMinorUnits(amount)} ${currency} ${spec.direction} the wallet of ${whoIs(account)} at merchant ${merchant.slug}`, key);
+      return tell(result, `${spec.verb} ${fromMinorUnits(amount)} ${currency} ${spec.direction} the wallet of ${whoIs(account)} at merchant ${merchant.slug}`, key, given === undefined);
     },
   });
 }
 
 /** Prints what an operation did, or that a repeated key moved nothing. */
-export function tell({ answer, replayed }: OperationResult, did: string, key: string | undefined) {
+export function tell({ answer, replayed }: OperationResult, did: string, key: string, madeUp: boolean) {
   const wallet = answer.accounts.find((account) => account.kind === 'WALLET');
   const type = answer.type as WalletTransactionType | null;
   const lines = [
@@ -137,6 +140,6 @@ export function tell({ answer, replayed }: OperationResult, did: string, key: st
       `  balance      ${wallet.balance} ${answer.currency}`,
     );
   }
-  if (key) lines.push(`  key          ${key}`);
+  lines.push(`  key          ${key}${madeUp ? ' (made for this run; repeat the command with --key to run it safely again)' : ''}`);
   return lines.join('\n');
 }
