@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { showError } from './app/notifier.tsx';
+import { showError, showSuccess } from './app/notifier.tsx';
 import { loadMerchant } from './features/merchant/api/get-merchant.ts';
-import { setNotifier } from './lib/notify.ts';
+import { setNotifier, setSuccessNotifier } from './lib/notify.ts';
 import './app/global.css';
 
 setNotifier(showError);
+setSuccessNotifier(showSuccess);
 // the branding is needed before anything can be drawn; ask for it before React starts
 void loadMerchant();
 

@@ -30,3 +30,8 @@ function loadMessage(): Promise<MessageApi> {
 export function showError(text: string) {
   void loadMessage().then((message) => message.error(text));
 }
+
+/** Shows a success message (screens confirm a finished action through notifySuccess). */
+export function showSuccess(text: string) {
+  void loadMessage().then((message) => message.success(text));
+}

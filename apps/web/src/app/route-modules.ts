@@ -1,5 +1,8 @@
 import { paths } from '../lib/paths.ts';
 
+/** Sign-up, e-mail binding and recovery: one module (see account-screens.ts). */
+const accountScreens = () => import('../features/auth/routes/account-screens.ts');
+
 /**
  * The lazily loaded route modules. The router loads them on navigation; early-start.ts loads the
  * ones of the first address while the rest of the app is still starting, so the screen's code and
@@ -10,6 +13,11 @@ export const routeModules = {
   queryLayout: () => import('./layouts/query-layout.tsx'),
   notFound: () => import('./routes/not-found.tsx'),
   signIn: () => import('../features/auth/routes/sign-in.tsx'),
+  signUp: () => accountScreens().then((screens) => ({ default: screens.SignUp })),
+  signEmail: () => accountScreens().then((screens) => ({ default: screens.SignEmail })),
+  forgetPassword: () => accountScreens().then((screens) => ({ default: screens.ForgetPassword })),
+  changePasswordCheck: () => accountScreens().then((screens) => ({ default: screens.ChangePasswordCheck })),
+  resetPassword: () => accountScreens().then((screens) => ({ default: screens.ResetPassword })),
   agreement: () => import('../features/agreement/routes/agreement.tsx'),
   // signed in (spec §2): the layout and the screens of its allow-list
   signedInLayout: () => import('./layouts/signed-in-layout.tsx'),
@@ -32,6 +40,11 @@ const firstModules: Record<string, ModuleName[]> = {
   [paths.signIn.path]: ['loginAreaLayout', 'signIn'],
   [paths.agreement.path]: ['queryLayout', 'agreement'],
 };
+
+// the account screens share one module (see accountScreens): any of them starts all
+for (const path of [paths.signUp, paths.signEmail, paths.forgetPassword, paths.changePasswordCheck, paths.resetPassword]) {
+  firstModules[path.path] = ['loginAreaLayout', 'queryLayout', 'signUp'];
+}
 
 export function preloadRouteModules(pathname: string) {
   for (const name of firstModules[pathname.replace(/\/+$/, '') || '/'] ?? []) {

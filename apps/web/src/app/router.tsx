@@ -27,7 +27,16 @@ const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(routeM
  * Public account screens, drawn inside the login area layout (logo, footer). Sign-in stays outside the
  * query cache to keep its first load small; screens that use queries sit in a withQuery([...]) entry.
  */
-const loginAreaRoutes: RouteObject[] = [{ path: paths.signIn.path, lazy: page(routeModules.signIn) }];
+const loginAreaRoutes: RouteObject[] = [
+  { path: paths.signIn.path, lazy: page(routeModules.signIn) },
+  withQuery([
+    { path: paths.signUp.path, lazy: page(routeModules.signUp) },
+    { path: paths.signEmail.path, lazy: page(routeModules.signEmail) },
+    { path: paths.forgetPassword.path, lazy: page(routeModules.forgetPassword) },
+    { path: paths.changePasswordCheck.path, lazy: page(routeModules.changePasswordCheck) },
+    { path: paths.resetPassword.path, lazy: page(routeModules.resetPassword) },
+  ]),
+];
 
 /**
  * The signed-in layout (spec §2): only its allow-listed paths draw a screen inside it; every other

@@ -15,13 +15,15 @@ type CodeInputProps = Omit<InputProps, 'value' | 'onChange' | 'suffix'> & {
   onSend: () => Promise<number | undefined>;
   /** Whether a code may be asked for now (e.g. the phone number is valid). */
   canSend?: boolean;
+  /** Seconds before a resend when the field appears, because a code was just sent (e.g. by the previous screen). */
+  sentWait?: number;
 };
 
 /** A 6-digit verification code (digits only) with a send button that counts down before a resend. */
-export function CodeInput({ value, onChange, onSend, canSend = true, ...rest }: CodeInputProps) {
-  const { secondsLeft, start } = useCountdown();
+export function CodeInput({ value, onChange, onSend, canSend = true, sentWait = 0, ...rest }: CodeInputProps) {
+  const { secondsLeft, start } = useCountdown(sentWait);
   const [sending, setSending] = useState(false);
-  const [sentOnce, setSentOnce] = useState(false);
+  const [sentOnce, setSentOnce] = useState(sentWait > 0);
 
   const send = async () => {
     if (sending || secondsLeft > 0) return;

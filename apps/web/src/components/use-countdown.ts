@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left of a countdown that ticks once a second; start(n) (re)starts it. */
-export function useCountdown() {
-  const [endsAt, setEndsAt] = useState<number | null>(null);
+/**
+ * Seconds left of a countdown that ticks once a second; start(n) (re)starts it. A countdown can be
+ * running from the start (initialSeconds), e.g. when the previous screen has just sent a code.
+ */
+export function useCountdown(initialSeconds = 0) {
+  const [endsAt, setEndsAt] = useState<number | null>(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : null));
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

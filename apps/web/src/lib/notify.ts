@@ -14,3 +14,15 @@ export function setNotifier(next: Notifier) {
 export function notifyError(text: string) {
   notifier(text);
 }
+
+// a success that is not told still leaves a trace for the developer
+let successNotifier: Notifier = (text) => console.info(text);
+
+export function setSuccessNotifier(next: Notifier) {
+  successNotifier = next;
+}
+
+/** Confirms a finished action that leaves the screen (e.g. a password reset before /sign-in). */
+export function notifySuccess(text: string) {
+  successNotifier(text);
+}

@@ -14,13 +14,4 @@ export const authText = {
   noAccount: '还没有账户？',
   signUp: '注册',
   signInTabs: '登录方式',
-  verifyTitle: '安全验证',
-  verifyIntroPhone: '您正在新设备上登录，请使用账户绑定的手机号接收验证码完成验证。',
-  verifyIntroEmail: '您正在新设备上登录，请使用账户绑定的邮箱接收验证码完成验证。',
-  verifySentTo: (target: string) => `验证码已发送至 ${target}`,
-  codeLabel: '验证码',
-  codePlaceholder: '请输入6位验证码',
-  thirtyDay: '30天内此设备免验证',
-  verifySubmit: '确定',
-  verifyCancel: '取消',
 } as const;

@@ -6,7 +6,7 @@ import { CodeInput } from '../../../components/code-input.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { authText } from '../../../locales/zh-CN/auth.ts';
+import { verificationText } from '../../../locales/zh-CN/auth-verification.ts';
 import { type CheckedLogin, useCheckLoginCode } from '../api/check-login-code.ts';
 import { useSendAccessCode } from '../api/send-access-code.ts';
 import type { LoginMethod } from './login-form.tsx';
@@ -62,9 +62,9 @@ export default function LoginVerificationDialog({ method, onVerified, onCancel }
   return (
     <Modal
       open
-      title={authText.verifyTitle}
-      okText={authText.verifySubmit}
-      cancelText={authText.verifyCancel}
+      title={verificationText.title}
+      okText={verificationText.submit}
+      cancelText={verificationText.cancel}
       confirmLoading={checkCall.isPending}
       onOk={confirm}
       onCancel={onCancel}
@@ -72,7 +72,7 @@ export default function LoginVerificationDialog({ method, onVerified, onCancel }
       destroyOnHidden
       centered
     >
-      <p>{sentTo ? authText.verifySentTo(sentTo) : method === 'phone' ? authText.verifyIntroPhone : authText.verifyIntroEmail}</p>
+      <p>{sentTo ? verificationText.sentTo(sentTo) : method === 'phone' ? verificationText.introPhone : verificationText.introEmail}</p>
       <Form<VerificationValues>
         form={form}
         layout="vertical"
@@ -81,11 +81,11 @@ export default function LoginVerificationDialog({ method, onVerified, onCancel }
         onFinish={submit}
         onFinishFailed={() => notifyError(messages.codeFormFailed)}
       >
-        <Form.Item name="captcha" label={authText.codeLabel} required rules={[formRule(rules.code)]}>
-          <CodeInput placeholder={authText.codePlaceholder} onSend={sendCode} size="large" />
+        <Form.Item name="captcha" label={verificationText.codeLabel} required rules={[formRule(rules.code)]}>
+          <CodeInput placeholder={verificationText.codePlaceholder} onSend={sendCode} size="large" />
         </Form.Item>
         <Form.Item name="thirty_day" valuePropName="checked" style={{ marginBottom: 0 }}>
-          <Checkbox>{authText.thirtyDay}</Checkbox>
+          <Checkbox>{verificationText.thirtyDay}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

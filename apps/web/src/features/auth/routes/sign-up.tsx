@@ -1,0 +1,193 @@
+import { ErrorCode } from '@portal/contract/errors';
+import { limits, messages, rules } from '@portal/contract/rules';
+import { Button, Checkbox, Form } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CodeInput } from '../../../components/code-input.tsx';
+import { FormTitle } from '../../../components/form-title.tsx';
+import { PhoneInput } from '../../../components/phone-input.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { formRule } from '../../../lib/form-rules.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
+import { signUpText } from '../../../locales/zh-CN/auth-sign-up.ts';
+import { useSessionStore } from '../../../stores/session.ts';
+import { useSignUpAgreement } from '../api/get-sign-up-agreement.ts';
+import { useRegister } from '../api/register.ts';
+import { useSendCode } from '../api/send-code.ts';
+import styles from '../components/account-form.module.css';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { confirmRule } from '../lib/confirm-rule.ts';
+import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+
+interface SignUpValues {
+  phone: string;
+  captcha: string;
+  password: string;
+  confirm: string;
+  invitation_code: string;
+  agreed: boolean;
+}
+
+const FIELDS: readonly AccountField[] = ['phone', 'captcha', 'password', 'confirm', 'invitation_code'];
+
+/** /sign-up (spec §2, §4): a mainland phone with its SMS code, a password, an optional invitation code. */
+export default function SignUp() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const checklistId = useId();
+  const [form] = Form.useForm<SignUpValues>();
+  const password = Form.useWatch('password', form) ?? '';
+  const agreement = useSignUpAgreement();
+  const sendCall = useSendCode();
+  const registerCall = useRegister();
+  // a code must have been asked for before the form can be sent (spec §4)
+  const [requested, setRequested] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const sendCode = async () => {
+    const phone: string = form.getFieldValue('phone') ?? '';
+    if (rules.phone(phone) !== null) {
+      notifyError(messages.phoneForCode);
+      throw new Error(messages.phoneForCode);
+    }
+    try {
+      const sent = await sendCall.mutateAsync({
+        send_type: 'SEND_TYPE_PHONE',
+        mark_type: 'MARK_TYPE_REGISTER',
+        phone_info: { phone, phone_prefix: limits.phonePrefix },
+      });
+      setRequested(true);
+      setSentTo(sent.masked_target);
+      return sent.resend_after;
+    } catch (error) {
+      showOnFields(form, error, FIELDS);
+      const wait = sendRetryAfter(error);
+      if (wait === null) throw error;
+      // refused as too soon: the code sent a moment ago is still good
+      if (isApiError(error) && error.code === ErrorCode.CODE_TOO_SOON) setRequested(true);
+      return wait;
+    }
+  };
+
+  // while the agreement list loads, assume there is one: the box must be ticked
+  const agreementRequired = agreement.data !== null;
+
+  const submit = async (values: SignUpValues) => {
+    if (!requested) {
+      notifyError(messages.codeNotRequested);
+      return;
+    }
+    if (agreementRequired && !values.agreed) {
+      notifyError(messages.agreement);
+      return;
+    }
+    const invitation = (values.invitation_code ?? '').trim();
+    let token: string;
+    try {
+      ({ token } = await registerCall.mutateAsync({
+        phone_prefix: limits.phonePrefix,
+        phone: values.phone,
+        password: values.password,
+        captcha: values.captcha,
+        invitation_code: invitation === '' ? null : invitation,
+      }));
+    } catch (error) {
+      showOnFields(form, error, FIELDS);
+      return;
+    }
+    // this token can only bind an e-mail; the next screen does that (spec §4)
+    useSessionStore.getState().keepToken(token);
+    navigate(paths.signEmail.getHref(), { replace: true });
+  };
+
+  const canGoBack = location.key !== 'default';
+
+  return (
+    <>
+      <FormTitle title={signUpText.title} onBack={canGoBack ? () => navigate(-1) : undefined} />
+      <p className={styles.intro}>{signUpText.intro}</p>
+      <Form<SignUpValues>
+        form={form}
+        name="sign-up"
+        layout="vertical"
+        requiredMark={false}
+        className={styles.form}
+        initialValues={{ phone: '', captcha: '', password: '', confirm: '', invitation_code: '', agreed: false }}
+        onFinish={submit}
+        autoComplete="on"
+        noValidate
+      >
+        <Form.Item name="phone" label={signUpText.phoneLabel} rules={[formRule(rules.phone)]} validateFirst>
+          <PhoneInput size="large" placeholder={signUpText.phonePlaceholder} aria-required />
+        </Form.Item>
+        <Form.Item name="captcha" label={signUpText.codeLabel} rules={[formRule(rules.code)]} validateFirst>
+          <CodeInput size="large" placeholder={signUpText.codePlaceholder} onSend={sendCode} aria-required />
+        </Form.Item>
+        {sentTo ? (
+          <p className={styles.sentTo} aria-live="polite">
+            {signUpText.codeSentTo(sentTo)}
+          </p>
+        ) : null}
+        <Form.Item name="password" label={signUpText.passwordLabel} rules={[formRule(rules.password)]} validateFirst>
+          <Password
+            size="large"
+            placeholder={signUpText.passwordPlaceholder}
+            autoComplete="new-password"
+            aria-required
+            aria-describedby={checklistId}
+          />
+        </Form.Item>
+        <PasswordChecklist id={checklistId} password={password} />
+        <Form.Item
+          name="confirm"
+          label={signUpText.confirmLabel}
+          dependencies={['password']}
+          rules={[confirmRule()]}
+          validateFirst
+        >
+          <Password
+            size="large"
+            placeholder={signUpText.confirmPlaceholder}
+            autoComplete="new-password"
+            aria-required
+          />
+        </Form.Item>
+        <Form.Item name="invitation_code" label={signUpText.invitationLabel} rules={[formRule(rules.invitationCode)]}>
+          <Input size="large" placeholder={signUpText.invitationPlaceholder} maxLength={limits.invitationCodeLength} autoComplete="off" />
+        </Form.Item>
+        {agreement.data === null ? null : (
+          <div className={styles.agreement}>
+            <Form.Item name="agreed" valuePropName="checked" noStyle>
+              <Checkbox>{signUpText.agreePrefix}</Checkbox>
+            </Form.Item>
+            {agreement.data ? (
+              <a
+                className={styles.link}
+                href={paths.agreement.getHref(agreement.data.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${agreement.data.title}${signUpText.opensInNewWindow}`}
+              >
+                《{agreement.data.title || signUpText.agreementFallback}》
+              </a>
+            ) : (
+              <span>《{signUpText.agreementFallback}》</span>
+            )}
+          </div>
+        )}
+        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={registerCall.isPending}>
+          {signUpText.submit}
+        </Button>
+        <p className={styles.footer}>
+          {signUpText.haveAccount}
+          <Link className={styles.link} to={paths.signIn.getHref()}>
+            {signUpText.signIn}
+          </Link>
+        </p>
+      </Form>
+    </>
+  );
+}
