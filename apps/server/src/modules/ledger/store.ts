@@ -226,9 +226,28 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
 }
 
 // ── the one-statement path: one customer account, at most one of the merchant's ──
+// These run on every hot movement, so their text is put together by hand with positional
+// parameters and sent to the engine's client as it is: building it through the query builder cost
+// more than running it.
+
+/** Positional parameters for a hand-written statement: `p.add(value, 'uuid')` answers `$3::uuid`. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: string | boolean | null, type: 'uuid' | 'text' | 'bigint' | 'timestamptz' | 'boolean') {
+    this.values.push(value);
+    return `$${this.values.length}::${type}`;
+  }
+}
+
+/** The engine's own client under the query builder: a node-postgres pool or PGlite, both `query(text, values)`. */
+async function runRaw(db: Tx, text: string, values: unknown[]) {
+  const client = (db as unknown as { $client?: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> } }).$client;
+  if (!client) throw new Error('ledger: the one-statement path needs the database itself, not a transaction');
+  return (await client.query(text, values)).rows;
+}
 
 /** Minor units as the API writes them, computed exactly in SQL: 12345 → "123.45". */
-const decimalText = (column: SQL) => sql`((${column})::numeric / 100)::numeric(20, 2)::text`;
+const decimalText = (expression: string) => `((${expression})::numeric / 100)::numeric(20, 2)::text`;
 
 /** What an answer says besides the account after it; built here, it is stored with the key as it is sent. */
 export interface AnswerHead {
@@ -240,11 +259,15 @@ export interface AnswerHead {
   createdAt: string;
 }
 
-const answerOf = (head: AnswerHead, currency: SQL, amount: SQL) => sql`jsonb_build_object(
-    'operation', ${head.operation}::text, 'transactionId', ${head.transactionId}::text, 'holdId', ${head.holdId}::text,
-    'type', ${head.type}::text, 'currency', ${currency}, 'amount', ${amount}, 'createdAt', ${head.createdAt}::text,
-    'accounts', jsonb_build_array(jsonb_build_object('kind', c.kind, 'ownerId', c.owner_id, 'balance', ${decimalText(sql`c.balance`)},
-      'held', ${decimalText(sql`c.held`)}, 'available', ${decimalText(sql`c.balance - c.held`)})))`;
+const answerOf = (p: Params, head: AnswerHead, currency: string, amount: string) => `jsonb_build_object(
+    'operation', ${p.add(head.operation, 'text')}, 'transactionId', ${p.add(head.transactionId, 'text')}, 'holdId', ${p.add(head.holdId, 'text')},
+    'type', ${p.add(head.type, 'text')}, 'currency', ${currency}, 'amount', ${amount}, 'createdAt', ${p.add(head.createdAt, 'text')},
+    'accounts', jsonb_build_array(jsonb_build_object('kind', c.kind, 'ownerId', c.owner_id, 'balance', ${decimalText('c.balance')},
+      'held', ${decimalText('c.held')}, 'available', ${decimalText('c.balance - c.held')})))`;
+
+const keyInsert = (p: Params, merchant: string, key: { key: string; requestHash: string }) =>
+  `k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
+    select ${merchant}, ${p.add(key.key, 'text')}, ${p.add(key.requestHash, 'text')}, a.answer from a)`;
 
 export interface SingleMovement {
   merchantId: string;
@@ -274,51 +297,59 @@ export interface SingleMovement {
  * key waits on that key until the first one commits.
  */
 export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unknown | null> {
-  const { merchantId, currency, at } = m;
-  const conditions: SQL[] = [
-    sql`la.merchant_id = ${merchantId}`,
-    sql`la.currency = ${currency}`,
-    sql`la.kind = ${m.account.kind}`,
-    sql`la.owner_id = ${m.account.ownerId}`,
-    sql`la.holder_id = ${m.account.holderId}`,
-    sql`la.balance + ${m.balanceDelta.toString()}::bigint - (la.held + ${m.heldDelta.toString()}::bigint) >= 0`,
-    sql`la.held + ${m.heldDelta.toString()}::bigint >= 0`,
+  const p = new Params();
+  const merchant = p.add(m.merchantId, 'uuid');
+  const currency = p.add(m.currency, 'text');
+  const at = p.add(m.at.toISOString(), 'timestamptz');
+  const dBalance = p.add(m.balanceDelta.toString(), 'bigint');
+  const dHeld = p.add(m.heldDelta.toString(), 'bigint');
+  const conditions = [
+    `la.merchant_id = ${merchant}`,
+    `la.currency = ${currency}`,
+    `la.kind = ${p.add(m.account.kind, 'text')}`,
+    `la.owner_id = ${p.add(m.account.ownerId, 'uuid')}`,
+    `la.holder_id = ${p.add(m.account.holderId, 'uuid')}`,
+    `la.balance + ${dBalance} - (la.held + ${dHeld}) >= 0`,
+    `la.held + ${dHeld} >= 0`,
   ];
-  if (m.leaves) conditions.push(sql`not la.frozen`);
+  if (m.leaves) conditions.push('not la.frozen');
+  const houseKind = m.house ? p.add(m.house.kind, 'text') : '';
   if (m.house) {
-    conditions.push(sql`exists (select 1 from ledger_accounts hx
-      where hx.merchant_id = ${merchantId} and hx.currency = ${currency} and hx.kind = ${m.house.kind} and hx.owner_id = ${merchantId})`);
+    conditions.push(`exists (select 1 from ledger_accounts hx
+      where hx.merchant_id = ${merchant} and hx.currency = ${currency} and hx.kind = ${houseKind} and hx.owner_id = ${merchant})`);
   }
-  const parts: SQL[] = [
-    sql`c as (update ledger_accounts la set balance = la.balance + ${m.balanceDelta.toString()}::bigint, held = la.held + ${m.heldDelta.toString()}::bigint
-      where ${sql.join(conditions, sql` and `)}
+  const parts = [
+    `c as (update ledger_accounts la set balance = la.balance + ${dBalance}, held = la.held + ${dHeld}
+      where ${conditions.join(' and ')}
       returning la.id, la.kind, la.owner_id, la.holder_id, la.balance, la.held)`,
-    sql`a as (select ${answerOf(m.head, sql`${currency}::text`, sql`${m.head.amount}::text`)} as answer from c)`,
+    `a as (select ${answerOf(p, m.head, currency, p.add(m.head.amount, 'text'))} as answer from c)`,
   ];
   const t = m.transaction;
   if (t) {
-    parts.push(sql`t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, created_at)
-      select ${t.id}::uuid, ${merchantId}::uuid, ${currency}, ${t.type}, ${t.holderId}::uuid, ${t.reference}, ${t.memo}, ${at} from c)`);
-    const lines: SQL[] = [];
-    if (m.balanceDelta !== 0n) lines.push(sql`select c.id, ${m.balanceDelta.toString()}::bigint as delta, c.balance from c`);
+    const id = p.add(t.id, 'uuid');
+    const type = p.add(t.type, 'text');
+    parts.push(`t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, created_at)
+      select ${id}, ${merchant}, ${currency}, ${type}, ${p.add(t.holderId, 'uuid')}, ${p.add(t.reference, 'text')}, ${p.add(t.memo, 'text')}, ${at} from c)`);
+    const lines: string[] = [];
+    if (m.balanceDelta !== 0n) lines.push(`select c.id, ${dBalance} as delta, c.balance from c`);
     if (m.house) {
-      parts.push(sql`h as (update ledger_accounts la set balance = la.balance + ${m.house.delta.toString()}::bigint
-        where la.merchant_id = ${merchantId} and la.currency = ${currency} and la.kind = ${m.house.kind} and la.owner_id = ${merchantId}
+      const delta = p.add(m.house.delta.toString(), 'bigint');
+      parts.push(`h as (update ledger_accounts la set balance = la.balance + ${delta}
+        where la.merchant_id = ${merchant} and la.currency = ${currency} and la.kind = ${houseKind} and la.owner_id = ${merchant}
           and exists (select 1 from c)
         returning la.id, la.balance)`);
-      lines.push(sql`select h.id, ${m.house.delta.toString()}::bigint as delta, h.balance from h`);
+      lines.push(`select h.id, ${delta} as delta, h.balance from h`);
     }
-    parts.push(sql`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
-      select ${t.id}::uuid, x.id, x.delta, x.balance, ${t.type}, ${at} from (${sql.join(lines, sql` union all `)}) as x)`);
+    parts.push(`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
+      select ${id}, x.id, x.delta, x.balance, ${type}, ${at} from (${lines.join(' union all ')}) as x)`);
   }
   if (m.holdInsert) {
     const hold = m.holdInsert;
-    parts.push(sql`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
-      select ${hold.id}::uuid, ${merchantId}::uuid, c.id, c.holder_id, ${currency}, ${hold.amount.toString()}::bigint, ${hold.reference}, ${at} from c)`);
+    parts.push(`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
+      select ${p.add(hold.id, 'uuid')}, ${merchant}, c.id, c.holder_id, ${currency}, ${p.add(hold.amount.toString(), 'bigint')}, ${p.add(hold.reference, 'text')}, ${at} from c)`);
   }
-  parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
-    select ${merchantId}::uuid, ${m.key.key}, ${m.key.requestHash}, a.answer from a)`);
-  return firstAnswer(db, sql`with ${sql.join(parts, sql`, `)} select answer from a`);
+  parts.push(keyInsert(p, merchant, m.key));
+  return firstAnswer(db, `with ${parts.join(', ')} select answer from a`, p.values);
 }
 
 /**
@@ -326,23 +357,24 @@ export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unkn
  * locks them. Null when nothing was written (no such active hold, or a key used before).
  */
 export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: string; at: Date; key: { key: string; requestHash: string }; head: AnswerHead }) {
-  const parts: SQL[] = [
-    sql`hs as (update ledger_holds set status = 'RELEASED', settled_at = ${r.at}
-      where id = ${r.holdId} and merchant_id = ${r.merchantId} and status = 'ACTIVE'
+  const p = new Params();
+  const merchant = p.add(r.merchantId, 'uuid');
+  const parts = [
+    `hs as (update ledger_holds set status = 'RELEASED', settled_at = ${p.add(r.at.toISOString(), 'timestamptz')}
+      where id = ${p.add(r.holdId, 'uuid')} and merchant_id = ${merchant} and status = 'ACTIVE'
       returning ledger_account_id, amount, currency)`,
     // the held amount cannot go below zero: the table's check would fail the statement, never half of it
-    sql`c as (update ledger_accounts la set held = la.held - hs.amount from hs where la.id = hs.ledger_account_id
+    `c as (update ledger_accounts la set held = la.held - hs.amount from hs where la.id = hs.ledger_account_id
       returning la.id, la.kind, la.owner_id, la.balance, la.held, hs.amount as released, hs.currency)`,
-    sql`a as (select ${answerOf(r.head, sql`c.currency`, decimalText(sql`c.released`))} as answer from c)`,
+    `a as (select ${answerOf(p, r.head, 'c.currency', decimalText('c.released'))} as answer from c)`,
+    keyInsert(p, merchant, r.key),
   ];
-  parts.push(sql`k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
-    select ${r.merchantId}::uuid, ${r.key.key}, ${r.key.requestHash}, a.answer from a)`);
-  return firstAnswer(db, sql`with ${sql.join(parts, sql`, `)} select answer from a`);
+  return firstAnswer(db, `with ${parts.join(', ')} select answer from a`, p.values);
 }
 
-async function firstAnswer(db: Tx, statement: SQL) {
+async function firstAnswer(db: Tx, text: string, values: unknown[]) {
   try {
-    const [row] = await rowsOf(db.execute(statement));
+    const [row] = await runRaw(db, text, values);
     return row ? (row.answer as unknown) : null;
   } catch (error) {
     if (isKeyTaken(error)) return null;
