@@ -186,7 +186,10 @@ describe('/information-center', () => {
 
     await page.getByText('全部', { exact: true }).click();
     await expect.poll(() => rows.count(), settle).toBe(10);
-    expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-read')))).toEqual(Array(10).fill('true'));
+    // the list may show its cached page first; wait for the refetch after read-all
+    await expect
+      .poll(() => rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-read'))), settle)
+      .toEqual(Array(10).fill('true'));
   });
 
   it('shows a message sanitised: no script, no handler runs', async () => {
