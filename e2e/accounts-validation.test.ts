@@ -1,0 +1,205 @@
+/**
+ * Each validation message of spec §5 on the account screens, where the spec puts it: under its
+ * field, or as a toast for the three that are notices (请输入正确手机号, 请输入邮箱, 请先获取验证码,
+ * 请阅读并同意协议).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  button,
+  codeIn,
+  expectFieldError,
+  expectPath,
+  expectToast,
+  field,
+  fieldError,
+  PASSWORD,
+  phoneAddress,
+  settle,
+  signUpByApi,
+  watchOutbox,
+} from './accounts-support.ts';
+import { useHarness } from './harness.ts';
+
+const portal = useHarness();
+
+const checklistLine = (page: import('playwright-core').Page, text: string) =>
+  page.getByRole('list', { name: '密码要求' }).getByRole('listitem').filter({ hasText: text });
+
+describe('/sign-up validation', () => {
+  it('shows every field rule under its field', async () => {
+    const page = await portal.pageAt('localhost', '/sign-up');
+    await button(page, '注册').click();
+    for (const label of ['手机号', '验证码', '密码', '确认密码']) await expectFieldError(page, label, '您当前输入为空');
+    // optional
+    expect(await fieldError(page, '邀请码（选填）')).toBe('');
+
+    await field(page, '手机号').fill('12345678901');
+    await expectFieldError(page, '手机号', '手机号格式有误');
+    await field(page, '手机号').fill('1381234');
+    await expectFieldError(page, '手机号', '手机号格式有误');
+    await field(page, '手机号').fill('13812345678');
+    await expectFieldError(page, '手机号', '');
+
+    await field(page, '验证码').fill('123');
+    await expectFieldError(page, '验证码', '请输入正确验证码');
+    // digits only
+    await field(page, '验证码').fill('');
+    await field(page, '验证码').pressSequentially('12ab34');
+    expect(await field(page, '验证码').inputValue()).toBe('1234');
+
+    await field(page, '密码').fill('Ab1');
+    await expectFieldError(page, '密码', '输入小于最小输入限制');
+    await field(page, '密码').fill('Abcdefgh123456789');
+    await expectFieldError(page, '密码', '输入大于最大输入限制');
+    await field(page, '密码').fill('abcdefgh1');
+    await expectFieldError(page, '密码', '需包含大写字母、小写字母、数字，密码长度为8-16位');
+    await field(page, '密码').fill('Abcdefg_1');
+    await expectFieldError(page, '密码', '需包含大写字母、小写字母、数字，密码长度为8-16位');
+
+    await field(page, '密码').fill('Abcdefgh1');
+    await field(page, '确认密码').fill('Abcdefgh2');
+    await expectFieldError(page, '确认密码', '请保持与设置密码相同');
+    // changing the password checks the confirmation again
+    await field(page, '密码').fill('Abcdefgh2');
+    await expectFieldError(page, '确认密码', '');
+
+    await field(page, '邀请码（选填）').fill('AB');
+    await expectFieldError(page, '邀请码（选填）', '请输入正确邀请码');
+    await field(page, '邀请码（选填）').fill('AB-1');
+    await expectFieldError(page, '邀请码（选填）', '请输入正确邀请码');
+    await field(page, '邀请码（选填）').fill('AB12');
+    await expectFieldError(page, '邀请码（选填）', '');
+  });
+
+  it('ticks the four lines of the password checklist as the password is typed', async () => {
+    const page = await portal.pageAt('localhost', '/sign-up');
+    const met = async () => {
+      const lines = ['长度为8-16位，仅限字母和数字', '至少包含一个大写字母', '至少包含一个小写字母', '至少包含一个数字'];
+      return Promise.all(lines.map((line) => checklistLine(page, line).getAttribute('data-met')));
+    };
+    expect(await met()).toEqual(['false', 'false', 'false', 'false']);
+    await field(page, '密码').fill('abc');
+    expect(await met()).toEqual(['false', 'false', 'true', 'false']);
+    await field(page, '密码').fill('abcD');
+    expect(await met()).toEqual(['false', 'true', 'true', 'false']);
+    await field(page, '密码').fill('abcD1234');
+    expect(await met()).toEqual(['true', 'true', 'true', 'true']);
+    await field(page, '密码').fill('abcD1234!');
+    expect(await met()).toEqual(['false', 'true', 'true', 'true']);
+  });
+
+  it('asks for a valid phone before a code, for a code before sending, and for the agreement', async () => {
+    const page = await portal.pageAt('localhost', '/sign-up');
+    await button(page, '获取验证码').click();
+    await expectToast(page, '请输入正确手机号');
+    await field(page, '手机号').fill('1381234');
+    await button(page, '获取验证码').click();
+    await expectToast(page, '请输入正确手机号');
+    // nothing was sent: no countdown
+    await button(page, '获取验证码').waitFor(settle);
+
+    // a complete form without a requested code
+    const phone = '13612340001';
+    await field(page, '手机号').fill(phone);
+    await field(page, '验证码').fill('123456');
+    await field(page, '密码').fill(PASSWORD);
+    await field(page, '确认密码').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: '我已阅读并同意' }).check();
+    await button(page, '注册').click();
+    await expectToast(page, '请先获取验证码');
+    expect(new URL(page.url()).pathname).toBe('/sign-up');
+
+    // with a code, but the agreement unticked
+    const sms = await watchOutbox(portal, phoneAddress(phone));
+    await button(page, '获取验证码').click();
+    await field(page, '验证码').fill(codeIn(await sms.next()));
+    await page.getByRole('checkbox', { name: '我已阅读并同意' }).uncheck();
+    await button(page, '注册').click();
+    await expectToast(page, '请阅读并同意协议');
+    expect(new URL(page.url()).pathname).toBe('/sign-up');
+
+    await page.getByRole('checkbox', { name: '我已阅读并同意' }).check();
+    await button(page, '注册').click();
+    await expectPath(page, '/sign-email');
+  });
+});
+
+describe('e-mail rules', () => {
+  it('on /sign-email: 请输入邮箱 before a code, the format and the length under the field', async () => {
+    const host = 'orange.localhost';
+    const token = await signUpByApi(portal, host, '13612340002');
+    const page = await portal.pageAt(host, '/sign-in');
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.goto(portal.url(host, '/sign-email'));
+    await page.getByRole('heading', { name: '绑定邮箱' }).waitFor(settle);
+
+    await button(page, '获取验证码').click();
+    await expectToast(page, '请输入邮箱');
+    await field(page, '邮箱').fill('someone@example');
+    await button(page, '获取验证码').click();
+    await expectFieldError(page, '邮箱', '请输入正确的邮箱');
+    // nothing was sent
+    await button(page, '获取验证码').waitFor(settle);
+    await field(page, '邮箱').fill(`${'a'.repeat(29)}@example.com`);
+    await expectFieldError(page, '邮箱', '长度超过限制');
+    await field(page, '邮箱').fill('someone@example.com');
+    await expectFieldError(page, '邮箱', '');
+
+    await field(page, '验证码').fill('123456');
+    await button(page, '确定').click();
+    await expectToast(page, '请先获取验证码');
+    expect(new URL(page.url()).pathname).toBe('/sign-email');
+  });
+
+  it('on /forget-password: the phone and e-mail rules of each tab, and switching tabs starts over', async () => {
+    const page = await portal.pageAt('localhost', '/forget-password');
+    await button(page, '下一步').click();
+    await expectFieldError(page, '手机号', '您当前输入为空');
+    await field(page, '手机号').fill('10000000000');
+    await expectFieldError(page, '手机号', '手机号格式有误');
+
+    await page.getByRole('tab', { name: '邮箱' }).click();
+    expect(await field(page, '手机号').count()).toBe(0);
+    expect(await fieldError(page, '邮箱')).toBe('');
+    await button(page, '确定').click();
+    await expectFieldError(page, '邮箱', '您当前输入为空');
+    await field(page, '邮箱').fill('no-at-sign.example.com');
+    await expectFieldError(page, '邮箱', '请输入正确的邮箱');
+    await field(page, '邮箱').fill(`${'b'.repeat(30)}@example.com`);
+    await expectFieldError(page, '邮箱', '长度超过限制');
+
+    await page.getByRole('tab', { name: '手机号' }).click();
+    expect(await field(page, '手机号').inputValue()).toBe('');
+    expect(await fieldError(page, '手机号')).toBe('');
+  });
+
+  it('puts an unknown phone on its field on /forget-password', async () => {
+    const page = await portal.pageAt('localhost', '/forget-password');
+    await field(page, '手机号').fill('13612349999');
+    await button(page, '下一步').click();
+    await expectFieldError(page, '手机号', '该手机号未注册');
+    expect(new URL(page.url()).pathname).toBe('/forget-password');
+  });
+});
+
+describe('/reset-password rules', () => {
+  it('uses the standard password rule for a login password link', async () => {
+    const page = await portal.pageAt('localhost', '/reset-password?email=someone%40example.com&code=123456&type=FORGET_PASSWORD');
+    await page.getByRole('heading', { name: '重置密码' }).waitFor(settle);
+    await button(page, '确定').click();
+    await expectFieldError(page, '新密码', '您当前输入为空');
+    await expectFieldError(page, '确认密码', '您当前输入为空');
+    await field(page, '新密码').fill('short1A');
+    await expectFieldError(page, '新密码', '输入小于最小输入限制');
+    await field(page, '新密码').fill('alllowercase1');
+    await expectFieldError(page, '新密码', '需包含大写字母、小写字母、数字，密码长度为8-16位');
+    await field(page, '新密码').fill('Good1234');
+    await field(page, '确认密码').fill('Good12345');
+    await expectFieldError(page, '确认密码', '请保持与设置密码相同');
+  });
+
+  it('sends a link of an unknown type to /forget-password', async () => {
+    const page = await portal.pageAt('localhost', '/reset-password?email=someone%40example.com&code=123456&type=SOMETHING_ELSE');
+    await expectPath(page, '/forget-password');
+  });
+});
