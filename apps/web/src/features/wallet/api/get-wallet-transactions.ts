@@ -11,7 +11,12 @@ export const getWalletTransactions = ({ filters, page, pageSize }: TransactionLi
   });
 
 export const getWalletTransactionsQueryOptions = (params: TransactionListParams) =>
-  queryOptions({ queryKey: walletKeys.transactionList(params), queryFn: () => getWalletTransactions(params), staleTime: 0 });
+  queryOptions({
+    queryKey: walletKeys.transactionList(params),
+    queryFn: () => getWalletTransactions(params),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
 
 /** The list keeps showing the previous page while the next one loads. */
 export const useWalletTransactions = (params: TransactionListParams) =>
