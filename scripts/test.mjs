@@ -82,6 +82,13 @@ async function postgresReachable() {
   }
 }
 
+banner('typecheck');
+{
+  const t0 = Date.now();
+  const code = await run('npm', ['run', 'typecheck']);
+  results.push({ name: 'typecheck', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'server, contract, tests, web' : 'type errors' });
+}
+
 await vitestProject('unit');
 await vitestProject('api-pglite');
 
