@@ -70,7 +70,7 @@ async function opsInProcess(args: string[]) {
 }
 
 const money = (command: string, amount: string, currency: 'USD' | 'CNY', extra: string[] = []) =>
-  ['wallet:' + command, '--host', HOST, '--account', DEMO.phone, '--amount', amount, '--currency', currency, '--key', nextKey(command), ...extra];
+  [`wallet:${command}`, '--host', HOST, '--account', DEMO.phone, '--amount', amount, '--currency', currency, '--key', nextKey(command), ...extra];
 
 /** "+1,234.56" / "-3.20" / "1,000.00" → minor units, exactly. */
 function cents(text: string): bigint {

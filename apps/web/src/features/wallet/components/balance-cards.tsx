@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency } from '@portal/contract/enums';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Skeleton, Tooltip } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatAmount } from '../lib/money-format.ts';
@@ -44,21 +44,19 @@ export function BalanceCards({ balances, cardAmounts, frozen }: BalanceCardsProp
             )}
             <dl className={styles.figures}>
               <div className={styles.figure}>
-                <Tooltip title={walletText.anewHint}>
-                  <dt className={styles.figureLabel} tabIndex={0}>
-                    {walletText.anew}
-                  </dt>
-                </Tooltip>
+                <dt className={styles.figureLabel}>
+                  {walletText.anew}
+                  <FigureHint text={walletText.anewHint} />
+                </dt>
                 <dd className={styles.figureValue} data-testid="balance-anew">
                   {balance ? formatAmount(balance.anew) : '—'}
                 </dd>
               </div>
               <div className={styles.figure}>
-                <Tooltip title={walletText.cardAmountHint}>
-                  <dt className={styles.figureLabel} tabIndex={0}>
-                    {walletText.cardAmount}
-                  </dt>
-                </Tooltip>
+                <dt className={styles.figureLabel}>
+                  {walletText.cardAmount}
+                  <FigureHint text={walletText.cardAmountHint} />
+                </dt>
                 <dd className={styles.figureValue} data-testid="balance-card-amount">
                   {onCards ? formatAmount(onCards.amount) : '—'}
                 </dd>
@@ -68,5 +66,16 @@ export function BalanceCards({ balances, cardAmounts, frozen }: BalanceCardsProp
         );
       })}
     </ul>
+  );
+}
+
+/** What a figure means, on hover and on keyboard focus. */
+function FigureHint({ text }: { text: string }) {
+  return (
+    <Tooltip title={text}>
+      <button type="button" className={styles.hint} aria-label={text}>
+        <QuestionCircleOutlined aria-hidden />
+      </button>
+    </Tooltip>
   );
 }

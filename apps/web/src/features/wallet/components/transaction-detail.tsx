@@ -27,7 +27,7 @@ export function TransactionDetail({ item, onClose, compact }: TransactionDetailP
       size={compact ? 'auto' : 460}
       destroyOnHidden
       closable={{ 'aria-label': text.close }}
-      classNames={{ body: styles.body, section: compact ? styles.sheet : undefined }}
+      classNames={{ section: compact ? styles.sheet : undefined }}
       data-testid="transaction-detail"
     >
       {item ? <DetailBody item={item} /> : null}
