@@ -215,6 +215,65 @@ describe('every movement is one balanced set of postings', () => {
   });
 });
 
+describe('a movement of one customer account is one statement', () => {
+  /** The database, except that it refuses to open a transaction: only the one-statement path gets through. */
+  const withoutTransactions = () =>
+    new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'transaction') {
+          return () => {
+            throw new Error('opened a transaction');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+
+  it('recharges, deductions, adjustments, fees, holds and releases run without a transaction of their own', async () => {
+    const holder = await fundedCustomer(10_00n);
+    const quick = autoKeyed(ledger(withoutTransactions(), systemClock));
+    const base = { merchantId: blue, accountId: holder, currency: 'USD' as const };
+    await quick.recharge({ ...base, amount: 5_00n });
+    await quick.deduct({ ...base, amount: 1_00n });
+    await quick.adjustOut({ ...base, amount: 1_00n });
+    await quick.chargeFee({ ...base, amount: 1_00n, type: 'DECLINED_FEE' });
+    const { answer } = await quick.holdFunds({ ...base, amount: 2_00n });
+    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '12.00', held: '2.00', available: '10.00' }]);
+    const released = await quick.releaseHold({ merchantId: blue, holdId: answer.holdId as string });
+    expect(released.answer).toMatchObject({ operation: 'release-hold', amount: '2.00', currency: 'USD', holdId: answer.holdId, transactionId: null });
+    expect(await wallet(holder)).toEqual({ balance: 12_00n, held: 0n });
+    await expectSoundBooks(db);
+  });
+
+  it('answers exactly as the step-by-step path does', async () => {
+    const holder = await fundedCustomer(10_00n);
+    const quick = ledger(withoutTransactions(), systemClock);
+    const fast = await quick.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `fast-${holder}` });
+    // a request for two customer accounts goes step by step; its answer has the same shape
+    const card = randomUUID();
+    const slow = await books.transferToCard({ merchantId: blue, accountId: holder, cardId: card, currency: 'USD', amount: 1_00n });
+    expect(Object.keys(fast.answer).sort()).toEqual(Object.keys(slow.answer).sort());
+    expect(fast.answer).toMatchObject({ operation: 'transfer', type: 'ADMIN_RECHARGE_OUT', currency: 'USD', amount: '1.23', holdId: null });
+    expect(fast.answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '8.77', held: '0.00', available: '8.77' }]);
+    // and the stored answer of the key is the one sent
+    expect((await books.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `fast-${holder}` })).answer).toEqual(fast.answer);
+  });
+
+  it('a refusal, a first use or a used key takes the step-by-step path', async () => {
+    const holder = await newCustomer(db, blue);
+    const quick = autoKeyed(ledger(withoutTransactions(), systemClock));
+    // the wallet does not exist yet: created step by step
+    await expect(quick.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n })).rejects.toThrow('opened a transaction');
+    await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n });
+    await expect(quick.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_01n })).rejects.toThrow('opened a transaction');
+    await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key: `used-${holder}` });
+    await expect(quick.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key: `used-${holder}` })).rejects.toThrow(
+      'opened a transaction',
+    );
+    expect(await wallet(holder)).toEqual({ balance: 2_00n, held: 0n });
+  });
+});
+
 describe('idempotency keys', () => {
   it('the same key and request answer the first result and move nothing again', async () => {
     const holder = await fundedCustomer(10_00n);

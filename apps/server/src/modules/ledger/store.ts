@@ -226,18 +226,8 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
 }
 
 // ── the one-statement path: one customer account, at most one of the merchant's ──
-// These run on every hot movement, so their text is put together by hand with positional
-// parameters and sent to the engine's client as it is: building it through the query builder cost
-// more than running it.
-
-/** Positional parameters for a hand-written statement: `p.add(value, 'uuid')` answers `$3::uuid`. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: string | boolean | null, type: 'uuid' | 'text' | 'bigint' | 'timestamptz' | 'boolean') {
-    this.values.push(value);
-    return `$${this.values.length}::${type}`;
-  }
-}
+// The statements live in the database as functions (migration 0006_ledger_one_statement), so they
+// are planned once per connection; the call goes to the engine's client as it is.
 
 /** The engine's own client under the query builder: a node-postgres pool or PGlite, both `query(text, values)`. */
 async function runRaw(db: Tx, text: string, values: unknown[]) {
@@ -246,10 +236,7 @@ async function runRaw(db: Tx, text: string, values: unknown[]) {
   return (await client.query(text, values)).rows;
 }
 
-/** Minor units as the API writes them, computed exactly in SQL: 12345 → "123.45". */
-const decimalText = (expression: string) => `((${expression})::numeric / 100)::numeric(20, 2)::text`;
-
-/** What an answer says besides the account after it; built here, it is stored with the key as it is sent. */
+/** What an answer says besides the account after it; built by the database, it is stored with the key as it is sent. */
 export interface AnswerHead {
   operation: string;
   transactionId: string | null;
@@ -258,16 +245,6 @@ export interface AnswerHead {
   amount: string;
   createdAt: string;
 }
-
-const answerOf = (p: Params, head: AnswerHead, currency: string, amount: string) => `jsonb_build_object(
-    'operation', ${p.add(head.operation, 'text')}, 'transactionId', ${p.add(head.transactionId, 'text')}, 'holdId', ${p.add(head.holdId, 'text')},
-    'type', ${p.add(head.type, 'text')}, 'currency', ${currency}, 'amount', ${amount}, 'createdAt', ${p.add(head.createdAt, 'text')},
-    'accounts', jsonb_build_array(jsonb_build_object('kind', c.kind, 'ownerId', c.owner_id, 'balance', ${decimalText('c.balance')},
-      'held', ${decimalText('c.held')}, 'available', ${decimalText('c.balance - c.held')})))`;
-
-const keyInsert = (p: Params, merchant: string, key: { key: string; requestHash: string }) =>
-  `k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash, answer)
-    select ${merchant}, ${p.add(key.key, 'text')}, ${p.add(key.requestHash, 'text')}, a.answer from a)`;
 
 export interface SingleMovement {
   merchantId: string;
@@ -286,100 +263,80 @@ export interface SingleMovement {
   head: AnswerHead;
 }
 
+const MOVE_ONE = `select ledger_move_one($1::uuid, $2::text, $3::text, $4::uuid, $5::uuid, $6::bigint, $7::bigint, $8::boolean,
+  $9::text, $10::bigint, $11::uuid, $12::text, $13::uuid, $14::text, $15::text, $16::timestamptz, $17::uuid, $18::bigint, $19::text,
+  $20::text, $21::text, $22::text, $23::text, $24::text) as answer`;
+
 /**
- * A movement of one customer account (and one of the merchant's) as one statement, outside any
- * explicit transaction: the account row is locked only while it runs. The update of the customer's
- * row carries the checks (enough available, not frozen) in its condition, and everything else is
- * written only from what it returned. Answers the operation's answer, or null when nothing was
- * written: a refusal, an account that does not exist yet, or a key used before. The caller then
- * takes the step-by-step path, which tells these apart. A key used before makes the statement fail
- * (unique key) after it moved money, so that is undone with it; a concurrent request with the same
- * key waits on that key until the first one commits.
+ * A movement of one customer account (and one of the merchant's) as one call, outside any explicit
+ * transaction: the account row is locked only while it runs. The update of the customer's row
+ * carries the checks (enough available, not frozen) in its condition. Answers the operation's
+ * answer, or null when nothing was written: a refusal, an account that does not exist yet, or a key
+ * used before. The caller then takes the step-by-step path, which tells these apart. A key used
+ * before fails the call on its unique index after money moved, so that is undone with it; a
+ * concurrent request with the same key waits on that key until the first one commits.
  */
 export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unknown | null> {
-  const p = new Params();
-  const merchant = p.add(m.merchantId, 'uuid');
-  const currency = p.add(m.currency, 'text');
-  const at = p.add(m.at.toISOString(), 'timestamptz');
-  const dBalance = p.add(m.balanceDelta.toString(), 'bigint');
-  const dHeld = p.add(m.heldDelta.toString(), 'bigint');
-  const conditions = [
-    `la.merchant_id = ${merchant}`,
-    `la.currency = ${currency}`,
-    `la.kind = ${p.add(m.account.kind, 'text')}`,
-    `la.owner_id = ${p.add(m.account.ownerId, 'uuid')}`,
-    `la.holder_id = ${p.add(m.account.holderId, 'uuid')}`,
-    `la.balance + ${dBalance} - (la.held + ${dHeld}) >= 0`,
-    `la.held + ${dHeld} >= 0`,
-  ];
-  if (m.leaves) conditions.push('not la.frozen');
-  const houseKind = m.house ? p.add(m.house.kind, 'text') : '';
-  if (m.house) {
-    conditions.push(`exists (select 1 from ledger_accounts hx
-      where hx.merchant_id = ${merchant} and hx.currency = ${currency} and hx.kind = ${houseKind} and hx.owner_id = ${merchant})`);
-  }
-  const parts = [
-    `c as (update ledger_accounts la set balance = la.balance + ${dBalance}, held = la.held + ${dHeld}
-      where ${conditions.join(' and ')}
-      returning la.id, la.kind, la.owner_id, la.holder_id, la.balance, la.held)`,
-    `a as (select ${answerOf(p, m.head, currency, p.add(m.head.amount, 'text'))} as answer from c)`,
-  ];
-  const t = m.transaction;
-  if (t) {
-    const id = p.add(t.id, 'uuid');
-    const type = p.add(t.type, 'text');
-    parts.push(`t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, created_at)
-      select ${id}, ${merchant}, ${currency}, ${type}, ${p.add(t.holderId, 'uuid')}, ${p.add(t.reference, 'text')}, ${p.add(t.memo, 'text')}, ${at} from c)`);
-    const lines: string[] = [];
-    if (m.balanceDelta !== 0n) lines.push(`select c.id, ${dBalance} as delta, c.balance from c`);
-    if (m.house) {
-      const delta = p.add(m.house.delta.toString(), 'bigint');
-      parts.push(`h as (update ledger_accounts la set balance = la.balance + ${delta}
-        where la.merchant_id = ${merchant} and la.currency = ${currency} and la.kind = ${houseKind} and la.owner_id = ${merchant}
-          and exists (select 1 from c)
-        returning la.id, la.balance)`);
-      lines.push(`select h.id, ${delta} as delta, h.balance from h`);
-    }
-    parts.push(`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
-      select ${id}, x.id, x.delta, x.balance, ${type}, ${at} from (${lines.join(' union all ')}) as x)`);
-  }
-  if (m.holdInsert) {
-    const hold = m.holdInsert;
-    parts.push(`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
-      select ${p.add(hold.id, 'uuid')}, ${merchant}, c.id, c.holder_id, ${currency}, ${p.add(hold.amount.toString(), 'bigint')}, ${p.add(hold.reference, 'text')}, ${at} from c)`);
-  }
-  parts.push(keyInsert(p, merchant, m.key));
-  return firstAnswer(db, `with ${parts.join(', ')} select answer from a`, p.values);
+  return firstAnswer(db, MOVE_ONE, [
+    m.merchantId,
+    m.currency,
+    m.account.kind,
+    m.account.ownerId,
+    m.account.holderId,
+    m.balanceDelta.toString(),
+    m.heldDelta.toString(),
+    m.leaves,
+    m.house?.kind ?? null,
+    m.house ? m.house.delta.toString() : null,
+    m.transaction?.id ?? null,
+    m.transaction?.type ?? null,
+    m.transaction?.holderId ?? null,
+    m.transaction?.reference ?? null,
+    m.transaction?.memo ?? null,
+    m.at.toISOString(),
+    m.holdInsert?.id ?? null,
+    m.holdInsert ? m.holdInsert.amount.toString() : null,
+    m.holdInsert?.reference ?? null,
+    m.key.key,
+    m.key.requestHash,
+    m.head.operation,
+    m.head.amount,
+    m.head.createdAt,
+  ]);
 }
 
 /**
- * Releases a hold as one statement: the hold row first, then its account, as the step-by-step path
- * locks them. Null when nothing was written (no such active hold, or a key used before).
+ * Releases a hold as one call: the hold row first, then its account, as the step-by-step path locks
+ * them. Null when nothing was written (no such active hold, or a key used before).
  */
 export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: string; at: Date; key: { key: string; requestHash: string }; head: AnswerHead }) {
-  const p = new Params();
-  const merchant = p.add(r.merchantId, 'uuid');
-  const parts = [
-    `hs as (update ledger_holds set status = 'RELEASED', settled_at = ${p.add(r.at.toISOString(), 'timestamptz')}
-      where id = ${p.add(r.holdId, 'uuid')} and merchant_id = ${merchant} and status = 'ACTIVE'
-      returning ledger_account_id, amount, currency)`,
-    // the held amount cannot go below zero: the table's check would fail the statement, never half of it
-    `c as (update ledger_accounts la set held = la.held - hs.amount from hs where la.id = hs.ledger_account_id
-      returning la.id, la.kind, la.owner_id, la.balance, la.held, hs.amount as released, hs.currency)`,
-    `a as (select ${answerOf(p, r.head, 'c.currency', decimalText('c.released'))} as answer from c)`,
-    keyInsert(p, merchant, r.key),
-  ];
-  return firstAnswer(db, `with ${parts.join(', ')} select answer from a`, p.values);
+  return firstAnswer(db, 'select ledger_release_one($1::uuid, $2::uuid, $3::timestamptz, $4::text, $5::text, $6::text) as answer', [
+    r.merchantId,
+    r.holdId,
+    r.at.toISOString(),
+    r.key.key,
+    r.key.requestHash,
+    r.head.createdAt,
+  ]);
 }
 
 async function firstAnswer(db: Tx, text: string, values: unknown[]) {
   try {
     const [row] = await runRaw(db, text, values);
-    return row ? (row.answer as unknown) : null;
+    return (row?.answer as unknown) ?? null;
   } catch (error) {
-    if (isKeyTaken(error)) return null;
+    // a key used before, or a merchant account that does not exist yet: the step-by-step path sorts it out
+    if (isKeyTaken(error) || hasCode(error, 'P0002')) return null;
     throw error;
   }
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let at = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
+    if (at.code === code) return true;
+    at = at.cause as typeof at;
+  }
+  return false;
 }
 
 /** The idempotency key's unique index refused a second row with the same key. */
