@@ -1,12 +1,15 @@
 import type { MerchantColor } from './enums.ts';
 
-/** Spec §9 theme colours, with the light background tint each theme uses. */
-export const themeColors: Record<MerchantColor, { primary: string; tint: string; name: string }> = {
-  MERCHANT_COLOR_BLUE: { primary: '#3399FF', tint: '#EBF5FF', name: 'blue' },
-  MERCHANT_COLOR_ORANGE: { primary: '#FB7812', tint: '#FFF3E8', name: 'orange' },
-  MERCHANT_COLOR_PURPLE: { primary: '#A17DF5', tint: '#F5F1FE', name: 'purple' },
-  MERCHANT_COLOR_RED: { primary: '#F75346', tint: '#FEEEEC', name: 'red' },
-  MERCHANT_COLOR_YELLOW: { primary: '#F9B700', tint: '#FEF8E5', name: 'yellow' },
+/**
+ * Spec §9 theme colours, with the light background tint each theme uses, and a darker shade of the
+ * same hue for text links, which must stay readable on white (contrast of at least 4.5 : 1).
+ */
+export const themeColors: Record<MerchantColor, { primary: string; tint: string; link: string; name: string }> = {
+  MERCHANT_COLOR_BLUE: { primary: '#3399FF', tint: '#EBF5FF', link: '#1765C1', name: 'blue' },
+  MERCHANT_COLOR_ORANGE: { primary: '#FB7812', tint: '#FFF3E8', link: '#B24F00', name: 'orange' },
+  MERCHANT_COLOR_PURPLE: { primary: '#A17DF5', tint: '#F5F1FE', link: '#6E45CF', name: 'purple' },
+  MERCHANT_COLOR_RED: { primary: '#F75346', tint: '#FEEEEC', link: '#C0291D', name: 'red' },
+  MERCHANT_COLOR_YELLOW: { primary: '#F9B700', tint: '#FEF8E5', link: '#8A6100', name: 'yellow' },
 };
 
 export const DEFAULT_MERCHANT_COLOR: MerchantColor = 'MERCHANT_COLOR_BLUE';

@@ -13,12 +13,12 @@ export const THEME_CSS_VAR = { key: 'portal-theme' } as const;
 
 /** antd theme tokens for a merchant colour (spec §9): the primary colour drives buttons, links, focus. */
 export function themeConfig(color: string | null | undefined): ThemeConfig {
-  const { primary } = themeFor(color);
+  const { primary, link } = themeFor(color);
   return {
     cssVar: THEME_CSS_VAR,
     token: {
       colorPrimary: primary,
-      colorLink: primary,
+      colorLink: link,
       colorInfo: primary,
       borderRadius: 8,
       controlHeight: 40,
