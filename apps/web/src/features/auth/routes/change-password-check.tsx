@@ -11,6 +11,7 @@ import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import { lastFourDigits, type PhoneCheckState, type PhoneResetState, readPhoneCheckState } from '../lib/recovery-state.ts';
 import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { busy } from '../lib/busy.ts';
 
 const FIELDS: readonly AccountField[] = ['captcha'];
 
@@ -43,6 +44,7 @@ function CodeCheckForm({ state }: { state: PhoneCheckState }) {
   };
 
   const submit = async ({ captcha }: { captcha: string }) => {
+    if (checkCall.isPending) return;
     let ticket: string;
     try {
       ({ ticket } = await checkCall.mutateAsync({ phone_info, captcha }));
@@ -79,7 +81,7 @@ function CodeCheckForm({ state }: { state: PhoneCheckState }) {
             aria-required
           />
         </Form.Item>
-        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={checkCall.isPending}>
+        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={busy(checkCall.isPending)}>
           {recoveryText.next}
         </Button>
       </Form>

@@ -17,6 +17,7 @@ import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import type { PhoneCheckState } from '../lib/recovery-state.ts';
 import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { busy } from '../lib/busy.ts';
 
 type Method = 'phone' | 'email';
 
@@ -73,6 +74,7 @@ function ForgetForm({ onLinkSent }: { onLinkSent: (sent: LinkSent) => void }) {
   };
 
   const submit = async (values: ForgetValues) => {
+    if (sendCall.isPending) return;
     if (method === 'phone') {
       const phone = values.phone ?? '';
       try {
@@ -118,7 +120,7 @@ function ForgetForm({ onLinkSent }: { onLinkSent: (sent: LinkSent) => void }) {
               <Input size="large" type="email" inputMode="email" autoComplete="email" placeholder={recoveryText.emailPlaceholder} aria-required />
             </Form.Item>
           )}
-          <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={sendCall.isPending}>
+          <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={busy(sendCall.isPending)}>
             {method === 'phone' ? recoveryText.next : recoveryText.sendLink}
           </Button>
           <p className={styles.footer}>
@@ -138,6 +140,7 @@ function LinkSentNotice({ sent }: { sent: LinkSent }) {
   const sendCall = useSendRecoveryCode();
 
   const resend = async () => {
+    if (sendCall.isPending) return;
     try {
       const answer = await sendCall.mutateAsync({ email: sent.email, type: 'FORGET_PASSWORD' });
       start(answer.resend_after);
@@ -157,7 +160,7 @@ function LinkSentNotice({ sent }: { sent: LinkSent }) {
       </p>
       <p className={styles.doneText}>{recoveryText.linkSentTo(sent.maskedTarget)}</p>
       <div className={styles.doneActions}>
-        <Button size="large" block onClick={resend} disabled={secondsLeft > 0} loading={sendCall.isPending}>
+        <Button size="large" block onClick={resend} disabled={secondsLeft > 0} loading={busy(sendCall.isPending)}>
           {secondsLeft > 0 ? recoveryText.resendLinkIn(secondsLeft) : recoveryText.resendLink}
         </Button>
         <Link className={styles.link} to={paths.signIn.getHref()}>

@@ -16,6 +16,7 @@ import styles from '../components/account-form.module.css';
 import { confirmRule } from '../lib/confirm-rule.ts';
 import { type LinkReset, lastFourDigits, type PhoneResetState, readPhoneResetState, readResetLink } from '../lib/recovery-state.ts';
 import { type AccountField, showOnFields } from '../lib/server-errors.ts';
+import { busy } from '../lib/busy.ts';
 
 interface ResetValues {
   password: string;
@@ -68,6 +69,7 @@ function ResetForm({ source }: { source: Source }) {
         : recoveryText.resetIntroEmail(source.link.email);
 
   const submit = async ({ password }: ResetValues) => {
+    if (passwordCall.isPending || tradeCall.isPending) return;
     try {
       if (source.kind === 'phone') {
         await passwordCall.mutateAsync({ phone_info: source.state.phone_info, ticket: source.state.ticket, password });
@@ -110,13 +112,12 @@ function ResetForm({ source }: { source: Source }) {
         <Form.Item
           name="password"
           label={trade ? recoveryText.tradePasswordLabel : recoveryText.passwordLabel}
-          extra={trade ? recoveryText.tradePasswordHint : recoveryText.passwordHint}
           rules={[formRule(rule)]}
           validateFirst
         >
           <Password
             size="large"
-            placeholder={trade ? recoveryText.tradePasswordPlaceholder : recoveryText.passwordPlaceholder}
+            placeholder={trade ? recoveryText.tradePasswordHint : recoveryText.passwordHint}
             autoComplete="new-password"
            
             aria-required
@@ -125,7 +126,7 @@ function ResetForm({ source }: { source: Source }) {
         <Form.Item name="confirm" label={recoveryText.confirmLabel} dependencies={['password']} rules={[confirmRule(rule)]} validateFirst>
           <Password size="large" placeholder={recoveryText.confirmPlaceholder} autoComplete="new-password" aria-required />
         </Form.Item>
-        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={passwordCall.isPending || tradeCall.isPending}>
+        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={busy(passwordCall.isPending || tradeCall.isPending)}>
           {recoveryText.submit}
         </Button>
       </Form>

@@ -16,6 +16,7 @@ import { useBindEmail } from '../api/bind-email.ts';
 import { useSendCode } from '../api/send-code.ts';
 import styles from '../components/account-form.module.css';
 import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { busy } from '../lib/busy.ts';
 
 interface SignEmailValues {
   email: string;
@@ -67,6 +68,7 @@ function SignEmailForm() {
   };
 
   const submit = async (values: SignEmailValues) => {
+    if (bindCall.isPending) return;
     if (!requested) {
       notifyError(messages.codeNotRequested);
       return;
@@ -128,7 +130,7 @@ function SignEmailForm() {
             {signEmailText.codeSentTo(sentTo)}
           </p>
         ) : null}
-        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={bindCall.isPending}>
+        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={busy(bindCall.isPending)}>
           {signEmailText.submit}
         </Button>
         <p className={styles.footer}>

@@ -21,6 +21,7 @@ import styles from '../components/account-form.module.css';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 import { confirmRule } from '../lib/confirm-rule.ts';
 import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { busy } from '../lib/busy.ts';
 
 interface SignUpValues {
   phone: string;
@@ -76,6 +77,7 @@ export default function SignUp() {
   const agreementRequired = agreement.data !== null;
 
   const submit = async (values: SignUpValues) => {
+    if (registerCall.isPending) return;
     if (!requested) {
       notifyError(messages.codeNotRequested);
       return;
@@ -178,7 +180,7 @@ export default function SignUp() {
             )}
           </div>
         )}
-        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={registerCall.isPending}>
+        <Button className={styles.submit} type="primary" htmlType="submit" size="large" block loading={busy(registerCall.isPending)}>
           {signUpText.submit}
         </Button>
         <p className={styles.footer}>
