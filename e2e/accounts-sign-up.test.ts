@@ -31,7 +31,7 @@ describe('/sign-up', () => {
     const sms = await watchOutbox(portal, phoneAddress(phone));
     // digits only: letters typed into the phone field are dropped
     await field(page, '手机号').pressSequentially('139a1234b0001');
-    expect(await field(page, '手机号').inputValue()).toBe(phone);
+    await expect.poll(() => field(page, '手机号').inputValue(), settle).toBe(phone);
     await button(page, '获取验证码').click();
     // the countdown replaces the button's text
     await button(page, /^\d+秒后重新获取$/).waitFor(settle);

@@ -45,7 +45,7 @@ describe('/sign-up validation', () => {
     // digits only
     await field(page, '验证码').fill('');
     await field(page, '验证码').pressSequentially('12ab34');
-    expect(await field(page, '验证码').inputValue()).toBe('1234');
+    await expect.poll(() => field(page, '验证码').inputValue(), settle).toBe('1234');
 
     await field(page, '密码').fill('Ab1');
     await expectFieldError(page, '密码', '输入小于最小输入限制');
@@ -77,15 +77,15 @@ describe('/sign-up validation', () => {
       const lines = ['长度为8-16位，仅限字母和数字', '至少包含一个大写字母', '至少包含一个小写字母', '至少包含一个数字'];
       return Promise.all(lines.map((line) => checklistLine(page, line).getAttribute('data-met')));
     };
-    expect(await met()).toEqual(['false', 'false', 'false', 'false']);
+    await expect.poll(met, settle).toEqual(['false', 'false', 'false', 'false']);
     await field(page, '密码').fill('abc');
-    expect(await met()).toEqual(['false', 'false', 'true', 'false']);
+    await expect.poll(met, settle).toEqual(['false', 'false', 'true', 'false']);
     await field(page, '密码').fill('abcD');
-    expect(await met()).toEqual(['false', 'true', 'true', 'false']);
+    await expect.poll(met, settle).toEqual(['false', 'true', 'true', 'false']);
     await field(page, '密码').fill('abcD1234');
-    expect(await met()).toEqual(['true', 'true', 'true', 'true']);
+    await expect.poll(met, settle).toEqual(['true', 'true', 'true', 'true']);
     await field(page, '密码').fill('abcD1234!');
-    expect(await met()).toEqual(['false', 'true', 'true', 'true']);
+    await expect.poll(met, settle).toEqual(['false', 'true', 'true', 'true']);
   });
 
   it('asks for a valid phone before a code, for a code before sending, and for the agreement', async () => {
@@ -159,7 +159,7 @@ describe('e-mail rules', () => {
     await expectFieldError(page, '手机号', '手机号格式有误');
 
     await page.getByRole('tab', { name: '邮箱' }).click();
-    expect(await field(page, '手机号').count()).toBe(0);
+    await expect.poll(() => field(page, '手机号').count(), settle).toBe(0);
     expect(await fieldError(page, '邮箱')).toBe('');
     await button(page, '确定').click();
     await expectFieldError(page, '邮箱', '您当前输入为空');
@@ -169,7 +169,7 @@ describe('e-mail rules', () => {
     await expectFieldError(page, '邮箱', '长度超过限制');
 
     await page.getByRole('tab', { name: '手机号' }).click();
-    expect(await field(page, '手机号').inputValue()).toBe('');
+    await expect.poll(() => field(page, '手机号').inputValue(), settle).toBe('');
     expect(await fieldError(page, '手机号')).toBe('');
   });
 
