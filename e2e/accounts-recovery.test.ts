@@ -50,10 +50,16 @@ describe('password recovery by phone', () => {
     await button(page, '确定').click();
     await expectFieldError(page, '确认密码', '请保持与设置密码相同');
     await field(page, '确认密码').fill('NewPass2024');
+    // a session this browser held ends with the reset
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'a-session-the-reset-ends');
+      localStorage.setItem('isLogin', '1');
+    });
     await button(page, '确定').click();
 
     await expectPath(page, '/sign-in');
     await expectToast(page, '密码已重置，请使用新密码登录');
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('isLogin')])).toEqual([null, null]);
     expect(await passwordSignsIn(portal, host, { phone: account.phone, password: PASSWORD })).toBe(false);
 
     await field(page, '手机号').fill(account.phone);

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { recoveryText } from '../../../locales/zh-CN/auth-recovery.ts';
+import { useSessionStore } from '../../../stores/session.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useResetTradePassword } from '../api/reset-trade-password.ts';
 import styles from '../components/account-form.module.css';
@@ -83,6 +84,8 @@ function ResetForm({ source }: { source: Source }) {
       else showOnFields(form, error, FIELDS);
       return;
     }
+    // a new login password ends every session of the account, this browser's too
+    if (!trade) useSessionStore.getState().logout();
     notifySuccess(trade ? recoveryText.tradePasswordReset : recoveryText.passwordReset);
     navigate(paths.signIn.getHref(), { replace: true });
   };
