@@ -194,21 +194,28 @@ async function run(model: Model, s: Step, serial: string): Promise<{ expected: '
     }
     case 'fromCard':
     case 'cardSpend': {
-      const h = holderOf(s.who);
-      const wallet = model.wallet(s.who, s.currency);
-      const cardKey = model.cardKey(s.who, s.card, s.currency);
+      // an empty card is refused every time: when the drawn card is empty, one that has money is used
+      const funded = model.holders.flatMap((_, holder) =>
+        ([0, 1] as const).flatMap((card) =>
+          (['USD', 'CNY'] as const).flatMap((c) => (model.available(model.cardKey(holder, card, c)) > 0n ? [{ who: holder, card, currency: c }] : [])),
+        ),
+      );
+      const slot = model.available(model.cardKey(s.who, s.card, s.currency)) > 0n || funded.length === 0 ? s : { ...s, ...funded[s.share % funded.length] };
+      const h = holderOf(slot.who);
+      const wallet = model.wallet(slot.who, slot.currency);
+      const cardKey = model.cardKey(slot.who, slot.card, slot.currency);
       const has = model.available(cardKey);
       const amount = has > 0n ? (has * BigInt(s.share) + 99n) / 100n : BigInt(s.share);
       const call =
         s.op === 'fromCard'
-          ? () => books.transferFromCard({ merchantId: h.merchantId, accountId: h.accountId, cardId: h.cards[s.card] as string, currency: s.currency, amount })
+          ? () => books.transferFromCard({ merchantId: h.merchantId, accountId: h.accountId, cardId: h.cards[slot.card] as string, currency: slot.currency, amount })
           : () =>
               books.transfer({
                 merchantId: h.merchantId,
-                currency: s.currency,
+                currency: slot.currency,
                 type: 'CONSUME',
                 lines: [
-                  { account: cardAccountOf(h.cards[s.card] as string, h.accountId), amount: -amount },
+                  { account: cardAccountOf(h.cards[slot.card] as string, h.accountId), amount: -amount },
                   { account: CARD_NETWORK, amount },
                 ],
               });
@@ -221,7 +228,7 @@ async function run(model: Model, s: Step, serial: string): Promise<{ expected: '
           model.account(wallet).balance += amount;
           effects.push([wallet, amount]);
         }
-        record(outcome.result, s.who, s.currency, effects);
+        record(outcome.result, slot.who, slot.currency, effects);
       }
       return { expected, outcome };
     }

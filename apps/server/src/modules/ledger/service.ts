@@ -25,6 +25,7 @@ import {
   claimIdempotencyKey,
   ensureAccounts,
   findReversal,
+  hasCode,
   ledgerSize,
   lockCustomerAccounts,
   lockHold,
@@ -665,11 +666,20 @@ type Operation<Q> = (tx: Tx, clock: Clock, request: Q, ensure: boolean) => Promi
  * yet, that attempt rolls back and one more creates the accounts first.
  */
 async function attempt<Q>(open: (work: (tx: Tx) => Promise<OperationResult>) => Promise<OperationResult>, clock: Clock, operation: Operation<Q>, request: Q) {
-  try {
-    return await open((tx) => operation(tx, clock, request, false));
-  } catch (error) {
-    if (!(error instanceof MissingAccounts)) throw error;
-    return open((tx) => operation(tx, clock, request, true));
+  let ensure = false;
+  for (let tries = 1; ; tries++) {
+    try {
+      return await open((tx) => operation(tx, clock, request, ensure));
+    } catch (error) {
+      if (error instanceof MissingAccounts && !ensure) {
+        ensure = true;
+        continue;
+      }
+      // the one deadlock possible: a one-statement try holds the account and waits for the key this
+      // attempt took first; PostgreSQL ends one of the two, and the loser runs again
+      if (hasCode(error, '40P01') && tries < 3) continue;
+      throw error;
+    }
   }
 }
 

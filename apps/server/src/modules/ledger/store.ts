@@ -325,13 +325,15 @@ async function firstAnswer(db: Tx, text: string, values: unknown[]) {
     const [row] = await runRaw(db, text, values);
     return (row?.answer as unknown) ?? null;
   } catch (error) {
-    // a key used before, or a merchant account that does not exist yet: the step-by-step path sorts it out
-    if (isKeyTaken(error) || hasCode(error, 'P0002')) return null;
+    // a key used before, or a merchant account that does not exist yet: the step-by-step path sorts
+    // it out; so too a deadlock, which only a request racing its own duplicate on the step-by-step
+    // path (which takes the key before the account) can cause
+    if (isKeyTaken(error) || hasCode(error, 'P0002') || hasCode(error, '40P01')) return null;
     throw error;
   }
 }
 
-function hasCode(error: unknown, code: string): boolean {
+export function hasCode(error: unknown, code: string): boolean {
   for (let at = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
     if (at.code === code) return true;
     at = at.cause as typeof at;
