@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { themeConfig } from './theme.ts';
 
 describe('themeConfig', () => {
-  it.each(MERCHANT_COLORS)('gives %s its primary colour for buttons, links and focus', (color) => {
+  it.each(MERCHANT_COLORS)('gives %s its primary colour for buttons and focus, and its readable link colour to links', (color) => {
     const { token } = themeConfig(color);
-    const primary = themeColors[color].primary;
-    expect(token).toMatchObject({ colorPrimary: primary, colorLink: primary, colorInfo: primary });
+    const { primary, link } = themeColors[color];
+    expect(token).toMatchObject({ colorPrimary: primary, colorLink: link, colorInfo: primary });
   });
 
   it('falls back to the blue theme for a missing or unknown colour', () => {

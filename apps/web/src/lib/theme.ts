@@ -33,9 +33,10 @@ export function themeConfig(color: string | null | undefined): ThemeConfig {
  * merchant's favicon, and an early download of the logo.
  */
 export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'favicon' | 'dark_logo'>, doc: Document = document) {
-  const { primary, tint } = themeFor(merchant.color);
+  const { primary, tint, link } = themeFor(merchant.color);
   const root = doc.documentElement;
   root.style.setProperty('--brand-primary', primary);
+  root.style.setProperty('--brand-link', link);
   root.style.setProperty('--brand-tint', tint);
   doc.title = merchant.website.toUpperCase();
   let icon = doc.querySelector<HTMLLinkElement>('link[rel~="icon"]');
