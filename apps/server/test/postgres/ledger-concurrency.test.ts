@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { seedDemoData } from '../../src/db/seed.ts';
@@ -74,6 +75,61 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
     )) as unknown as { rows: Array<{ transactions: number; postings: number }> };
     expect(rows[0]).toEqual({ transactions: 1, postings: 2 });
     expect(await walletOfCustomer(holder)).toEqual({ balance: 37_66n, held: 0n });
+    await expectSoundBooks(database.db);
+  });
+
+  it('duplicates of one keyed request racing recharges: it moves money once at most, and no duplicate fails otherwise', async () => {
+    for (let round = 0; round < 10; round++) {
+      const holder = await newCustomer(database.db, blue);
+      await via(0).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1n });
+      const key = `race-${holder}`;
+      const duplicates = Array.from({ length: 12 }, (_, i) =>
+        via(i).deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key }).then(
+          (result) => result.answer,
+          (error: { code?: number }) => error.code ?? error,
+        ),
+      );
+      const recharges = Array.from({ length: 4 }, (_, i) => via(i + 1).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 50n }));
+      const answers = await Promise.all(duplicates);
+      await Promise.all(recharges);
+      const successes = answers.filter((answer) => typeof answer === 'object');
+      for (const answer of answers) expect(answer === ErrorCode.INSUFFICIENT_FUNDS || typeof answer === 'object', JSON.stringify(answer)).toBe(true);
+      for (const answer of successes) expect(answer).toEqual(successes[0]);
+      const { rows } = (await database.db.execute(
+        sql`select count(*)::int as n from ledger_transactions where holder_id = ${holder} and type = 'ADMIN_RECHARGE_OUT'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(rows[0]?.n).toBe(successes.length > 0 ? 1 : 0);
+    }
+    await expectSoundBooks(database.db);
+  });
+
+  it('a one-statement try that deadlocks with its key held step by step is not a failure', async () => {
+    const holder = await newCustomer(database.db, blue);
+    await via(0).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 10_00n });
+    const key = `deadlock-${holder}`;
+    // another process on the step-by-step path: it has taken the key, and will lock the wallet next
+    const other = new pg.Client({ connectionString: database.location });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`insert into ledger_idempotency_keys (merchant_id, key, request_hash) values ($1, $2, 'another request')`, [blue, key]);
+      // this one locks the wallet, then waits for the key...
+      const fast = via(1)
+        .deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key })
+        .then((result) => result.answer, (error: { code?: unknown }) => error.code);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ...while the other waits for the wallet: PostgreSQL ends one of the two after deadlock_timeout
+      const locked = await other
+        .query(`select id from ledger_accounts where kind = 'WALLET' and owner_id = $1 for update`, [holder])
+        .then(() => 'locked', (error: { code?: unknown }) => error.code);
+      await other.query(locked === 'locked' ? 'commit' : 'rollback');
+      const outcome = await fast;
+      // the other one lost: the deduction went through; or this one lost, and ran again to meet the other's key
+      if (locked === 'locked') expect(outcome).toBe(ErrorCode.IDEMPOTENCY_CONFLICT);
+      else expect(outcome).toMatchObject({ type: 'ADMIN_RECHARGE_OUT', amount: '1.00' });
+    } finally {
+      await other.end();
+    }
     await expectSoundBooks(database.db);
   });
 
