@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -291,6 +292,12 @@ export const ledgerAccounts = pgTable(
     ownerId: uuid('owner_id').notNull(),
     /** the customer whose money it is (WALLET, CARD); null for the merchant's own accounts */
     holderId: uuid('holder_id').references(() => accounts.id),
+    /**
+     * The merchant's own accounts are kept in several rows (shards) of the same kind, each a ledger
+     * account of its own: every recharge or deduction updates one, and one row for them all would make
+     * every such movement of the merchant wait for the one before it. The customer's are shard 0.
+     */
+    shard: smallint('shard').notNull().default(0),
     balance: minorUnits('balance').notNull().default(sql`0`),
     held: minorUnits('held').notNull().default(sql`0`),
     /**
@@ -301,7 +308,7 @@ export const ledgerAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_owner_uq').on(t.merchantId, t.currency, t.kind, t.ownerId),
+    uniqueIndex('ledger_accounts_owner_uq').on(t.merchantId, t.currency, t.kind, t.ownerId, t.shard),
     index('ledger_accounts_holder_idx').on(t.holderId, t.kind),
     check('ledger_accounts_held_ck', sql`held >= 0`),
     // the last line of defence behind the service's own check: a customer never owes money
