@@ -20,7 +20,9 @@ const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
 const GOAL = 1_000;
 
 type Kind = 'recharge' | 'deduct' | 'hold' | 'release';
-const KINDS: Kind[] = ['recharge', 'deduct', 'hold', 'release'];
+const ALL_KINDS: Kind[] = ['recharge', 'deduct', 'hold', 'release'];
+/** BENCH_KINDS=hold,release runs only those (to see what one kind of operation costs) */
+const KINDS: Kind[] = process.env.BENCH_KINDS ? (process.env.BENCH_KINDS.split(',') as Kind[]).filter((kind) => ALL_KINDS.includes(kind)) : ALL_KINDS;
 
 /** Clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS = 100;

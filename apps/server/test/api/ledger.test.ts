@@ -15,6 +15,7 @@ import {
   transferInTx,
   walletOf,
 } from '../../src/modules/ledger/service.ts';
+import { houseShardFor } from '../../src/modules/ledger/accounts.ts';
 import { freezeWallet, unfreezeWallet } from '../../src/modules/wallet/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { autoKeyed, booksSnapshot, expectSoundBooks, merchantOf, newCustomer, refusalOf, type TestLedger } from '../helpers/ledger.ts';
@@ -37,10 +38,12 @@ afterAll(() => t.close());
 type Rows = Array<Record<string, unknown>>;
 const query = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Rows }).rows;
 
-/** A ledger account's balance and held, in minor units (0 for one that does not exist). */
-async function account(merchantId: string, currency: string, kind: string, ownerId: string) {
+/** A ledger account's balance and held, in minor units (0 for one that does not exist); the merchant's summed over its shards. */
+async function account(merchantId: string, currency: string, kind: string, ownerId: string, shard?: number) {
   const [row] = await query(
-    sql`select balance::text as balance, held::text as held from ledger_accounts where merchant_id = ${merchantId} and currency = ${currency} and kind = ${kind} and owner_id = ${ownerId}`,
+    sql`select coalesce(sum(balance), 0)::text as balance, coalesce(sum(held), 0)::text as held from ledger_accounts
+        where merchant_id = ${merchantId} and currency = ${currency} and kind = ${kind} and owner_id = ${ownerId}
+          and (${shard ?? null}::smallint is null or shard = ${shard ?? null}::smallint)`,
   );
   return { balance: BigInt((row?.balance as string) ?? '0'), held: BigInt((row?.held as string) ?? '0') };
 }
@@ -64,6 +67,8 @@ describe('every movement is one balanced set of postings', () => {
   it('a recharge credits the wallet and debits the merchant funding, with balance after on each posting', async () => {
     const holder = await newCustomer(db, blue);
     const fundingBefore = await house('MERCHANT_FUNDING');
+    // the merchant's side is one of its shards, always the same one for this customer
+    const shardBefore = await account(blue, 'USD', 'MERCHANT_FUNDING', blue, houseShardFor(holder));
     const { answer, replayed } = await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 123_45n, memo: '测试' });
     expect(replayed).toBe(false);
     expect(answer).toMatchObject({ operation: 'transfer', type: 'ADMIN_RECHARGE_IN', currency: 'USD', amount: '123.45' });
@@ -74,9 +79,27 @@ describe('every movement is one balanced set of postings', () => {
       sql`select p.amount::text as amount, p.balance_after::text as after, la.kind from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id where p.transaction_id = ${answer.transactionId} order by la.kind`,
     );
     expect(postings).toEqual([
-      { amount: '-12345', after: String(fundingBefore.balance - 123_45n), kind: 'MERCHANT_FUNDING' },
+      { amount: '-12345', after: String(shardBefore.balance - 123_45n), kind: 'MERCHANT_FUNDING' },
       { amount: '12345', after: '12345', kind: 'WALLET' },
     ]);
+    await expectSoundBooks(db);
+  });
+
+  it("the merchant's side is spread over shards, each customer always on the same one", async () => {
+    const holders = await Promise.all(Array.from({ length: 12 }, () => newCustomer(db, blue)));
+    for (const holder of holders) {
+      await books.recharge({ merchantId: blue, accountId: holder, currency: 'CNY', amount: 1_00n });
+      await books.deduct({ merchantId: blue, accountId: holder, currency: 'CNY', amount: 50n });
+    }
+    const rows = await query(sql`
+      select t.holder_id, array_agg(distinct la.shard) as shards from ledger_transactions t
+      join ledger_postings p on p.transaction_id = t.id join ledger_accounts la on la.id = p.ledger_account_id
+      where la.kind = 'MERCHANT_FUNDING' and t.holder_id in (${sql.join(
+        holders.map((h) => sql`${h}::uuid`),
+        sql`, `,
+      )}) group by t.holder_id`);
+    for (const row of rows) expect((row.shards as number[]).map(Number)).toEqual([houseShardFor(row.holder_id as string)]);
+    expect(new Set(rows.map((row) => houseShardFor(row.holder_id as string))).size).toBeGreaterThan(1);
     await expectSoundBooks(db);
   });
 
@@ -231,8 +254,11 @@ describe('a movement of one customer account is one statement', () => {
 
   it('recharges, deductions, adjustments, fees, holds and releases run without a transaction of their own', async () => {
     const holder = await fundedCustomer(10_00n);
-    const quick = autoKeyed(ledger(withoutTransactions(), systemClock));
     const base = { merchantId: blue, accountId: holder, currency: 'USD' as const };
+    // the first use of an account (here the merchant's fee income shard) creates it step by step
+    await books.chargeFee({ ...base, amount: 1n, type: 'DECLINED_FEE' });
+    await books.recharge({ ...base, amount: 1n });
+    const quick = autoKeyed(ledger(withoutTransactions(), systemClock));
     await quick.recharge({ ...base, amount: 5_00n });
     await quick.deduct({ ...base, amount: 1_00n });
     await quick.adjustOut({ ...base, amount: 1_00n });

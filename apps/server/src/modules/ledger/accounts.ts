@@ -12,11 +12,25 @@ export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 export type HouseKind = (typeof HOUSE_KINDS)[number];
 export type LedgerKind = CustomerKind | HouseKind;
 
-/** A ledger account named by what it is, not by its row id. */
+/**
+ * A ledger account named by what it is, not by its row id. The merchant's own accounts are kept in
+ * HOUSE_SHARDS rows each (see the schema); a movement names the kind, and the ledger picks the shard
+ * from the customer it concerns, unless a shard is given (a reversal names the one it undoes).
+ */
 export type AccountRef =
   | { kind: 'WALLET'; holderId: string }
   | { kind: 'CARD'; cardId: string; holderId: string }
-  | { kind: HouseKind };
+  | { kind: HouseKind; shard?: number };
+
+export const HOUSE_SHARDS = 16;
+
+/** The shard of the merchant's accounts a customer's movements use: the same one every time. */
+export function houseShardFor(holderId: string | null) {
+  if (!holderId) return 0;
+  return Number.parseInt(holderId.replaceAll('-', '').slice(-6), 16) % HOUSE_SHARDS;
+}
+
+export const shardOf = (ref: AccountRef) => (ref.kind === 'WALLET' || ref.kind === 'CARD' ? 0 : (ref.shard ?? 0));
 
 export const walletOf = (holderId: string): AccountRef => ({ kind: 'WALLET', holderId });
 export const cardAccountOf = (cardId: string, holderId: string): AccountRef => ({ kind: 'CARD', cardId, holderId });
@@ -36,4 +50,4 @@ export function ownerIdOf(ref: AccountRef, merchantId: string) {
 export const holderIdOf = (ref: AccountRef) => (ref.kind === 'WALLET' || ref.kind === 'CARD' ? ref.holderId : null);
 
 /** One name per ledger account within a merchant and currency, for maps and sorting. */
-export const refKey = (ref: AccountRef, merchantId: string) => `${ref.kind}:${ownerIdOf(ref, merchantId)}`;
+export const refKey = (ref: AccountRef, merchantId: string) => `${ref.kind}:${ownerIdOf(ref, merchantId)}:${shardOf(ref)}`;

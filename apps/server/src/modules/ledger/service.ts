@@ -11,12 +11,14 @@ import {
   cardAccountOf,
   type HouseKind,
   holderIdOf,
+  houseShardFor,
   isCustomerKind,
   type LedgerKind,
   MERCHANT_FEE_INCOME,
   MERCHANT_FUNDING,
   ownerIdOf,
   refKey,
+  shardOf,
   walletOf,
 } from './accounts.ts';
 import {
@@ -198,6 +200,12 @@ function soleHolder(lines: Line[]) {
   return holders.size === 1 ? ([...holders][0] as string) : null;
 }
 
+/** The merchant's account in a given shard, unless the line names one already (a reversal does). */
+function withShard(ref: AccountRef, shard: number): AccountRef {
+  if (ref.kind === 'WALLET' || ref.kind === 'CARD' || ref.shard !== undefined) return ref;
+  return { kind: ref.kind, shard };
+}
+
 // ── the one way money moves ──
 
 interface Movement {
@@ -226,11 +234,19 @@ class MissingAccounts extends Error {}
  * that no money leaves a frozen wallet, then writes it all. With `ensure`, it first creates the
  * accounts (and wallet rows) that do not exist yet.
  */
-async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnswer> {
+async function move(tx: Tx, movement: Movement, ensure: boolean): Promise<OperationAnswer> {
+  // the merchant's side goes to the shard of the customer the operation concerns
+  const shard = houseShardFor(movement.transaction?.holderId ?? null);
+  const m = { ...movement, lines: movement.lines.map((line) => ({ ...line, account: withShard(line.account, shard) })) };
   const refs = new Map<string, AccountRef>();
   for (const item of [...m.lines, ...m.heldChanges]) refs.set(refKey(item.account, m.merchantId), item.account);
   if (m.holdInsert) refs.set(refKey(m.holdInsert.account, m.merchantId), m.holdInsert.account);
-  const keys: AccountKey[] = [...refs.values()].map((ref) => ({ kind: ref.kind, ownerId: ownerIdOf(ref, m.merchantId), holderId: holderIdOf(ref) }));
+  const keys: AccountKey[] = [...refs.values()].map((ref) => ({
+    kind: ref.kind,
+    ownerId: ownerIdOf(ref, m.merchantId),
+    holderId: holderIdOf(ref),
+    shard: shardOf(ref),
+  }));
   if (ensure) await ensureAccounts(tx, m.merchantId, m.currency, keys);
 
   const balanceDelta = new Map<string, bigint>();
@@ -255,9 +271,9 @@ async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnsw
 
   const customerKeys = keys.filter((key) => isCustomerKind(key.kind));
   const locked = customerKeys.length ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys) : [];
-  const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}`, row]));
+  const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}:0`, row]));
   for (const key of customerKeys) {
-    const row = byKey.get(`${key.kind}:${key.ownerId}`);
+    const row = byKey.get(`${key.kind}:${key.ownerId}:0`);
     if (!row && !ensure) throw new MissingAccounts();
     if (!row || row.holderId !== key.holderId) {
       throw new Error(`ledger: ${key.kind} ${key.ownerId} is not an account of customer ${key.holderId} at merchant ${m.merchantId}`);
@@ -267,7 +283,7 @@ async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnsw
   const customer: WritePlan['customer'] = [];
   const accounts: AccountAfter[] = [];
   for (const row of locked) {
-    const key = `${row.kind}:${row.ownerId}`;
+    const key = `${row.kind}:${row.ownerId}:0`;
     const dBalance = balanceDelta.get(key) ?? 0n;
     const dHeld = heldDelta.get(key) ?? 0n;
     const balance = row.balance + dBalance;
@@ -295,8 +311,8 @@ async function move(tx: Tx, m: Movement, ensure: boolean): Promise<OperationAnsw
 
   const house: WritePlan['house'] = m.lines
     .filter((line) => !isCustomerKind(line.account.kind))
-    .map((line) => ({ kind: line.account.kind as HouseKind, delta: line.amount }));
-  if (house.length > 1) await lockHouseAccounts(tx, m.merchantId, m.currency, house.map((h) => h.kind));
+    .map((line) => ({ kind: line.account.kind as HouseKind, shard: shardOf(line.account), delta: line.amount }));
+  if (house.length > 1) await lockHouseAccounts(tx, m.merchantId, m.currency, house);
 
   const answer: OperationAnswer = { ...m.answer, currency: m.currency, createdAt: m.at.toISOString(), accounts };
   const holdAccount = m.holdInsert ? byKey.get(refKey(m.holdInsert.account, m.merchantId)) : undefined;
@@ -431,7 +447,7 @@ async function transferAtOnce(db: Db, clock: Clock, request: TransferRequest): P
     heldDelta: 0n,
     leaves: line.account.kind === 'WALLET' && line.amount < 0n,
     transaction: { id: transactionId, type: request.type, holderId, reference, memo },
-    house: { kind: other.account.kind as HouseKind, delta: other.amount },
+    house: { kind: other.account.kind as HouseKind, shard: (other.account as { shard?: number }).shard ?? houseShardFor(holderId), delta: other.amount },
     key: keyOf(request.key, fingerprint),
     head: { operation: 'transfer', transactionId, holdId: null, type: request.type, amount: fromMinorUnits(amount), createdAt: at.toISOString() },
   });
@@ -553,7 +569,7 @@ async function reverseIn(tx: Tx, clock: Clock, request: ReverseRequest, ensure: 
           ? walletOf(posting.ownerId)
           : posting.kind === 'CARD'
             ? cardAccountOf(posting.ownerId, posting.holderId as string)
-            : ({ kind: posting.kind } as AccountRef);
+            : ({ kind: posting.kind, shard: posting.shard } as AccountRef);
       return { account, amount: -posting.amount };
     });
     const amount = lines.reduce((total, line) => (line.amount > 0n ? total + line.amount : total), 0n);

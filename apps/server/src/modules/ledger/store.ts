@@ -43,6 +43,8 @@ export async function claimIdempotencyKey(tx: Tx, merchantId: string, key: strin
 export interface AccountKey {
   kind: LedgerKind;
   ownerId: string;
+  /** the merchant's accounts' shard; 0 for the customer's */
+  shard: number;
   /** the customer for WALLET and CARD accounts */
   holderId: string | null;
 }
@@ -54,7 +56,7 @@ export interface AccountKey {
  * in flight is waited for and seen.
  */
 export async function ensureAccounts(tx: Tx, merchantId: string, currency: string, keys: AccountKey[]) {
-  const sorted = [...keys].sort((a, b) => `${a.kind}:${a.ownerId}`.localeCompare(`${b.kind}:${b.ownerId}`));
+  const sorted = [...keys].sort((a, b) => `${a.kind}:${a.ownerId}:${a.shard}`.localeCompare(`${b.kind}:${b.ownerId}:${b.shard}`));
   const holders = [...new Set(sorted.flatMap((key) => (key.holderId ? [key.holderId] : [])))].sort();
   // a customer of another merchant gets no account here, and the lock that follows will not find one
   const ofThisMerchant = (column: SQL) => sql`exists (select 1 from accounts a where a.id = ${column} and a.merchant_id = ${merchantId})`;
@@ -68,7 +70,7 @@ export async function ensureAccounts(tx: Tx, merchantId: string, currency: strin
       on conflict do nothing`);
   }
   const accountRows = sql.join(
-    sorted.map((key) => sql`(${key.kind}, ${key.ownerId}::uuid, ${key.holderId}::uuid)`),
+    sorted.map((key) => sql`(${key.kind}, ${key.ownerId}::uuid, ${key.holderId}::uuid, ${key.shard}::smallint)`),
     sql`, `,
   );
   const status = holders.length
@@ -76,10 +78,10 @@ export async function ensureAccounts(tx: Tx, merchantId: string, currency: strin
         where merchant_id = ${merchantId} and account_id in (select id from (values ${holderList}) as h(id)) order by account_id for share) `
     : sql`with w as (select null::uuid as account_id, null::text as status where false) `;
   await tx.execute(
-    sql`${status}insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id, frozen)
-      select ${merchantId}::uuid, ${currency}, v.kind, v.owner_id, v.holder_id,
+    sql`${status}insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id, shard, frozen)
+      select ${merchantId}::uuid, ${currency}, v.kind, v.owner_id, v.holder_id, v.shard,
              v.kind = 'WALLET' and coalesce((select w.status from w where w.account_id = v.holder_id), ${BALANCE_STATUS_AVAILABLE}) <> ${BALANCE_STATUS_AVAILABLE}
-      from (values ${accountRows}) as v(kind, owner_id, holder_id)
+      from (values ${accountRows}) as v(kind, owner_id, holder_id, shard)
       where v.holder_id is null or ${ofThisMerchant(sql`v.holder_id`)}
       on conflict do nothing`,
   );
@@ -109,7 +111,7 @@ export async function lockCustomerAccounts(tx: Tx, merchantId: string, currency:
     tx.execute(sql`
       select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, la.frozen
       from ledger_accounts la
-      where la.merchant_id = ${merchantId} and la.currency = ${currency} and (la.kind, la.owner_id) in (${wanted})
+      where la.merchant_id = ${merchantId} and la.currency = ${currency} and (la.kind, la.owner_id) in (${wanted}) and la.shard = 0
       order by la.id
       for update`),
   );
@@ -127,12 +129,12 @@ export async function lockCustomerAccounts(tx: Tx, merchantId: string, currency:
 }
 
 /** When one operation moves more than one of the merchant's own accounts, they are locked first, in id order. */
-export async function lockHouseAccounts(tx: Tx, merchantId: string, currency: string, kinds: HouseKind[]) {
+export async function lockHouseAccounts(tx: Tx, merchantId: string, currency: string, accounts: Array<{ kind: HouseKind; shard: number }>) {
   await tx.execute(sql`
     select id from ledger_accounts
     where merchant_id = ${merchantId} and currency = ${currency} and owner_id = ${merchantId}
-      and kind in (${sql.join(
-        kinds.map((kind) => sql`${kind}`),
+      and (kind, shard) in (${sql.join(
+        accounts.map((account) => sql`(${account.kind}, ${account.shard}::smallint)`),
         sql`, `,
       )})
     order by id for update`);
@@ -155,7 +157,7 @@ export interface WritePlan {
   /** the customer's accounts: their new balance and held, and the posting to each (0n: none) */
   customer: Array<{ id: string; balance: bigint; held: bigint; posting: bigint }>;
   /** the merchant's accounts: what is added to each (their rows are locked here, last, and briefly) */
-  house: Array<{ kind: HouseKind; delta: bigint }>;
+  house: Array<{ kind: HouseKind; shard: number; delta: bigint }>;
   holdInsert?: { id: string; ledgerAccountId: string; holderId: string; amount: bigint; reference: string };
   holdSettle?: { id: string; status: 'POSTED' | 'RELEASED' };
   idempotency: { key: string; answer: unknown };
@@ -185,12 +187,13 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
   if (plan.house.length) {
     if (!t) throw new Error('the merchant accounts move only within a transaction');
     const values = sql.join(
-      plan.house.map((h) => sql`(${h.kind}, ${h.delta.toString()}::bigint)`),
+      plan.house.map((h) => sql`(${h.kind}, ${h.shard}::smallint, ${h.delta.toString()}::bigint)`),
       sql`, `,
     );
     parts.push(sql`h as (update ledger_accounts la set balance = la.balance + v.delta
-      from (values ${values}) as v(kind, delta)
+      from (values ${values}) as v(kind, shard, delta)
       where la.merchant_id = ${merchantId} and la.currency = ${currency} and la.owner_id = ${merchantId} and la.kind = v.kind
+        and la.shard = v.shard
       returning la.id, la.balance, v.delta)`);
   }
   const customerPostings = plan.customer.filter((c) => c.posting !== 0n);
@@ -257,15 +260,15 @@ export interface SingleMovement {
   leaves: boolean;
   transaction?: { id: string; type: string; holderId: string | null; reference: string; memo: string };
   /** the merchant's side of the transaction */
-  house?: { kind: HouseKind; delta: bigint };
+  house?: { kind: HouseKind; shard: number; delta: bigint };
   holdInsert?: { id: string; amount: bigint; reference: string };
   key: { key: string; requestHash: string };
   head: AnswerHead;
 }
 
 const MOVE_ONE = `select ledger_move_one($1::uuid, $2::text, $3::text, $4::uuid, $5::uuid, $6::bigint, $7::bigint, $8::boolean,
-  $9::text, $10::bigint, $11::uuid, $12::text, $13::uuid, $14::text, $15::text, $16::timestamptz, $17::uuid, $18::bigint, $19::text,
-  $20::text, $21::text, $22::text, $23::text, $24::text) as answer`;
+  $9::text, $10::smallint, $11::bigint, $12::uuid, $13::text, $14::uuid, $15::text, $16::text, $17::timestamptz, $18::uuid, $19::bigint,
+  $20::text, $21::text, $22::text, $23::text, $24::text, $25::text) as answer`;
 
 /**
  * A movement of one customer account (and one of the merchant's) as one call, outside any explicit
@@ -287,6 +290,7 @@ export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unkn
     m.heldDelta.toString(),
     m.leaves,
     m.house?.kind ?? null,
+    m.house?.shard ?? null,
     m.house ? m.house.delta.toString() : null,
     m.transaction?.id ?? null,
     m.transaction?.type ?? null,
@@ -427,7 +431,7 @@ export async function findReversal(tx: Tx, transactionId: string) {
 /** The postings of a transaction with the account each went to. */
 export async function postingsOf(tx: Tx, transactionId: string) {
   const rows = await rowsOf(
-    tx.execute(sql`select p.amount::text as amount, la.kind, la.owner_id, la.holder_id
+    tx.execute(sql`select p.amount::text as amount, la.kind, la.owner_id, la.holder_id, la.shard
       from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id
       where p.transaction_id = ${transactionId} order by p.id`),
   );
@@ -436,6 +440,7 @@ export async function postingsOf(tx: Tx, transactionId: string) {
     kind: row.kind as LedgerKind,
     ownerId: String(row.owner_id),
     holderId: row.holder_id === null ? null : String(row.holder_id),
+    shard: Number(row.shard),
   }));
 }
 
