@@ -36,11 +36,15 @@ export const merchants = pgTable('merchants', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The merchant a row belongs to; its rows go with it. */
+const merchantRef = () =>
+  uuid('merchant_id')
+    .notNull()
+    .references(() => merchants.id, { onDelete: 'cascade' });
+
 export const merchantHosts = pgTable('merchant_hosts', {
   host: text('host').primaryKey(),
-  merchantId: uuid('merchant_id')
-    .notNull()
-    .references(() => merchants.id, { onDelete: 'cascade' }),
+  merchantId: merchantRef(),
   createdAt: createdAt(),
 });
 
@@ -48,9 +52,7 @@ export const agreements = pgTable(
   'agreements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
     title: text('title').notNull(),
     text: text('text').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,9 +84,7 @@ export const customerManagers = pgTable(
   'customer_managers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
     name: text('name').notNull(),
     /** stored upper case; codes are matched without regard to case */
     invitationCode: text('invitation_code').notNull(),
@@ -97,9 +97,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
     phonePrefix: text('phone_prefix').notNull().default('86'),
     phone: text('phone').notNull(),
     /** stored lower case */
@@ -119,6 +117,12 @@ export const accounts = pgTable(
   ],
 );
 
+/** The account a row belongs to; its rows go with it. */
+const accountRef = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
 /**
  * A sign-in. Only the SHA-256 of the token is kept. stage: VERIFY (second verification pending),
  * BIND_EMAIL (account has no e-mail yet), FULL.
@@ -127,12 +131,8 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
+    accountId: accountRef(),
     tokenHash: text('token_hash').notNull(),
     stage: text('stage').notNull(),
     /** for VERIFY: where the access code goes, SEND_TYPE_PHONE or SEND_TYPE_EMAIL */
@@ -155,9 +155,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
     target: text('target').notNull(),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -181,12 +179,8 @@ export const trustedDevices = pgTable(
   'trusted_devices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
+    accountId: accountRef(),
     secretHash: text('secret_hash').notNull(),
     label: text('label').notNull().default(''),
     createdAt: ts('created_at').notNull(),
@@ -202,12 +196,8 @@ export const resetTickets = pgTable(
   'reset_tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
+    accountId: accountRef(),
     ticketHash: text('ticket_hash').notNull(),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -222,12 +212,8 @@ export const stationMessages = pgTable(
   'station_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
+    accountId: accountRef(),
     type: text('type').notNull().default('NOTICE'),
     title: text('title').notNull(),
     content: text('content').notNull(),
@@ -243,9 +229,7 @@ export const announcements = pgTable(
   'announcements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: merchantRef(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     status: text('status').notNull().default('success'),
@@ -260,9 +244,7 @@ export const announcementReads = pgTable(
     announcementId: uuid('announcement_id')
       .notNull()
       .references(() => announcements.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
     readAt: ts('read_at').notNull(),
   },
   (t) => [uniqueIndex('announcement_reads_uq').on(t.accountId, t.announcementId)],
