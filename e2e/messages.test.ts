@@ -198,6 +198,8 @@ describe('/information-center', () => {
       '带链接的消息',
       '<p>详情见<a href="https://example.com/help">帮助中心</a></p><img src="/nope.png" onerror="window.__hacked = 1"><script>window.__hacked = 2</script>',
     );
+    // this test is about how a message is shown, not how it arrives (the tests above cover that): read the list afresh
+    await page.reload();
     const row = page.getByTestId('message-row').filter({ hasText: '带链接的消息' });
     await row.click();
     const dialog = page.getByRole('dialog');
