@@ -11,3 +11,10 @@ describe('formatDateTime', () => {
     expect(formatDateTime('soon')).toBe('');
   });
 });
+
+describe('formatDateTime to the second', () => {
+  it('adds the seconds in China Standard Time', () => {
+    expect(formatDateTime('2026-03-01T01:30:05Z', { seconds: true })).toBe('2026-03-01 09:30:05');
+    expect(formatDateTime('not a date', { seconds: true })).toBe('');
+  });
+});

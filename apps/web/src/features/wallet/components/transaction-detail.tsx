@@ -2,7 +2,7 @@ import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
-import { formatChinaTime } from '../lib/china-time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { directionOf, formatAmount } from '../lib/money-format.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-detail.module.css';
@@ -61,7 +61,7 @@ function DetailBody({ item }: { item: WalletTransactionItem }) {
           { key: 'type', label: text.type, children: walletTransactionTypeLabel[item.type] },
           { key: 'currency', label: text.currency, children: `${item.currency} ${walletText.currencyName[item.currency]}` },
           { key: 'balance', label: text.balanceAfter, children: <span className={styles.number}>{formatAmount(item.balance_after)}</span> },
-          { key: 'time', label: text.time, children: <span className={styles.number}>{formatChinaTime(item.created_at)}</span> },
+          { key: 'time', label: text.time, children: <span className={styles.number}>{formatDateTime(item.created_at, { seconds: true })}</span> },
           { key: 'transaction', label: text.transactionId, children: copyable(item.transaction_id) },
           { key: 'posting', label: text.postingId, children: copyable(item.id) },
           {

@@ -2,7 +2,7 @@ import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { RightOutlined } from '@ant-design/icons';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
-import { formatChinaTime } from '../lib/china-time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../lib/money-format.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-list.module.css';
@@ -24,7 +24,7 @@ export function TransactionList({ items, loading, onOpen }: TransactionListProps
               <span className={styles.type} data-testid="transaction-type">
                 {walletTransactionTypeLabel[item.type]}
               </span>
-              <span className={styles.time}>{formatChinaTime(item.created_at)}</span>
+              <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
             </span>
             <span className={styles.figures}>
               <span>

@@ -3,7 +3,7 @@ import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { Button, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
-import { formatChinaTime } from '../lib/china-time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../lib/money-format.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-table.module.css';
@@ -22,7 +22,7 @@ export function TransactionTable({ items, loading, onOpen }: TransactionTablePro
       title: walletText.columns.time,
       dataIndex: 'created_at',
       width: 190,
-      render: (value: string) => <span className={styles.time}>{formatChinaTime(value)}</span>,
+      render: (value: string) => <span className={styles.time}>{formatDateTime(value, { seconds: true })}</span>,
     },
     {
       key: 'type',
