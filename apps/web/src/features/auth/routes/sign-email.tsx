@@ -1,4 +1,3 @@
-import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
 import { Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
@@ -7,7 +6,6 @@ import { Navigate, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { formRule } from '../../../lib/form-rules.ts';
-import { isApiError } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { signEmailText } from '../../../locales/zh-CN/auth-sign-email.ts';
@@ -15,7 +13,7 @@ import { useSessionStore } from '../../../stores/session.ts';
 import { useBindEmail } from '../api/bind-email.ts';
 import { useSendCode } from '../api/send-code.ts';
 import styles from '../components/account-form.module.css';
-import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { type AccountField, countdownAfterRefusal, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../lib/busy.ts';
 
 interface SignEmailValues {
@@ -60,10 +58,7 @@ function SignEmailForm() {
       return sent.resend_after;
     } catch (error) {
       showOnFields(form, error, FIELDS);
-      const wait = sendRetryAfter(error);
-      if (wait === null) throw error;
-      if (isApiError(error) && error.code === ErrorCode.CODE_TOO_SOON) setRequested(true);
-      return wait;
+      return countdownAfterRefusal(error, () => setRequested(true));
     }
   };
 

@@ -1,4 +1,3 @@
-import { ErrorCode } from '@portal/contract/errors';
 import { limits, messages, rules } from '@portal/contract/rules';
 import { Button, Checkbox, Form } from 'antd';
 import Input from 'antd/es/input/Input';
@@ -8,7 +7,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { isApiError } from '../../../lib/http.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -20,7 +18,7 @@ import { useSendCode } from '../api/send-code.ts';
 import styles from '../components/account-form.module.css';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 import { confirmRule } from '../lib/confirm-rule.ts';
-import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { type AccountField, countdownAfterRefusal, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../lib/busy.ts';
 
 interface SignUpValues {
@@ -65,11 +63,7 @@ export default function SignUp() {
       return sent.resend_after;
     } catch (error) {
       showOnFields(form, error, FIELDS);
-      const wait = sendRetryAfter(error);
-      if (wait === null) throw error;
-      // refused as too soon: the code sent a moment ago is still good
-      if (isApiError(error) && error.code === ErrorCode.CODE_TOO_SOON) setRequested(true);
-      return wait;
+      return countdownAfterRefusal(error, () => setRequested(true));
     }
   };
 
