@@ -150,7 +150,8 @@ async function pickOption(page: Page, selectLabel: string, option: string) {
 }
 
 /** Today in China Standard Time, as the API's day filters read it. */
-const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** The calendar day of an instant in China time (UTC+8, no daylight saving), as YYYY-MM-DD. */
+const chinaDay = (instant: string) => new Date(new Date(instant).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 describe('balances and the CLI', () => {
   it('shows a recharge by the real CLI as the new balance and a 充值 row with its detail', async () => {
@@ -276,13 +277,17 @@ describe('the transaction list', () => {
     await expect.poll(async () => withoutMemo(await shownRows(page)), settle).toEqual(all.items.slice(0, 20).map(expectedRow));
     expect(new URL(page.url()).search).toBe('');
 
-    // today's range holds today's rows (all of them were made by this run)
-    const today = chinaToday();
-    await page.goto(portal.url(HOST, `/wallet?start=${today}&end=${today}&currency=USD`));
+    // one day's range holds that day's rows: the day of the newest USD row, in China time (the rows
+    // of this run may straddle midnight there, so "today" may hold none of them)
+    const newest = (await apiList(token, { currency: 'USD', page_size: '1' })).items[0];
+    if (!newest) throw new Error('the account has no USD rows');
+    const day = chinaDay(newest.created_at);
+    await page.goto(portal.url(HOST, `/wallet?start=${day}&end=${day}&currency=USD`));
     await waitForList(page);
-    const todayUsd = await apiList(token, { start_time: today, end_time: today, currency: 'USD', page_size: '20' });
-    expect(todayUsd.total).toBeGreaterThan(0);
-    await expect.poll(async () => withoutMemo(await shownRows(page)), settle).toEqual(todayUsd.items.map(expectedRow));
+    const dayUsd = await apiList(token, { start_time: day, end_time: day, currency: 'USD', page_size: '20' });
+    expect(dayUsd.items.map((item) => item.id)).toContain(newest.id);
+    expect(dayUsd.items.every((item) => chinaDay(item.created_at) === day)).toBe(true);
+    await expect.poll(async () => withoutMemo(await shownRows(page)), settle).toEqual(dayUsd.items.map(expectedRow));
   });
 
   it('pages through the list and changes the page size', async () => {
