@@ -11,7 +11,7 @@
  *     });
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, type TestContext } from 'vitest';
+import { webIsStale } from '../scripts/web-build.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repoRoot, 'test-results');
@@ -38,33 +39,11 @@ const CHROMIUM_ARGS = [
 // ---------------------------------------------------------------------------------------------
 // the web app
 
-/** What the built app depends on: a change in any of these makes apps/web/dist stale. */
-const webSources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/package.json',
-  'packages/contract/src',
-].map((p) => path.join(repoRoot, p));
 const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-
-function newestChange(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestChange(path.join(target, entry))), stat.mtimeMs);
-}
-
-export function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const built = statSync(builtIndex).mtimeMs;
-  return webSources.some((source) => newestChange(source) > built);
-}
 
 /** Builds apps/web when dist is missing or older than its sources; throws with the build output if it fails. */
 export async function ensureWebBuilt() {
-  if (!webBuildIsStale()) return;
+  if (!webIsStale()) return;
   const output: string[] = [];
   const child = spawn('npm', ['run', 'build', '-w', '@portal/web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => output.push(String(chunk)));
@@ -165,11 +144,14 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
 }
 
 async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, options: ServerOptions): Promise<PortalServer> {
-  // the server serves its own copy of the built app, so a rebuild of apps/web/dist during the run changes nothing
-  const webDist = path.join(dataDir, 'web-dist');
+  // the server serves its own copy of the built app (dist, and beside it dist-ssr, the renderer of
+  // the pages it draws), so a rebuild of apps/web during the run changes nothing
+  const webCopy = path.join(dataDir, 'web');
+  const webDist = path.join(webCopy, 'dist');
   if (existsSync(builtIndex)) {
-    await rm(webDist, { recursive: true, force: true });
+    await rm(webCopy, { recursive: true, force: true });
     await cp(path.dirname(builtIndex), webDist, { recursive: true });
+    await cp(path.join(repoRoot, 'apps/web/dist-ssr'), path.join(webCopy, 'dist-ssr'), { recursive: true });
   }
   const env: NodeJS.ProcessEnv = {
     ...(existsSync(builtIndex) ? { WEB_DIST: webDist } : {}),

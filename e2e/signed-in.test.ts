@@ -103,6 +103,8 @@ describe('the signed-in layout', () => {
       await page.goto(portal.url(HOST, urlPath));
       await expect.poll(() => text(page), settle).toContain(NOT_FOUND);
       expect(await header(page).isVisible()).toBe(true);
+      // drawn inside the layout's main landmark, not as a second one
+      expect(await page.getByRole('main').count()).toBe(1);
     }
     await page.getByRole('button', { name: 'Back to home' }).click();
     await expect.poll(() => pathname(page), settle).toBe('/wallet');
@@ -201,6 +203,7 @@ describe('logged out', () => {
     const page = await portal.pageAt(HOST, '/no-such-page');
     await expect.poll(() => text(page), settle).toContain(NOT_FOUND);
     expect(await header(page).count()).toBe(0);
+    expect(await page.getByRole('main').count()).toBe(1);
     expect(pathname(page)).toBe('/no-such-page');
   });
 });

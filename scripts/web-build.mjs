@@ -1,4 +1,4 @@
-// Builds the web app when apps/web/dist is missing or older than its sources.
+// Builds the web app when apps/web/dist (or the page renderer beside it) is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,8 @@ const sources = [
   'packages/contract/src',
 ].map((p) => path.join(root, p));
 const builtMarker = path.join(root, 'apps/web/dist/index.html');
+// the server's page renderer (`vite build --ssr`), built by the same command
+const builtRenderer = path.join(root, 'apps/web/dist-ssr/server-shell.js');
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -26,7 +28,7 @@ function newestMtime(target) {
 }
 
 export function webIsStale() {
-  if (!existsSync(builtMarker)) return true;
+  if (!existsSync(builtMarker) || !existsSync(builtRenderer)) return true;
   const built = statSync(builtMarker).mtimeMs;
   return sources.some((source) => newestMtime(source) > built);
 }

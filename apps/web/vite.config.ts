@@ -81,8 +81,11 @@ function prebuiltAntdStyles(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), earlyStart(), prebuiltAntdStyles()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), prebuiltAntdStyles()] : [react(), earlyStart(), prebuiltAntdStyles()],
+  // the server's renderer (`vite build --ssr`, see src/app/server-shell.tsx) is one file with its
+  // packages inside: antd's deep imports do not resolve under Node's own module rules
+  ...(isSsrBuild ? { publicDir: false, ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     // react-router's package points every bundler at its build with development warnings switched on
     alias:
@@ -106,14 +109,19 @@ export default defineConfig(({ command }) => ({
       '/healthz': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: {
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, rolldownOptions: { input: path.join(here, 'src/app/server-shell.tsx') } }
+    : {
     outDir: 'dist',
     emptyOutDir: true,
+    // the server reads it to link a drawn page's stylesheets and scripts (dist/.vite/manifest.json)
+    manifest: true,
     // keeps every asset a file, so the CSP never meets an inline data: script or style
     assetsInlineLimit: 0,
     sourcemap: false,
     rolldownOptions: {
-      input: { index: path.join(here, 'index.html'), 'early-start': earlyStartEntry },
+      // boot: the entry of the pages the server draws (src/app/boot.ts), named by the manifest
+      input: { index: path.join(here, 'index.html'), 'early-start': earlyStartEntry, boot: path.join(here, 'src/app/boot.ts') },
     },
   },
 }));

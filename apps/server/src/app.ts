@@ -32,6 +32,7 @@ import {
   type MerchantResolver,
   merchantResolver,
   normaliseHost,
+  toMerchantView,
 } from './modules/merchants/service.ts';
 import type { MerchantRow } from './modules/merchants/store.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -40,6 +41,7 @@ import type { MailSender } from './providers/mail/port.ts';
 import { smtpMailSender } from './providers/mail/smtp.ts';
 import { devSmsSender } from './providers/sms/dev.ts';
 import type { SmsSender } from './providers/sms/port.ts';
+import { loadDrawnPages } from './web/drawn-pages.ts';
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -190,7 +192,7 @@ export async function buildApp(options: BuildOptions) {
 
   if (!config.production) await app.register(devRoutes, { deps, prefix: '/api/dev' });
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, deps);
 
   app.addHook('onClose', async () => {
     if ('close' in deps.mail && typeof deps.mail.close === 'function') deps.mail.close();
@@ -199,16 +201,29 @@ export async function buildApp(options: BuildOptions) {
   return { app, deps };
 }
 
-/** Serves the built portal: hashed assets cached for good, every other page path gets index.html. */
-async function registerWebApp(app: ZodApp, webDist: string) {
+/**
+ * Serves the built portal: hashed assets cached for good, the pages the server draws (web/drawn-pages.ts)
+ * for a known host, and index.html for every other page path.
+ */
+async function registerWebApp(app: ZodApp, webDist: string, deps: Deps) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
+  // the page renderer takes a moment to load: the server starts without waiting for it, and a page
+  // request that comes sooner waits; a renderer that does not load leaves every page to the browser
+  const drawnPagesReady = hasWeb
+    ? loadDrawnPages(webDist, app.log).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the page renderer did not load: pages are drawn by the browser alone');
+        return null;
+      })
+    : Promise.resolve(null);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
+      // setHeaders alone decides: send's own "public, max-age=0" would be set after it, over it
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         res.setHeader(
           'cache-control',
@@ -217,9 +232,18 @@ async function registerWebApp(app: ZodApp, webDist: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(pathname);
     if (isPage && hasWeb) {
+      const drawnPath = pathname.replace(/\/+$/, '') || '/';
+      const drawnPages = await drawnPagesReady;
+      if (drawnPages?.paths.has(drawnPath)) {
+        const merchant = await deps.merchants.byHost(normaliseHost(request.headers.host));
+        const page = merchant ? drawnPages.page(drawnPath, toMerchantView(merchant)) : null;
+        // the page differs by host: a cache must not hand one merchant's page to another's host
+        if (page) return reply.header('cache-control', 'no-cache').header('vary', 'host').type('text/html; charset=utf-8').send(page);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null });

@@ -2,18 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { showError, showSuccess } from './app/notifier.tsx';
-import { loadMerchant } from './features/merchant/api/get-merchant.ts';
+import { startMerchant } from './features/merchant/api/get-merchant.ts';
 import { setNotifier, setSuccessNotifier } from './lib/notify.ts';
+import { appContainer } from './lib/shell.ts';
 import './app/global.css';
 
 setNotifier(showError);
 setSuccessNotifier(showSuccess);
-// the branding is needed before anything can be drawn; ask for it before React starts
-void loadMerchant();
+// the branding is needed before anything can be drawn: from the page when the server drew it, else
+// asked for before React starts
+startMerchant();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
+// on a page the server drew, the app draws off the page and then takes it over (lib/shell.ts)
+createRoot(appContainer()).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -16,3 +16,17 @@ export const DEFAULT_MERCHANT_COLOR: MerchantColor = 'MERCHANT_COLOR_BLUE';
 
 export const themeFor = (color: string | null | undefined) =>
   themeColors[(color as MerchantColor) ?? DEFAULT_MERCHANT_COLOR] ?? themeColors[DEFAULT_MERCHANT_COLOR];
+
+/**
+ * What a page shows of its merchant before anything else (spec §1, §9): the website in upper case as
+ * the title, the theme's colours as the CSS variables our styles read, and the favicon's type. The
+ * browser applies it (apps/web/src/lib/theme.ts) and so does the server on the pages it draws.
+ */
+export function pageBranding(merchant: { color: string | null | undefined; website: string; favicon: string }) {
+  const { primary, link, tint } = themeFor(merchant.color);
+  return {
+    title: merchant.website.toUpperCase(),
+    cssVariables: { '--brand-primary': primary, '--brand-link': link, '--brand-tint': tint },
+    faviconType: merchant.favicon.endsWith('.svg') ? 'image/svg+xml' : null,
+  };
+}

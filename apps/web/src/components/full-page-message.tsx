@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
+import { useDrawnPageTakeover } from '../lib/use-drawn-page-takeover.ts';
 import styles from './full-page-message.module.css';
 
 interface FullPageMessageProps {
@@ -9,15 +10,24 @@ interface FullPageMessageProps {
   actions?: ReactNode;
 }
 
+/**
+ * True below a layout's own <main> (the signed-in layout): a full-page message drawn there is a
+ * section of that main, since a page has one main landmark.
+ */
+export const InsideMainContext = createContext(false);
+
 /** A whole page that tells the visitor one thing and offers a way on: not found, offline, errors. */
 export function FullPageMessage({ title, detail, image, actions }: FullPageMessageProps) {
+  // an error, not-found or unavailable page can be the first screen instead of a drawn one's
+  useDrawnPageTakeover();
+  const Landmark = useContext(InsideMainContext) ? 'section' : 'main';
   return (
-    <main className={styles.page}>
+    <Landmark className={styles.page}>
       {typeof image === 'string' ? <img className={styles.image} src={image} alt="" width={320} height={220} /> : null}
       {image && typeof image !== 'string' ? <div className={styles.image}>{image}</div> : null}
       <h1 className={styles.title}>{title}</h1>
       {detail ? <p className={styles.detail}>{detail}</p> : null}
       {actions ? <div className={styles.actions}>{actions}</div> : null}
-    </main>
+    </Landmark>
   );
 }

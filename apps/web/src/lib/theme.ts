@@ -1,5 +1,5 @@
 import type { Merchant } from '@portal/contract/merchant';
-import { themeFor } from '@portal/contract/theme';
+import { pageBranding, themeFor } from '@portal/contract/theme';
 import type { ThemeConfig } from 'antd';
 
 const FONT_FAMILY =
@@ -33,12 +33,9 @@ export function themeConfig(color: string | null | undefined): ThemeConfig {
  * merchant's favicon, and an early download of the logo.
  */
 export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'favicon' | 'dark_logo'>, doc: Document = document) {
-  const { primary, tint, link } = themeFor(merchant.color);
-  const root = doc.documentElement;
-  root.style.setProperty('--brand-primary', primary);
-  root.style.setProperty('--brand-link', link);
-  root.style.setProperty('--brand-tint', tint);
-  doc.title = merchant.website.toUpperCase();
+  const { title, cssVariables, faviconType } = pageBranding(merchant);
+  for (const [name, value] of Object.entries(cssVariables)) doc.documentElement.style.setProperty(name, value);
+  doc.title = title;
   let icon = doc.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   if (!icon) {
     icon = doc.createElement('link');
@@ -46,7 +43,7 @@ export function applyBranding(merchant: Pick<Merchant, 'color' | 'website' | 'fa
     doc.head.appendChild(icon);
   }
   icon.href = merchant.favicon;
-  if (merchant.favicon.endsWith('.svg')) icon.type = 'image/svg+xml';
+  if (faviconType) icon.type = faviconType;
   else icon.removeAttribute('type');
   // every layout shows the dark logo: fetch it while the first screen is still being drawn
   if (merchant.dark_logo && !doc.querySelector('link[rel="preload"][data-logo]')) {

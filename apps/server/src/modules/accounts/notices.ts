@@ -1,4 +1,5 @@
 import type { CodePurpose } from '../codes/service.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The texts of the codes and links the portal sends; the merchant's name signs each. */
 const purposeText: Record<CodePurpose, string> = {
@@ -20,8 +21,6 @@ export function codeMail(merchantName: string, purpose: CodePurpose, code: strin
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function resetLinkMail(merchantName: string, trade: boolean, link: string) {
   const what = trade ? '交易密码' : '登录密码';

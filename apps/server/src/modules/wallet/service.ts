@@ -36,6 +36,7 @@ import {
   walletPostingsAfter,
   type WalletPostingRow,
 } from './store.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The customer's view of the ledger: balances, status, the transaction list and its export. */
 
@@ -164,8 +165,6 @@ export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}
 
 export type WalletService = ReturnType<typeof walletService>;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 
 /**
  * Freezes a wallet: from the commit on, no money leaves it (no deduction, hold, card opening or

@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/site-footer.tsx';
+import { useDrawnPageTakeover } from '../../lib/use-drawn-page-takeover.ts';
 import { merchantText } from '../../locales/zh-CN/merchant.ts';
-import { useMerchantStore } from '../../stores/merchant.ts';
+import { useMerchant } from '../../stores/merchant.ts';
 import styles from './login-area-layout.module.css';
 
 /**
@@ -9,12 +10,15 @@ import styles from './login-area-layout.module.css';
  * number and the copyright line. Wide screens add a panel in the theme colour with the light logo.
  */
 export default function LoginAreaLayout() {
-  const merchant = useMerchantStore((state) => state.merchant);
+  const merchant = useMerchant();
+  // the login area is the first screen of a page the server drew (its own screen is drawn with it)
+  useDrawnPageTakeover();
   if (!merchant) return null;
   return (
     <div className={styles.page}>
       <aside className={styles.brand} aria-hidden="true">
-        <img className={styles.brandLogo} src={merchant.light_logo} alt="" height={40} />
+        {/* shown on wide screens only: lazy, so narrow ones never fetch it */}
+        <img className={styles.brandLogo} src={merchant.light_logo} alt="" height={40} loading="lazy" />
         <div className={styles.brandBody}>
           <p className={styles.slogan}>{merchantText.brandSlogan}</p>
           <ul className={styles.points}>
@@ -27,7 +31,8 @@ export default function LoginAreaLayout() {
       </aside>
       <div className={styles.main}>
         <header className={styles.header}>
-          <img className={styles.logo} src={merchant.dark_logo} alt={merchant.name} height={36} />
+          {/* the largest element of the first paint on phones: fetched first */}
+          <img className={styles.logo} src={merchant.dark_logo} alt={merchant.name} height={36} fetchPriority="high" />
         </header>
         <main className={styles.content}>
           <div className={styles.card}>

@@ -2,6 +2,7 @@ import { CreditCardOutlined, SettingOutlined, WalletOutlined } from '@ant-design
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { InsideMainContext } from '../../components/full-page-message.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
 import { logout } from '../../features/account/api/logout.ts';
@@ -144,7 +145,9 @@ function SignedInShell() {
         </div>
       </header>
       <main className={styles.content}>
-        <Outlet />
+        <InsideMainContext value={true}>
+          <Outlet />
+        </InsideMainContext>
       </main>
       {merchant ? <SiteFooter merchant={merchant} /> : null}
       <MessageNotices />

@@ -12,7 +12,26 @@ import { useMerchantStore } from '../../../stores/merchant.ts';
  */
 export const getMerchant = () => http.get<Merchant>('/api/v1/merchant');
 
-/** Fetches the merchant into the store; the app calls it once at start-up, and again to retry. */
+/**
+ * The merchant at start-up: a page the server drew carries the answer of GET /api/v1/merchant in
+ * `<script type="application/json" id="portal-merchant">`; any other page asks for it.
+ */
+export function startMerchant() {
+  const inPage = document.getElementById('portal-merchant')?.textContent;
+  if (inPage) {
+    try {
+      const merchant = JSON.parse(inPage) as Merchant;
+      applyBranding(merchant);
+      useMerchantStore.getState().setMerchant(merchant);
+      return;
+    } catch {
+      // not readable: ask the server as usual
+    }
+  }
+  void loadMerchant();
+}
+
+/** Fetches the merchant into the store; the app calls it at start-up, and again to retry. */
 export async function loadMerchant() {
   const store = useMerchantStore.getState();
   store.startLoading();
