@@ -108,14 +108,15 @@ export async function loadDrawnPages(webDist: string, log: FastifyBaseLogger): P
     });
   }
 
-  // a page depends only on the path and the merchant's branding: drawn once, kept
+  // a page depends only on the path, the merchant's branding and the year (the copyright line ends
+  // at the current year): drawn once for them, kept
   const drawn = new Map<string, string>();
   return {
     paths: new Set(pages.keys()),
     page(pathname, merchant) {
       const links = pages.get(pathname);
       if (!links) return null;
-      const key = `${pathname}\n${JSON.stringify(merchant)}`;
+      const key = `${pathname}\n${new Date().getFullYear()}\n${JSON.stringify(merchant)}`;
       const cached = drawn.get(key);
       if (cached) return cached;
       const shell = renderer.renderShell(pathname, merchant);

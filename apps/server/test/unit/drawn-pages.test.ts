@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Merchant } from '@portal/contract/merchant';
 import { themeFor } from '@portal/contract/theme';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DrawnPages, loadDrawnPages } from '../../src/web/drawn-pages.ts';
 import { createWebBuild, fixtureIndexHtml, fixtureManifest, type WebBuild, type WebBuildOptions } from '../helpers/web-build.ts';
 
@@ -267,6 +267,24 @@ describe('the drawn sign-in page', () => {
     expect(renderer.renders).toBe(before + 2);
     expect(recoloured).toContain(`--brand-primary:${themeFor('MERCHANT_COLOR_PURPLE').primary}`);
     expect(first).toContain(`--brand-primary:${themeFor('MERCHANT_COLOR_BLUE').primary}`);
+  });
+
+  it('draws a kept page again in a new year, whose copyright line ends at that year', async () => {
+    const renderer = (await import(pathToFileURL(made.rendererFile).href)) as { renders: number };
+    const merchant: Merchant = { ...blue, id: '55555555-5555-4555-8555-555555555555' };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2030, 11, 31, 23, 59));
+      const before = renderer.renders;
+      const lastYear = draw(merchant);
+      expect(draw(merchant)).toBe(lastYear);
+      expect(renderer.renders).toBe(before + 1);
+      vi.setSystemTime(new Date(2031, 0, 1, 0, 1));
+      draw(merchant);
+      expect(renderer.renders).toBe(before + 2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets nothing of the branding out unescaped', () => {
