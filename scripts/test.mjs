@@ -1,4 +1,4 @@
-// `npm test`: every test project in turn — unit, API on PGlite, API on PostgreSQL, then the web
+// `npm test`: the type check and the linter, then every test project in turn — unit, API on PGlite, API on PostgreSQL, then the web
 // build and the browser tests. A failure stops nothing: all runs go, then the exit code is
 // non-zero if anything failed, and the last line is exactly "N passed, M failed" (tests counted
 // across all runs from vitest's JSON report).
@@ -87,6 +87,13 @@ banner('typecheck');
   const t0 = Date.now();
   const code = await run('npm', ['run', 'typecheck']);
   results.push({ name: 'typecheck', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'server, contract, tests, web' : 'type errors' });
+}
+
+banner('lint');
+{
+  const t0 = Date.now();
+  const code = await run('npm', ['run', 'lint']);
+  results.push({ name: 'lint', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'biome' : 'lint errors' });
 }
 
 await vitestProject('unit');

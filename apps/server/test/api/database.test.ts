@@ -32,7 +32,8 @@ afterEach(async () => {
 
 describe('migrations', () => {
   it('can run again and again without changing anything', async () => {
-    const database = (opened = await createTestDatabase());
+    const database = await createTestDatabase();
+    opened = database;
     expect(await seedDemoData(database)).toBe(true);
     const before = await counts(database);
     expect(before).toEqual(demoCounts);
@@ -48,7 +49,8 @@ describe('migrations', () => {
   });
 
   it('seeds the demo merchants only once', async () => {
-    const database = (opened = await createTestDatabase());
+    const database = await createTestDatabase();
+    opened = database;
     expect(await seedDemoData(database)).toBe(true);
     expect(await seedDemoData(database)).toBe(false);
     expect(await counts(database)).toEqual(demoCounts);
@@ -57,7 +59,8 @@ describe('migrations', () => {
 
 describe(`a ${process.env.TEST_ENGINE === 'postgres' ? 'PostgreSQL database' : 'PGlite folder'}`, () => {
   it('keeps its data across a close and a reopen', async () => {
-    const database = (opened = await createTestDatabase({ persistent: true }));
+    const database = await createTestDatabase({ persistent: true });
+    opened = database;
     await seedDemoData(database);
     const before = await database.db.select().from(merchants).orderBy(merchants.slug);
     expect(before).toHaveLength(demoMerchants.length);

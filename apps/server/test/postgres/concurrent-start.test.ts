@@ -14,7 +14,8 @@ describe('server processes starting together on one fresh PostgreSQL database', 
   // PGlite has one connection and would hide the race: this file runs on PostgreSQL only
   for (const instances of [2, 3]) {
     it(`migrate and seed once with ${instances} at the same moment (advisory locks)`, async () => {
-      const fresh = (opened = await createTestDatabase({ migrate: false }));
+      const fresh = await createTestDatabase({ migrate: false });
+      opened = fresh;
       const handles = [fresh, ...(await Promise.all(Array.from({ length: instances - 1 }, () => fresh.connectAgain())))];
 
       const seeded = await Promise.all(

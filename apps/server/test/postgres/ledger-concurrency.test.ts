@@ -174,7 +174,7 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
     for (let i = 0; i < 300; i++) {
       const h = next(holders.length);
       const holder = holders[h] as string;
-      const { card } = cards[h]?.[next(2)] as { card: string };
+      const { card } = (cards[h] as Array<{ card: string }>)[next(2)] as { card: string };
       const amount = BigInt(1 + next(900));
       const ledgerOf = via(i);
       switch (next(4)) {
@@ -192,8 +192,8 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
               currency: 'USD',
               type: 'CONSUME',
               lines: [
-                { account: cardAccountOf((cards[h]?.[1] as { card: string }).card, holder), amount: -amount },
-                { account: cardAccountOf((cards[h]?.[0] as { card: string }).card, holder), amount },
+                { account: cardAccountOf(((cards[h] as Array<{ card: string }>)[1] as { card: string }).card, holder), amount: -amount },
+                { account: cardAccountOf(((cards[h] as Array<{ card: string }>)[0] as { card: string }).card, holder), amount },
               ],
             }),
           );
