@@ -122,6 +122,18 @@ describe('/sign-in drawn by the server', () => {
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 
+  it('shows the password when its eye was clicked before the app started', async () => {
+    const { page, release } = await drawnPage('localhost');
+    await passwordField(page).fill('Demo1234');
+    await page.locator('.ant-input-password-icon').click();
+    expect(await passwordField(page).getAttribute('type')).toBe('password');
+
+    release();
+    await takenOver(page);
+    await expect.poll(() => passwordField(page).getAttribute('type')).toBe('text');
+    expect(await passwordField(page).inputValue()).toBe('Demo1234');
+  });
+
   it('follows a link clicked before the app started inside the app', async () => {
     const { page, release } = await drawnPage('localhost');
     await page.getByRole('link', { name: '注册' }).click();
