@@ -13,10 +13,7 @@
 /** The events that start the app on a drawn page. */
 const START_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'input', 'wheel'] as const;
 
-/**
- * The elements whose clicks are held until the app can answer them: links, buttons, tabs, and the
- * icons that act (the password field's eye shows the password).
- */
+/** The elements whose clicks are held until the app can answer them (antd's password eye is a role=button). */
 const HELD_CLICKS = 'a[href], button, [role="button"], [role="tab"]';
 
 interface DrawnPage {
