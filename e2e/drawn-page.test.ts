@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { themeFor } from '@portal/contract/theme';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -142,6 +143,38 @@ describe('/sign-in drawn by the server', () => {
     release();
     await page.waitForURL((url) => url.pathname === '/sign-up', { timeout: 15_000 });
     await page.getByRole('textbox', { name: '邀请码（选填）' }).waitFor({ state: 'visible' });
+  });
+
+  it('runs a few KB of script while it loads, and at most 220 KB gzip with the app it starts', async () => {
+    // the first-load budget of the sign-in page (npm run bench:web prints the same sums): gzip level 9 of
+    // every script the page runs, before the first focus and up to the app having taken it over
+    const context = await portal.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 823 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    // scripts run during the load; the app's scripts (prefetched after the load, run at the focus), once each
+    const onLoad = new Map<string, number>();
+    const app = new Map<string, number>();
+    let loading = true;
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const pathname = new URL(response.url()).pathname;
+      if (!pathname.endsWith('.js')) return;
+      const into = loading && response.request().resourceType() === 'script' ? onLoad : app;
+      pending.push(response.body().then((body) => void into.set(pathname, gzipSync(body, { level: 9 }).length)));
+    });
+    const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+    await page.goto(portal.url('localhost', '/sign-in'), { waitUntil: 'networkidle' });
+    expect(await isDrawn(page)).toBe(true);
+    await Promise.all(pending.splice(0));
+    loading = false;
+    await phoneField(page).focus();
+    await takenOver(page);
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    expect(total(onLoad)).toBeGreaterThan(0);
+    expect(total(onLoad)).toBeLessThanOrEqual(10 * 1024);
+    expect(app.size).toBeGreaterThan(10);
+    expect(total(onLoad) + total(app)).toBeLessThanOrEqual(220 * 1024);
   });
 
   it('is the plain app start for a host no merchant owns', async () => {

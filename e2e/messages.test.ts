@@ -1,5 +1,5 @@
 /**
- * Browser tests of the message center and the live events (issue 4): messages sent with the real
+ * Browser tests of the message center and the live events: messages sent with the real
  * operator command line reach the open portal through GET /api/v1/events, as the bell's count and
  * floating notices; the center lists, filters, pages and opens them.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser tests of the /wallet screen (issue 5): money moved with the real operator command line
+ * Browser tests of the /wallet screen: money moved with the real operator command line
  * shows up as balances and rows; a freeze shows its banner live and an unfreeze takes it away; the
  * filters, pages and detail work; the export downloads the filtered rows as an .xlsx file that is
  * opened here with exceljs and compared with the list.
