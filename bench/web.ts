@@ -8,10 +8,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { recordScripts, type ScriptSize, totalOf } from '../e2e/first-load.ts';
 import { buildWebIfStale } from '../scripts/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,20 +50,6 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
-interface Script {
-  path: string;
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
-
-const sizesOf = (path: string, body: Buffer): Script => ({
-  path,
-  raw: body.length,
-  gzip: gzipSync(body, { level: 9 }).length,
-  brotli: brotliCompressSync(body).length,
-});
-
 /**
  * A cold visit of the drawn sign-in page: the scripts that run while it loads (the boot entry), and
  * the scripts of the app, which the page prefetches after its load and runs at the visitor's first
@@ -77,28 +63,11 @@ async function firstLoad() {
       const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-      const onLoad: Script[] = [];
-      const app = new Map<string, Script>();
-      const pending: Promise<void>[] = [];
-      let phase: 'load' | 'app' = 'load';
-      page.on('response', (response) => {
-        const pathname = new URL(response.url()).pathname;
-        if (!pathname.endsWith('.js')) return;
-        const loading = phase === 'load' && response.request().resourceType() === 'script';
-        pending.push(
-          response.body().then(
-            (body) => {
-              if (loading) onLoad.push(sizesOf(pathname, body));
-              else app.set(pathname, sizesOf(pathname, body));
-            },
-            () => {},
-          ),
-        );
-      });
+      const scripts = recordScripts(page);
       await page.goto(url, { waitUntil: 'networkidle' });
       const drawn = await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-shell') ?? false);
       if (!drawn) throw new Error(`${url} was not drawn by the server`);
-      phase = 'app';
+      await scripts.loaded();
       const takeover = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
@@ -116,9 +85,9 @@ async function firstLoad() {
           }),
       );
       await page.waitForLoadState('networkidle');
-      await Promise.all(pending);
+      const { onLoad, app } = await scripts.settled();
       await page.close();
-      return { onLoad, app: [...app.values()], takeover };
+      return { onLoad, app, takeover };
     };
     const fast = await measure(1);
     const slow = await measure(4);
@@ -187,17 +156,16 @@ try {
   await waitForServer();
   const { onLoad, app, takeover, takeoverSlow } = await firstLoad();
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const total = (list: Script[], key: 'gzip' | 'brotli') => list.reduce((sum, s) => sum + s[key], 0);
-  const table = (list: Script[]) =>
+  const table = (list: ScriptSize[]) =>
     console.table(Object.fromEntries([...list].sort((a, b) => b.gzip - a.gzip).map((s) => [s.path, { raw: kb(s.raw), gzip: kb(s.gzip), brotli: kb(s.brotli) }])));
   console.log(`\nScripts run while ${url} loads (the page is drawn by the server): ${onLoad.length}`);
   table(onLoad);
-  console.log(`on load: ${total(onLoad, 'gzip')} bytes gzip (${kb(total(onLoad, 'gzip'))})`);
+  console.log(`on load: ${totalOf(onLoad, 'gzip')} bytes gzip (${kb(totalOf(onLoad, 'gzip'))})`);
   console.log(`\nThe app's scripts, prefetched after the load and run at the first focus: ${app.length}`);
   table(app);
-  const gzip = total(onLoad, 'gzip') + total(app, 'gzip');
+  const gzip = totalOf(onLoad, 'gzip') + totalOf(app, 'gzip');
   console.log(
-    `initial JS (load + app start): ${gzip} bytes gzip (${kb(gzip)}), ${kb(total(onLoad, 'brotli') + total(app, 'brotli'))} brotli — goal ≤ 220 KB gzip: ${gzip / 1024 <= 220 ? 'met' : 'NOT met'}`,
+    `initial JS (load + app start): ${gzip} bytes gzip (${kb(gzip)}), ${kb(totalOf(onLoad, 'brotli') + totalOf(app, 'brotli'))} brotli — goal ≤ 220 KB gzip: ${gzip / 1024 <= 220 ? 'met' : 'NOT met'}`,
   );
   console.log(`first focus → the app has taken the page over: ${Math.round(takeover)} ms (processor slowed 4×: ${Math.round(takeoverSlow)} ms)`);
 

@@ -1,10 +1,8 @@
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue } from 'react';
 import { RouterProvider } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import { themeConfig } from '../lib/theme.ts';
 import { useMerchantStore } from '../stores/merchant.ts';
+import { PortalTheme } from './portal-theme.tsx';
 import { router } from './router.tsx';
 import { SiteUnavailable } from './site-unavailable.tsx';
 
@@ -18,13 +16,8 @@ export function App() {
   const merchant = useDeferredValue(useMerchantStore((state) => state.merchant));
   const isLoading = useDeferredValue(useMerchantStore((state) => state.isLoading));
   const failure = useDeferredValue(useMerchantStore((state) => state.failure));
-  const theme = useMemo(() => themeConfig(merchant?.color), [merchant?.color]);
 
   // the spinner needs no antd: the theme is computed once, when the merchant's colour is known
   if (!failure && (isLoading || !merchant)) return <PageSpinner />;
-  return (
-    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      {failure ? <SiteUnavailable failure={failure} /> : <RouterProvider router={router} />}
-    </ConfigProvider>
-  );
+  return <PortalTheme color={merchant?.color}>{failure ? <SiteUnavailable failure={failure} /> : <RouterProvider router={router} />}</PortalTheme>;
 }

@@ -4,16 +4,14 @@
 // which takes the page over (src/lib/shell.ts).
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { Merchant } from '@portal/contract/merchant';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import SignIn from '../features/auth/routes/sign-in.tsx';
 import { paths } from '../lib/paths.ts';
-import { themeConfig } from '../lib/theme.ts';
 import { ServerMerchantContext } from '../stores/merchant.ts';
 import LoginAreaLayout from './layouts/login-area-layout.tsx';
+import { PortalTheme } from './portal-theme.tsx';
 
 /**
  * The screens the server draws, by path (each a login-area screen that needs no session), with the
@@ -44,7 +42,7 @@ export function renderShell(pathname: string, merchant: Merchant): RenderedShell
   const html = renderToString(
     <ServerMerchantContext value={merchant}>
       <StyleProvider cache={cache}>
-        <ConfigProvider locale={zhCN} theme={themeConfig(merchant.color)} button={{ autoInsertSpace: false }}>
+        <PortalTheme color={merchant.color}>
           <MemoryRouter initialEntries={[pathname]}>
             <Routes>
               <Route element={<LoginAreaLayout />}>
@@ -52,7 +50,7 @@ export function renderShell(pathname: string, merchant: Merchant): RenderedShell
               </Route>
             </Routes>
           </MemoryRouter>
-        </ConfigProvider>
+        </PortalTheme>
       </StyleProvider>
     </ServerMerchantContext>,
   );

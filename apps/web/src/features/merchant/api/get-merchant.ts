@@ -20,9 +20,7 @@ export function startMerchant() {
   const inPage = document.getElementById('portal-merchant')?.textContent;
   if (inPage) {
     try {
-      const merchant = JSON.parse(inPage) as Merchant;
-      applyBranding(merchant);
-      useMerchantStore.getState().setMerchant(merchant);
+      showMerchant(JSON.parse(inPage) as Merchant);
       return;
     } catch {
       // not readable: ask the server as usual
@@ -36,9 +34,7 @@ export async function loadMerchant() {
   const store = useMerchantStore.getState();
   store.startLoading();
   try {
-    const merchant = await getMerchant();
-    applyBranding(merchant);
-    store.setMerchant(merchant);
+    showMerchant(await getMerchant());
   } catch (error) {
     if (isApiError(error) && error.code === ErrorCode.MERCHANT_UNKNOWN) {
       store.setFailure({ kind: 'unknown-host', message: error.message });
@@ -46,4 +42,10 @@ export async function loadMerchant() {
       store.setFailure({ kind: 'unavailable', message: isApiError(error) ? error.message : merchantText.unavailableDetail });
     }
   }
+}
+
+/** The page takes the merchant's branding and the app has its merchant. */
+function showMerchant(merchant: Merchant) {
+  applyBranding(merchant);
+  useMerchantStore.getState().setMerchant(merchant);
 }
