@@ -186,6 +186,19 @@ describe('balances and the CLI', () => {
     await expect.poll(() => availableOf(page, 'USD'), settle).toBe(expected);
   });
 
+  it('moves an open wallet when money moves, with no refresh: recharge, deduction and adjustment', async () => {
+    const { page } = await walletPage();
+    const before = cents(await availableOf(page, 'USD'));
+    await ops(money('recharge', '40.00', 'USD'));
+    await expect.poll(() => availableOf(page, 'USD'), settle).toBe(shown(before + 4_000n));
+    await expect.poll(async () => (await shownRows(page))[0]?.amount, settle).toBe('+40.00');
+    await ops(money('deduct', '3.50', 'USD'));
+    await expect.poll(() => availableOf(page, 'USD'), settle).toBe(shown(before + 4_000n - 350n));
+    await ops(money('adjust', '1.25', 'USD'));
+    await expect.poll(() => availableOf(page, 'USD'), settle).toBe(shown(before + 4_000n - 350n - 125n));
+    await expect.poll(async () => (await shownRows(page))[0], settle).toMatchObject({ type: '调整转出', amount: '-1.25' });
+  });
+
   it('floors and groups every amount, and shows a deduction as 系统转出 with a minus', async () => {
     const { page } = await walletPage();
     const before = cents(await availableOf(page, 'CNY'));

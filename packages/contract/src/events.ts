@@ -8,6 +8,11 @@ export const EVENT_TYPES = {
   heartbeat: 'HEARTBEAT',
   /** unread count changed without a new message (marked read elsewhere) */
   unread: 'UNREAD_QUANTITY',
+  /**
+   * money moved in or out of the account's wallet or cards: carries the wallet's balances and what
+   * its cards hold after it, as GET /balance/account-balance and /balance/card-amount answer them
+   */
+  balance: 'BALANCE_CHANGED',
 } as const;
 
 /** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */

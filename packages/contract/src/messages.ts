@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountBalanceItem, cardAmountItem } from './wallet.ts';
 
 /** The message center (spec §7 msg-center calls, product.md §6). */
 
@@ -55,6 +56,10 @@ export const streamEvent = z.object({
   status: z.string().optional(),
   content: z.string().optional(),
   kind: z.enum(MESSAGE_KINDS).optional(),
+  /** BALANCE_CHANGED: the wallet's balances after the movement, every currency */
+  balances: z.array(accountBalanceItem).optional(),
+  /** BALANCE_CHANGED: what the account's cards hold after it, every currency */
+  card_amount: z.array(cardAmountItem).optional(),
 });
 export type StreamEvent = z.infer<typeof streamEvent>;
 

@@ -1,5 +1,6 @@
 import { HEARTBEAT_SECONDS } from '@portal/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledger } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { postStationMessage, publishAnnouncement } from '../../src/modules/messages/service.ts';
 import { freshIp, lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
@@ -83,6 +84,55 @@ describe('GET /api/v1/events', () => {
     } finally {
       otherTab.close();
       purpleTab.close();
+    }
+  });
+
+  it('tells every open tab of the account what its wallet holds after each movement, and no one else', async () => {
+    const who = await signUp(t, 'blue.localhost');
+    const bystander = await signUp(t, 'blue.localhost');
+    const elsewhere = await signUp(t, 'purple.localhost');
+    const merchant = await merchantId('blue.localhost');
+    const id = await accountId('blue.localhost', who.token);
+    const tabs = [await openEventStream(base, 'blue.localhost', who.token), await openEventStream(base, 'blue.localhost', who.token)];
+    const otherTabs = [await openEventStream(base, 'blue.localhost', bystander.token), await openEventStream(base, 'purple.localhost', elsewhere.token)];
+    const books = ledger(t.database.db, t.clock);
+    const key = () => `events-${Math.random().toString(36).slice(2)}`;
+    const balanceEvent = (usd: { available: string; anew: string }) => ({
+      type: 'BALANCE_CHANGED',
+      balances: [
+        { currency: 'USD', ...usd },
+        { currency: 'CNY', available: '0.00', anew: '0.00' },
+      ],
+      card_amount: [
+        { currency: 'USD', amount: '0.00' },
+        { currency: 'CNY', amount: '0.00' },
+      ],
+    });
+    try {
+      for (const tab of [...tabs, ...otherTabs]) await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+      const recharge = { merchantId: merchant, key: key(), accountId: id, currency: 'USD' as const, amount: 12_345n };
+      await books.recharge(recharge);
+      for (const tab of tabs) expect(await tab.next((e) => e.type === 'BALANCE_CHANGED')).toMatchObject(balanceEvent({ available: '123.45', anew: '0.00' }));
+
+      const hold = await books.holdFunds({ merchantId: merchant, key: key(), accountId: id, currency: 'USD', amount: 2_000n });
+      for (const tab of tabs) {
+        await tab.next((e) => e.type === 'BALANCE_CHANGED' && e.balances?.[0]?.anew === '20.00');
+        expect(tab.events.at(-1)).toMatchObject(balanceEvent({ available: '103.45', anew: '20.00' }));
+      }
+      // a replayed request moves nothing and says nothing: the next event is the release's
+      const from = tabs[0]?.events.length ?? 0;
+      expect((await books.recharge(recharge)).replayed).toBe(true);
+      await books.releaseHold({ merchantId: merchant, key: key(), holdId: hold.answer.holdId as string });
+      const next = await tabs[0]?.next((e) => e.type === 'BALANCE_CHANGED', { from });
+      expect(next).toMatchObject(balanceEvent({ available: '123.45', anew: '0.00' }));
+      expect(tabs[0]?.events.slice(from).filter((e) => e.type === 'BALANCE_CHANGED')).toHaveLength(1);
+
+      // the others heard nothing of it (a message to the bystander proves their streams flow)
+      const proof = await send('blue.localhost', await accountId('blue.localhost', bystander.token), '到账');
+      await otherTabs[0]?.next((e) => e.id === proof.id);
+      for (const tab of otherTabs) expect(tab.events.filter((e) => e.type === 'BALANCE_CHANGED')).toEqual([]);
+    } finally {
+      for (const tab of [...tabs, ...otherTabs]) tab.close();
     }
   });
 

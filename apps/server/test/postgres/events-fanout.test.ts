@@ -125,6 +125,29 @@ describe('events across server processes on one PostgreSQL', () => {
     }
   });
 
+  it('a recharge by the operator command line reaches a stream on either process with the new balances within a second', async () => {
+    const onA = await openEventStream(`http://127.0.0.1:${a.port}`, `localhost:${a.port}`, token);
+    const onB = await openEventStream(`http://127.0.0.1:${b.port}`, `localhost:${b.port}`, token);
+    try {
+      await onA.next((e) => e.type === 'UNREAD_QUANTITY');
+      await onB.next((e) => e.type === 'UNREAD_QUANTITY');
+      const before = await call<Array<{ currency: string; available: string }>>(a, 'GET', '/api/v1/balance/account-balance', undefined, token);
+      const usd = before.data.find((row) => row.currency === 'USD')?.available as string;
+      const run = await ops('wallet:recharge', '--host', 'localhost', '--account', demoAccount.phone, '--amount', '10.01', '--currency', 'USD', '--key', `fanout-${Date.now()}`);
+      const ended = Date.now();
+      expect(run.code, run.out).toBe(0);
+      const expected = (Number(usd.replace('.', '')) + 1001).toString().replace(/(\d{2})$/, '.$1');
+      for (const stream of [onA, onB]) {
+        const event = await stream.next((e) => e.type === 'BALANCE_CHANGED', { timeoutMs: 1000 });
+        expect(event.balances?.find((row) => row.currency === 'USD')).toEqual({ currency: 'USD', available: expected, anew: '0.00' });
+        expect(event.receivedAt).toBeLessThan(ended + 1000);
+      }
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  });
+
   it('logging out through one process ends the stream held by the other', async () => {
     const onA = await openEventStream(`http://127.0.0.1:${a.port}`, `localhost:${a.port}`, token);
     await onA.next((e) => e.type === 'UNREAD_QUANTITY');

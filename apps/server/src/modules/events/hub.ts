@@ -36,6 +36,17 @@ export function excerpt(html: string, max = 200) {
 export const publishAccountEvent = (tx: Tx, merchantId: string, accountId: string, event: StreamEvent) =>
   publish(tx, { t: 'event', merchant: merchantId, account: accountId, event });
 
+/** One event each for several accounts, in one statement. */
+export async function publishAccountEvents(tx: Tx, merchantId: string, items: Array<{ accountId: string; event: StreamEvent }>) {
+  if (items.length === 0) return;
+  const payloads = items.map(({ accountId, event }) => JSON.stringify({ t: 'event', merchant: merchantId, account: accountId, event } satisfies Published));
+  const values = sql.join(
+    payloads.map((payload) => sql`(${payload})`),
+    sql`, `,
+  );
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, v.payload) from (values ${values}) as v(payload)`);
+}
+
 export const publishMerchantEvent = (tx: Tx, merchantId: string, event: StreamEvent) =>
   publish(tx, { t: 'event', merchant: merchantId, account: null, event });
 

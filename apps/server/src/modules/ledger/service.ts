@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { announceBalances } from './balances.ts';
 import {
   type AccountRef,
   cardAccountOf,
@@ -723,12 +724,25 @@ export const rechargeInTx = async (tx: Tx, clock: Clock, request: WalletAmountRe
  * such try that wrote nothing, runs step by step (lock in id order, check, write).
  */
 export function ledger(db: Db, clock: Clock) {
+  /**
+   * Once an operation has committed, the open portal tabs of its customers hear what they hold now.
+   * The money has moved whatever happens here: a tab that misses the event reads it again when shown.
+   */
+  const announced =
+    <Q extends Common>(operation: (request: Q) => Promise<OperationResult>) =>
+    async (request: Q) => {
+      const result = await operation(request);
+      if (!result.replayed && result.answer.accounts.length > 0) {
+        await announceBalances(db, request.merchantId, result.answer.accounts).catch(() => {});
+      }
+      return result;
+    };
   const run =
     <Q>(operation: Operation<Q>) =>
     (request: Q) =>
       attempt((work) => db.transaction((tx) => work(tx)), clock, operation, request);
   const stepByStep = run(transferIn);
-  const transfer = async (request: TransferRequest) => (await transferAtOnce(db, clock, request)) ?? stepByStep(request);
+  const transfer = announced(async (request: TransferRequest) => (await transferAtOnce(db, clock, request)) ?? stepByStep(request));
   const holdStepByStep = run(holdIn);
   const releaseStepByStep = run(releaseHoldIn);
   return {
@@ -739,10 +753,10 @@ export function ledger(db: Db, clock: Clock) {
     chargeFee: async (request: FeeRequest) => transfer(feeRequest(request)),
     transferToCard: async (request: CardTransferRequest) => transfer(toCardRequest(request)),
     transferFromCard: async (request: CardTransferRequest) => transfer(fromCardRequest(request)),
-    holdFunds: async (request: HoldRequest) => (await holdAtOnce(db, clock, request)) ?? holdStepByStep(request),
-    postHold: run(postHoldIn),
-    releaseHold: async (request: ReleaseHoldRequest) => (await releaseAtOnce(db, clock, request)) ?? releaseStepByStep(request),
-    reverse: run(reverseIn),
+    holdFunds: announced(async (request: HoldRequest) => (await holdAtOnce(db, clock, request)) ?? holdStepByStep(request)),
+    postHold: announced(run(postHoldIn)),
+    releaseHold: announced(async (request: ReleaseHoldRequest) => (await releaseAtOnce(db, clock, request)) ?? releaseStepByStep(request)),
+    reverse: announced(run(reverseIn)),
   };
 }
 export type Ledger = ReturnType<typeof ledger>;

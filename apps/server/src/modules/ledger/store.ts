@@ -546,3 +546,43 @@ export async function ledgerSize(tx: Tx) {
   );
   return { accounts: Number(row?.accounts), transactions: Number(row?.transactions), postings: Number(row?.postings), holds: Number(row?.holds) };
 }
+
+// ── what customers hold ──
+
+export interface HolderBalanceRow {
+  holderId: string;
+  kind: 'WALLET' | 'CARD';
+  currency: string;
+  /** summed over the holder's accounts of that kind (a wallet is one; cards are many) */
+  balance: bigint;
+  held: bigint;
+}
+
+/**
+ * The wallet and the cards' totals per currency of the given customers, or of the customers who
+ * hold the given accounts (a wallet's owner is its customer; a card's is the card).
+ */
+export async function holderBalances(tx: Tx, merchantId: string, who: { holderIds: string[] } | { ownerIds: string[] }): Promise<HolderBalanceRow[]> {
+  const ids = 'holderIds' in who ? who.holderIds : who.ownerIds;
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const holders =
+    'holderIds' in who
+      ? list
+      : sql`select holder_id from ledger_accounts where merchant_id = ${merchantId} and kind in (${customerKindsSql}) and owner_id in (${list})`;
+  const rows = await rowsOf(
+    tx.execute(sql`select holder_id, kind, currency, sum(balance)::text as balance, sum(held)::text as held from ledger_accounts
+      where merchant_id = ${merchantId} and kind in (${customerKindsSql}) and holder_id in (${holders})
+      group by holder_id, kind, currency`),
+  );
+  return rows.map((row) => ({
+    holderId: String(row.holder_id),
+    kind: row.kind as HolderBalanceRow['kind'],
+    currency: String(row.currency),
+    balance: big(row.balance),
+    held: big(row.held),
+  }));
+}

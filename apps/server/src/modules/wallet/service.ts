@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import {
   BALANCE_STATUS_AVAILABLE,
   BALANCE_STATUS_FROZEN,
-  CURRENCIES,
   EVENT_TYPE_FREEZE,
   type WalletTransactionType,
   walletTransactionTypeLabel,
@@ -23,16 +22,15 @@ import {
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { customerBalances } from '../ledger/balances.ts';
 import { postStationMessage } from '../messages/service.ts';
 import {
-  cardTotals,
   countWalletPostings,
   findWalletStatus,
   freezeWalletRow,
   type PostingFilter,
   pageWalletPostings,
   unfreezeWalletRow,
-  walletBalances,
   walletPostingsAfter,
   type WalletPostingRow,
 } from './store.ts';
@@ -70,13 +68,7 @@ const EXPORT_BATCH = 1_000;
 export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}) {
   return {
     async balances(merchantId: string, accountId: string): Promise<AccountBalanceItem[]> {
-      const rows = await walletBalances(db, merchantId, accountId);
-      return CURRENCIES.map((currency) => {
-        const row = rows.find((candidate) => candidate.currency === currency);
-        const balance = row?.balance ?? 0n;
-        const held = row?.held ?? 0n;
-        return { currency, available: fromMinorUnits(balance - held), anew: fromMinorUnits(held) };
-      });
+      return (await customerBalances(db, merchantId, accountId)).balances;
     },
 
     async status(merchantId: string, accountId: string): Promise<BalanceStatusAnswer> {
@@ -90,11 +82,7 @@ export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}
     },
 
     async cardAmount(merchantId: string, accountId: string): Promise<CardAmountItem[]> {
-      const rows = await cardTotals(db, merchantId, accountId);
-      return CURRENCIES.map((currency) => ({
-        currency,
-        amount: fromMinorUnits(rows.find((row) => row.currency === currency)?.total ?? 0n),
-      }));
+      return (await customerBalances(db, merchantId, accountId)).cardAmount;
     },
 
     async transactions(merchantId: string, accountId: string, query: WalletTransactionQuery): Promise<WalletTransactionPage> {

@@ -8,24 +8,6 @@ type Row = Record<string, unknown>;
 /** The rows of a raw query (both engines answer `{ rows }`). */
 const rowsOf = async (result: PromiseLike<unknown>) => ((await result) as { rows: Row[] }).rows;
 
-/** The wallet's posted balance and held amount per currency it has ever used. */
-export async function walletBalances(tx: Tx, merchantId: string, accountId: string) {
-  const rows = await rowsOf(
-    tx.execute(sql`select currency, balance::text as balance, held::text as held from ledger_accounts
-      where merchant_id = ${merchantId} and kind = 'WALLET' and owner_id = ${accountId}`),
-  );
-  return rows.map((row) => ({ currency: String(row.currency), balance: BigInt(row.balance as string), held: BigInt(row.held as string) }));
-}
-
-/** What the account's cards hold, per currency. */
-export async function cardTotals(tx: Tx, merchantId: string, accountId: string) {
-  const rows = await rowsOf(
-    tx.execute(sql`select currency, sum(balance)::text as total from ledger_accounts
-      where merchant_id = ${merchantId} and kind = 'CARD' and holder_id = ${accountId} group by currency`),
-  );
-  return rows.map((row) => ({ currency: String(row.currency), total: BigInt(row.total as string) }));
-}
-
 export async function findWalletStatus(tx: Tx, merchantId: string, accountId: string) {
   const [row] = await rowsOf(
     tx.execute(sql`select status, status_reason, status_changed_at from wallets where account_id = ${accountId} and merchant_id = ${merchantId}`),

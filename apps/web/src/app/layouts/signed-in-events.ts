@@ -1,4 +1,5 @@
 import { EVENT_TYPE_FREEZE } from '@portal/contract/enums';
+import { EVENT_TYPES } from '@portal/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
@@ -6,6 +7,7 @@ import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
 import { isMessagePage } from '../../features/messages/lib/center-location.ts';
 import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
 import { checkWalletStatus } from '../../features/wallet/api/get-balance-status.ts';
+import { applyBalanceEvent } from '../../features/wallet/lib/apply-balance-event.ts';
 import { type EventStream, openEventStream } from '../../lib/events.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -13,7 +15,7 @@ import { useSessionStore } from '../../stores/session.ts';
 /**
  * The event stream of the signed-in layout: each event updates the bell and the message lists, a
  * new message shows a floating notice (not on the message pages), a FREEZE event re-checks the
- * wallet. A session the server refused ends here as it does for any call (spec §8).
+ * wallet, and a BALANCE_CHANGED event shows the wallet's new balances. A session the server refused ends here as it does for any call (spec §8).
  */
 export function useSignedInEvents() {
   const queryClient = useQueryClient();
@@ -29,6 +31,10 @@ export function useSignedInEvents() {
     const stream = openEventStream({
       getToken: () => useSessionStore.getState().token,
       onEvent(event) {
+        if (event.type === EVENT_TYPES.balance) {
+          applyBalanceEvent(queryClient, event);
+          return;
+        }
         applyMessageEvent(queryClient, event, { notice: !isMessagePage(pathRef.current) });
         if (event.type === EVENT_TYPE_FREEZE) {
           // the HTTP module reports a failed check; the last known status stays meanwhile

@@ -5,8 +5,8 @@ import { walletKeys } from './wallet-keys.ts';
 
 /**
  * GET /api/v1/balance/account-balance: per currency, what is spendable (available) and what is held
- * (anew). Money comes in without an event (an operator's recharge), so the wallet asks again when
- * its tab comes back into view.
+ * (anew). Every movement also arrives as a BALANCE_CHANGED event on the stream; a tab that was
+ * away (asleep, offline) asks again when it comes back into view.
  */
 export const getAccountBalance = () => http.get<AccountBalanceItem[]>('/api/v1/balance/account-balance');
 
