@@ -10,6 +10,33 @@ const DEMO_PHONE = '13800138000';
 const verificationDialog = (page: import('playwright-core').Page) => page.getByRole('dialog', { name: '安全验证' });
 
 describe('/sign-in with the second verification', () => {
+  it('says 当前网络异常，数据已保存，恢复后提交即可 when 登录 is pressed offline on a first visit, over the form', async () => {
+    const page = await portal.pageAt('blue.localhost', '/sign-in');
+    await field(page, '手机号').fill(DEMO_PHONE);
+    await field(page, '密码').fill(PASSWORD);
+    // the app has taken the drawn page over (typing started it); now the network goes
+    await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-shell') === false, undefined, settle);
+    await page.context().setOffline(true);
+    try {
+      await button(page, '登录').click();
+      const toast = page.getByTestId('toast').filter({ hasText: '当前网络异常，数据已保存，恢复后提交即可' }).first();
+      await toast.waitFor(settle);
+      // shown over the form's column, below the logo, not centred on the window
+      const form = await page.locator('[data-toast-anchor]').boundingBox();
+      const box = await toast.boundingBox();
+      const logo = await page.getByRole('banner').boundingBox();
+      expect(form && box && logo).toBeTruthy();
+      if (form && box && logo) {
+        expect(box.x).toBeGreaterThanOrEqual(form.x - 1);
+        expect(box.x + box.width).toBeLessThanOrEqual(form.x + form.width + 1);
+        expect(box.y).toBeGreaterThanOrEqual(logo.y + logo.height - 1);
+      }
+      expect(new URL(page.url()).pathname).toBe('/sign-in');
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it('signs in with the phone: the code goes to the phone, then the wallet', async () => {
     const page = await portal.pageAt('purple.localhost', '/sign-in');
     await field(page, '手机号').fill(DEMO_PHONE);
@@ -72,12 +99,12 @@ describe('/sign-in with the second verification', () => {
     await dialog.waitFor(settle);
     // no code asked for yet
     await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
-    await page.locator('.ant-message-notice').filter({ hasText: '请先获取验证码' }).first().waitFor(settle);
+    await page.getByTestId('toast').filter({ hasText: '请先获取验证码' }).first().waitFor(settle);
     await button(page, '获取验证码').click();
     await button(page, /^\d+秒后重新获取$/).waitFor(settle);
     await dialog.getByLabel('验证码').fill('123');
     await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
-    await page.locator('.ant-message-notice').filter({ hasText: '您的输入不满足验证条件' }).first().waitFor(settle);
+    await page.getByTestId('toast').filter({ hasText: '您的输入不满足验证条件' }).first().waitFor(settle);
     await dialog.getByText('请输入正确验证码').waitFor(settle);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });

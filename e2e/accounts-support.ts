@@ -163,9 +163,9 @@ export async function expectFieldError(page: Page, label: string, message: strin
   await expect.poll(() => fieldError(page, label), settle).toBe(message);
 }
 
-/** Waits for a toast (antd message) with this text. */
+/** Waits for a toast with this text. */
 export async function expectToast(page: Page, text: string) {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor({ state: 'visible', ...settle });
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor({ state: 'visible', ...settle });
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -45,7 +45,12 @@ const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 export async function ensureWebBuilt() {
   if (!webIsStale()) return;
   const output: string[] = [];
-  const child = spawn('npm', ['run', 'build', '-w', '@portal/web'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  // a production build, whatever NODE_ENV the test runner set (a 'test' one draws pages with React's dev runtime)
+  const child = spawn('npm', ['run', 'build', '-w', '@portal/web'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   child.stdout.on('data', (chunk) => output.push(String(chunk)));
   child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

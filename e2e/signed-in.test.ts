@@ -61,10 +61,11 @@ describe('the signed-in layout', () => {
     await expect.poll(() => page.locator('h1').innerText(), settle).toBe('设置');
     expect(await menuKey(page)).toBe('settings');
 
-    // a page of no menu entry keeps the last one chosen
+    // a page of no menu entry highlights none, and keeps the last one chosen under menuKey
     await page.getByTestId('unread-bell').click();
     await expect.poll(() => page.locator('h1').innerText(), settle).toBe('消息中心');
-    expect(await activeMenu(page)).toEqual(['settings']);
+    expect(await activeMenu(page)).toEqual([]);
+    expect(await menuKey(page)).toBe('settings');
 
     await header(page).getByRole('link', { name: '卡片' }).click();
     await expect.poll(() => page.locator('h1').innerText(), settle).toBe('我的卡片');
@@ -105,6 +106,8 @@ describe('the signed-in layout', () => {
       expect(await header(page).isVisible()).toBe(true);
       // drawn inside the layout's main landmark, not as a second one
       expect(await page.getByRole('main').count()).toBe(1);
+      // and no menu entry is highlighted, as none is this page's
+      expect(await activeMenu(page)).toEqual([]);
     }
     await page.getByRole('button', { name: 'Back to home' }).click();
     await expect.poll(() => pathname(page), settle).toBe('/wallet');
@@ -150,7 +153,7 @@ describe('the account menu', () => {
     );
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: /用户协议/ }).click();
-    await expect.poll(() => page.locator('.ant-message').innerText().catch(() => ''), settle).toContain('暂无用户协议');
+    await expect.poll(() => page.getByTestId('toasts').innerText().catch(() => ''), settle).toContain('暂无用户协议');
     expect(pathname(page)).toBe('/wallet');
   });
 

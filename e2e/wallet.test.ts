@@ -199,6 +199,23 @@ describe('balances and the CLI', () => {
     await expect.poll(async () => (await shownRows(page))[0], settle).toMatchObject({ type: '调整转出', amount: '-1.25' });
   });
 
+  it('says 当前网络异常，请检查网络设置后再次尝试操作 when 刷新 or 导出 is pressed offline', async () => {
+    const { page } = await walletPage();
+    const message = '当前网络异常，请检查网络设置后再次尝试操作';
+    const toasts = page.getByTestId('toast').filter({ hasText: message });
+    await page.context().setOffline(true);
+    try {
+      await page.getByRole('button', { name: '刷新', exact: true }).click();
+      await toasts.first().waitFor(settle);
+      // gone after its three seconds, so the next one is the export's own
+      await expect.poll(() => toasts.count(), settle).toBe(0);
+      await page.getByRole('button', { name: /导\s*出/ }).click();
+      await toasts.first().waitFor(settle);
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   it('floors and groups every amount, and shows a deduction as 系统转出 with a minus', async () => {
     const { page } = await walletPage();
     const before = cents(await availableOf(page, 'CNY'));

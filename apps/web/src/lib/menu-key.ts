@@ -1,10 +1,8 @@
-import { readStorage, writeStorage } from './storage.ts';
+import { writeStorage } from './storage.ts';
 
 /** The selected menu entry of the signed-in layout, kept per tab (spec §2). */
 export const MENU_KEY = 'menuKey';
 export const DEFAULT_MENU_KEY = 'wallet';
-
-export const getMenuKey = (): string => readStorage('session', MENU_KEY) || DEFAULT_MENU_KEY;
 
 export const setMenuKey = (key: string) => writeStorage('session', MENU_KEY, key);
 

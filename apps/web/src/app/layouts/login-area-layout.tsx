@@ -35,7 +35,8 @@ export default function LoginAreaLayout() {
           <img className={styles.logo} src={merchant.dark_logo} alt={merchant.name} height={36} fetchPriority="high" />
         </header>
         <main className={styles.content}>
-          <div className={styles.card}>
+          {/* toasts show over the form, not over the logo or the brand panel (lib/toast.ts) */}
+          <div className={styles.card} data-toast-anchor="">
             <Outlet />
           </div>
         </main>

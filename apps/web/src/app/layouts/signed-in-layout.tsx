@@ -11,8 +11,9 @@ import { MessageNotices } from '../../features/messages/components/message-notic
 import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
 import { useNoticesStore } from '../../features/messages/stores/notices.ts';
 import { checkWalletStatus } from '../../features/wallet/api/get-balance-status.ts';
-import { getMenuKey, setMenuKey } from '../../lib/menu-key.ts';
+import { setMenuKey } from '../../lib/menu-key.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { clearToasts } from '../../lib/toast.ts';
 import { paths } from '../../lib/paths.ts';
 import { signedInText } from '../../locales/zh-CN/signed-in.ts';
 import { useMerchantStore } from '../../stores/merchant.ts';
@@ -69,14 +70,16 @@ function SignedInShell() {
   const events = useSignedInEvents();
   const loggingOut = useRef(false);
 
-  // the selected entry follows the screen, and is kept for the tab under menuKey
+  // the selected entry follows the screen (none on a page of no entry: messages, not found), and the
+  // last one chosen is kept for the tab under menuKey
   const pathKey = menuKeyOf(pathname);
-  const selectedKey = pathKey ?? getMenuKey();
   useEffect(() => {
     if (pathKey) setMenuKey(pathKey);
   }, [pathKey]);
 
   useEffect(() => {
+    // what the sign-in screens said is not carried onto the signed-in ones
+    clearToasts();
     checkWalletStatus().catch(() => {});
     // however the session ends (logout here, a session code on any call), the next one starts clean
     return () => {
@@ -126,7 +129,7 @@ function SignedInShell() {
               <Link
                 key={entry.key}
                 to={entry.href}
-                className={entry.key === selectedKey ? `${styles.navItem} ${styles.navItemActive}` : styles.navItem}
+                className={entry.key === pathKey ? `${styles.navItem} ${styles.navItemActive}` : styles.navItem}
                 aria-current={entry.key === pathKey ? 'page' : undefined}
                 onClick={() => setMenuKey(entry.key)}
                 data-menu-key={entry.key}
