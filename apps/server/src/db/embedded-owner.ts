@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -12,6 +12,9 @@ import path from 'node:path';
 
 /** Where DATA_DIR keeps the embedded database. */
 export const embeddedDatabaseFolder = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Whether DATA_DIR holds an embedded database: PostgreSQL writes PG_VERSION when it creates its folder. */
+export const embeddedDatabaseExists = (dataDir: string) => existsSync(path.join(embeddedDatabaseFolder(dataDir), 'PG_VERSION'));
 
 export const ownerFilePath = (dataDir: string) => path.join(dataDir, 'pglite.owner.json');
 

@@ -79,6 +79,7 @@ export function overview(commands: OpsCommand[]) {
     '',
     '`npm run ops -- <command> --help` shows a command\'s flags.',
     'Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded one in DATA_DIR (default ./data),',
-    'reached through the running server when there is one. Exit code 0 done, 1 refused or failed, 2 wrong usage.',
+    'reached through the running server when there is one; a command never creates it (the server\'s first start does).',
+    'Exit code 0 done, 1 refused or failed, 2 wrong usage.',
   ].join('\n');
 }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { busyMessage, type OwnerRecord, tryClaimEmbeddedDatabase } from '../db/embedded-owner.ts';
+import {
+  busyMessage,
+  currentOwner,
+  embeddedDatabaseExists,
+  embeddedDatabaseFolder,
+  type OwnerRecord,
+  tryClaimEmbeddedDatabase,
+} from '../db/embedded-owner.ts';
 import { type Database, openDatabase } from '../db/engine.ts';
 import { OpsError } from './command.ts';
 
@@ -21,7 +28,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * - with DATABASE_URL, that PostgreSQL (migrated first, as a server start would);
  * - otherwise DATA_DIR's embedded database: through the running server's socket when a server
  *   holds it (src/db/embedded-socket.ts), or opened here (and migrated) when none runs. While a
- *   command holds the folder, a server that starts waits for it.
+ *   command holds the folder, a server that starts waits for it. A command never creates it: one run
+ *   from another folder (DATA_DIR is relative to where it runs) would otherwise work on a new, empty
+ *   database of its own and report that nothing exists.
  */
 export async function openOperatorDatabase(config: Config, { waitMs = WAIT_MS } = {}): Promise<OperatorDatabase> {
   if (config.databaseUrl) {
@@ -33,6 +42,11 @@ export async function openOperatorDatabase(config: Config, { waitMs = WAIT_MS } 
       throw new OpsError(`cannot use the database at DATABASE_URL: ${(error as Error).message}`);
     }
     return { database, description: `PostgreSQL (${redact(config.databaseUrl)})`, close: () => database.close() };
+  }
+
+  // a process that holds the folder (a server starting) is about to create the database
+  if (!embeddedDatabaseExists(config.dataDir) && !currentOwner(config.dataDir)) {
+    throw new OpsError(noDatabaseMessage(config.dataDir));
   }
 
   const deadline = Date.now() + waitMs;
@@ -80,6 +94,15 @@ export async function openOperatorDatabase(config: Config, { waitMs = WAIT_MS } 
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** Where the command looked, and how to point it at the server's data. */
+function noDatabaseMessage(dataDir: string) {
+  return [
+    `没有找到数据库：${dataDir} 里没有门户的嵌入式数据库（${embeddedDatabaseFolder(dataDir)}），命令不会新建数据库。`,
+    '未设置 DATA_DIR 时，命令使用运行它的目录下的 ./data。请把 DATA_DIR 设为运行中服务器的数据目录（服务器启动时的 DATA_DIR），',
+    '例如 DATA_DIR=/srv/portal/data npm run ops -- merchant:list；服务器使用 PostgreSQL 时，请设置与服务器相同的 DATABASE_URL。',
+  ].join('\n');
 }
 
 /** The server serves one socket client at a time; a busy or stopping one is tried again by the caller. */

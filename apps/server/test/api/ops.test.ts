@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +8,11 @@ import type { Merchant } from '@portal/contract/merchant';
 import { ErrorCode } from '@portal/contract/errors';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerFilePath } from '../../src/db/embedded-owner.ts';
+import { embeddedDatabaseFolder, ownerFilePath } from '../../src/db/embedded-owner.ts';
+import { openDatabase } from '../../src/db/engine.ts';
 import { agreements } from '../../src/db/schema.ts';
 import { listMerchantsWithHosts } from '../../src/modules/merchants/store.ts';
+import { runOps } from '../../src/ops/cli.ts';
 import { commands } from '../../src/ops/registry.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { type OpsRun, runOpsOn } from '../helpers/ops.ts';
@@ -384,6 +386,39 @@ describe('agreement:publish', () => {
   });
 });
 
+describe('ops where DATA_DIR holds no database', () => {
+  /** `npm run ops -- ...argv` with this environment, reaching the database the way the real command does. */
+  async function opsWithEnv(env: NodeJS.ProcessEnv, argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOps(argv, { env, out: (text) => out.push(text), err: (text) => err.push(text) });
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+  }
+
+  it('creates none: exits 1 saying where it looked and how to point it at the server', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ops-no-database-'));
+    try {
+      const run = await opsWithEnv({ DATA_DIR: dataDir }, ['merchant:set', '--host', 'localhost', '--name', 'X']);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`没有找到数据库：${dataDir} 里没有门户的嵌入式数据库`);
+      expect(run.stderr).toContain('请把 DATA_DIR 设为运行中服务器的数据目录');
+      expect(run.stderr).toContain('DATABASE_URL');
+      expect(run.stderr).not.toMatch(/no merchant has the host/);
+      expect(await readdir(dataDir)).toEqual([]);
+
+      // a relative DATA_DIR is named by its absolute path, and a folder that is not there is not made
+      const relative = path.relative(process.cwd(), path.join(dataDir, 'absent'));
+      const absent = await opsWithEnv({ DATA_DIR: relative }, ['merchant:list']);
+      expect(absent.code).toBe(1);
+      expect(absent.stderr).toContain(`没有找到数据库：${path.join(dataDir, 'absent')} 里`);
+      expect(await readdir(dataDir)).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 // ---- the real command line, in its own process ----
 
 interface Spawned extends OpsRun {
@@ -429,6 +464,11 @@ describe(`the ops command line as a process (${engine === 'postgres' ? 'DATABASE
   it('migrates an empty database, prints what it did and exits 0, 1 or 2', { timeout: 120_000 }, async () => {
     const place = await freshDatabaseEnv();
     try {
+      if (engine === 'pglite') {
+        // the server's first start creates the embedded database; the command line never does
+        const created = await openDatabase({ dataDir: embeddedDatabaseFolder(place.dataDir) });
+        await created.close();
+      }
       const empty = await runCli(['merchant:list'], place.env);
       expect(empty.code, empty.stderr).toBe(0);
       expect(empty.stdout).toMatch(/^No merchants yet/);
