@@ -3,10 +3,12 @@
  * operator command line reach the open portal through GET /api/v1/events, as the bell's count and
  * floating notices; the center lists, filters, pages and opens them.
  */
-import type { Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
-import { useHarness } from './harness.ts';
+import { repoRoot, useHarness } from './harness.ts';
 import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsCli } from './signed-in-session.ts';
 
 const portal = useHarness();
@@ -40,17 +42,47 @@ async function markEverythingRead(token: string) {
 const bellLabel = (page: Page) => page.getByTestId('unread-bell').getAttribute('aria-label');
 const badgeText = (page: Page) => page.getByTestId('unread-bell').locator('.ant-badge-count').innerText();
 const notices = (page: Page) => page.getByTestId('message-notice');
+/** A window with room for five stacked notices below the wallet's controls. */
+const ROOMY = { width: 1440, height: 1100 };
 const noticeTitles = (page: Page) => page.getByTestId('notice-title').allTextContents();
 
-/** `npm run ops -- message:send …` in this process, through the running server's socket like the CLI. */
-async function sendInProcess(title: string, content = `<p>${title}</p>`) {
+/** `npm run ops -- …` in this process, through the running server's socket like the CLI. */
+async function opsInProcess(args: string[]) {
   const err: string[] = [];
-  const code = await runOps(['message:send', '--host', HOST, '--account', DEMO.phone, '--title', title, '--content', content], {
+  const code = await runOps(args, {
     env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     out: () => {},
     err: (text) => err.push(text),
   });
-  if (code !== 0) throw new Error(`message:send failed (${code}): ${err.join('\n')}`);
+  if (code !== 0) throw new Error(`${args[0]} failed (${code}): ${err.join('\n')}`);
+}
+
+const sendInProcess = (title: string, content = `<p>${title}</p>`) =>
+  opsInProcess(['message:send', '--host', HOST, '--account', DEMO.phone, '--title', title, '--content', content]);
+
+/**
+ * Whether the element is on screen and nothing lies over it: points near each of its edges and its
+ * middle all hit it (inset from the corners, which a rounded border leaves outside the element).
+ */
+function uncovered(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) return false;
+    const dx = Math.min(12, box.width / 4);
+    const dy = Math.min(12, box.height / 4);
+    const middle = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+    const points = [
+      [middle.x, middle.y],
+      [box.left + dx, middle.y],
+      [box.right - dx, middle.y],
+      [middle.x, box.top + dy],
+      [middle.x, box.bottom - dy],
+    ] as const;
+    return points.every(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && element.contains(hit);
+    });
+  });
 }
 
 describe('live messages in the signed-in layout', () => {
@@ -93,6 +125,8 @@ describe('live messages in the signed-in layout', () => {
 
   it('keeps five notices when a sixth message arrives, newest on top, 80 px apart', async () => {
     const { page } = await signedInPage('/wallet');
+    // a window tall enough for the whole stack below the wallet's controls
+    await page.setViewportSize(ROOMY);
     for (let n = 1; n <= 6; n++) await sendInProcess(`第${n}条消息`);
     await expect.poll(() => bellLabel(page), settle).toBe('消息中心，6 条未读');
     await expect.poll(() => notices(page).count(), settle).toBe(5);
@@ -111,6 +145,51 @@ describe('live messages in the signed-in layout', () => {
     expect(await noticeTitles(page)).toEqual(['第6条消息', '第4条消息', '第3条消息', '第2条消息']);
     // closing is not reading
     expect(await bellLabel(page)).toBe('消息中心，6 条未读');
+  });
+
+  it('never covers the frozen banner or 刷新 with five notices up, at 1440 and at 375 px', async () => {
+    const { page } = await signedInPage('/wallet');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const shots = path.join(repoRoot, 'test-results');
+    await mkdir(shots, { recursive: true });
+    await opsInProcess(['wallet:freeze', '--host', HOST, '--account', DEMO.phone, '--reason', '通知遮挡检查']);
+    try {
+      for (let n = 1; n <= 4; n++) await sendInProcess(`遮挡检查 ${n}`);
+      const banner = page.getByTestId('wallet-frozen');
+      const refresh = page.getByRole('button', { name: '刷新', exact: true });
+      await banner.waitFor(settle);
+      await expect.poll(() => bellLabel(page), settle).toBe('消息中心，5 条未读');
+
+      // wide: the stack is folded here, since below the banner it would cover the filters and 导出
+      await page.getByTestId('notices-summary').waitFor(settle);
+      expect(await page.getByTestId('notices-summary').innerText()).toContain('5 条新消息');
+      await page.screenshot({ path: path.join(shots, 'notices-1440.png') });
+      for (const control of [banner, refresh, page.getByTestId('wallet-export'), page.getByTestId('unread-bell')]) {
+        expect(await uncovered(control)).toBe(true);
+      }
+      const balancesRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/balance/account-balance');
+      await refresh.click();
+      await balancesRead;
+      // opened on request, the five are there to read, newest first
+      await page.getByTestId('notices-summary').click();
+      await expect.poll(() => noticeTitles(page), settle).toEqual(['遮挡检查 4', '遮挡检查 3', '遮挡检查 2', '遮挡检查 1', '钱包已冻结']);
+      await page.getByTestId('notices-summary').click();
+      await expect.poll(() => notices(page).count(), settle).toBe(0);
+
+      // narrow: one line at the bottom, which opens on a tap
+      await page.setViewportSize({ width: 375, height: 812 });
+      await expect.poll(() => page.getByTestId('notices-summary').innerText(), settle).toContain('5 条新消息');
+      await page.screenshot({ path: path.join(shots, 'notices-375.png') });
+      expect(await uncovered(banner)).toBe(true);
+      expect(await uncovered(refresh)).toBe(true);
+      const readAgain = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/balance/account-balance');
+      await refresh.click();
+      await readAgain;
+      await page.getByTestId('notices-summary').click();
+      await expect.poll(() => notices(page).count(), settle).toBe(5);
+    } finally {
+      await opsInProcess(['wallet:unfreeze', '--host', HOST, '--account', DEMO.phone]);
+    }
   });
 
   it('opens the message center with the message read when a notice is clicked', async () => {
@@ -144,6 +223,7 @@ describe('live messages in the signed-in layout', () => {
 
   it('shows 99+ on the bell above 99 unread', { timeout: 180_000 }, async () => {
     const { page } = await signedInPage('/wallet');
+    await page.setViewportSize(ROOMY);
     for (let n = 1; n <= 100; n++) await sendInProcess(`批量消息 ${n}`);
     await expect.poll(() => bellLabel(page), { timeout: 20_000 }).toBe('消息中心，99+ 条未读');
     expect(await badgeText(page)).toBe('99+');

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { commonText } from '../locales/zh-CN/common.ts';
 import styles from './page-frame.module.css';
+import { primaryControl } from '../lib/primary-control.ts';
 
 interface PageFrameProps {
   title: ReactNode;
@@ -16,7 +17,7 @@ interface PageFrameProps {
 export function PageFrame({ title, onBack, extra, children }: PageFrameProps) {
   return (
     <section className={styles.frame}>
-      <header className={styles.header}>
+      <header className={styles.header} {...primaryControl}>
         <div className={styles.heading}>
           {onBack ? (
             <button type="button" className={styles.back} onClick={onBack} aria-label={commonText.back} title={commonText.back}>

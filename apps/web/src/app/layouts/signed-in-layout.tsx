@@ -22,6 +22,7 @@ import { useWalletStatusStore } from '../../stores/wallet-status.ts';
 import { useSignedInEvents } from './signed-in-events.ts';
 import { isSignedInPath } from './signed-in-guard.ts';
 import styles from './signed-in-layout.module.css';
+import { primaryControl } from '../../lib/primary-control.ts';
 
 type MenuKey = 'wallet' | 'card' | 'settings';
 
@@ -119,7 +120,7 @@ function SignedInShell() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
+      <header className={styles.header} {...primaryControl}>
         <div className={styles.bar}>
           <Link to={paths.wallet.getHref()} className={styles.logoLink} onClick={() => setMenuKey('wallet')} aria-label={signedInText.homeLink}>
             {merchant ? <img className={styles.logo} src={merchant.dark_logo} alt={merchant.name} height={32} /> : null}

@@ -26,6 +26,7 @@ export const messagesText = {
   announcementMissing: '公告不存在或已下线',
   backToCenter: '返回消息中心',
   noticesLabel: '新消息',
+  newNotices: (count: number) => `${count} 条新消息`,
   closeNotice: '关闭通知',
   statusFail: '失败',
 } as const;

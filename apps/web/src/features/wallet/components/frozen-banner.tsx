@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
 import styles from './frozen-banner.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 /**
  * Says that the wallet is frozen and what that blocks (product.md §3). It follows the wallet-status
@@ -31,6 +32,7 @@ export function FrozenBanner() {
         </div>
       }
       data-testid="wallet-frozen"
+      {...primaryControl}
     />
   );
 }

@@ -6,6 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import type { TransactionFilters } from '../lib/transaction-filters.ts';
 import styles from './transaction-filter-bar.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 // the pickers' month and weekday names follow the portal's language
 dayjs.locale('zh-cn');
@@ -52,7 +53,7 @@ export function TransactionFilterBar({ filters, onChange, compact, actions }: Tr
   const isFiltered = Boolean(filters.type || filters.currency || filters.start || filters.end);
 
   return (
-    <fieldset className={styles.bar} aria-label={walletText.filters.label} data-testid="transaction-filters">
+    <fieldset className={styles.bar} aria-label={walletText.filters.label} data-testid="transaction-filters" {...primaryControl}>
       <Select
         className={styles.type}
         aria-label={walletText.filters.type}

@@ -27,7 +27,7 @@ import {
   type TransactionFilters,
   writeTransactionLocation,
 } from '../lib/transaction-filters.ts';
-import { useNarrowScreen } from '../lib/use-narrow-screen.ts';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import styles from './wallet.module.css';
 
 /** The list's filters and page live in the address, so reload, back and a shared link keep them. */

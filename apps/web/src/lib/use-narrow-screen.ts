@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below antd's `md` breakpoint: the wallet shows a list instead of a table, and one-month pickers. */
+/** Below antd's `md` breakpoint: phones and small tablets (lists instead of tables, one-month pickers, one-line notices). */
 const NARROW = '(max-width: 767px)';
 
 const query = () => window.matchMedia(NARROW);
