@@ -17,7 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/engine.ts';
 import { AppError } from './http/errors.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, prettyLogStream } from './http/logging.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -68,7 +68,7 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsSender;
   mail?: MailSender;
-  /** false: no logging; `{stream}`: the usual log lines (JSON) written to that stream */
+  /** false: no logging; `{stream}`: the log lines as JSON, written to that stream; else stdout in config.logFormat */
   logger?: boolean | { stream: { write(line: string): void } };
 }
 
@@ -81,7 +81,9 @@ export async function buildApp(options: BuildOptions) {
         ? false
         : typeof options.logger === 'object'
           ? { ...loggerOptions(config.logLevel), stream: options.logger.stream }
-          : loggerOptions(config.logLevel),
+          : config.logFormat === 'pretty'
+            ? { ...loggerOptions(config.logLevel), stream: prettyLogStream() }
+            : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,

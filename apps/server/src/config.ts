@@ -12,6 +12,10 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('no-reply@localhost'),
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
@@ -29,6 +33,8 @@ export interface Config {
   databaseUrl: string | undefined;
   production: boolean;
   logLevel: string;
+  /** json: one JSON object a line, for log collectors; pretty: readable lines for a person at a terminal */
+  logFormat: 'json' | 'pretty';
   smtpUrl: string | undefined;
   mailFrom: string;
   smsProvider: 'dev';
@@ -62,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     production,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import pretty from 'pino-pretty';
 
 /** Query parameters whose values never reach a log line. */
 const SECRET_PARAMS = /^(code|captcha|token|password|trx_password|ticket|secret|key)$/i;
@@ -28,3 +29,31 @@ export const loggerOptions = (level: string) => ({
   },
   serializers: { req: requestSerializer },
 });
+
+/**
+ * Readable log lines for development: time, level, the message, other fields on the same line.
+ * A request is one line when it comes in and one when it is answered, tied by the request id:
+ * "→ GET /api/v1/merchant (localhost)" and "← 200 in 3 ms".
+ */
+export function prettyLogStream(destination: number | NodeJS.WritableStream = 1) {
+  return pretty({
+    destination,
+    // written before the next line is taken, so nothing is lost when the process exits at once
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const id = log.reqId === undefined ? '' : `[${String(log.reqId)}] `;
+      const message = String(log[messageKey] ?? '');
+      const req = log.req as ReturnType<typeof requestSerializer> | undefined;
+      const res = log.res as { statusCode?: number } | undefined;
+      // Fastify's own two lines of every request
+      if (message === 'incoming request' && req?.method) return `${id}→ ${req.method} ${req.url}${req.host ? ` (${req.host})` : ''}`;
+      if (message === 'request completed' && res?.statusCode !== undefined && typeof log.responseTime === 'number') {
+        return `${id}← ${res.statusCode} in ${Math.round(log.responseTime)} ms`;
+      }
+      return `${id}${message}`;
+    },
+  });
+}
