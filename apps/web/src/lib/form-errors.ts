@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { isApiError } from './http.ts';
+import { isApiError, markShownOnField } from './http.ts';
 
 type FieldName = string | number | (string | number)[];
 
@@ -21,5 +21,6 @@ export function applyFieldErrors(
     byField.set(field, entry);
   }
   form.setFields([...byField.values()]);
+  markShownOnField(error);
   return true;
 }

@@ -10,6 +10,7 @@ import {
   createApiClient,
   createHttp,
   REQUEST_TIMEOUT_MS,
+  markShownOnField,
   type RawResponse,
   SESSION_NOTICE_INTERVAL_MS,
 } from './http.ts';
@@ -91,6 +92,8 @@ afterEach(() => {
 });
 
 const api = () => createHttp(createApiClient({ baseURL }));
+/** A refusal's toast waits for the next task (so a form can claim it for a field first). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The rejection of a call, failing the test if the call resolved. */
 async function rejectionOf(call: Promise<unknown>): Promise<ApiError> {
@@ -237,6 +240,7 @@ describe('other non-zero codes', () => {
 
     const error = await rejectionOf(api().post('/api/v1/account/login', {}));
 
+    await nextTask();
     expect(notices).toEqual(['手机号格式有误(1001)']);
     expect(error.kind).toBe('api');
     expect(error.code).toBe(1001);
@@ -252,9 +256,22 @@ describe('other non-zero codes', () => {
   it('treat a non-zero code on HTTP 200 the same way', async () => {
     handler = answer(200, { code: 2009, message: '账号或密码错误', data: null });
     const error = await rejectionOf(api().post('/api/v1/account/login', {}));
+    await nextTask();
     expect(notices).toEqual(['账号或密码错误(2009)']);
     expect(error.code).toBe(2009);
     expect(error.fields).toEqual([]);
+  });
+
+  it('tell nothing as a toast that the caller shows on a field, in the task the call failed in', async () => {
+    handler = answer(400, { code: 2013, message: '邀请码不存在', data: null });
+    const error = await rejectionOf(api().post('/api/v1/account/register', {}));
+    markShownOnField(error);
+    await nextTask();
+    expect(notices).toEqual([]);
+    // another refusal, not put on a field, is told
+    await rejectionOf(api().post('/api/v1/account/register', {}));
+    await nextTask();
+    expect(notices).toEqual(['邀请码不存在(2013)']);
   });
 });
 
@@ -287,7 +304,7 @@ describe('other HTTP errors without an envelope', () => {
     expect(error.message).toBe('上游服务不可用');
   });
 
-  it("show the error's message when the response has none", async () => {
+  it('show the Chinese fallback when the response has no message (a bare 5xx page)', async () => {
     handler = (_request, response) => {
       response.writeHead(500, { 'content-type': 'text/plain' });
       response.end('boom');
@@ -295,7 +312,8 @@ describe('other HTTP errors without an envelope', () => {
     const error = await rejectionOf(api().get('/x'));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(500);
-    expect(notices).toEqual(['Request failed with status code 500']);
+    expect(notices).toEqual([httpText.unknownError]);
+    expect(httpText.unknownError).toBe('请求失败，请稍后重试');
   });
 });
 
@@ -332,6 +350,7 @@ describe('spreadsheet answers', () => {
     handler = answer(404, { code: 1002, message: '请求的内容不存在', data: null });
     const error = await rejectionOf(api().download('/api/v1/card/export'));
     expect(error.code).toBe(1002);
+    await nextTask();
     expect(notices).toEqual(['请求的内容不存在(1002)']);
   });
 });

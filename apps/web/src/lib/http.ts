@@ -84,7 +84,18 @@ function isSpreadsheet(response: AxiosResponse) {
   return SPREADSHEET_TYPES.some((type) => contentType.startsWith(type));
 }
 
+const shownOnField = new WeakSet<ApiError>();
+
+/**
+ * Says that a refusal is shown next to the form field it is about, so it is not also told as a toast.
+ * Call it where the failed call is caught, in the same task (the toast waits for the next one).
+ */
+export function markShownOnField(error: unknown) {
+  if (isApiError(error)) shownOnField.add(error);
+}
+
 function failWithEnvelope(envelope: Envelope, status: number): never {
+  const error = new ApiError({ kind: 'api', code: envelope.code, message: envelope.message, status, data: envelope.data });
   if (isSessionErrorCode(envelope.code)) {
     const now = Date.now();
     if (now - lastSessionNoticeAt >= SESSION_NOTICE_INTERVAL_MS) {
@@ -93,9 +104,12 @@ function failWithEnvelope(envelope: Envelope, status: number): never {
     }
     useSessionStore.getState().logout();
   } else {
-    notify(withCode(envelope.message, envelope.code));
+    // told once the caller has had its turn: a form that shows it on a field says so first
+    setTimeout(() => {
+      if (!shownOnField.has(error)) notify(withCode(envelope.message, envelope.code));
+    }, 0);
   }
-  throw new ApiError({ kind: 'api', code: envelope.code, message: envelope.message, status, data: envelope.data });
+  throw error;
 }
 
 /** A download that failed answers its JSON envelope as a Blob or ArrayBuffer; read it back. */
@@ -137,7 +151,8 @@ async function onRejected(error: AxiosError) {
   const body = await bodyOf(response);
   if (isEnvelope(body)) return failWithEnvelope(body, response.status);
   const bodyMessage = typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : '';
-  const message = bodyMessage || error.message || httpText.unknownError;
+  // axios' own text ("Request failed with status code 500") is English and says nothing to a customer
+  const message = bodyMessage || httpText.unknownError;
   notify(message);
   throw new ApiError({ kind: 'http', message, status: response.status, data: body });
 }

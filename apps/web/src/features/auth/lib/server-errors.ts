@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contract/errors';
 import type { FormInstance } from 'antd';
-import { isApiError } from '../../../lib/http.ts';
+import { isApiError, markShownOnField } from '../../../lib/http.ts';
 
 /** The fields of the account forms, as the forms name them. */
 export type AccountField = 'phone' | 'email' | 'captcha' | 'password' | 'confirm' | 'invitation_code';
@@ -44,12 +44,15 @@ export function fieldErrorsOf(error: unknown, onForm: readonly AccountField[]): 
 }
 
 /**
- * Puts a failed call's errors next to the fields they are about (the HTTP module has already shown
- * the message). Answers whether any field got one.
+ * Puts a failed call's errors next to the fields they are about, and only there (no toast). Answers
+ * whether any field got one.
  */
 export function showOnFields(form: Pick<FormInstance, 'setFields'>, error: unknown, onForm: readonly AccountField[]): boolean {
   const fields = fieldErrorsOf(error, onForm);
-  if (fields.length > 0) form.setFields(fields);
+  if (fields.length > 0) {
+    form.setFields(fields);
+    markShownOnField(error);
+  }
   return fields.length > 0;
 }
 
