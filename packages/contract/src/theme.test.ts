@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageBranding, themeColors } from './theme.ts';
+import { contrastRatio, pageBranding, themeColors } from './theme.ts';
 
-const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+const contrastOnWhite = (hex: string) => contrastRatio(hex, '#FFFFFF');
 
 describe('theme colours (spec §9)', () => {
   it('are the five spec colours', () => {
@@ -17,13 +10,20 @@ describe('theme colours (spec §9)', () => {
   it('give every theme a link colour readable on white', () => {
     for (const theme of Object.values(themeColors)) expect(contrastOnWhite(theme.link), theme.name).toBeGreaterThanOrEqual(4.5);
   });
+  it('give every theme a text colour readable on its own colour, for buttons that keep the brand colour', () => {
+    for (const theme of Object.values(themeColors)) expect(contrastRatio(theme.onPrimary, theme.primary), theme.name).toBeGreaterThanOrEqual(4.5);
+    // white on yellow was 1.8 : 1 and on orange 2.7 : 1
+    expect(themeColors.MERCHANT_COLOR_YELLOW.onPrimary).toBe('#1F2329');
+    expect(themeColors.MERCHANT_COLOR_ORANGE.onPrimary).toBe('#1F2329');
+    expect(contrastRatio('#FFFFFF', '#F9B700')).toBeCloseTo(1.8, 1);
+  });
 });
 
 describe('page branding (spec §1, §9)', () => {
   it('titles the page with the website in upper case and colours it with the merchant theme', () => {
     expect(pageBranding({ color: 'MERCHANT_COLOR_ORANGE', website: 'orangecard.example', favicon: '/brand/orange/favicon.svg' })).toEqual({
       title: 'ORANGECARD.EXAMPLE',
-      cssVariables: { '--brand-primary': '#FB7812', '--brand-link': '#B24F00', '--brand-tint': '#FFF3E8' },
+      cssVariables: { '--brand-primary': '#FB7812', '--brand-link': '#B24F00', '--brand-tint': '#FFF3E8', '--brand-on-primary': '#1F2329' },
       faviconType: 'image/svg+xml',
     });
   });

@@ -1,15 +1,40 @@
 import type { MerchantColor } from './enums.ts';
 
+/** The relative luminance of a #RRGGBB colour (WCAG 2). */
+export function luminance(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two #RRGGBB colours (WCAG 2): 1 to 21; body text needs 4.5. */
+export function contrastRatio(a: string, b: string) {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+export const WHITE = '#FFFFFF';
+/** the portal's body text colour, also the text on a theme colour too light for white text */
+export const INK = '#1F2329';
+
+/** White on the colour where white reaches 4.5 : 1, else the dark body text colour. */
+export const textOn = (background: string) => (contrastRatio(WHITE, background) >= 4.5 ? WHITE : INK);
+
+const theme = (primary: string, tint: string, link: string, name: string) => ({ primary, tint, link, name, onPrimary: textOn(primary) });
+
 /**
- * Spec §9 theme colours, with the light background tint each theme uses, and a darker shade of the
- * same hue for text links, which must stay readable on white (contrast of at least 4.5 : 1).
+ * Spec §9 theme colours, with the light background tint each theme uses, a darker shade of the same
+ * hue for text links, which must stay readable on white (contrast of at least 4.5 : 1), and the text
+ * colour on the theme colour (buttons keep the brand colour; their text reaches 4.5 : 1 on it).
  */
-export const themeColors: Record<MerchantColor, { primary: string; tint: string; link: string; name: string }> = {
-  MERCHANT_COLOR_BLUE: { primary: '#3399FF', tint: '#EBF5FF', link: '#1765C1', name: 'blue' },
-  MERCHANT_COLOR_ORANGE: { primary: '#FB7812', tint: '#FFF3E8', link: '#B24F00', name: 'orange' },
-  MERCHANT_COLOR_PURPLE: { primary: '#A17DF5', tint: '#F5F1FE', link: '#6E45CF', name: 'purple' },
-  MERCHANT_COLOR_RED: { primary: '#F75346', tint: '#FEEEEC', link: '#C0291D', name: 'red' },
-  MERCHANT_COLOR_YELLOW: { primary: '#F9B700', tint: '#FEF8E5', link: '#8A6100', name: 'yellow' },
+export const themeColors: Record<MerchantColor, { primary: string; tint: string; link: string; name: string; onPrimary: string }> = {
+  MERCHANT_COLOR_BLUE: theme('#3399FF', '#EBF5FF', '#1765C1', 'blue'),
+  MERCHANT_COLOR_ORANGE: theme('#FB7812', '#FFF3E8', '#B24F00', 'orange'),
+  MERCHANT_COLOR_PURPLE: theme('#A17DF5', '#F5F1FE', '#6E45CF', 'purple'),
+  MERCHANT_COLOR_RED: theme('#F75346', '#FEEEEC', '#C0291D', 'red'),
+  MERCHANT_COLOR_YELLOW: theme('#F9B700', '#FEF8E5', '#8A6100', 'yellow'),
 };
 
 export const DEFAULT_MERCHANT_COLOR: MerchantColor = 'MERCHANT_COLOR_BLUE';
@@ -23,10 +48,10 @@ export const themeFor = (color: string | null | undefined) =>
  * browser applies it (apps/web/src/lib/theme.ts) and so does the server on the pages it draws.
  */
 export function pageBranding(merchant: { color: string | null | undefined; website: string; favicon: string }) {
-  const { primary, link, tint } = themeFor(merchant.color);
+  const { primary, link, tint, onPrimary } = themeFor(merchant.color);
   return {
     title: merchant.website.toUpperCase(),
-    cssVariables: { '--brand-primary': primary, '--brand-link': link, '--brand-tint': tint },
+    cssVariables: { '--brand-primary': primary, '--brand-link': link, '--brand-tint': tint, '--brand-on-primary': onPrimary },
     faviconType: merchant.favicon.endsWith('.svg') ? 'image/svg+xml' : null,
   };
 }

@@ -155,10 +155,12 @@ describe('the drawn sign-in page', () => {
 
   it('sets the brand colours of the merchant on <html>', () => {
     for (const merchant of [blue, orange]) {
-      const { primary, link, tint } = themeFor(merchant.color);
-      expect(draw(merchant)).toContain(`<html lang="zh-CN" style="--brand-primary:${primary};--brand-link:${link};--brand-tint:${tint}">`);
+      const { primary, link, tint, onPrimary } = themeFor(merchant.color);
+      expect(draw(merchant)).toContain(
+        `<html lang="zh-CN" style="--brand-primary:${primary};--brand-link:${link};--brand-tint:${tint};--brand-on-primary:${onPrimary}">`,
+      );
     }
-    expect(draw(orange)).toContain('--brand-primary:#FB7812;--brand-link:#B24F00;--brand-tint:#FFF3E8');
+    expect(draw(orange)).toContain('--brand-primary:#FB7812;--brand-link:#B24F00;--brand-tint:#FFF3E8;--brand-on-primary:#1F2329');
   });
 
   it('links the stylesheets of the main chunk and of the screens once each', () => {

@@ -1,5 +1,5 @@
 import { MERCHANT_COLORS } from '@portal/contract/enums';
-import { themeColors } from '@portal/contract/theme';
+import { contrastRatio, themeColors } from '@portal/contract/theme';
 import { describe, expect, it } from 'vitest';
 import { themeConfig } from './theme.ts';
 
@@ -8,6 +8,12 @@ describe('themeConfig', () => {
     const { token } = themeConfig(color);
     const { primary, link } = themeColors[color];
     expect(token).toMatchObject({ colorPrimary: primary, colorLink: link, colorInfo: primary });
+  });
+
+  it.each(MERCHANT_COLORS)('gives %s primary buttons a text colour that reaches 4.5 : 1 on the brand colour', (color) => {
+    const { primary } = themeColors[color];
+    const text = themeConfig(color).components?.Button?.primaryColor as string;
+    expect(contrastRatio(text, primary)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('falls back to the blue theme for a missing or unknown colour', () => {

@@ -13,17 +13,23 @@ export const THEME_CSS_VAR = { key: 'portal-theme' } as const;
 
 /** antd theme tokens for a merchant colour (spec §9): the primary colour drives buttons, links, focus. */
 export function themeConfig(color: string | null | undefined): ThemeConfig {
-  const { primary, link } = themeFor(color);
+  const { primary, link, onPrimary } = themeFor(color);
   return {
     cssVar: THEME_CSS_VAR,
     token: {
       colorPrimary: primary,
       colorLink: link,
       colorInfo: primary,
+      // text drawn in the theme colour uses its readable shade, as links do
+      colorPrimaryText: link,
+      colorPrimaryTextHover: link,
+      colorPrimaryTextActive: link,
       borderRadius: 8,
       controlHeight: 40,
       fontFamily: FONT_FAMILY,
     },
+    // buttons keep the brand colour, with text that reads on it (4.5 : 1)
+    components: { Button: { primaryColor: onPrimary } },
   };
 }
 
