@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { systemClock } from '../lib/clock.ts';
 import { rechargeInTx } from '../modules/ledger/service.ts';
 import { countMerchants, insertHost, insertMerchant } from '../modules/merchants/store.ts';
+import { insertAnnouncement } from '../modules/messages/store.ts';
 
 const SEED_LOCK = 727_002;
 
@@ -117,6 +118,28 @@ export function agreementHtml(merchantName: string) {
   ].join('\n');
 }
 
+/** The announcement each demo merchant greets its customers with (product.md §8). */
+export function welcomeAnnouncement(merchantName: string, website: string) {
+  return {
+    title: `欢迎使用${merchantName}`,
+    content: [
+      '<p>尊敬的用户：</p>',
+      `<p>欢迎来到${merchantName}！在这里，您可以管理美元（USD）和人民币（CNY）钱包余额，在线申请虚拟卡，用于海外订阅、广告投放、跨境电商等线上支付。</p>`,
+      '<h3>三步开始使用</h3>',
+      '<ol>',
+      '<li>完成实名认证：首次开卡前，请填写本人真实姓名和身份证号码。</li>',
+      '<li>申请虚拟卡：选择卡片产品后即可开卡，开卡费和充值手续费会在您确认前展示。</li>',
+      '<li>管理资金：可随时为卡片充值，卡内余额也可转回钱包；钱包的每一笔收支都可在钱包页面查看和导出。</li>',
+      '</ol>',
+      '<h3>安全提示</h3>',
+      '<p>平台工作人员<strong>不会</strong>以任何理由向您索要登录密码、验证码或卡片安全码（CVV）。如发现账户异常，请立即修改密码并联系客服。</p>',
+      `<p>客服邮箱：<a href="mailto:support@${website}">support@${website}</a></p>`,
+      `<p>感谢您选择${merchantName}，祝您使用愉快！</p>`,
+      `<p>${merchantName}运营团队</p>`,
+    ].join('\n'),
+  };
+}
+
 /** On an empty database, adds the demo data; runs once even when several processes start together. */
 export async function seedDemoData(database: Database) {
   return database.withLock(SEED_LOCK, async () => {
@@ -142,6 +165,7 @@ export async function seedDemoData(database: Database) {
           title: `${demo.name}用户服务协议`,
           text: agreementHtml(demo.name),
         });
+        await insertAnnouncement(tx, { merchantId: merchant.id, ...welcomeAnnouncement(demo.name, demo.website), publishedAt: systemClock.now() });
         const manager = await insertManager(tx, { merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });
         const account = await insertAccount(tx, {
           merchantId: merchant.id,

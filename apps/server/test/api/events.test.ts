@@ -32,14 +32,15 @@ describe('GET /api/v1/events', () => {
     try {
       expect(tabs[0]?.response.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(tabs[0]?.response.headers['x-content-type-options']).toBe('nosniff');
-      for (const tab of tabs) expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY')).toMatchObject({ unread_quantity: 0 });
+      // a new account has the merchant's welcome announcement unread
+      for (const tab of tabs) expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY')).toMatchObject({ unread_quantity: 1 });
       const message = await send('localhost', id, '账户通知');
       for (const tab of tabs) {
         const event = await tab.next((e) => e.id === message.id);
-        expect(event).toMatchObject({ type: 'NOTICE', kind: 'message', title: '账户通知', status: 'success', unread_quantity: 1, content: '账户通知' });
+        expect(event).toMatchObject({ type: 'NOTICE', kind: 'message', title: '账户通知', status: 'success', unread_quantity: 2, content: '账户通知' });
       }
       const freeze = await send('localhost', id, '钱包已冻结', 'FREEZE');
-      expect(await tabs[0]?.next((e) => e.id === freeze.id)).toMatchObject({ type: 'FREEZE', unread_quantity: 2 });
+      expect(await tabs[0]?.next((e) => e.id === freeze.id)).toMatchObject({ type: 'FREEZE', unread_quantity: 3 });
     } finally {
       for (const tab of tabs) tab.close();
     }
@@ -51,13 +52,14 @@ describe('GET /api/v1/events', () => {
     const message = await send('orange.localhost', id, '未读');
     const tab = await openEventStream(base, 'orange.localhost', who.token);
     try {
-      await tab.next((e) => e.type === 'UNREAD_QUANTITY' && e.unread_quantity === 1);
+      // the message and the merchant's welcome announcement
+      await tab.next((e) => e.type === 'UNREAD_QUANTITY' && e.unread_quantity === 2);
       const from = tab.events.length;
       await t.api('orange.localhost', who.token).data('PUT', '/msg-center/station-msg/read-status', { body: { id: message.id } });
-      expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY', { from })).toMatchObject({ unread_quantity: 0 });
+      expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY', { from })).toMatchObject({ unread_quantity: 1 });
       const merchant = await merchantId('orange.localhost');
       const notice = await t.database.db.transaction((tx) => publishAnnouncement(tx, t.clock, { merchantId: merchant, title: '橙意公告', content: '<p>公告</p>' }));
-      expect(await tab.next((e) => e.id === notice.id)).toMatchObject({ type: 'ANNOUNCEMENT', kind: 'announcement', title: '橙意公告', unread_quantity: 1 });
+      expect(await tab.next((e) => e.id === notice.id)).toMatchObject({ type: 'ANNOUNCEMENT', kind: 'announcement', title: '橙意公告', unread_quantity: 2 });
     } finally {
       tab.close();
     }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postStationMessage, publishAnnouncement } from '../../src/modules/messages/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { signUp } from '../helpers/accounts.ts';
+import { demoAccount, demoMerchants, welcomeAnnouncement } from '../../src/db/seed.ts';
+import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -37,6 +38,25 @@ async function announce(host: string, title: string) {
   return t.database.db.transaction((tx) => publishAnnouncement(tx, clock, { merchantId: merchant?.id as string, title, content: `<p>${title}</p>` }));
 }
 
+// first in the file: the tests after it publish more announcements
+describe('the demo data', () => {
+  it("greets each demo account with its own merchant's welcome announcement, and no other", async () => {
+    for (const demo of demoMerchants) {
+      const host = demo.hosts[0] as string;
+      const { token } = await signIn(t, host, { email: demoAccount.emailFor(demo.website), password: demoAccount.password });
+      const client = t.api(host, token);
+      const page = await client.data<Page>('GET', '/msg-center/station-msg/list', { query: { kind: 'announcement', page_size: 100 } });
+      const welcome = welcomeAnnouncement(demo.name, demo.website);
+      expect(page.total, demo.slug).toBe(1);
+      expect(page.items, demo.slug).toEqual([
+        expect.objectContaining({ kind: 'announcement', type: 'ANNOUNCEMENT', title: `欢迎使用${demo.name}`, content: welcome.content, is_read: false }),
+      ]);
+      expect(welcome.content).toContain(`support@${demo.website}`);
+      expect(await client.data('GET', '/msg-center/station-msg/unread-quantity'), demo.slug).toEqual({ count: 1 });
+    }
+  });
+});
+
 describe('station messages', () => {
   it('lists newest first with pagination, and filters by read state', async () => {
     const who = await signUp(t);
@@ -50,11 +70,12 @@ describe('station messages', () => {
     const last = await client.data<Page>('GET', '/msg-center/station-msg/list', { query: { page: 3, page_size: 5 } });
     expect(last.items.map((m) => m.title)).toEqual(['消息2', '消息1']);
 
-    expect(await client.data('GET', '/msg-center/station-msg/unread-quantity')).toEqual({ count: 12 });
+    // the 12 messages and the merchant's welcome announcement
+    expect(await client.data('GET', '/msg-center/station-msg/unread-quantity')).toEqual({ count: 13 });
     const read = await client.data<{ unread_quantity: number }>('PUT', '/msg-center/station-msg/read-status', { body: { id: first.items[0]?.id } });
-    expect(read.unread_quantity).toBe(11);
+    expect(read.unread_quantity).toBe(12);
     // marking again changes nothing
-    expect((await client.data<{ unread_quantity: number }>('PUT', '/msg-center/station-msg/read-status', { body: { id: first.items[0]?.id } })).unread_quantity).toBe(11);
+    expect((await client.data<{ unread_quantity: number }>('PUT', '/msg-center/station-msg/read-status', { body: { id: first.items[0]?.id } })).unread_quantity).toBe(12);
     const readOnes = await client.data<Page>('GET', '/msg-center/station-msg/list', { query: { read: 'read' } });
     expect(readOnes.items.map((m) => m.title)).toEqual(['消息12']);
     const unread = await client.data<Page>('GET', '/msg-center/station-msg/list', { query: { read: 'unread', page_size: 100 } });
@@ -69,8 +90,9 @@ describe('station messages', () => {
     await send('purple.localhost', accountId, 'b');
     await announce('purple.localhost', '紫晶公告');
     const client = t.api('purple.localhost', who.token);
-    expect(await client.data('GET', '/msg-center/station-msg/unread-quantity')).toEqual({ count: 3 });
-    expect(await client.data('PUT', '/msg-center/station-msg/read-status', { body: { all: true, kind: 'message' } })).toEqual({ unread_quantity: 1 });
+    // two messages, 紫晶公告 and the merchant's welcome announcement
+    expect(await client.data('GET', '/msg-center/station-msg/unread-quantity')).toEqual({ count: 4 });
+    expect(await client.data('PUT', '/msg-center/station-msg/read-status', { body: { all: true, kind: 'message' } })).toEqual({ unread_quantity: 2 });
     expect(await client.data('PUT', '/msg-center/station-msg/read-status', { body: { all: true } })).toEqual({ unread_quantity: 0 });
   });
 
@@ -104,13 +126,16 @@ describe('announcements', () => {
     const notice = await announce('red.localhost', '赤焰公告');
     const first = t.api('red.localhost', one.token);
     const second = t.api('red.localhost', two.token);
+    /** the announcement as the account lists it (beside the merchant's welcome announcement) */
+    const listed = async (client: typeof first) =>
+      (await client.data<Page>('GET', '/msg-center/station-msg/list', { query: { kind: 'announcement' } })).items.find((a) => a.id === notice.id);
     for (const client of [first, second]) {
-      const page = await client.data<Page>('GET', '/msg-center/station-msg/list', { query: { kind: 'announcement' } });
-      expect(page.items.map((a) => [a.id, a.kind, a.type, a.is_read])).toEqual([[notice.id, 'announcement', 'ANNOUNCEMENT', false]]);
+      const item = await listed(client);
+      expect(item && [item.id, item.kind, item.type, item.is_read]).toEqual([notice.id, 'announcement', 'ANNOUNCEMENT', false]);
     }
     await first.data('PUT', '/msg-center/station-msg/read-status', { body: { id: notice.id } });
-    expect((await first.data<Page>('GET', '/msg-center/station-msg/list', { query: { kind: 'announcement' } })).items[0]?.is_read).toBe(true);
-    expect((await second.data<Page>('GET', '/msg-center/station-msg/list', { query: { kind: 'announcement' } })).items[0]?.is_read).toBe(false);
+    expect((await listed(first))?.is_read).toBe(true);
+    expect((await listed(second))?.is_read).toBe(false);
     expect(await second.data('GET', '/msg-center/station-msg/detail', { query: { id: notice.id, kind: 'announcement' } })).toMatchObject({ title: '赤焰公告' });
   });
 });
@@ -135,6 +160,8 @@ describe('isolation', () => {
     expect(orangeNotices.items.map((a) => a.id)).not.toContain(notice.id);
     expect((await orange.get('/msg-center/station-msg/detail', { query: { id: notice.id, kind: 'announcement' } })).code).toBe(5001);
     expect((await orange.put('/msg-center/station-msg/read-status', { id: notice.id })).code).toBe(5001);
-    expect(await orange.data('GET', '/msg-center/station-msg/unread-quantity')).toEqual({ count: 0 });
+    // its own merchant's welcome announcement is all it has unread
+    expect(orangeNotices.items.map((a) => a.title)).toEqual(['欢迎使用橙意卡']);
+    expect(await orange.data('GET', '/msg-center/station-msg/unread-quantity')).toEqual({ count: 1 });
   });
 });

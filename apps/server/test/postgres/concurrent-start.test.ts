@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agreements, merchantHosts, merchants } from '../../src/db/schema.ts';
+import { agreements, announcements, merchantHosts, merchants } from '../../src/db/schema.ts';
 import { seedDemoData } from '../../src/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
@@ -29,7 +29,8 @@ describe('server processes starting together on one fresh PostgreSQL database', 
       const [m] = await fresh.db.select({ n: count() }).from(merchants);
       const [h] = await fresh.db.select({ n: count() }).from(merchantHosts);
       const [a] = await fresh.db.select({ n: count() }).from(agreements);
-      expect({ merchants: m?.n, hosts: h?.n, agreements: a?.n }).toEqual({ merchants: 5, hosts: 7, agreements: 5 });
+      const [n] = await fresh.db.select({ n: count() }).from(announcements);
+      expect({ merchants: m?.n, hosts: h?.n, agreements: a?.n, announcements: n?.n }).toEqual({ merchants: 5, hosts: 7, agreements: 5, announcements: 5 });
     });
   }
 });
