@@ -12,6 +12,13 @@ describe('the error catalogue', () => {
       expect(entry?.meaning.length, name).toBeGreaterThan(10);
     }
   });
+  it('words each variant in 中文 with the placeholders it is filled with', () => {
+    const warning = errorCatalogue[ErrorCode.BAD_CREDENTIALS]?.variants?.lockWarning ?? '';
+    expect(formatMessage(warning, { remaining: 2, minutes: 15 })).toBe('账号或密码错误，再错2次将锁定15分钟');
+    for (const [code, entry] of Object.entries(errorCatalogue)) {
+      for (const [name, text] of Object.entries(entry.variants ?? {})) expect(text, `${code} ${name}`).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
   it('has one code per name and one name per code', () => {
     const codes = Object.values(ErrorCode);
     expect(new Set(codes).size).toBe(codes.length);

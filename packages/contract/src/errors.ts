@@ -7,6 +7,8 @@
 export interface CatalogueEntry {
   status: number;
   message: string;
+  /** other wordings of the same refusal under the same code, by name, for when more can be said */
+  variants?: Record<string, string>;
   meaning: string;
 }
 
@@ -168,7 +170,10 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [ErrorCode.BAD_CREDENTIALS]: {
     status: 400,
     message: '账号或密码错误',
-    meaning: 'No such account, or a wrong password; the two are not told apart.',
+    variants: { lockWarning: '账号或密码错误，再错{remaining}次将锁定{minutes}分钟' },
+    meaning:
+      'No such account, or a wrong password; the two are not told apart. From the third wrong password within 15 minutes the ' +
+      'message warns of the lock (variant lockWarning): data.remaining wrong passwords are left before it.',
   },
   [ErrorCode.LOGIN_LOCKED]: {
     status: 429,

@@ -6,10 +6,13 @@ export class AppError extends Error {
   readonly status: number;
   readonly data: unknown;
 
-  constructor(code: number, options: { message?: string; params?: Record<string, string | number>; data?: unknown } = {}) {
+  /** `variant`: one of the entry's other wordings (CatalogueEntry.variants) instead of its message */
+  constructor(code: number, options: { message?: string; variant?: string; params?: Record<string, string | number>; data?: unknown } = {}) {
     const entry = errorCatalogue[code] ?? errorCatalogue[ErrorCode.INTERNAL];
     if (!entry) throw new Error(`error code ${code} is not in the catalogue`);
-    super(options.message ?? formatMessage(entry.message, options.params));
+    const template = options.variant === undefined ? entry.message : entry.variants?.[options.variant];
+    if (template === undefined) throw new Error(`error code ${code} has no variant ${options.variant}`);
+    super(options.message ?? formatMessage(template, options.params));
     this.code = code;
     this.status = entry.status;
     this.data = options.data ?? null;

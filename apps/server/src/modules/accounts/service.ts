@@ -41,7 +41,7 @@ import {
   useResetTicket,
 } from './store.ts';
 
-export const loginPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
+export const loginPolicy = { windowMs: 15 * 60_000, maxFailures: 5, warnFromFailure: 3 } as const;
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
 
@@ -158,10 +158,18 @@ export function accountService(deps: Deps) {
       const now = clock.now();
       if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
       if (!(await verifyPassword(account.passwordHash, body.password))) {
-        const lockedUntil = await db.transaction((tx) =>
+        const { failures, lockedUntil } = await db.transaction((tx) =>
           recordFailedLogin(tx, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures),
         );
         if (lockedUntil) throw lockedError(lockedUntil, now);
+        if (failures >= loginPolicy.warnFromFailure) {
+          const remaining = loginPolicy.maxFailures - failures;
+          throw new AppError(ErrorCode.BAD_CREDENTIALS, {
+            variant: 'lockWarning',
+            params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
+            data: { remaining },
+          });
+        }
         throw new AppError(ErrorCode.BAD_CREDENTIALS);
       }
       if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);

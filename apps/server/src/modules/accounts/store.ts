@@ -62,7 +62,14 @@ export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash:
  * Counts a wrong password in the 15-minute window, atomically; the fifth locks password sign-in.
  * Answers the lock's end when this failure locked the account.
  */
-export async function recordFailedLogin(tx: Tx, accountId: string, now: Date, windowMs: number, maxFailures: number) {
+/** Counts a wrong password: the failures in the window so far, and the lock's end when this one locked. */
+export async function recordFailedLogin(
+  tx: Tx,
+  accountId: string,
+  now: Date,
+  windowMs: number,
+  maxFailures: number,
+): Promise<{ failures: number; lockedUntil: Date | null }> {
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await tx
     .update(accounts)
@@ -72,13 +79,14 @@ export async function recordFailedLogin(tx: Tx, accountId: string, now: Date, wi
     })
     .where(eq(accounts.id, accountId))
     .returning({ failedLogins: accounts.failedLogins });
-  if (!row || row.failedLogins < maxFailures) return null;
+  const failures = row?.failedLogins ?? 0;
+  if (failures < maxFailures) return { failures, lockedUntil: null };
   const lockedUntil = new Date(now.getTime() + windowMs);
   await tx
     .update(accounts)
     .set({ lockedUntil, failedLogins: 0, failedWindowStart: null })
     .where(eq(accounts.id, accountId));
-  return lockedUntil;
+  return { failures, lockedUntil };
 }
 
 export async function clearFailedLogins(tx: Tx, accountId: string) {
