@@ -1,6 +1,7 @@
 /**
  * Browser tests of the /wallet screen: money moved with the real operator command line
- * shows up as balances and rows; a freeze shows its banner live and an unfreeze takes it away; the
+ * shows up as balances and rows; a freeze shows its banner live and an unfreeze takes it away, and
+ * the message center tags both messages by what happened; the
  * filters, pages and detail work; the export downloads the filtered rows as an .xlsx file that is
  * opened here with exceljs and compared with the list.
  */
@@ -250,6 +251,13 @@ describe('the frozen wallet', () => {
     }
     await page.getByTestId('wallet-frozen').waitFor({ state: 'detached', ...settle });
     expect(await page.getByTestId('balance-frozen-tag').count()).toBe(0);
+
+    // the message center tags both messages by what happened to the wallet, neither as a failure
+    await page.goto(portal.url(HOST, '/information-center'));
+    const tagOf = (title: string) => page.getByTestId('message-row').filter({ hasText: title }).first().getByTestId('message-tag');
+    await expect.poll(() => tagOf('钱包已冻结').innerText().catch(() => ''), settle).toBe('钱包冻结');
+    expect(await tagOf('钱包已解冻').innerText()).toBe('钱包解冻');
+    expect(await page.getByTestId('message-tag').filter({ hasText: '失败' }).count()).toBe(0);
   });
 });
 

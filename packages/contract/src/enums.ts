@@ -101,3 +101,27 @@ export const BALANCE_STATUS_FROZEN = 'BALANCE_STATUS_FROZEN';
 
 /** The station-message event type that makes the portal re-check the wallet status. */
 export const EVENT_TYPE_FREEZE = 'FREEZE';
+
+/**
+ * A FREEZE message's status says which way the wallet went: 'fail' it was frozen, 'success' it was
+ * unfrozen (the stream's readers take 'success' as good news, spec §3).
+ */
+export const FREEZE_MESSAGE_STATUS = { frozen: 'fail', unfrozen: 'success' } as const;
+
+/** The tag beside a message's title in the message center. */
+export const MESSAGE_TAGS = ['WALLET_FROZEN', 'WALLET_UNFROZEN', 'FAILED'] as const;
+export type MessageTag = (typeof MESSAGE_TAGS)[number];
+export const messageTagLabel: Record<MessageTag, string> = {
+  WALLET_FROZEN: '钱包冻结',
+  WALLET_UNFROZEN: '钱包解冻',
+  FAILED: '失败',
+};
+
+/**
+ * Which tag a message carries, or none: a FREEZE message tells what happened to the wallet (its
+ * status is not a success or failure of anything); any other message that is not a success failed.
+ */
+export function messageTagOf(message: { type: string; status: string }): MessageTag | null {
+  if (message.type === EVENT_TYPE_FREEZE) return message.status === FREEZE_MESSAGE_STATUS.unfrozen ? 'WALLET_UNFROZEN' : 'WALLET_FROZEN';
+  return message.status === 'success' ? null : 'FAILED';
+}

@@ -3,6 +3,7 @@ import {
   BALANCE_STATUS_AVAILABLE,
   BALANCE_STATUS_FROZEN,
   EVENT_TYPE_FREEZE,
+  FREEZE_MESSAGE_STATUS,
   type WalletTransactionType,
   walletTransactionTypeLabel,
 } from '@portal/contract/enums';
@@ -170,7 +171,7 @@ export async function freezeWallet(db: Db, clock: Clock, request: { merchantId: 
       type: EVENT_TYPE_FREEZE,
       title: '钱包已冻结',
       content: `<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>${why}<p>如有疑问，请联系客服。</p>`,
-      status: 'fail',
+      status: FREEZE_MESSAGE_STATUS.frozen,
     });
     return true;
   });
@@ -190,7 +191,7 @@ export async function unfreezeWallet(db: Db, clock: Clock, request: { merchantId
       type: EVENT_TYPE_FREEZE,
       title: '钱包已解冻',
       content: '<p>您的钱包已解冻，可以正常使用。</p>',
-      status: 'success',
+      status: FREEZE_MESSAGE_STATUS.unfrozen,
     });
     return true;
   });

@@ -28,5 +28,4 @@ export const messagesText = {
   noticesLabel: '新消息',
   newNotices: (count: number) => `${count} 条新消息`,
   closeNotice: '关闭通知',
-  statusFail: '失败',
 } as const;

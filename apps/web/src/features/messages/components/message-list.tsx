@@ -1,14 +1,23 @@
+import { type MessageTag, messageTagLabel, messageTagOf } from '@portal/contract/enums';
 import type { MessageItem } from '@portal/contract/messages';
-import { Tag } from 'antd';
+import { Tag, type TagProps } from 'antd';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { messagesText } from '../../../locales/zh-CN/messages.ts';
 import { plainText } from '../lib/text.ts';
 import styles from './message-list.module.css';
 
+/** A frozen wallet asks for attention, an unfrozen one is good news, a failure is an error. */
+const tagColor: Record<MessageTag, TagProps['color']> = {
+  WALLET_FROZEN: 'warning',
+  WALLET_UNFROZEN: 'success',
+  FAILED: 'error',
+};
+
 function MessageRow({ item, onOpen }: { item: MessageItem; onOpen: (item: MessageItem) => void }) {
   const excerpt = useMemo(() => plainText(item.content), [item.content]);
   const unread = !item.is_read;
+  const tag = messageTagOf(item);
   return (
     <li className={styles.item}>
       <button
@@ -23,9 +32,9 @@ function MessageRow({ item, onOpen }: { item: MessageItem; onOpen: (item: Messag
           <span className={styles.titleLine}>
             <span className={styles.title}>{item.title}</span>
             {unread ? <span className={styles.srOnly}>（{messagesText.unread}）</span> : null}
-            {item.status !== 'success' ? (
-              <Tag color="error" variant="outlined" className={styles.tag}>
-                {messagesText.statusFail}
+            {tag ? (
+              <Tag color={tagColor[tag]} variant="outlined" className={styles.tag} data-testid="message-tag">
+                {messageTagLabel[tag]}
               </Tag>
             ) : null}
           </span>
