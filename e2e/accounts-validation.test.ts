@@ -173,6 +173,22 @@ describe('e-mail rules', () => {
     expect(await fieldError(page, '手机号')).toBe('');
   });
 
+  it('on /sign-in: typing past 40 characters of e-mail or 16 of password is kept, and the rule says so', async () => {
+    const page = await portal.pageAt('localhost', '/sign-in');
+    await page.getByRole('tab', { name: '邮箱' }).click();
+    const email = `${'a'.repeat(31)}@test.com`;
+    expect(email).toHaveLength(40);
+    await field(page, '邮箱').pressSequentially(`${email}x`);
+    await expect.poll(() => field(page, '邮箱').inputValue(), settle).toBe(`${email}x`);
+    await field(page, '密码').pressSequentially('Abcdefgh123456789');
+    await expect.poll(() => field(page, '密码').inputValue(), settle).toBe('Abcdefgh123456789');
+    await button(page, '登录').click();
+    // the sign-in form describes each field by its error
+    const errorOf = (label: string) => field(page, label).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    await expect.poll(() => errorOf('邮箱'), settle).toBe('长度超过限制');
+    await expect.poll(() => errorOf('密码'), settle).toBe('输入大于最大输入限制');
+  });
+
   it('puts an unknown phone on its field on /forget-password', async () => {
     const page = await portal.pageAt('localhost', '/forget-password');
     await field(page, '手机号').fill('13612349999');

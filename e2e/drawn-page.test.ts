@@ -175,5 +175,7 @@ describe('/sign-in drawn by the server', () => {
     const { page } = await drawnPage('nobody.localhost', '/sign-in', { gated: false });
     expect(await isDrawn(page)).toBe(false);
     await page.getByRole('heading', { name: '该站点尚未开通，请确认访问地址' }).waitFor({ state: 'visible' });
+    // a page without a title is a blank tab and a nameless page to a screen reader
+    await expect.poll(() => page.title()).toBe('该站点尚未开通，请确认访问地址');
   });
 });

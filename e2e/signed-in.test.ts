@@ -52,6 +52,16 @@ describe('the signed-in layout', () => {
     await expect.poll(() => pathname(page), settle).toBe('/information-center');
   });
 
+  it("names the account inside its menu at 375 px, where the header has no room for the e-mail", async () => {
+    const { page } = await signedInPage('/wallet');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.getByTestId('account-email').isVisible(), settle).toBe(false);
+    await page.getByTestId('account-menu').click();
+    await expect.poll(() => page.getByTestId('account-menu-email').innerText(), settle).toBe(DEMO.email);
+    expect(await page.getByTestId('account-menu-email').isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: /退出登录/ }).waitFor({ state: 'visible', ...settle });
+  });
+
   it('keeps the chosen menu entry in session storage under menuKey', async () => {
     const { page } = await signedInPage('/wallet');
     expect(await menuKey(page)).toBe('wallet');
@@ -140,6 +150,9 @@ describe('the account menu', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => (history.state as { usr?: { id?: string } } | null)?.usr?.id)).toBe(first.id);
     await expect.poll(() => page.locator('h1').innerText(), settle).toBe(first.title);
+    // the title shows once: the agreement's own opening heading that repeats it is not shown again
+    await page.locator('article p').first().waitFor(settle);
+    expect((await text(page)).split(first.title).length - 1).toBe(1);
 
     // its back arrow returns to the page it came from
     await page.getByRole('button', { name: '返回' }).click();
@@ -208,5 +221,8 @@ describe('logged out', () => {
     expect(await header(page).count()).toBe(0);
     expect(await page.getByRole('main').count()).toBe(1);
     expect(pathname(page)).toBe('/no-such-page');
+    // still the merchant's page: its logo, and its website as the title
+    expect(await page.getByAltText('蓝鲸卡', { exact: true }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('BLUEWHALE.EXAMPLE');
   });
 });

@@ -1,4 +1,5 @@
 import { Button } from 'antd';
+import { useEffect } from 'react';
 import { FullPageMessage } from '../components/full-page-message.tsx';
 import { NetworkAnomalyIllustration } from '../components/illustrations/network-anomaly-illustration.tsx';
 import { loadMerchant } from '../features/merchant/api/get-merchant.ts';
@@ -7,6 +8,10 @@ import type { MerchantFailure } from '../stores/merchant.ts';
 
 /** Shown instead of the portal when the merchant cannot be loaded: an unknown host, or no answer. */
 export function SiteUnavailable({ failure }: { failure: MerchantFailure }) {
+  // no merchant, no website to title the page with: the page is titled by what it says
+  useEffect(() => {
+    document.title = failure.kind === 'unknown-host' ? merchantText.unknownHostTitle : merchantText.unavailableTitle;
+  }, [failure.kind]);
   if (failure.kind === 'unknown-host') {
     return (
       <FullPageMessage

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useDrawnPageTakeover } from '../lib/use-drawn-page-takeover.ts';
+import { useMerchantStore } from '../stores/merchant.ts';
 import styles from './full-page-message.module.css';
 
 interface FullPageMessageProps {
@@ -20,8 +21,11 @@ export const InsideMainContext = createContext(false);
 export function FullPageMessage({ title, detail, image, actions }: FullPageMessageProps) {
   // an error, not-found or unavailable page can be the first screen instead of a drawn one's
   useDrawnPageTakeover();
-  const Landmark = useContext(InsideMainContext) ? 'section' : 'main';
-  return (
+  const inLayout = useContext(InsideMainContext);
+  // a page of its own still says whose site it is
+  const merchant = useMerchantStore((state) => state.merchant);
+  const Landmark = inLayout ? 'section' : 'main';
+  const body = (
     <Landmark className={styles.page}>
       {typeof image === 'string' ? <img className={styles.image} src={image} alt="" width={320} height={220} /> : null}
       {image && typeof image !== 'string' ? <div className={styles.image}>{image}</div> : null}
@@ -29,5 +33,14 @@ export function FullPageMessage({ title, detail, image, actions }: FullPageMessa
       {detail ? <p className={styles.detail}>{detail}</p> : null}
       {actions ? <div className={styles.actions}>{actions}</div> : null}
     </Landmark>
+  );
+  if (inLayout || !merchant) return body;
+  return (
+    <>
+      <header className={styles.header}>
+        <img className={styles.logo} src={merchant.dark_logo} alt={merchant.name} height={32} />
+      </header>
+      {body}
+    </>
   );
 }

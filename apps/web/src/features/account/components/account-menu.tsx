@@ -9,13 +9,26 @@ interface AccountMenuProps {
   onLogout: () => void;
 }
 
-/** The account's e-mail in the header, with a hover menu: the user agreement and logging out (spec §2). */
+/**
+ * The account's e-mail in the header (on wide screens), with a hover menu that names the account and
+ * holds the user agreement and logging out (spec §2).
+ */
 export function AccountMenu({ onOpenAgreement, onLogout }: AccountMenuProps) {
   const { data: account } = useAccountInfo();
   const label = account?.email ?? (account ? `+${account.phone_prefix} ${account.phone}` : '');
 
   const items: MenuProps['items'] = [
-    { key: 'agreement', icon: <FileTextOutlined />, label: signedInText.agreement },
+    {
+      // who is signed in, also on narrow screens where the header has no room for it
+      type: 'group',
+      key: 'account',
+      label: (
+        <span className={styles.menuEmail} data-testid="account-menu-email">
+          {label}
+        </span>
+      ),
+      children: [{ key: 'agreement', icon: <FileTextOutlined />, label: signedInText.agreement }],
+    },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: signedInText.logout, danger: true },
   ];
@@ -25,7 +38,7 @@ export function AccountMenu({ onOpenAgreement, onLogout }: AccountMenuProps) {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover']}>
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
       <button type="button" className={styles.trigger} aria-label={`${signedInText.accountMenu} ${label}`} data-testid="account-menu">
         <span className={styles.avatar} aria-hidden="true">
           <UserOutlined />

@@ -9,6 +9,7 @@ import { agreementText } from '../../../locales/zh-CN/agreement.ts';
 import { useMerchantStore } from '../../../stores/merchant.ts';
 import { useAgreement } from '../api/get-agreement.ts';
 import styles from './agreement.module.css';
+import { withoutLeadingTitle } from '../lib/leading-title.ts';
 
 /** Where the agreement's id came from: navigation state (inside the portal) or ?id= (a new window). */
 function useAgreementId() {
@@ -49,7 +50,7 @@ export default function AgreementPage() {
         <article className={styles.paper} aria-busy={agreement.isPending}>
           <FormTitle title={agreement.data?.title ?? agreementText.fallbackTitle} onBack={goBack} />
           {agreement.data ? (
-            <SafeHtml className={styles.text} html={agreement.data.text} />
+            <SafeHtml className={styles.text} html={withoutLeadingTitle(agreement.data.text, agreement.data.title)} />
           ) : (
             <Skeleton active paragraph={{ rows: 8 }} title={false} aria-label={agreementText.loading} />
           )}

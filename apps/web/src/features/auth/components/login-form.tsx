@@ -86,12 +86,11 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer, me
                 type="email"
                 inputMode="email"
                 autoComplete="username"
-                maxLength={limits.emailMax}
               />
             </FormField>
           )}
           <FormField name="password" label={authText.passwordLabel} rules={[formRule(rules.password)]}>
-            <Password size="large" placeholder={authText.passwordPlaceholder} autoComplete="current-password" maxLength={limits.passwordMax} />
+            <Password size="large" placeholder={authText.passwordPlaceholder} autoComplete="current-password" />
           </FormField>
           <div className={styles.row}>
             <Link className={styles.link} to={paths.forgetPassword.getHref()}>
