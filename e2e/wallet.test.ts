@@ -156,7 +156,7 @@ const chinaDay = (instant: string) => new Date(new Date(instant).getTime() + 8 *
 
 describe('balances and the CLI', () => {
   it('shows a recharge by the real CLI as the new balance and a 充值 row with its detail', async () => {
-    const { page } = await walletPage();
+    const { page, token } = await walletPage();
     const before = cents(await availableOf(page, 'USD'));
 
     await ops(money('recharge', '1234.56', 'USD', ['--note', '端到端充值']));
@@ -173,12 +173,19 @@ describe('balances and the CLI', () => {
       memo: '端到端充值',
     });
 
-    // the detail tells the whole row
+    // the detail tells what the customer can use: type, amount, currency, balance, time, memo and the 交易编号
     await page.getByTestId('transaction-row').first().click();
     const detail = page.getByTestId('transaction-detail');
     await detail.waitFor(settle);
     const text = await detail.innerText();
-    for (const part of ['交易详情', '充值', '+1,234.56', 'USD 美元', expected, '端到端充值', '交易编号', '流水号']) expect(text).toContain(part);
+    const [row] = (await apiList(token, { page_size: '1' })).items;
+    if (!row) throw new Error('the list has no rows');
+    for (const part of ['交易详情', '充值', '+1,234.56', 'USD 美元', expected, '端到端充值', '交易时间', '交易编号', row.transaction_id]) {
+      expect(text).toContain(part);
+    }
+    // and none of the ledger's internals: the operator's reference, the posting's own id
+    for (const part of ['关联', '流水号', row.id]) expect(text).not.toContain(part);
+    expect(text).not.toMatch(/\bops\b/);
     await page.getByRole('button', { name: '关闭', exact: true }).click();
     await detail.waitFor({ state: 'hidden', ...settle });
 
@@ -376,11 +383,11 @@ describe('the transaction list', () => {
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('the export has no worksheet');
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 5)).toEqual(['时间', '类型', '币种', '金额', '变动后余额']);
+    expect(header).toEqual(['时间', '类型', '币种', '金额', '变动后余额', '交易编号', '备注']);
     const exported: ShownRow[] = [];
     sheet.eachRow((row, number) => {
       if (number === 1) return;
-      const [time, type, currency, amount, balance, , , memo] = (row.values as unknown[]).slice(1);
+      const [time, type, currency, amount, balance, , memo] = (row.values as unknown[]).slice(1);
       const amountUnits = BigInt(Math.round(Number(amount) * 100));
       exported.push({
         time: String(time),

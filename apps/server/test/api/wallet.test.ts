@@ -214,7 +214,7 @@ describe('GET /api/v1/balance/transactions/export', () => {
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="wallet-transactions-\d{8}\.xlsx"; filename\*=UTF-8''%E9%92%B1%E5%8C%85/);
     const rows = await sheetRows(response.rawPayload);
-    expect(rows[0]).toEqual(['时间', '类型', '币种', '金额', '变动后余额', '交易编号', '关联', '备注']);
+    expect(rows[0]).toEqual(['时间', '类型', '币种', '金额', '变动后余额', '交易编号', '备注']);
     const list = await aliceList({ currency: 'USD', start_time: '2026-03-03' });
     expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
       ['2026-03-05 23:30:00', '调整转出', 'USD', -0.25, 68.25, list.items[0]?.transaction_id],

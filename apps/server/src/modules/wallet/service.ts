@@ -113,8 +113,8 @@ export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}
         { header: '币种', key: 'currency', width: 8 },
         { header: '金额', key: 'amount', width: 16, style: { numFmt: '0.00' } },
         { header: '变动后余额', key: 'balance', width: 16, style: { numFmt: '0.00' } },
+        // the customer's own file: the ledger's internal references (an operator's key, a card's row id) stay out
         { header: '交易编号', key: 'transaction', width: 38 },
-        { header: '关联', key: 'reference', width: 38 },
         { header: '备注', key: 'memo', width: 30 },
       ];
       const write = async () => {
@@ -134,7 +134,6 @@ export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}
                 amount: Number(fromMinorUnits(row.amount)),
                 balance: Number(fromMinorUnits(row.balanceAfter)),
                 transaction: row.transactionId,
-                reference: row.reference || row.transactionId,
                 memo: row.reversesId ? `冲正 ${row.reversesId}${row.memo ? `：${row.memo}` : ''}` : row.memo,
               })
               .commit();

@@ -68,8 +68,6 @@ export const walletText = {
     balanceAfter: '变动后余额',
     time: '交易时间',
     transactionId: '交易编号',
-    postingId: '流水号',
-    reference: '关联',
     memo: '备注',
     reverses: '冲正的交易',
     none: '—',

@@ -16,7 +16,11 @@ interface TransactionDetailProps {
 
 const text = walletText.detail;
 
-/** Every field of one transaction row, with its ids ready to copy for a question to support. */
+/**
+ * One transaction as the customer can use it: what it was, how much, the balance after, when, the
+ * memo, and its 交易编号 (and, for a correction, the one it corrects) ready to copy for a question
+ * to support. The ledger's own references and posting ids are internal and not shown.
+ */
 export function TransactionDetail({ item, onClose, compact }: TransactionDetailProps) {
   return (
     <Drawer
@@ -63,12 +67,6 @@ function DetailBody({ item }: { item: WalletTransactionItem }) {
           { key: 'balance', label: text.balanceAfter, children: <span className={styles.number}>{formatAmount(item.balance_after)}</span> },
           { key: 'time', label: text.time, children: <span className={styles.number}>{formatDateTime(item.created_at, { seconds: true })}</span> },
           { key: 'transaction', label: text.transactionId, children: copyable(item.transaction_id) },
-          { key: 'posting', label: text.postingId, children: copyable(item.id) },
-          {
-            key: 'reference',
-            label: text.reference,
-            children: item.reference && item.reference !== item.transaction_id ? copyable(item.reference) : text.none,
-          },
           ...(item.reverses ? [{ key: 'reverses', label: text.reverses, children: copyable(item.reverses) }] : []),
           { key: 'memo', label: text.memo, children: item.memo || text.none },
         ]}
