@@ -6,12 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   button,
+  callApi,
   codeIn,
+  createAccountByApi,
   expectFieldError,
   expectPath,
   expectToast,
   field,
   fieldError,
+  linkIn,
   PASSWORD,
   phoneAddress,
   settle,
@@ -200,7 +203,13 @@ describe('e-mail rules', () => {
 
 describe('/reset-password rules', () => {
   it('uses the standard password rule for a login password link', async () => {
-    const page = await portal.pageAt('localhost', '/reset-password?email=someone%40example.com&code=123456&type=FORGET_PASSWORD');
+    // a live link: one that was never sent, or is spent, shows no form (the next test)
+    const account = { phone: '13712340011', email: 'rules.reset@example.com' };
+    await createAccountByApi(portal, 'localhost', account);
+    const mail = await watchOutbox(portal, account.email);
+    expect((await callApi(portal, 'localhost', 'POST', '/api/v1/account/forget-password/code', { email: account.email })).code).toBe(0);
+    const link = new URL(linkIn(await mail.next()));
+    const page = await portal.pageAt('localhost', link.pathname + link.search);
     await page.getByRole('heading', { name: '重置密码' }).waitFor(settle);
     await button(page, '确定').click();
     await expectFieldError(page, '新密码', '您当前输入为空');
@@ -212,6 +221,15 @@ describe('/reset-password rules', () => {
     await field(page, '新密码').fill('Good1234');
     await field(page, '确认密码').fill('Good12345');
     await expectFieldError(page, '确认密码', '请保持与设置密码相同');
+  });
+
+  it('says on arrival that a link never sent, or no longer good, cannot be used', async () => {
+    const page = await portal.pageAt('localhost', '/reset-password?email=someone%40example.com&code=123456&type=FORGET_PASSWORD');
+    await page.getByRole('heading', { name: '重置密码' }).waitFor(settle);
+    await page.getByRole('alert').filter({ hasText: '链接已失效或已被使用' }).waitFor(settle);
+    expect(await field(page, '新密码').isVisible()).toBe(false);
+    await page.getByRole('link', { name: '重新找回密码' }).click();
+    await expectPath(page, '/forget-password');
   });
 
   it('sends a link of an unknown type to /forget-password', async () => {

@@ -116,6 +116,17 @@ export const forgetPasswordBody = z
 
 export const forgetTrxPasswordBody = z.object({ email, trx_password: ruled(rules.tradePassword), captcha });
 
+/**
+ * POST /account/forget-password/link: is an e-mailed reset link still good? Asked when the link is
+ * opened, so a used or expired one says so at once; it does not use the code up (a wrong code counts
+ * as a try, as everywhere).
+ */
+export const resetLinkBody = z.object({ email, captcha, type: z.enum(['FORGET_PASSWORD', 'FORGET_TRX_PASSWORD']) });
+export const resetLinkAnswer = z.object({
+  /** when the link stops working, ISO 8601 */
+  expires_at: z.string(),
+});
+
 export const accountInfo = z.object({
   id: z.string(),
   email: z.string().nullable(),

@@ -143,6 +143,29 @@ describe('password recovery by e-mail, over SMTP', () => {
     expect(reuse.code).toBe(2002);
   });
 
+  it('says whether a link still works when it is opened, without using it up; a used link says so', async () => {
+    const who = await signUpBySmtp();
+    await mailApp.api().post('/account/forget-password/code', { email: who.email }, { remoteAddress: freshIp() });
+    await expect.poll(async () => mailText((await smtp.mailTo(who.email)).raw)).toContain('reset-password');
+    const url = new URL(/(http:\/\/localhost\/reset-password\?\S+)/.exec(mailText((await smtp.mailTo(who.email)).raw))?.[1] as string);
+    const code = url.searchParams.get('code') as string;
+    const look = (captcha: string, type = 'FORGET_PASSWORD', email = who.email) =>
+      mailApp.api().post<{ expires_at: string }>('/account/forget-password/link', { email, captcha, type });
+
+    // good, and as often as it is opened: looking costs no try
+    for (let n = 0; n < 6; n++) expect((await look(code)).code).toBe(0);
+    expect(Number.isNaN(Date.parse((await look(code)).data.expires_at))).toBe(false);
+    // a wrong code or the other purpose is refused, and a wrong code counts as a try
+    const wrong = await look(code === '000000' ? '111111' : '000000');
+    expect([wrong.code, (wrong.data as { remaining?: number }).remaining]).toEqual([2001, 4]);
+    expect((await look(code, 'FORGET_TRX_PASSWORD')).code).toBe(2018);
+    expect((await look(code, 'FORGET_PASSWORD', freshEmail())).code).toBe(2018);
+
+    // still good for the reset itself; once used, opening the link again says it is spent
+    expect((await mailApp.api().put('/account/forget-password', { email: who.email, password: NEW_PASSWORD, captcha: code })).code).toBe(0);
+    expect((await look(code)).code).toBe(2002);
+  });
+
   it('resets the trade password with a FORGET_TRX_PASSWORD link and the trade-password rule', async () => {
     const who = await signUpBySmtp();
     await mailApp.api().post('/account/forget-password/code', { email: who.email, type: 'FORGET_TRX_PASSWORD' }, { remoteAddress: freshIp() });

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { isApiError, markShownOnField } from './http.ts';
+import { isApiError, markShownInPlace } from './http.ts';
 
 type FieldName = string | number | (string | number)[];
 
@@ -21,6 +21,6 @@ export function applyFieldErrors(
     byField.set(field, entry);
   }
   form.setFields([...byField.values()]);
-  markShownOnField(error);
+  markShownInPlace(error);
   return true;
 }

@@ -10,7 +10,7 @@ import {
   createApiClient,
   createHttp,
   REQUEST_TIMEOUT_MS,
-  markShownOnField,
+  markShownInPlace,
   type RawResponse,
   SESSION_NOTICE_INTERVAL_MS,
 } from './http.ts';
@@ -265,7 +265,7 @@ describe('other non-zero codes', () => {
   it('tell nothing as a toast that the caller shows on a field, in the task the call failed in', async () => {
     handler = answer(400, { code: 2013, message: '邀请码不存在', data: null });
     const error = await rejectionOf(api().post('/api/v1/account/register', {}));
-    markShownOnField(error);
+    markShownInPlace(error);
     await nextTask();
     expect(notices).toEqual([]);
     // another refusal, not put on a field, is told

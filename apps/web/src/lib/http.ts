@@ -87,10 +87,11 @@ function isSpreadsheet(response: AxiosResponse) {
 const shownOnField = new WeakSet<ApiError>();
 
 /**
- * Says that a refusal is shown next to the form field it is about, so it is not also told as a toast.
- * Call it where the failed call is caught, in the same task (the toast waits for the next one).
+ * Says that a refusal is shown where it belongs (next to the form field it is about, or as the
+ * screen's own message), so it is not also told as a toast. Call it where the failed call is caught,
+ * in the same task (the toast waits for the next one).
  */
-export function markShownOnField(error: unknown) {
+export function markShownInPlace(error: unknown) {
   if (isApiError(error)) shownOnField.add(error);
 }
 

@@ -9,6 +9,8 @@ import {
   forgetCodeBody,
   forgetPasswordBody,
   forgetTrxPasswordBody,
+  resetLinkAnswer,
+  resetLinkBody,
   loginAnswer,
   loginBody,
   registerBody,
@@ -194,6 +196,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
       await accounts.forgetPassword(request.merchant, request.body);
       return ok(null);
     },
+  );
+
+  app.post(
+    '/account/forget-password/link',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an e-mailed reset link still works (checked on opening it; the code stays good)',
+        body: resetLinkBody,
+        response: { 200: envelope(resetLinkAnswer) },
+      },
+    },
+    async (request) => ok(await accounts.resetLink(request.merchant, request.body)),
   );
 
   app.put(

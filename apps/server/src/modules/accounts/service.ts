@@ -6,6 +6,7 @@ import type {
   forgetCodeBody,
   forgetPasswordBody,
   forgetTrxPasswordBody,
+  resetLinkBody,
   LoginBody,
   RegisterBody,
   SendCodeBody,
@@ -15,7 +16,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import type { Deps } from '../../app.ts';
 import { AppError } from '../../http/errors.ts';
 import { burnPasswordTime, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { type CodePurpose, emailTarget, issueCode, maskEmail, maskPhone, phoneTarget, useCode } from '../codes/service.ts';
+import { type CodePurpose, emailTarget, issueCode, maskEmail, maskPhone, peekCode, phoneTarget, useCode } from '../codes/service.ts';
 import type { MerchantRow } from '../merchants/store.ts';
 import { findManagerByCode } from '../managers/store.ts';
 import { type Authenticated, openSession, promoteSession } from '../sessions/service.ts';
@@ -303,6 +304,14 @@ export function accountService(deps: Deps) {
         await revokeAccountSessions(tx, account.id, now, 'password-reset');
         await publishSessionsRevoked(tx, account.id, {});
       });
+    },
+
+    /** POST /account/forget-password/link: whether an e-mailed reset link still works, and until when. */
+    async resetLink(merchant: MerchantRow, body: z.infer<typeof resetLinkBody>) {
+      // no account, no code was ever sent there: the same answer as for a link never sent
+      const target = emailTarget(body.email);
+      const { expiresAt } = await peekCode(db, clock, { merchantId: merchant.id, target, purpose: body.type, code: body.captcha });
+      return { expires_at: expiresAt.toISOString() };
     },
 
     async forgetTrxPassword(merchant: MerchantRow, body: z.infer<typeof forgetTrxPasswordBody>) {

@@ -92,29 +92,50 @@ export async function issueCode(db: Db, clock: Clock, request: CodeRequest, deli
   return { resendAfter: Math.ceil(codePolicy.resendMs / 1000) };
 }
 
+interface CodeCheck {
+  merchantId: string;
+  target: string;
+  purpose: CodePurpose;
+  code: string;
+}
+
 /**
- * Checks a code and uses it up. The try is counted (and committed) before the comparison, so five
- * wrong tries burn the code whatever happens after; only one of two concurrent right answers wins.
+ * Checks the newest code of a target and purpose. The try is counted (and committed) before the
+ * comparison, so five wrong tries burn the code whatever happens after. With `consume`, a right code
+ * is used up (only one of two concurrent right answers wins); without, it stays good and the right
+ * answer costs no try. Answers when the code expires.
  */
-export async function useCode(db: Db, clock: Clock, check: { merchantId: string; target: string; purpose: CodePurpose; code: string }) {
+async function checkCode(db: Db, clock: Clock, check: CodeCheck, consume: boolean) {
   const now = clock.now();
-  const failure = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await lockTarget(tx, check.merchantId, check.target);
     const row = await newestCode(tx, check.merchantId, check.target, check.purpose);
     if (!row) return new AppError(ErrorCode.CODE_NOT_SENT);
     if (row.usedAt || row.supersededAt || row.expiresAt.getTime() <= now.getTime()) return new AppError(ErrorCode.CODE_EXPIRED);
     if (row.attempts >= codePolicy.maxTries) return new AppError(ErrorCode.CODE_BURNED);
+    const right = sameText(row.codeHash, hashCode(row.id, check.code));
+    // a look that finds the code right costs no try: the target's lock orders every check of it
+    if (!consume && right) return { expiresAt: row.expiresAt };
     const tries = await countTry(tx, row.id);
-    if (!sameText(row.codeHash, hashCode(row.id, check.code))) {
+    if (!right) {
       const remaining = codePolicy.maxTries - tries;
       if (remaining <= 0) return new AppError(ErrorCode.CODE_BURNED);
       return new AppError(ErrorCode.CODE_WRONG, { params: { remaining }, data: { remaining } });
     }
     if (!(await consumeCode(tx, row.id, now))) return new AppError(ErrorCode.CODE_EXPIRED);
-    return null;
+    return { expiresAt: row.expiresAt };
   });
-  if (failure) throw failure;
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
+
+/** Checks a code and uses it up (see checkCode). */
+export async function useCode(db: Db, clock: Clock, check: CodeCheck) {
+  await checkCode(db, clock, check, true);
+}
+
+/** Checks a code and leaves it good: whether a link that carries it still works, and until when. */
+export const peekCode = (db: Db, clock: Clock, check: CodeCheck) => checkCode(db, clock, check, false);
 
 export function maskPhone(phone: string) {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contract/errors';
 import type { FormInstance } from 'antd';
-import { isApiError, markShownOnField } from '../../../lib/http.ts';
+import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 
 /** The fields of the account forms, as the forms name them. */
 export type AccountField = 'phone' | 'email' | 'captcha' | 'password' | 'confirm' | 'invitation_code';
@@ -51,7 +51,7 @@ export function showOnFields(form: Pick<FormInstance, 'setFields'>, error: unkno
   const fields = fieldErrorsOf(error, onForm);
   if (fields.length > 0) {
     form.setFields(fields);
-    markShownOnField(error);
+    markShownInPlace(error);
   }
   return fields.length > 0;
 }

@@ -2,15 +2,16 @@ import { ErrorCode } from '@portal/contract/errors';
 import { type Rule, rules } from '@portal/contract/rules';
 import { Button, Form } from 'antd';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { formRule } from '../../../lib/form-rules.ts';
-import { isApiError } from '../../../lib/http.ts';
+import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { recoveryText } from '../../../locales/zh-CN/auth-recovery.ts';
 import { useSessionStore } from '../../../stores/session.ts';
+import { checkResetLink } from '../api/check-reset-link.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useResetTradePassword } from '../api/reset-trade-password.ts';
 import styles from '../components/account-form.module.css';
@@ -38,6 +39,8 @@ const spentCodes: readonly number[] = [
   ErrorCode.RESET_TICKET_INVALID,
 ];
 
+const isSpent = (error: unknown) => isApiError(error) && error.code !== null && spentCodes.includes(error.code);
+
 /**
  * /reset-password (spec §2): a new login password from the phone flow's navigation state, or a new
  * login or trade password from the e-mailed link's ?email=&code=&type=. Without either, the user
@@ -60,6 +63,22 @@ function ResetForm({ source }: { source: Source }) {
   const tradeCall = useResetTradePassword();
   const [spent, setSpent] = useState(false);
 
+  // a link is checked as it opens: a used or expired one says so before anything is typed
+  const link = source.kind === 'link' ? source.link : null;
+  const [email, code, type] = [link?.email, link?.code, link?.type];
+  useEffect(() => {
+    if (!email || !code || !type) return;
+    let current = true;
+    checkResetLink({ email, captcha: code, type }).catch((error: unknown) => {
+      if (!isSpent(error)) return; // the HTTP module told what else went wrong; the form stays
+      markShownInPlace(error);
+      if (current) setSpent(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [email, code, type]);
+
   const trade = source.kind === 'link' && source.link.type === 'FORGET_TRX_PASSWORD';
   const rule: Rule = trade ? rules.tradePassword : rules.password;
   const intro =
@@ -80,8 +99,10 @@ function ResetForm({ source }: { source: Source }) {
         await passwordCall.mutateAsync({ email: source.link.email, captcha: source.link.code, password });
       }
     } catch (error) {
-      if (isApiError(error) && error.code !== null && spentCodes.includes(error.code)) setSpent(true);
-      else showOnFields(form, error, FIELDS);
+      if (isSpent(error)) {
+        markShownInPlace(error);
+        setSpent(true);
+      } else showOnFields(form, error, FIELDS);
       return;
     }
     // a new login password ends every session of the account, this browser's too
@@ -102,7 +123,9 @@ function ResetForm({ source }: { source: Source }) {
           </Link>
         </p>
       ) : null}
+      {/* a spent authorisation takes no new password: the way on is to start over */}
       <Form<ResetValues>
+        hidden={spent}
         form={form}
         name="reset-password"
         layout="vertical"
