@@ -49,3 +49,32 @@ describe('one correct code submitted twice at the same moment', () => {
     expect((await t.api().post('/account/register', body(code))).code).toBe(2003);
   });
 });
+
+describe('the password lockout under a storm of parallel sign-ins', () => {
+  const login = (phone: string, password: string) =>
+    t.api().post('/account/login', { phone_info: { phone, phone_prefix: '86' }, password }, { remoteAddress: freshIp() });
+
+  it('checks at most five passwords in the window, however many tries arrive at once', async () => {
+    const who = await signUp(t);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => login(who.phone, 'Wrong1234x')));
+    const codes = answers.map((answer) => answer.code);
+    // five were checked and found wrong: four say so, the fifth answers the lock it set; every other
+    // try was refused by the lock without a check
+    expect(codes.filter((code) => code === 2009)).toHaveLength(4);
+    expect(codes.filter((code) => code === 2010)).toHaveLength(196);
+    // and the right password, too, waits for the lock to end
+    expect((await login(who.phone, PASSWORD)).code).toBe(2010);
+  });
+
+  it('lets the right password through only as one of those five checks', async () => {
+    for (let round = 0; round < 3; round++) {
+      const who = await signUp(t);
+      // the right password at #61 and #151 of 200 at once
+      const passwords = Array.from({ length: 200 }, (_, index) => (index === 60 || index === 150 ? PASSWORD : 'Wrong1234x'));
+      const codes = (await Promise.all(passwords.map((password) => login(who.phone, password)))).map((answer) => answer.code);
+      const checked = codes.filter((code) => code === 0 || code === 2009).length;
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(codes.filter((code) => code !== 0 && code !== 2009 && code !== 2010)).toEqual([]);
+    }
+  });
+});

@@ -33,7 +33,8 @@ import {
   insertResetTicket,
   insertTrustedDevice,
   listTrustedDevices,
-  recordFailedLogin,
+  claimPasswordTry,
+  findAccountLock,
   revokeTrustedDevice,
   setEmailIfNone,
   setPassword,
@@ -158,10 +159,11 @@ export function accountService(deps: Deps) {
       }
       const now = clock.now();
       if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
+      // the try is counted before the password is checked, so parallel tries cannot check more than the policy allows
+      const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
+      if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
       if (!(await verifyPassword(account.passwordHash, body.password))) {
-        const { failures, lockedUntil } = await db.transaction((tx) =>
-          recordFailedLogin(tx, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures),
-        );
+        const { failures, lockedUntil } = claimed;
         if (lockedUntil) throw lockedError(lockedUntil, now);
         if (failures >= loginPolicy.warnFromFailure) {
           const remaining = loginPolicy.maxFailures - failures;
@@ -178,7 +180,8 @@ export function accountService(deps: Deps) {
       const check = !trusted;
       const stage = check ? 'VERIFY' : account.email ? 'FULL' : 'BIND_EMAIL';
       const opened = await db.transaction(async (tx) => {
-        if (account.failedLogins > 0 || account.lockedUntil) await clearFailedLogins(tx, account.id);
+        // the right password: the try counted before the check is no failure
+        await clearFailedLogins(tx, account.id);
         if (trusted) await touchTrustedDevice(tx, trusted.id, now);
         return openSession(tx, clock, {
           merchantId: merchant.id,

@@ -62,31 +62,42 @@ export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash:
  * Counts a wrong password in the 15-minute window, atomically; the fifth locks password sign-in.
  * Answers the lock's end when this failure locked the account.
  */
-/** Counts a wrong password: the failures in the window so far, and the lock's end when this one locked. */
-export async function recordFailedLogin(
+/**
+ * Counts a password try before the password is checked, in one statement: the try is counted as a
+ * failure now (a right password clears it afterwards), and the try that reaches `maxTries` in the
+ * window locks password sign-in for `windowMs` at once. An account locked already gets no try (null),
+ * so however many tries arrive together, at most `maxTries` passwords are checked per window: the
+ * update holds the account's row, and each waiting try sees the count of the one before.
+ */
+export async function claimPasswordTry(
   tx: Tx,
   accountId: string,
   now: Date,
   windowMs: number,
-  maxFailures: number,
-): Promise<{ failures: number; lockedUntil: Date | null }> {
-  const windowStart = new Date(now.getTime() - windowMs);
+  maxTries: number,
+): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
+  const lockEnd = new Date(now.getTime() + windowMs).toISOString();
+  const expired = sql`(${accounts.failedWindowStart} is null or ${accounts.failedWindowStart} < ${windowStart}::timestamptz)`;
+  const count = sql`case when ${expired} then 1 else ${accounts.failedLogins} + 1 end`;
   const [row] = await tx
     .update(accounts)
     .set({
-      failedLogins: sql`case when ${accounts.failedWindowStart} is null or ${accounts.failedWindowStart} < ${windowStart.toISOString()}::timestamptz then 1 else ${accounts.failedLogins} + 1 end`,
-      failedWindowStart: sql`case when ${accounts.failedWindowStart} is null or ${accounts.failedWindowStart} < ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${accounts.failedWindowStart} end`,
+      failedLogins: count,
+      failedWindowStart: sql`case when ${expired} then ${at}::timestamptz else ${accounts.failedWindowStart} end`,
+      lockedUntil: sql`case when ${count} >= ${maxTries} then ${lockEnd}::timestamptz else null end`,
     })
-    .where(eq(accounts.id, accountId))
-    .returning({ failedLogins: accounts.failedLogins });
-  const failures = row?.failedLogins ?? 0;
-  if (failures < maxFailures) return { failures, lockedUntil: null };
-  const lockedUntil = new Date(now.getTime() + windowMs);
-  await tx
-    .update(accounts)
-    .set({ lockedUntil, failedLogins: 0, failedWindowStart: null })
-    .where(eq(accounts.id, accountId));
-  return { failures, lockedUntil };
+    .where(and(eq(accounts.id, accountId), sql`(${accounts.lockedUntil} is null or ${accounts.lockedUntil} <= ${at}::timestamptz)`))
+    .returning({ failedLogins: accounts.failedLogins, lockedUntil: accounts.lockedUntil });
+  if (!row) return null;
+  return { failures: row.failedLogins, lockedUntil: row.lockedUntil };
+}
+
+/** Until when password sign-in is locked, if it is. */
+export async function findAccountLock(tx: Tx, accountId: string): Promise<Date | null> {
+  const [row] = await tx.select({ lockedUntil: accounts.lockedUntil }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.lockedUntil ?? null;
 }
 
 export async function clearFailedLogins(tx: Tx, accountId: string) {
