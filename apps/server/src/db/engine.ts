@@ -64,8 +64,33 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
   };
 }
 
+/**
+ * A pool that keeps a connection when a statement on it fails. pg's own pool drops the connection of
+ * any failed pool.query, though the server ended only the statement: that costs a new connection, and
+ * on the embedded database's socket, which serves one client at a time, the new one is turned away
+ * while the dropped one is still being let go. A connection that broke is still dropped.
+ */
+class StatementErrorKeepingPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    const [config, values, callback] = args;
+    if (typeof callback === 'function' || typeof values === 'function') return (super.query as (...a: unknown[]) => never)(...args);
+    return (async () => {
+      const client = await this.connect();
+      try {
+        const result = await client.query(config as pg.QueryConfig, values as unknown[] | undefined);
+        client.release();
+        return result;
+      } catch (error) {
+        // an error the server answered leaves the connection good; a broken connection is dropped
+        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        throw error;
+      }
+    })() as never;
+  }
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new StatementErrorKeepingPool({ connectionString: url, max });
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;

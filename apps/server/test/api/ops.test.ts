@@ -624,6 +624,18 @@ describe(`ops while the server runs (${engine === 'postgres' ? 'both on PostgreS
       expect(refused.code).toBe(1);
       expect((await getJson<Merchant>(server.port, 'localhost', '/merchant')).data.color).toBe('MERCHANT_COLOR_BLUE');
 
+      // a money command run again with its --key answers the first result, and another request with
+      // that key is refused, as on PostgreSQL (a failed statement keeps the one connection good)
+      const recharge = ['wallet:recharge', '--host', 'localhost', '--account', '13800138000', '--amount', '1.00', '--currency', 'USD', '--key', 'ops-while-running-1'];
+      const first = await runCli(recharge, place.env);
+      expect(first.code, first.stderr).toBe(0);
+      const again = await runCli(recharge, place.env);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/^Key ops-while-running-1 was used before for this same request: nothing moved again\./);
+      const other = await runCli([...recharge.slice(0, 5), '--amount', '2.00', ...recharge.slice(7)], place.env);
+      expect(other.code).toBe(1);
+      expect(other.stderr).toMatch(/refused: this --key was already used for a different request/);
+
       expect(await server.stop()).toBe(0);
       // the server gave the embedded database up; the command line now opens it itself
       expect(existsSync(ownerFilePath(place.dataDir))).toBe(false);

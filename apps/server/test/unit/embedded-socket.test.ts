@@ -119,6 +119,21 @@ describe('the embedded database shared over a socket', () => {
     expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('answers a failed statement as an error and keeps the connection: the next statement on it runs', async () => {
+    const socket = await connect();
+    const unlisten = await client.listen('portal_events', () => {});
+    const busy = setInterval(() => void client.query('select 1').catch(() => {}), 1);
+    await socket.query('create unique index if not exists t_x_uq on t (x)');
+    await socket.query('insert into t values (1)');
+    await expect(socket.query('insert into t values (1)')).rejects.toThrow(/duplicate key/);
+    await expect(socket.query('select 1/0')).rejects.toThrow(/division by zero/);
+    await expect(socket.query('insert into t values ($1)', [1])).rejects.toThrow(/duplicate key/);
+    expect((await socket.query('select count(*)::int as n from t')).rows[0]).toEqual({ n: 1 });
+    clearInterval(busy);
+    await unlisten();
+    await socket.query('drop index t_x_uq');
+  });
+
   it("passes a socket client's committed NOTIFY on to this process's listeners, and not a rolled-back one", async () => {
     const heard: string[] = [];
     await client.listen('merchant_changed', (payload) => heard.push(payload));
