@@ -8,8 +8,11 @@ export const queryClient = new QueryClient({
       retry: false,
       refetchOnWindowFocus: false,
       staleTime: 30_000,
+      // offline, a call still goes out and fails with the network message (spec §8), rather than
+      // waiting unseen for the network to come back
+      networkMode: 'always',
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
