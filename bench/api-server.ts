@@ -28,7 +28,7 @@ const { token } = await openSession(database.db, systemClock, {
   ip: '127.0.0.1',
 });
 
-const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', LOG_LEVEL: 'silent' }), databaseUrl };
+const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', CODE_HASH_KEY: 'bench-only-code-hash-key-of-32-characters', LOG_LEVEL: 'silent' }), databaseUrl };
 const { app } = await buildApp({ config, database, logger: false });
 app.get('/bench/bare', async () => {
   const result = (await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`)) as unknown as { rows: unknown[] };

@@ -6,7 +6,7 @@ import { openDatabase } from '../apps/server/src/db/engine.ts';
 
 const databaseUrl = process.env.DATABASE_URL as string;
 const database = await openDatabase({ databaseUrl, poolSize: 20 });
-const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', LOG_LEVEL: 'silent' }), databaseUrl };
+const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', CODE_HASH_KEY: 'bench-only-code-hash-key-of-32-characters', LOG_LEVEL: 'silent' }), databaseUrl };
 const { app } = await buildApp({ config, database, logger: false });
 app.server.maxConnections = 100_000;
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -42,6 +42,7 @@ import { smtpMailSender } from './providers/mail/smtp.ts';
 import { devSmsSender } from './providers/sms/dev.ts';
 import type { SmsSender } from './providers/sms/port.ts';
 import { loadDrawnPages } from './web/drawn-pages.ts';
+import { developmentSecret } from './lib/secrets.ts';
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -54,6 +55,8 @@ export interface Deps {
   merchants: MerchantResolver;
   /** this process's open event streams */
   events: EventHub;
+  /** server secrets: CODE_HASH_KEY, or outside production one made in DATA_DIR */
+  secrets: { codeHashKey: string };
 }
 
 declare module 'fastify' {
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildOptions) {
       options.mail ?? (config.smtpUrl ? smtpMailSender(config.smtpUrl, config.mailFrom) : devMailSender(database.db, app.log)),
     merchants: merchantResolver(database.db),
     events: new EventHub(database, app.log),
+    secrets: { codeHashKey: config.codeHashKey ?? developmentSecret(config.dataDir, 'code-hash.key') },
   };
   await deps.events.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once

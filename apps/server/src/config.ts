@@ -18,8 +18,17 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('no-reply@localhost'),
-  SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_REGISTER: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_ACCESS: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().optional(),
   CARD_DATA_KEY: z.string().optional(),
+  /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
+  CODE_HASH_KEY: z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -37,13 +46,67 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   smtpUrl: string | undefined;
   mailFrom: string;
-  smsProvider: 'dev';
+  /** dev: codes go to the development outbox (never in production); aliyun: Aliyun SMS (aliyunSms) */
+  smsProvider: 'dev' | 'aliyun';
+  aliyunSms: AliyunSmsSettings | undefined;
   cardDataKey: string | undefined;
+  /** required in production; elsewhere made in DATA_DIR when missing (lib/secrets.ts) */
+  codeHashKey: string | undefined;
   webDist: string;
   seedDemo: boolean;
   /** true behind a load balancer that sets X-Forwarded-For */
   trustProxy: boolean;
   dbPoolSize: number;
+}
+
+/** Aliyun SMS (Dysmsapi SendSms): the key pair, the approved signature, one approved template per message. */
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templates: { register: string; access: string; resetPassword: string };
+  /** the API's address; tests point it at a local server */
+  endpoint: string;
+}
+
+/** The settings SMS_PROVIDER=aliyun needs, by environment variable. */
+const ALIYUN_SMS_SETTINGS = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_REGISTER',
+  'ALIYUN_SMS_TEMPLATE_ACCESS',
+  'ALIYUN_SMS_TEMPLATE_RESET_PASSWORD',
+] as const;
+const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
+
+function aliyunSmsSettings(e: z.infer<typeof schema>): AliyunSmsSettings {
+  const value = (name: (typeof ALIYUN_SMS_SETTINGS)[number]) => e[name]?.trim() ?? '';
+  const missing = ALIYUN_SMS_SETTINGS.filter((name) => value(name) === '');
+  if (missing.length > 0) throw new Error(`Invalid configuration: SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
+  const endpoint = e.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_DEFAULT_ENDPOINT;
+  // the phone number and the code travel in the request: only over TLS, or to this machine
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  const loopback = url && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+    throw new Error('Invalid configuration: ALIYUN_SMS_ENDPOINT must be an https:// address (http:// only to 127.0.0.1 or localhost)');
+  }
+  return {
+    accessKeyId: value('ALIYUN_SMS_ACCESS_KEY_ID'),
+    accessKeySecret: value('ALIYUN_SMS_ACCESS_KEY_SECRET'),
+    signName: value('ALIYUN_SMS_SIGN_NAME'),
+    templates: {
+      register: value('ALIYUN_SMS_TEMPLATE_REGISTER'),
+      access: value('ALIYUN_SMS_TEMPLATE_ACCESS'),
+      resetPassword: value('ALIYUN_SMS_TEMPLATE_RESET_PASSWORD'),
+    },
+    endpoint,
+  };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -59,8 +122,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SMTP_URL) throw new Error('Invalid configuration: SMTP_URL is required in production');
+  // the development SMS provider writes every code to the outbox and sends nothing
+  if (production && e.SMS_PROVIDER === 'dev') {
+    throw new Error(
+      `Invalid configuration: production sends SMS through a real provider, not SMS_PROVIDER=dev: set SMS_PROVIDER=aliyun with ${ALIYUN_SMS_SETTINGS.join(', ')}`,
+    );
+  }
+  const aliyunSms = e.SMS_PROVIDER === 'aliyun' ? aliyunSmsSettings(e) : undefined;
   if (production && !e.CARD_DATA_KEY)
     throw new Error('Invalid configuration: CARD_DATA_KEY is required in production');
+  if (production && !e.CODE_HASH_KEY)
+    throw new Error('Invalid configuration: CODE_HASH_KEY is required in production');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -72,7 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,
+    aliyunSms,
     cardDataKey: e.CARD_DATA_KEY,
+    codeHashKey: e.CODE_HASH_KEY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',

@@ -1,10 +1,16 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 256 random bits, URL-safe: session tokens, device secrets, reset tickets. */
 export const randomToken = () => randomBytes(32).toString('base64url');
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A keyed hash (HMAC-SHA-256) for short secrets such as 6-digit codes: without the key, a reader of
+ * the stored hash cannot try the million codes against it.
+ */
+export const keyedHash = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
 export function sameText(a: string, b: string) {
   const left = Buffer.from(a);

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { freshIp, freshPhone, lastCode, PASSWORD, phoneTo } from '../helpers/accounts.ts';
+import { keyedHash, sha256 } from '../../src/lib/crypto.ts';
+import { freshIp, freshPhone, lastCode, PASSWORD, phoneTo, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { queryRows } from '../helpers/sql.ts';
 
@@ -115,5 +119,44 @@ describe('one-time codes', () => {
     const rows = await queryRows(t.database.db, sql`select * from verification_codes where target = ${`phone:86:${phone}`}`);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it('keeps a code as a keyed hash: the table and its row id alone do not give the code away', async () => {
+    const phone = freshPhone();
+    await send(phone);
+    const code = await lastCode(t, phoneTo(phone));
+    const [row] = await queryRows<{ id: string; code_hash: string }>(
+      t.database.db,
+      sql`select id, code_hash from verification_codes where target = ${`phone:86:${phone}`}`,
+    );
+    if (!row) throw new Error('no code row');
+    // the plain hash of the row id and the code, which anyone could try the million codes against, is not it
+    expect(row.code_hash).not.toBe(sha256(`${row.id}:${code}`));
+    expect(row.code_hash).toBe(keyedHash(t.deps.secrets.codeHashKey, `${row.id}:${code}`));
+    // the key is the server's: made in DATA_DIR outside production, readable by its user only
+    const keyFile = path.join(t.dataDir, 'secrets', 'code-hash.key');
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(t.deps.secrets.codeHashKey);
+    expect(statSync(keyFile).mode & 0o077).toBe(0);
+    expect(t.deps.secrets.codeHashKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('keeps the reset ticket of a phone recovery as a keyed hash too', async () => {
+    const who = await signUp(t);
+    await t.api().post('/account/forget-password/code', { phone_info: { phone: who.phone, phone_prefix: '86' } }, { remoteAddress: freshIp() });
+    const checked = await t.api().post<{ ticket: string }>('/account/forget-password/check', {
+      phone_info: { phone: who.phone, phone_prefix: '86' },
+      captcha: await lastCode(t, phoneTo(who.phone)),
+    });
+    const rows = await queryRows<{ ticket_hash: string }>(t.database.db, sql`select ticket_hash from reset_tickets order by created_at desc limit 1`);
+    expect(rows[0]?.ticket_hash).not.toBe(sha256(checked.data.ticket));
+    expect(JSON.stringify(rows)).not.toContain(checked.data.ticket);
+  });
+});
+
+describe('the key of the codes in production', () => {
+  it('is required: the server does not start without CODE_HASH_KEY, nor with a short one', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/CODE_HASH_KEY is required in production/);
+    expect(() => loadConfig({ ...production, CODE_HASH_KEY: 'short' })).toThrow(/CODE_HASH_KEY must be at least 32 characters/);
   });
 });

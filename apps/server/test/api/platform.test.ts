@@ -12,6 +12,7 @@ const productionEnv = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
+  CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
 } as const;
 
 let database: TestDatabase;

@@ -60,6 +60,7 @@ describe('the server log in production', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:1',
         CARD_DATA_KEY: 'server-log-test',
+        CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
         ...(fresh ? { DATABASE_URL: fresh.location } : {}),

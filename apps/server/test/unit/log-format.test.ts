@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { loggerOptions, prettyLogStream } from '../../src/http/logging.ts';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'k' };
+const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'k', CODE_HASH_KEY: 'k'.repeat(32) };
 
 describe('the log format for each environment', () => {
   it('is readable in development and test, JSON in production', () => {

@@ -15,8 +15,8 @@ import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import type { Deps } from '../../app.ts';
 import { AppError } from '../../http/errors.ts';
-import { burnPasswordTime, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { type CodePurpose, emailTarget, issueCode, maskEmail, maskPhone, peekCode, phoneTarget, useCode } from '../codes/service.ts';
+import { burnPasswordTime, hashPassword, keyedHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { type CodePurpose, codeService, emailTarget, maskEmail, maskPhone, phoneTarget } from '../codes/service.ts';
 import type { MerchantRow } from '../merchants/store.ts';
 import { findManagerByCode } from '../managers/store.ts';
 import { type Authenticated, openSession, promoteSession } from '../sessions/service.ts';
@@ -62,18 +62,21 @@ const isUniqueViolation = (error: unknown) =>
 export function accountService(deps: Deps) {
   const { db } = deps.database;
   const { clock } = deps;
+  const codes = codeService({ db, clock, hashKey: deps.secrets.codeHashKey });
+  // reset tickets are random, yet kept as keyed hashes too: the table alone authorises nothing
+  const ticketHash = (ticket: string) => keyedHash(deps.secrets.codeHashKey, `ticket:${ticket}`);
 
   async function sendTo(merchant: MerchantRow, channel: SendType, to: { phone?: string; prefix?: string; email?: string }, purpose: CodePurpose, ip: string) {
     if (channel === 'SEND_TYPE_PHONE') {
       const phone = to.phone as string;
       const prefix = to.prefix ?? '86';
-      const sent = await issueCode(db, clock, { merchantId: merchant.id, target: phoneTarget(prefix, phone), purpose, ip }, (code) =>
+      const sent = await codes.issue({ merchantId: merchant.id, target: phoneTarget(prefix, phone), purpose, ip }, (code) =>
         deps.sms.send({ phone, phonePrefix: prefix, text: codeSms(merchant.name, purpose, code) }),
       );
       return { resend_after: sent.resendAfter, masked_target: `+${prefix} ${maskPhone(phone)}` };
     }
     const email = (to.email as string).toLowerCase();
-    const sent = await issueCode(db, clock, { merchantId: merchant.id, target: emailTarget(email), purpose, ip }, (code) =>
+    const sent = await codes.issue({ merchantId: merchant.id, target: emailTarget(email), purpose, ip }, (code) =>
       deps.mail.send({ to: email, ...codeMail(merchant.name, purpose, code) }),
     );
     return { resend_after: sent.resendAfter, masked_target: maskEmail(email) };
@@ -127,7 +130,7 @@ export function accountService(deps: Deps) {
         managerId = manager.id;
       }
       if (await findAccountByPhone(db, merchant.id, body.phone_prefix, body.phone)) throw new AppError(ErrorCode.PHONE_TAKEN);
-      await useCode(db, clock, {
+      await codes.use({
         merchantId: merchant.id,
         target: phoneTarget(body.phone_prefix, body.phone),
         purpose: 'MARK_TYPE_REGISTER',
@@ -198,7 +201,7 @@ export function accountService(deps: Deps) {
     /** POST /account/login/code/check: the second verification; answers the full session's token. */
     async checkAccessCode(merchant: MerchantRow, auth: Authenticated, body: z.infer<typeof codeCheckBody>, caller: Caller) {
       const own = accessTarget(auth.account, body.send_type);
-      await useCode(db, clock, { merchantId: merchant.id, target: own.target, purpose: 'MARK_TYPE_ACCESS', code: body.captcha });
+      await codes.use({ merchantId: merchant.id, target: own.target, purpose: 'MARK_TYPE_ACCESS', code: body.captcha });
       const now = clock.now();
       const deviceSecret = body.thirty_day ? randomToken() : undefined;
       const opened = await db.transaction(async (tx) => {
@@ -222,7 +225,7 @@ export function accountService(deps: Deps) {
       if (auth.account.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
       const owner = await findAccountByEmail(db, merchant.id, body.email);
       if (owner && owner.id !== auth.account.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
-      await useCode(db, clock, { merchantId: merchant.id, target: emailTarget(body.email), purpose: 'MARK_TYPE_BIND_EMAIL', code: body.captcha });
+      await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'MARK_TYPE_BIND_EMAIL', code: body.captcha });
       try {
         const opened = await db.transaction(async (tx) => {
           if (!(await setEmailIfNone(tx, auth.account.id, body.email))) return null;
@@ -254,7 +257,7 @@ export function accountService(deps: Deps) {
       const email = (body.email ?? '').toLowerCase();
       if (!(await findAccountByEmail(db, merchant.id, email))) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       const purpose = body.type;
-      const sent = await issueCode(db, clock, { merchantId: merchant.id, target: emailTarget(email), purpose, ip: caller.ip }, (code) => {
+      const sent = await codes.issue({ merchantId: merchant.id, target: emailTarget(email), purpose, ip: caller.ip }, (code) => {
         const query = new URLSearchParams({ email, code, type: purpose });
         const link = `${caller.origin}/reset-password?${query.toString()}`;
         return deps.mail.send({ to: email, ...resetLinkMail(merchant.name, purpose === 'FORGET_TRX_PASSWORD', link) });
@@ -267,13 +270,13 @@ export function accountService(deps: Deps) {
       const { phone, phone_prefix } = body.phone_info;
       const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
       if (!account) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
-      await useCode(db, clock, { merchantId: merchant.id, target: phoneTarget(phone_prefix, phone), purpose: 'FORGET_PASSWORD', code: body.captcha });
+      await codes.use({ merchantId: merchant.id, target: phoneTarget(phone_prefix, phone), purpose: 'FORGET_PASSWORD', code: body.captcha });
       const ticket = randomToken();
       const now = clock.now();
       await insertResetTicket(db, {
         merchantId: merchant.id,
         accountId: account.id,
-        ticketHash: sha256(ticket),
+        ticketHash: ticketHash(ticket),
         createdAt: now,
         expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
       });
@@ -289,7 +292,7 @@ export function accountService(deps: Deps) {
         const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
         if (!account) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
         const done = await db.transaction(async (tx) => {
-          if (!(await useResetTicket(tx, merchant.id, account.id, sha256(body.ticket ?? ''), now))) return false;
+          if (!(await useResetTicket(tx, merchant.id, account.id, ticketHash(body.ticket ?? ''), now))) return false;
           await setPassword(tx, account.id, passwordHash);
           await revokeAccountSessions(tx, account.id, now, 'password-reset');
           await publishSessionsRevoked(tx, account.id, {});
@@ -301,7 +304,7 @@ export function accountService(deps: Deps) {
       const email = (body.email ?? '').toLowerCase();
       const account = await findAccountByEmail(db, merchant.id, email);
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
-      await useCode(db, clock, { merchantId: merchant.id, target: emailTarget(email), purpose: 'FORGET_PASSWORD', code: body.captcha ?? '' });
+      await codes.use({ merchantId: merchant.id, target: emailTarget(email), purpose: 'FORGET_PASSWORD', code: body.captcha ?? '' });
       await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash);
         await revokeAccountSessions(tx, account.id, now, 'password-reset');
@@ -313,14 +316,14 @@ export function accountService(deps: Deps) {
     async resetLink(merchant: MerchantRow, body: z.infer<typeof resetLinkBody>) {
       // no account, no code was ever sent there: the same answer as for a link never sent
       const target = emailTarget(body.email);
-      const { expiresAt } = await peekCode(db, clock, { merchantId: merchant.id, target, purpose: body.type, code: body.captcha });
+      const { expiresAt } = await codes.peek({ merchantId: merchant.id, target, purpose: body.type, code: body.captcha });
       return { expires_at: expiresAt.toISOString() };
     },
 
     async forgetTrxPassword(merchant: MerchantRow, body: z.infer<typeof forgetTrxPasswordBody>) {
       const account = await findAccountByEmail(db, merchant.id, body.email);
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
-      await useCode(db, clock, { merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
+      await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
       await setTrxPassword(db, account.id, await hashPassword(body.trx_password));
     },
 
