@@ -112,6 +112,29 @@ describe('one-time codes', () => {
     expect((await send(phone)).code).toBe(0);
   });
 
+  it('counts answers that tell whether an account exists against the IP cap, and past it answers the cap', async () => {
+    clock.advance(10 * 60_000);
+    const registered = await signUp(t);
+    const ip = freshIp();
+    // a sign-up code for a registered phone says so, and counts like a code sent
+    for (let i = 0; i < 20; i++) expect((await send(registered.phone, ip)).code).toBe(2007);
+    // a recovery for a phone or an e-mail nobody registered says so, and counts too
+    const recover = (body: object) => t.api().post('/account/forget-password/code', body, { remoteAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await recover({ phone_info: { phone: freshPhone(), phone_prefix: '86' } })).code).toBe(2014);
+    for (let i = 0; i < 5; i++) expect((await recover({ email: `nobody${i}-${Date.now()}@mail.example` })).code).toBe(2015);
+    // thirty asked: from here every answer is the cap's, whether the account exists or not
+    for (const answer of [
+      await send(registered.phone, ip),
+      await send(freshPhone(), ip),
+      await recover({ phone_info: { phone: freshPhone(), phone_prefix: '86' } }),
+      await recover({ phone_info: { phone: registered.phone, phone_prefix: '86' } }),
+    ]) {
+      expect([answer.status, answer.code]).toEqual([429, 2006]);
+    }
+    // another address is not held back by this one
+    expect((await send(registered.phone, freshIp())).code).toBe(2007);
+  });
+
   it('keeps no code in clear text', async () => {
     const phone = freshPhone();
     await send(phone);
@@ -155,7 +178,18 @@ describe('one-time codes', () => {
 
 describe('the key of the codes in production', () => {
   it('is required: the server does not start without CODE_HASH_KEY, nor with a short one', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'k'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      CARD_DATA_KEY: 'k'.repeat(32),
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '签名',
+      ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
+      ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
+      ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
+    };
     expect(() => loadConfig(production)).toThrow(/CODE_HASH_KEY is required in production/);
     expect(() => loadConfig({ ...production, CODE_HASH_KEY: 'short' })).toThrow(/CODE_HASH_KEY must be at least 32 characters/);
   });

@@ -71,7 +71,7 @@ export function accountService(deps: Deps) {
       const phone = to.phone as string;
       const prefix = to.prefix ?? '86';
       const sent = await codes.issue({ merchantId: merchant.id, target: phoneTarget(prefix, phone), purpose, ip }, (code) =>
-        deps.sms.send({ phone, phonePrefix: prefix, text: codeSms(merchant.name, purpose, code) }),
+        deps.sms.send({ phone, phonePrefix: prefix, purpose, code, text: codeSms(merchant.name, purpose, code) }),
       );
       return { resend_after: sent.resendAfter, masked_target: `+${prefix} ${maskPhone(phone)}` };
     }
@@ -97,7 +97,10 @@ export function accountService(deps: Deps) {
         if (body.send_type !== 'SEND_TYPE_PHONE' || !body.phone_info)
           throw new AppError(ErrorCode.VALIDATION, { message: '注册仅支持手机号' });
         const { phone, phone_prefix } = body.phone_info;
-        if (await findAccountByPhone(db, merchant.id, phone_prefix, phone)) throw new AppError(ErrorCode.PHONE_TAKEN);
+        if (await findAccountByPhone(db, merchant.id, phone_prefix, phone)) {
+          await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+          throw new AppError(ErrorCode.PHONE_TAKEN);
+        }
         return sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix: phone_prefix }, 'MARK_TYPE_REGISTER', caller.ip);
       }
       if (body.mark_type === 'MARK_TYPE_BIND_EMAIL') {
@@ -251,11 +254,17 @@ export function accountService(deps: Deps) {
       if (body.phone_info) {
         if (body.type !== 'FORGET_PASSWORD') throw new AppError(ErrorCode.VALIDATION, { message: '交易密码仅支持通过邮箱重置' });
         const { phone, phone_prefix } = body.phone_info;
-        if (!(await findAccountByPhone(db, merchant.id, phone_prefix, phone))) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+        if (!(await findAccountByPhone(db, merchant.id, phone_prefix, phone))) {
+          await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+          throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+        }
         return sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix: phone_prefix }, 'FORGET_PASSWORD', caller.ip);
       }
       const email = (body.email ?? '').toLowerCase();
-      if (!(await findAccountByEmail(db, merchant.id, email))) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
+      if (!(await findAccountByEmail(db, merchant.id, email))) {
+        await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+        throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
+      }
       const purpose = body.type;
       const sent = await codes.issue({ merchantId: merchant.id, target: emailTarget(email), purpose, ip: caller.ip }, (code) => {
         const query = new URLSearchParams({ email, code, type: purpose });

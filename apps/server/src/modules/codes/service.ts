@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@portal/contract/errors';
-import type { Db } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keyedHash, randomCode, sameText } from '../../lib/crypto.ts';
@@ -33,6 +33,9 @@ export type CodePurpose = 'MARK_TYPE_REGISTER' | 'MARK_TYPE_BIND_EMAIL' | 'MARK_
 export const phoneTarget = (prefix: string, phone: string) => `phone:${prefix}:${phone}`;
 export const emailTarget = (email: string) => `email:${email.toLowerCase()}`;
 
+/** the target and purpose of a row that records an account lookup, not a code */
+const LOOKUP_TARGET = 'LOOKUP';
+
 const secondsUntil = (from: Date, to: number) => Math.max(1, Math.ceil((to - from.getTime()) / 1000));
 
 export interface CodeRequest {
@@ -56,6 +59,41 @@ interface CodeCheck {
 export function codeService({ db, clock, hashKey }: { db: Db; clock: Clock; hashKey: string }) {
   const hashCode = (id: string, code: string) => keyedHash(hashKey, `${id}:${code}`);
 
+  /** The refusal of an IP address that asked for codes (or about accounts) too often of late, if it did. */
+  async function ipCapRefusal(tx: Tx, ip: string, now: Date) {
+    const fromIp = await codesFromIpSince(tx, ip, new Date(now.getTime() - codePolicy.ipWindowMs));
+    if (fromIp.n < codePolicy.perIpPerWindow) return null;
+    const seconds = secondsUntil(now, (fromIp.oldest ?? now).getTime() + codePolicy.ipWindowMs);
+    return new AppError(ErrorCode.CODE_IP_LIMIT, { params: { seconds }, data: { retry_after: seconds } });
+  }
+
+  /**
+   * Before a code request is answered with whether an account exists (a phone taken at sign-up, one
+   * not registered at recovery): the answer counts against the caller's IP cap as a code sent would,
+   * and past the cap the answer is the cap's, so the cap limits guessing accounts as it limits codes.
+   */
+  async function countLookup(request: { merchantId: string; ip: string }) {
+    const now = clock.now();
+    const refusal = await db.transaction(async (tx) => {
+      const capped = await ipCapRefusal(tx, request.ip, now);
+      if (capped) return capped;
+      // a row that holds no code and was never good: it only counts
+      await insertCode(tx, {
+        id: randomUUID(),
+        merchantId: request.merchantId,
+        target: LOOKUP_TARGET,
+        purpose: LOOKUP_TARGET,
+        codeHash: '',
+        ip: request.ip,
+        createdAt: now,
+        expiresAt: now,
+        usedAt: now,
+      });
+      return null;
+    });
+    if (refusal) throw refusal;
+  }
+
   /**
    * Issues a new code after the send limits, replacing any earlier unused one, then hands it to
    * `deliver`. If delivery fails the code is withdrawn, so the limits do not count a code nobody got.
@@ -77,11 +115,8 @@ export function codeService({ db, clock, hashKey }: { db: Db; clock: Clock; hash
         const seconds = secondsUntil(now, oldest.getTime() + codePolicy.dayMs);
         return new AppError(ErrorCode.CODE_DAILY_LIMIT, { params: { seconds }, data: { retry_after: seconds } });
       }
-      const fromIp = await codesFromIpSince(tx, request.ip, new Date(now.getTime() - codePolicy.ipWindowMs));
-      if (fromIp.n >= codePolicy.perIpPerWindow) {
-        const seconds = secondsUntil(now, (fromIp.oldest ?? now).getTime() + codePolicy.ipWindowMs);
-        return new AppError(ErrorCode.CODE_IP_LIMIT, { params: { seconds }, data: { retry_after: seconds } });
-      }
+      const capped = await ipCapRefusal(tx, request.ip, now);
+      if (capped) return capped;
       await supersedeCodes(tx, request.merchantId, request.target, request.purpose, now);
       await insertCode(tx, {
         id,
@@ -137,6 +172,7 @@ export function codeService({ db, clock, hashKey }: { db: Db; clock: Clock; hash
 
   return {
     issue: issueCode,
+    countLookup,
     /** Checks a code and uses it up (see checkCode). */
     async use(check: CodeCheck) {
       await checkCode(check, true);
