@@ -41,6 +41,7 @@ import type { MailSender } from './providers/mail/port.ts';
 import { smtpMailSender } from './providers/mail/smtp.ts';
 import { devSmsSender } from './providers/sms/dev.ts';
 import type { SmsSender } from './providers/sms/port.ts';
+import { controlCharacterField, messages } from '@portal/contract/validation';
 import { loadDrawnPages } from './web/drawn-pages.ts';
 import { developmentSecret } from './lib/secrets.ts';
 
@@ -180,6 +181,15 @@ export async function buildApp(options: BuildOptions) {
       api.decorateRequest('merchant', null as unknown as MerchantRow);
       api.addHook('onRequest', async (request) => {
         const merchant = await deps.merchants.byHost(normaliseHost(request.headers.host));
+      // no text of any call may carry a control character (a NUL could not even be stored)
+      api.addHook('preValidation', async (request) => {
+        for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+          const field = controlCharacterField(value);
+          if (field === null) continue;
+          const message = messages.controlCharacter;
+          throw new AppError(ErrorCode.VALIDATION, { message, data: { fields: [{ field: field || part, message }] } });
+        }
+      });
         if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
         request.merchant = merchant;
       });

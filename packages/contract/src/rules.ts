@@ -6,6 +6,7 @@
  */
 export const messages = {
   required: '您当前输入为空',
+  controlCharacter: '不能包含控制字符',
   phoneFormat: '手机号格式有误',
   phoneForCode: '请输入正确手机号',
   hkPhoneFormat: '您的手机号格式有误',

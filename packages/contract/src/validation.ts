@@ -3,6 +3,35 @@ import { messages, PHONE_PREFIX, type Rule, rules } from './rules.ts';
 
 export * from './rules.ts';
 
+/**
+ * Control characters (C0 but tab, line feed and carriage return; DEL; C1) have no place in any text a
+ * call carries: a NUL cannot even be stored. Every call's body, query and path are checked for them.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text);
+
+/** The first field (a dotted path; '' for the value itself) whose text holds a control character, or null. */
+export function controlCharacterField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return hasControlCharacter(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = controlCharacterField(item, path ? `${path}.${index}` : String(index));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const child = path ? `${path}.${key}` : key;
+      if (hasControlCharacter(key)) return child;
+      const found = controlCharacterField(item, child);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 /** A zod string checked by one of the rules above, so the server answers the form's message. */
 export const ruled = (rule: Rule) =>
   z.string({ error: messages.required }).superRefine((value, ctx) => {

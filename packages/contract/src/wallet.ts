@@ -55,8 +55,18 @@ function isRealDay(text: string) {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** Dates a filter may name: no record is older, and both engines store every one of them. */
+export const DATE_RANGE = { fromYear: 2000, toYear: 2999 } as const;
+
 const dateBound = z
   .string()
+  .refine(
+    (text) => {
+      const year = Number(text.slice(0, 4));
+      return !/^\d{4}-/.test(text) || (year >= DATE_RANGE.fromYear && year <= DATE_RANGE.toYear);
+    },
+    { message: `日期超出范围（${DATE_RANGE.fromYear}–${DATE_RANGE.toYear}年）`, abort: true },
+  )
   .refine((text) => isRealDay(text) || (INSTANT.test(text) && !Number.isNaN(Date.parse(text))), {
     message: '日期格式有误，应为 YYYY-MM-DD',
   });

@@ -1,8 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import pretty from 'pino-pretty';
 
-/** Query parameters whose values never reach a log line. */
-const SECRET_PARAMS = /^(code|captcha|token|password|trx_password|ticket|secret|key)$/i;
+/** Query parameters whose values never reach a log line: secrets, and who a customer is. */
+const SECRET_PARAMS = /^(code|captcha|token|password|trx_password|ticket|secret|key|email|phone|to|account)$/i;
+
+/** Phone numbers and e-mail addresses, wherever they stand in a text (an error's message, a failed query's parameters). */
+const PERSONAL = [
+  { pattern: /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, mask: '***@***' },
+  { pattern: /(?<!\d)1[3-9]\d{9}(?!\d)/g, mask: '1**********' },
+];
+
+export const withoutPersonalData = (text: string) => PERSONAL.reduce((result, { pattern, mask }) => result.replace(pattern, mask), text);
+
+/**
+ * An error as a log line shows it: its kind, code, message and stack, and its cause's, with phone
+ * numbers and e-mail addresses masked and a failed query's parameters left out.
+ */
+export function errorSerializer(error: unknown, depth = 0): { [key: string]: unknown; type: string; message: string; stack: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: withoutPersonalData(String(error)), stack: '' };
+  const clean = (text: string | undefined) => withoutPersonalData((text ?? '').replace(/\nparams: [\s\S]*$/, '\nparams: (left out)'));
+  const { code } = error as { code?: unknown };
+  return {
+    type: error.name,
+    ...(code !== undefined ? { code } : {}),
+    message: clean(error.message),
+    stack: clean(error.stack),
+    ...(error.cause !== undefined && depth < 3 ? { cause: errorSerializer(error.cause, depth + 1) } : {}),
+  };
+}
 
 /** The path with secret query values masked: "/reset-password?email=a&code=***". */
 export function safeUrl(url: string) {
@@ -27,7 +52,7 @@ export const loggerOptions = (level: string) => ({
     paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
     censor: '***',
   },
-  serializers: { req: requestSerializer },
+  serializers: { req: requestSerializer, err: (error: Error) => errorSerializer(error) },
 });
 
 /**

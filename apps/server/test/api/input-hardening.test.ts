@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorSerializer, safeUrl } from '../../src/http/logging.ts';
+import { freshIp, signIn, signUp } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const who = await signUp(t);
+  token = who.token;
+});
+afterAll(() => t.close());
+
+const NUL_EMAIL = 'a\u0000b@c.de';
+
+describe('control characters in what a call carries', () => {
+  it('are refused with the field named, before anything else is looked at (never a 500)', async () => {
+    const calls = [
+      () => t.api().post('/account/login', { email: NUL_EMAIL, password: 'Demo1234' }, { remoteAddress: freshIp() }),
+      () => t.api().post('/account/forget-password/code', { email: NUL_EMAIL }, { remoteAddress: freshIp() }),
+      () => t.api().post('/account/forget-password/link', { email: NUL_EMAIL, captcha: '123456', type: 'FORGET_PASSWORD' }),
+      () => t.api('localhost', token).post('/account/send/code', { send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_BIND_EMAIL', email: NUL_EMAIL }),
+      () => t.api('localhost', token).post('/account/email/bind', { email: NUL_EMAIL, captcha: '123456' }),
+      () => t.api().put('/account/forget-trx-password', { email: NUL_EMAIL, trx_password: 'Trade123', captcha: '123456' }),
+    ];
+    for (const call of calls) {
+      const answer = await call();
+      expect([answer.status, answer.code, answer.message]).toEqual([400, 1001, '不能包含控制字符']);
+      expect(answer.data).toEqual({ fields: [{ field: 'email', message: '不能包含控制字符' }] });
+    }
+    // in a query, in a nested field, and a DEL or an escape as much as a NUL
+    const query = await t.api('localhost', token).get('/balance/transactions', { query: { type: 'ADMIN_RECHARGE_IN\u001b' } });
+    expect([query.status, query.code, query.data]).toEqual([400, 1001, { fields: [{ field: 'type', message: '不能包含控制字符' }] }]);
+    const nested = await t.api().post('/account/login', { phone_info: { phone: '1380013800\u007f', phone_prefix: '86' }, password: 'Demo1234' });
+    expect(nested.data).toEqual({ fields: [{ field: 'phone_info.phone', message: '不能包含控制字符' }] });
+  });
+
+  it('lets tabs and line breaks through where text may hold them, and plain text as before', async () => {
+    const who = await signUp(t);
+    const answer = await signIn(t, 'localhost', { phone: who.phone });
+    expect(answer.token).toBeTruthy();
+  });
+});
+
+describe('dates a filter names', () => {
+  it('are refused outside the years a record can have, on both engines, with a 400', async () => {
+    for (const start of ['0000-01-01T00:00Z', '0001-01-01', '1999-12-31', '3000-01-01']) {
+      const answer = await t.api('localhost', token).get('/balance/transactions', { query: { start_time: start } });
+      expect([answer.status, answer.code], start).toEqual([400, 1001]);
+      expect(answer.message).toBe('日期超出范围（2000–2999年）');
+    }
+    expect((await t.api('localhost', token).get('/balance/transactions', { query: { start_time: '2026-03-01' } })).code).toBe(0);
+  });
+});
+
+describe('what error lines say of a customer', () => {
+  it('leaves a failed query’s parameters out and masks phone numbers and e-mail addresses', () => {
+    const failed = new Error('Failed query: select * from accounts where phone = $1 and email = $2\nparams: 13800138000,demo@bluewhale.example');
+    failed.cause = new Error('duplicate key value violates unique constraint "x" for 13912345678 and a.b@c.example');
+    const line = JSON.stringify(errorSerializer(failed));
+    for (const personal of ['13800138000', 'demo@bluewhale.example', '13912345678', 'a.b@c.example']) expect(line).not.toContain(personal);
+    expect(line).toContain('params: (left out)');
+    expect(line).toContain('duplicate key value violates unique constraint');
+  });
+
+  it('masks who a customer is in a logged address, as it masks secrets', () => {
+    expect(safeUrl('/reset-password?email=a%40b.example&code=123456&type=FORGET_PASSWORD')).toBe('/reset-password?email=***&code=***&type=FORGET_PASSWORD');
+    expect(safeUrl('/api/dev/outbox?to=%2B86+13800138000')).toBe('/api/dev/outbox?to=***');
+  });
+});
