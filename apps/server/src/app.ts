@@ -36,10 +36,8 @@ import {
 } from './modules/merchants/service.ts';
 import type { MerchantRow } from './modules/merchants/store.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { devMailSender } from './providers/mail/dev.ts';
 import type { MailSender } from './providers/mail/port.ts';
-import { smtpMailSender } from './providers/mail/smtp.ts';
-import { devSmsSender } from './providers/sms/dev.ts';
+import { mailSenderFor, smsSenderFor } from './providers/select.ts';
 import type { SmsSender } from './providers/sms/port.ts';
 import { controlCharacterField, messages } from '@portal/contract/validation';
 import { loadDrawnPages } from './web/drawn-pages.ts';
@@ -99,9 +97,8 @@ export async function buildApp(options: BuildOptions) {
     config,
     database,
     clock: options.clock ?? systemClock,
-    sms: options.sms ?? devSmsSender(database.db, app.log),
-    mail:
-      options.mail ?? (config.smtpUrl ? smtpMailSender(config.smtpUrl, config.mailFrom) : devMailSender(database.db, app.log)),
+    sms: options.sms ?? smsSenderFor(config, database.db, app.log),
+    mail: options.mail ?? mailSenderFor(config, database.db, app.log),
     merchants: merchantResolver(database.db),
     events: new EventHub(database, app.log),
     secrets: { codeHashKey: config.codeHashKey ?? developmentSecret(config.dataDir, 'code-hash.key') },

@@ -122,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SMTP_URL) throw new Error('Invalid configuration: SMTP_URL is required in production');
+  if (production && !e.CARD_DATA_KEY)
+    throw new Error('Invalid configuration: CARD_DATA_KEY is required in production');
+  if (production && !e.CODE_HASH_KEY)
+    throw new Error('Invalid configuration: CODE_HASH_KEY is required in production');
   // the development SMS provider writes every code to the outbox and sends nothing
   if (production && e.SMS_PROVIDER === 'dev') {
     throw new Error(
@@ -129,10 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const aliyunSms = e.SMS_PROVIDER === 'aliyun' ? aliyunSmsSettings(e) : undefined;
-  if (production && !e.CARD_DATA_KEY)
-    throw new Error('Invalid configuration: CARD_DATA_KEY is required in production');
-  if (production && !e.CODE_HASH_KEY)
-    throw new Error('Invalid configuration: CODE_HASH_KEY is required in production');
   return {
     port: e.PORT,
     host: e.HOST,

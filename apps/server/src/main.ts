@@ -5,7 +5,7 @@ import { shareEmbeddedDatabase } from './db/embedded-socket.ts';
 import { openDatabase } from './db/engine.ts';
 import { seedDemoData } from './db/seed.ts';
 
-const config = loadConfig();
+const config = configOrExit();
 // PGlite's folder admits one process: claim it (an operator command may hold it for a moment)
 const embedded = config.databaseUrl ? null : await claimEmbeddedDatabase(config.dataDir, 'server');
 const database = await openDatabase({
@@ -37,4 +37,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     embedded?.release();
     process.exit(0);
   });
+}
+
+/** A configuration the server must not start with (e.g. a development provider in production): the reason on one line, exit code 1. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message.replace(/:\n/, ': ').replaceAll('\n', '; ')}\n`);
+    process.exit(1);
+  }
 }

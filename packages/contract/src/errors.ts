@@ -47,6 +47,8 @@ export const ErrorCode = {
   CODE_NOT_SENT: 2018,
   DEVICE_NOT_FOUND: 2019,
   NO_EMAIL_ON_ACCOUNT: 2020,
+  CODE_NOT_DELIVERED: 2021,
+  RESET_LINK_UNAVAILABLE: 2022,
   MESSAGE_NOT_FOUND: 5001,
   INSUFFICIENT_FUNDS: 3001,
   WALLET_FROZEN: 3002,
@@ -229,6 +231,16 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 400,
     message: '账户未绑定邮箱，请使用手机验证',
     meaning: 'An e-mail access code was asked for an account that has no e-mail.',
+  },
+  [ErrorCode.CODE_NOT_DELIVERED]: {
+    status: 502,
+    message: '验证码发送失败，请稍后重试',
+    meaning: 'The SMS provider refused the message or did not answer; the code was withdrawn, so it counts against no send limit.',
+  },
+  [ErrorCode.RESET_LINK_UNAVAILABLE]: {
+    status: 503,
+    message: '暂时无法发送重置邮件，请联系客服',
+    meaning: 'In production the merchant has no origin for links (merchant:set --origin), so no reset link can be built; nothing was sent.',
   },
   [ErrorCode.MESSAGE_NOT_FOUND]: {
     status: 404,

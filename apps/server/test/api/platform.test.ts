@@ -7,10 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, logCollector, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
-/** Production needs these two; the values only have to be present. */
+/** Production needs these; the values only have to be present (nothing is sent here). */
 const productionEnv = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'test-key-id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-key-secret',
+  ALIYUN_SMS_SIGN_NAME: '测试',
+  ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
+  ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
+  ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
+  ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:1/',
   CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
   CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
 } as const;
@@ -34,9 +42,9 @@ afterAll(async () => {
 
 describe('development outbox', () => {
   it('lists what the development providers sent, newest first, filtered by ?to=', async () => {
-    await dev.deps.sms.send({ phone: '13800138000', phonePrefix: '86', text: '验证码 111111' });
+    await dev.deps.sms.send({ phone: '13800138000', phonePrefix: '86', purpose: 'MARK_TYPE_REGISTER', code: '111111', text: '验证码 111111' });
     await dev.deps.mail.send({ to: 'a@example.com', subject: '邮箱验证', text: '验证码 222222' });
-    await dev.deps.sms.send({ phone: '13900139000', phonePrefix: '86', text: '验证码 333333' });
+    await dev.deps.sms.send({ phone: '13900139000', phonePrefix: '86', purpose: 'MARK_TYPE_ACCESS', code: '333333', text: '验证码 333333' });
 
     const all = await dev.api().get('/api/dev/outbox');
     expect(all.status).toBe(200);

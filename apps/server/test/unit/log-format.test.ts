@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { loggerOptions, prettyLogStream } from '../../src/http/logging.ts';
 
-const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'k', CODE_HASH_KEY: 'k'.repeat(32) };
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  CARD_DATA_KEY: 'k',
+  CODE_HASH_KEY: 'k'.repeat(32),
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+  ALIYUN_SMS_SIGN_NAME: 'sign',
+  ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
+  ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
+  ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
+};
 
 describe('the log format for each environment', () => {
   it('is readable in development and test, JSON in production', () => {

@@ -1,15 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/engine.ts';
+import { maskPhone } from '../../modules/codes/service.ts';
 import { insertOutboxEntry } from '../../modules/dev/outbox-store.ts';
 import type { SmsSender } from './port.ts';
 
-/** Development SMS: the message goes to the server log and the development outbox, nowhere else. */
+/**
+ * Development SMS: the message goes to the development outbox, nowhere else. The log says only
+ * that it went there: a code never reaches a log line.
+ */
 export function devSmsSender(db: Db, log: Pick<FastifyBaseLogger, 'info'>): SmsSender {
   return {
-    async send({ phone, phonePrefix, text }) {
+    async send({ phone, phonePrefix, purpose, text }) {
       const to = `+${phonePrefix} ${phone}`;
-      log.info({ channel: 'sms', to, text }, 'development SMS');
+      const masked = `+${phonePrefix} ${maskPhone(phone)}`;
       await insertOutboxEntry(db, { channel: 'sms', to, subject: '', text });
+      log.info({ channel: 'sms', to: masked, purpose }, `development SMS: code sent to ${masked}, see the outbox`);
     },
   };
 }

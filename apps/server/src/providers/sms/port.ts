@@ -1,4 +1,10 @@
-/** Sends a text message to a phone; the provider decides how. */
+import type { CodePurpose } from '../../modules/codes/service.ts';
+
+/**
+ * Sends a code to a phone; the provider decides how. `text` is the whole message in the portal's
+ * words (modules/accounts/notices.ts); a provider with approved templates sends `code` in the
+ * template of `purpose` instead.
+ */
 export interface SmsSender {
-  send(message: { phone: string; phonePrefix: string; text: string }): Promise<void>;
+  send(message: { phone: string; phonePrefix: string; purpose: CodePurpose; code: string; text: string }): Promise<void>;
 }
