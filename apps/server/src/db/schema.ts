@@ -30,6 +30,8 @@ export const merchants = pgTable('merchants', {
   icp: text('icp').notNull().default(''),
   version: text('version').notNull().default(''),
   supportEmail: text('support_email').notNull().default(''),
+  /** where links in mail point, scheme://host[:port] (merchant:set --origin); '' for none */
+  origin: text('origin').notNull().default(''),
   /** further branding fields, kept whole */
   extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),

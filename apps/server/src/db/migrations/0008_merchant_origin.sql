@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "origin" text DEFAULT '' NOT NULL;
