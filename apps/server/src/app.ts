@@ -39,9 +39,9 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
 import type { SmsSender } from './providers/sms/port.ts';
-import { controlCharacterField, messages } from '@portal/contract/validation';
 import { loadDrawnPages } from './web/drawn-pages.ts';
 import { developmentSecret } from './lib/secrets.ts';
+import { controlCharacterField, messages } from '@portal/contract/validation';
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -165,10 +165,17 @@ export async function buildApp(options: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // the API's map is for developers: in production only when asked for
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    await database.db.execute('select 1');
+  // a load balancer's probe: 503 while the database does not answer, so traffic goes elsewhere
+  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await database.db.execute('select 1');
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: the database does not answer');
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
     return reply.send({ status: 'ok', database: database.kind });
   });
 
@@ -178,6 +185,9 @@ export async function buildApp(options: BuildOptions) {
       api.decorateRequest('merchant', null as unknown as MerchantRow);
       api.addHook('onRequest', async (request) => {
         const merchant = await deps.merchants.byHost(normaliseHost(request.headers.host));
+        if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
+        request.merchant = merchant;
+      });
       // no text of any call may carry a control character (a NUL could not even be stored)
       api.addHook('preValidation', async (request) => {
         for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
@@ -186,9 +196,6 @@ export async function buildApp(options: BuildOptions) {
           const message = messages.controlCharacter;
           throw new AppError(ErrorCode.VALIDATION, { message, data: { fields: [{ field: field || part, message }] } });
         }
-      });
-        if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
-        request.merchant = merchant;
       });
       await api.register(merchantRoutes, { deps });
       await api.register(agreementRoutes, { deps });

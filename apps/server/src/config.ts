@@ -32,6 +32,7 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  API_DOCS: z.enum(['true', 'false']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
 });
 
@@ -56,6 +57,8 @@ export interface Config {
   seedDemo: boolean;
   /** true behind a load balancer that sets X-Forwarded-For */
   trustProxy: boolean;
+  /** /api/docs: on outside production, in production only with API_DOCS=true */
+  apiDocs: boolean;
   dbPoolSize: number;
 }
 
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
   };
 }

@@ -20,3 +20,6 @@ export const HEARTBEAT_SECONDS = 20;
 
 /** A stream silent this long is taken as broken and reconnected (spec §9). */
 export const HEARTBEAT_TIMEOUT_SECONDS = 60;
+
+/** Open streams one session may hold (its tabs); a newer one closes the oldest. */
+export const MAX_STREAMS_PER_SESSION = 10;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { postStationMessage, publishAnnouncement } from '../../src/modules/messages/service.ts';
-import { freshIp, lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
+import { freshIp, lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openEventStream } from '../helpers/sse.ts';
 
@@ -156,6 +156,30 @@ describe('GET /api/v1/events', () => {
     });
     await t.api().put('/account/forget-password', { phone_info: { phone: other.phone, phone_prefix: '86' }, password: 'Another1Pass', ticket: data.ticket });
     await second.untilEnded();
+  });
+
+  it('holds at most ten streams of one session: the eleventh ends the oldest, and other sessions keep theirs', async () => {
+    const who = await signUp(t, 'red.localhost');
+    const otherSession = await signIn(t, 'red.localhost', { phone: who.phone });
+    const elsewhere = await openEventStream(base, 'red.localhost', otherSession.token);
+    const tabs = [];
+    try {
+      await elsewhere.next((e) => e.type === 'UNREAD_QUANTITY');
+      for (let n = 0; n < 10; n++) {
+        const tab = await openEventStream(base, 'red.localhost', who.token);
+        await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+        tabs.push(tab);
+      }
+      const eleventh = await openEventStream(base, 'red.localhost', who.token);
+      tabs.push(eleventh);
+      await eleventh.next((e) => e.type === 'UNREAD_QUANTITY');
+      await tabs[0]?.untilEnded(2000);
+      // the ten newest, and the other session's, still carry events
+      const message = await send('red.localhost', await accountId('red.localhost', who.token), '十个以内');
+      for (const tab of [...tabs.slice(1), elsewhere]) await tab.next((e) => e.id === message.id);
+    } finally {
+      for (const tab of [...tabs, elsewhere]) tab.close();
+    }
   });
 
   it('sends heartbeats well inside the 60 s the portal waits', async () => {

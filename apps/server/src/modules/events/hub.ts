@@ -1,3 +1,4 @@
+import { MAX_STREAMS_PER_SESSION } from '@portal/contract/events';
 import { EVENT_TYPES, HEARTBEAT_SECONDS, type StreamEvent } from '@portal/contract/messages';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/engine.ts';
@@ -72,6 +73,8 @@ export interface HubLog {
 export class EventHub {
   private byAccount = new Map<string, Set<Subscriber>>();
   private byMerchant = new Map<string, Set<string>>();
+  /** each session's streams on this process, oldest first */
+  private bySession = new Map<string, Subscriber[]>();
   private unlisten: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -100,6 +103,7 @@ export class EventHub {
     for (const set of this.byAccount.values()) for (const subscriber of set) subscriber.close();
     this.byAccount.clear();
     this.byMerchant.clear();
+    this.bySession.clear();
   }
 
   subscribe(subscriber: Subscriber) {
@@ -115,10 +119,25 @@ export class EventHub {
       accounts.add(subscriber.accountId);
     }
     set.add(subscriber);
+    const ofSession = this.bySession.get(subscriber.sessionId) ?? [];
+    ofSession.push(subscriber);
+    this.bySession.set(subscriber.sessionId, ofSession);
+    // one session holds at most so many streams here: a newer one ends the oldest
+    while (ofSession.length > MAX_STREAMS_PER_SESSION) {
+      const oldest = ofSession[0] as Subscriber;
+      this.remove(oldest);
+      oldest.close();
+    }
     return () => this.remove(subscriber);
   }
 
   private remove(subscriber: Subscriber) {
+    const ofSession = this.bySession.get(subscriber.sessionId);
+    if (ofSession) {
+      const at = ofSession.indexOf(subscriber);
+      if (at >= 0) ofSession.splice(at, 1);
+      if (ofSession.length === 0) this.bySession.delete(subscriber.sessionId);
+    }
     const set = this.byAccount.get(subscriber.accountId);
     if (!set?.delete(subscriber) || set.size > 0) return;
     this.byAccount.delete(subscriber.accountId);
