@@ -13,7 +13,7 @@ const database = await openDatabase({
   dataDir: embeddedDatabaseFolder(config.dataDir),
   poolSize: config.dbPoolSize,
 });
-await database.migrate();
+await migrateOrExit();
 const { app } = await buildApp({ config, database });
 if (config.seedDemo && (await seedDemoData(database))) app.log.info('seeded the demo merchants');
 // ...and share it with the operator command line (`npm run ops`) while this process holds it
@@ -45,6 +45,25 @@ function configOrExit() {
     return loadConfig();
   } catch (error) {
     process.stderr.write(`${(error as Error).message.replace(/:\n/, ': ').replaceAll('\n', '; ')}\n`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The database is where everything lives: one that does not answer at start is said in one line
+ * (which server, what to check), with exit code 1 and no stack.
+ */
+async function migrateOrExit() {
+  try {
+    await database.migrate();
+  } catch (error) {
+    const url = config.databaseUrl ? new URL(config.databaseUrl) : null;
+    const where = url ? `PostgreSQL at ${url.hostname}:${url.port || '5432'} (database ${url.pathname.replace(/^\//, '') || 'postgres'})` : `the embedded database in ${config.dataDir}`;
+    const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+    const reason = code ? `${String(code)}: ${(error as Error).message.split('\n')[0]}` : (error as Error).message.split('\n')[0];
+    const check = url ? 'check that it runs, that DATABASE_URL names the right host, port, user and database, and that this machine may connect' : 'check that DATA_DIR is readable and writable';
+    process.stderr.write(`cannot use ${where}: ${reason}; ${check}\n`);
+    await database.close().catch(() => {});
     process.exit(1);
   }
 }

@@ -90,7 +90,8 @@ class StatementErrorKeepingPool extends pg.Pool {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new StatementErrorKeepingPool({ connectionString: url, max });
+  // a server that does not answer is an error after a while, not a wait without end
+  const pool = new StatementErrorKeepingPool({ connectionString: url, max, connectionTimeoutMillis: 15_000 });
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
