@@ -59,6 +59,7 @@ export const ErrorCode = {
   AMOUNT_INVALID: 3007,
   CARD_BALANCE_INSUFFICIENT: 3008,
   EXPORT_TOO_LARGE: 3009,
+  BALANCE_LIMIT: 3010,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -291,6 +292,11 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 400,
     message: '导出记录超过{limit}条，请缩小筛选范围后重试',
     meaning: 'The filtered transactions are more than one spreadsheet holds (data.limit rows); narrow the date range or filters.',
+  },
+  [ErrorCode.BALANCE_LIMIT]: {
+    status: 400,
+    message: '金额超出账户可容纳的上限，未做任何变动',
+    meaning: 'The movement would take an account past the largest balance the ledger stores; nothing moved.',
   },
 };
 

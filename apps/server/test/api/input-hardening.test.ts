@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledger } from '../../src/modules/ledger/service.ts';
+import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
+import { queryRows } from '../helpers/sql.ts';
 import { errorSerializer, safeUrl } from '../../src/http/logging.ts';
 import { freshIp, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -67,5 +71,25 @@ describe('what error lines say of a customer', () => {
   it('masks who a customer is in a logged address, as it masks secrets', () => {
     expect(safeUrl('/reset-password?email=a%40b.example&code=123456&type=FORGET_PASSWORD')).toBe('/reset-password?email=***&code=***&type=FORGET_PASSWORD');
     expect(safeUrl('/api/dev/outbox?to=%2B86+13800138000')).toBe('/api/dev/outbox?to=***');
+  });
+});
+
+describe('a recharge past the largest balance the ledger stores', () => {
+  it('is the catalogue refusal 3010, and nothing moves', async () => {
+    const who = await signUp(t, 'orange.localhost');
+    const { id } = await t.api('orange.localhost', who.token).data<{ id: string }>('GET', '/account/info');
+    const merchant = (await findMerchantByHost(t.database.db, 'orange.localhost'))?.id as string;
+    const books = ledger(t.database.db, t.clock);
+    await books.recharge({ merchantId: merchant, key: `limit-${id}-0`, accountId: id, currency: 'USD', amount: 100n });
+    // a wallet that holds nearly the most a bigint can: the next recharge of the most one operation moves would pass it
+    await t.database.db.execute(sql`update ledger_accounts set balance = 9223372036854775000 where kind = 'WALLET' and owner_id = ${id} and currency = 'USD'`);
+    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings`);
+    for (const attempt of ['a', 'b']) {
+      const refusal = await books
+        .recharge({ merchantId: merchant, key: `limit-${id}-${attempt}`, accountId: id, currency: 'USD', amount: 10n ** 15n })
+        .then(() => null, (error: unknown) => error as { code?: number });
+      expect(refusal?.code).toBe(3010);
+    }
+    expect(await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ledger_postings`)).toEqual(before);
   });
 });

@@ -678,6 +678,9 @@ function fromCardRequest(request: CardTransferRequest): TransferRequest {
 
 type Operation<Q> = (tx: Tx, clock: Clock, request: Q, ensure: boolean) => Promise<OperationResult>;
 
+/** A balance past what a bigint holds (SQLSTATE 22003) is the catalogue's refusal: nothing moved. */
+const balanceLimitOr = (error: unknown) => (hasCode(error, '22003') ? new AppError(ErrorCode.BALANCE_LIMIT) : error);
+
 /**
  * Runs an operation in a transaction that `open` begins; when an account it needs does not exist
  * yet, that attempt rolls back and one more creates the accounts first.
@@ -695,7 +698,7 @@ async function attempt<Q>(open: (work: (tx: Tx) => Promise<OperationResult>) => 
       // the one deadlock possible: a one-statement try holds the account and waits for the key this
       // attempt took first; PostgreSQL ends one of the two, and the loser runs again
       if (hasCode(error, '40P01') && tries < 3) continue;
-      throw error;
+      throw balanceLimitOr(error);
     }
   }
 }
@@ -731,7 +734,9 @@ export function ledger(db: Db, clock: Clock) {
   const announced =
     <Q extends Common>(operation: (request: Q) => Promise<OperationResult>) =>
     async (request: Q) => {
-      const result = await operation(request);
+      const result = await operation(request).catch((error: unknown) => {
+        throw balanceLimitOr(error);
+      });
       if (!result.replayed && result.answer.accounts.length > 0) {
         await announceBalances(db, request.merchantId, result.answer.accounts).catch(() => {});
       }
