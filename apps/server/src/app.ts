@@ -42,6 +42,7 @@ import type { SmsSender } from './providers/sms/port.ts';
 import { loadDrawnPages } from './web/drawn-pages.ts';
 import { developmentSecret } from './lib/secrets.ts';
 import { controlCharacterField, messages } from '@portal/contract/validation';
+import { BALANCE_SIGNAL, balanceEvent } from './modules/ledger/balances.ts';
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -100,7 +101,7 @@ export async function buildApp(options: BuildOptions) {
     sms: options.sms ?? smsSenderFor(config, database.db, app.log),
     mail: options.mail ?? mailSenderFor(config, database.db, app.log),
     merchants: merchantResolver(database.db),
-    events: new EventHub(database, app.log),
+    events: new EventHub(database, app.log, { [BALANCE_SIGNAL]: (merchantId, accountId) => balanceEvent(database.db, merchantId, accountId) }),
     secrets: { codeHashKey: config.codeHashKey ?? developmentSecret(config.dataDir, 'code-hash.key') },
   };
   await deps.events.start();

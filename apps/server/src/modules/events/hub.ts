@@ -17,7 +17,12 @@ type Published =
   /** the account's unread count changed (marked read in another tab) */
   | { t: 'unread'; merchant: string; account: string; count: number }
   /** sessions ended: one, or all of an account but one */
-  | { t: 'revoked'; account: string; session?: string; except?: string };
+  | { t: 'revoked'; account: string; session?: string; except?: string }
+  /**
+   * something of these accounts changed whose event each process builds for its own open streams
+   * (so a change nobody watches costs one NOTIFY, and an event always tells what holds at send time)
+   */
+  | { t: 'signal'; merchant: string; accounts: string[]; signal: string };
 
 async function publish(tx: Tx, message: Published) {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
@@ -37,15 +42,10 @@ export function excerpt(html: string, max = 200) {
 export const publishAccountEvent = (tx: Tx, merchantId: string, accountId: string, event: StreamEvent) =>
   publish(tx, { t: 'event', merchant: merchantId, account: accountId, event });
 
-/** One event each for several accounts, in one statement. */
-export async function publishAccountEvents(tx: Tx, merchantId: string, items: Array<{ accountId: string; event: StreamEvent }>) {
-  if (items.length === 0) return;
-  const payloads = items.map(({ accountId, event }) => JSON.stringify({ t: 'event', merchant: merchantId, account: accountId, event } satisfies Published));
-  const values = sql.join(
-    payloads.map((payload) => sql`(${payload})`),
-    sql`, `,
-  );
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, v.payload) from (values ${values}) as v(payload)`);
+/** Tells every process that something of these accounts changed; see EventHub's `signals`. */
+export async function publishAccountSignal(tx: Tx, merchantId: string, accountIds: string[], signal: string) {
+  if (accountIds.length === 0) return;
+  await publish(tx, { t: 'signal', merchant: merchantId, accounts: accountIds, signal });
 }
 
 export const publishMerchantEvent = (tx: Tx, merchantId: string, event: StreamEvent) =>
@@ -78,9 +78,14 @@ export class EventHub {
   private unlisten: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
+  /**
+   * @param signals what each signal means to an open stream: the event it gets, built when the signal
+   * arrives, only for accounts with a stream on this process
+   */
   constructor(
     private readonly database: Database,
     private readonly log: HubLog,
+    private readonly signals: Record<string, (merchantId: string, accountId: string) => Promise<StreamEvent>> = {},
   ) {}
 
   get size() {
@@ -167,6 +172,17 @@ export class EventHub {
     if (message.t === 'unread') {
       for (const subscriber of this.byAccount.get(message.account) ?? []) {
         subscriber.send({ type: EVENT_TYPES.unread, unread_quantity: message.count });
+      }
+      return;
+    }
+    if (message.t === 'signal') {
+      const build = this.signals[message.signal];
+      if (!build) return;
+      for (const accountId of message.accounts) {
+        const subscribers = this.byAccount.get(accountId);
+        if (!subscribers?.size) continue;
+        const event = await build(message.merchant, accountId);
+        for (const subscriber of this.byAccount.get(accountId) ?? []) subscriber.send(event);
       }
       return;
     }

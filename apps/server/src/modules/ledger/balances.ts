@@ -1,10 +1,11 @@
 import { CURRENCIES } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
+import type { StreamEvent } from '@portal/contract/messages';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
 import type { Tx } from '../../db/engine.ts';
-import { publishAccountEvents } from '../events/hub.ts';
-import { type HolderBalanceRow, holderBalances } from './store.ts';
+import { publishAccountSignal } from '../events/hub.ts';
+import { cardHolderIds, type HolderBalanceRow, holderBalances } from './store.ts';
 
 /** What a customer holds, as the wallet calls answer it: every currency, zeros for one never used. */
 export interface CustomerBalances {
@@ -31,21 +32,25 @@ export async function customerBalances(tx: Tx, merchantId: string, holderId: str
   return balancesOf(await holderBalances(tx, merchantId, { holderIds: [holderId] }));
 }
 
+/** The signal a movement of a customer's money sends (modules/events/hub.ts builds its event with balanceEvent). */
+export const BALANCE_SIGNAL = 'balance';
+
+/** The BALANCE_CHANGED event of a customer: what the wallet and the cards hold now. */
+export async function balanceEvent(tx: Tx, merchantId: string, accountId: string): Promise<StreamEvent> {
+  const { balances, cardAmount } = await customerBalances(tx, merchantId, accountId);
+  return { type: EVENT_TYPES.balance, balances, card_amount: cardAmount };
+}
+
 /**
- * Tells the open portal tabs of the customers who hold these accounts what they hold now (a
- * BALANCE_CHANGED event each). Inside a transaction the event goes out when it commits; after a
- * commit it reads the balances as they stand then, so a later event never carries older figures.
+ * Tells the open portal tabs of the customers who hold these accounts that their money moved (a
+ * BALANCE_CHANGED event each, with what they hold when it is sent). Inside a transaction the signal
+ * goes out when it commits. A movement nobody watches costs one NOTIFY; the balances are read only by
+ * a process that holds a stream of that customer.
  */
 export async function announceBalances(tx: Tx, merchantId: string, accounts: Array<{ kind: string; ownerId: string }>) {
-  const ownerIds = [...new Set(accounts.filter((account) => account.kind === 'WALLET' || account.kind === 'CARD').map((account) => account.ownerId))];
-  const rows = await holderBalances(tx, merchantId, { ownerIds });
-  const holders = [...new Set(rows.map((row) => row.holderId))];
-  await publishAccountEvents(
-    tx,
-    merchantId,
-    holders.map((accountId) => {
-      const { balances, cardAmount } = balancesOf(rows.filter((row) => row.holderId === accountId));
-      return { accountId, event: { type: EVENT_TYPES.balance, balances, card_amount: cardAmount } };
-    }),
-  );
+  // a wallet's owner is its customer; a card's customer is looked up
+  const wallets = accounts.filter((account) => account.kind === 'WALLET').map((account) => account.ownerId);
+  const cards = accounts.filter((account) => account.kind === 'CARD').map((account) => account.ownerId);
+  const cardHolders = cards.length > 0 ? await cardHolderIds(tx, merchantId, cards) : [];
+  await publishAccountSignal(tx, merchantId, [...new Set([...wallets, ...cardHolders])], BALANCE_SIGNAL);
 }

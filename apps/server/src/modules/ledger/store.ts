@@ -558,24 +558,28 @@ export interface HolderBalanceRow {
   held: bigint;
 }
 
-/**
- * The wallet and the cards' totals per currency of the given customers, or of the customers who
- * hold the given accounts (a wallet's owner is its customer; a card's is the card).
- */
-export async function holderBalances(tx: Tx, merchantId: string, who: { holderIds: string[] } | { ownerIds: string[] }): Promise<HolderBalanceRow[]> {
-  const ids = 'holderIds' in who ? who.holderIds : who.ownerIds;
-  if (ids.length === 0) return [];
+/** The customers who hold these cards. */
+export async function cardHolderIds(tx: Tx, merchantId: string, cardIds: string[]) {
   const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
+    cardIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const holders =
-    'holderIds' in who
-      ? list
-      : sql`select holder_id from ledger_accounts where merchant_id = ${merchantId} and kind in (${customerKindsSql}) and owner_id in (${list})`;
+  const rows = await rowsOf(
+    tx.execute(sql`select distinct holder_id from ledger_accounts where merchant_id = ${merchantId} and kind = 'CARD' and owner_id in (${list})`),
+  );
+  return rows.map((row) => String(row.holder_id));
+}
+
+/** The wallet and the cards' totals per currency of the given customers. */
+export async function holderBalances(tx: Tx, merchantId: string, who: { holderIds: string[] }): Promise<HolderBalanceRow[]> {
+  if (who.holderIds.length === 0) return [];
+  const holders = sql.join(
+    who.holderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const rows = await rowsOf(
     tx.execute(sql`select holder_id, kind, currency, sum(balance)::text as balance, sum(held)::text as held from ledger_accounts
-      where merchant_id = ${merchantId} and kind in (${customerKindsSql}) and holder_id in (${holders})
+      where holder_id in (${holders}) and merchant_id = ${merchantId} and kind in (${customerKindsSql})
       group by holder_id, kind, currency`),
   );
   return rows.map((row) => ({
