@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
 import { signUpByApi } from './accounts-support.ts';
@@ -57,7 +57,11 @@ beforeAll(() => {
   signIn = demoSignIn(portal.server.port);
 });
 
-/** Waits until nothing on the page is moving (finite animations and transitions have ended). */
+/**
+ * Waits until nothing on the page is moving: finite animations and transitions have ended, and a
+ * badge whose count changed shows its new count alone (antd keeps the old digits beside the new
+ * ones until they have scrolled, up to a second).
+ */
 async function still(page: Page) {
   await page.waitForFunction(
     () =>
@@ -65,7 +69,7 @@ async function still(page: Page) {
         if (animation.playState !== 'running') return true;
         const end = animation.effect?.getComputedTiming().endTime;
         return end === undefined || end === Number.POSITIVE_INFINITY;
-      }),
+      }) && Array.from(document.querySelectorAll('.ant-scroll-number-only')).every((digits) => digits.children.length === 1),
     undefined,
     settle,
   );
@@ -128,6 +132,14 @@ async function expectNone(findings: Finding[], name: string) {
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const field = (page: Page, label: string) => page.locator('input').and(page.getByLabel(label, { exact: true }));
 const show = (page: Page, urlPath: string) => page.goto(new URL(urlPath, page.url()).href, { waitUntil: 'load' });
+/** Opens a message or announcement; one that was unread is read on opening: waits for the bell to count it. */
+async function openRow(page: Page, row: Locator) {
+  const bell = page.getByTestId('unread-bell');
+  const unread = (await row.getAttribute('data-read')) === 'false';
+  const before = await bell.getAttribute('aria-label');
+  await row.click();
+  if (unread) await expect.poll(() => bell.getAttribute('aria-label'), settle).not.toBe(before);
+}
 const sized = (viewport: { width: number; height: number }) => `${viewport.width}px`;
 
 /** `npm run ops -- …` in this process, through the running server's socket. */
@@ -277,7 +289,7 @@ describe.each(HOSTS)('accessibility of %s', (host) => {
       await heading(page, '消息中心').waitFor(settle);
       await page.getByTestId('message-row').filter({ hasText: '充值到账通知' }).waitFor(settle);
       await audit(page, at('/information-center 站内信'), findings);
-      await page.getByTestId('message-row').filter({ hasText: '开卡失败' }).click();
+      await openRow(page, page.getByTestId('message-row').filter({ hasText: '开卡失败' }));
       const dialog = page.getByRole('dialog');
       await dialog.getByText('开卡申请未通过').waitFor(settle);
       await audit(page, at('/information-center, a message open'), findings);
@@ -288,7 +300,7 @@ describe.each(HOSTS)('accessibility of %s', (host) => {
       const announcement = page.getByTestId('message-row').first();
       await announcement.waitFor(settle);
       await audit(page, at('/information-center 公告'), findings);
-      await announcement.click();
+      await openRow(page, announcement);
       await page.locator('main h1').filter({ hasText: /欢迎/ }).waitFor(settle);
       await audit(page, at('/information-announcement-details'), findings);
 

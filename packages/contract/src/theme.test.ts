@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, pageBranding, themeColors } from './theme.ts';
+import { contrastRatio, INK_SECONDARY, pageBranding, themeColors } from './theme.ts';
 
 const contrastOnWhite = (hex: string) => contrastRatio(hex, '#FFFFFF');
 
@@ -16,6 +16,11 @@ describe('theme colours (spec §9)', () => {
     expect(themeColors.MERCHANT_COLOR_YELLOW.onPrimary).toBe('#1F2329');
     expect(themeColors.MERCHANT_COLOR_ORANGE.onPrimary).toBe('#1F2329');
     expect(contrastRatio('#FFFFFF', '#F9B700')).toBeCloseTo(1.8, 1);
+  });
+  it('keep secondary text readable on white, the page greys and every theme tint', () => {
+    for (const background of ['#FFFFFF', '#F5F6F8', '#F7F8FA', ...Object.values(themeColors).map((t) => t.tint)]) {
+      expect(contrastRatio(INK_SECONDARY, background), background).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
 

@@ -18,6 +18,11 @@ export function contrastRatio(a: string, b: string) {
 export const WHITE = '#FFFFFF';
 /** the portal's body text colour, also the text on a theme colour too light for white text */
 export const INK = '#1F2329';
+/**
+ * the portal's secondary text colour (hints, times, a currency beside its amount, the footer): it keeps
+ * 4.5 : 1 on white, on the page greys and on every theme's tint
+ */
+export const INK_SECONDARY = '#646A73';
 
 /** White on the colour where white reaches 4.5 : 1, else the dark body text colour. */
 export const textOn = (background: string) => (contrastRatio(WHITE, background) >= 4.5 ? WHITE : INK);

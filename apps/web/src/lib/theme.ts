@@ -1,5 +1,5 @@
 import type { Merchant } from '@portal/contract/merchant';
-import { pageBranding, themeFor } from '@portal/contract/theme';
+import { INK_SECONDARY, pageBranding, themeFor } from '@portal/contract/theme';
 import type { ThemeConfig } from 'antd';
 
 const FONT_FAMILY =
@@ -10,6 +10,12 @@ const FONT_FAMILY =
  * reuse the tokens instead of computing and writing them again.
  */
 export const THEME_CSS_VAR = { key: 'portal-theme' } as const;
+
+/**
+ * Text in a status colour: antd's own error, warning and success colours are 3.3, 2.0 and 2.3 : 1 on
+ * white; these darker shades of the same hues reach 4.5 : 1 on white and on their light backgrounds.
+ */
+export const STATUS_TEXT = { error: '#CF1322', warning: '#AD4E00', success: '#237804' } as const;
 
 /** antd theme tokens for a merchant colour (spec §9): the primary colour drives buttons, links, focus. */
 export function themeConfig(color: string | null | undefined): ThemeConfig {
@@ -24,12 +30,25 @@ export function themeConfig(color: string | null | undefined): ThemeConfig {
       colorPrimaryText: link,
       colorPrimaryTextHover: link,
       colorPrimaryTextActive: link,
+      // field errors, the danger menu entry and error tags are text: its error red must read on white
+      colorError: STATUS_TEXT.error,
+      // secondary text (descriptions' labels, empty states, placeholders) in the portal's readable grey
+      colorTextTertiary: INK_SECONDARY,
+      colorTextDescription: INK_SECONDARY,
+      colorTextPlaceholder: INK_SECONDARY,
       borderRadius: 8,
       controlHeight: 40,
       fontFamily: FONT_FAMILY,
     },
-    // buttons keep the brand colour, with text that reads on it (4.5 : 1)
-    components: { Button: { primaryColor: onPrimary } },
+    components: {
+      // buttons keep the brand colour, with text that reads on it (4.5 : 1)
+      Button: { primaryColor: onPrimary },
+      // a chosen tab or page number is text: drawn in the readable shade, the brand colour marks it
+      Tabs: { itemSelectedColor: link, itemHoverColor: link, itemActiveColor: link },
+      Pagination: { itemActiveColor: link, itemActiveColorHover: link },
+      // a status tag's text, on the light background antd draws it on
+      Tag: { colorSuccess: STATUS_TEXT.success, colorWarning: STATUS_TEXT.warning },
+    },
   };
 }
 
