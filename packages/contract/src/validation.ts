@@ -7,6 +7,7 @@ export * from './rules.ts';
  * Control characters (C0 but tab, line feed and carriage return; DEL; C1) have no place in any text a
  * call carries: a NUL cannot even be stored. Every call's body, query and path are checked for them.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is what this is for
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text);
