@@ -50,7 +50,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
-    io.out(await command.run(opened.database, flags));
+    io.out(await command.run(opened.database, flags, { production: config.production }));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -20,7 +20,13 @@ export interface OpsCommand<F extends Flags = Flags> {
   description?: string;
   flags: F;
   examples?: string[];
-  run(database: Database, flags: FlagValues<F>): Promise<string>;
+  run(database: Database, flags: FlagValues<F>, context: OpsContext): Promise<string>;
+}
+
+/** What a command may need to know of where it runs. */
+export interface OpsContext {
+  /** NODE_ENV=production: e.g. a merchant's origin must then be https:// */
+  production: boolean;
 }
 
 export interface FlagSpec {

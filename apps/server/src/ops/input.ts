@@ -1,6 +1,7 @@
 import { MERCHANT_COLORS, type MerchantColor } from '@portal/contract/enums';
 import { VERSION_PATTERN } from '@portal/contract/merchant';
 import { themeColors } from '@portal/contract/theme';
+import { parseOrigin } from '../modules/merchants/service.ts';
 import { OpsError, UsageError } from './command.ts';
 
 /** Checks and normalises what an operator types; each failure says what was expected. */
@@ -109,4 +110,12 @@ export function email(value: string, flag: string) {
   if (trimmed === '') return '';
   if (!EMAIL.test(trimmed) || trimmed.length > 254) throw new OpsError(`--${flag} must be an e-mail address, not "${value}"`);
   return trimmed;
+}
+
+/** Where a merchant's mailed links point: scheme://host[:port] (see parseOrigin); empty clears it. */
+export function origin(value: string, context: { production: boolean }) {
+  if (value.trim() === '') return '';
+  const parsed = parseOrigin(value, context);
+  if ('refused' in parsed) throw new OpsError(`--origin: ${parsed.refused}`);
+  return parsed.origin;
 }

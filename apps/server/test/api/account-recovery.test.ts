@@ -128,7 +128,7 @@ describe('password recovery by e-mail, over SMTP', () => {
     expect(sent.code).toBe(0);
     await expect.poll(() => smtp.received.length).toBeGreaterThan(before);
     const text = mailText((await smtp.mailTo(who.email)).raw);
-    const link = /(http:\/\/localhost\/reset-password\?\S+)/.exec(text)?.[1];
+    const link = /(http:\/\/localhost:3000\/reset-password\?\S+)/.exec(text)?.[1];
     expect(link).toBeTruthy();
     const url = new URL(link as string);
     expect(url.searchParams.get('email')).toBe(who.email);
@@ -147,7 +147,7 @@ describe('password recovery by e-mail, over SMTP', () => {
     const who = await signUpBySmtp();
     await mailApp.api().post('/account/forget-password/code', { email: who.email }, { remoteAddress: freshIp() });
     await expect.poll(async () => mailText((await smtp.mailTo(who.email)).raw)).toContain('reset-password');
-    const url = new URL(/(http:\/\/localhost\/reset-password\?\S+)/.exec(mailText((await smtp.mailTo(who.email)).raw))?.[1] as string);
+    const url = new URL(/(http:\/\/localhost:3000\/reset-password\?\S+)/.exec(mailText((await smtp.mailTo(who.email)).raw))?.[1] as string);
     const code = url.searchParams.get('code') as string;
     const look = (captcha: string, type = 'FORGET_PASSWORD', email = who.email) =>
       mailApp.api().post<{ expires_at: string }>('/account/forget-password/link', { email, captcha, type });
@@ -172,7 +172,7 @@ describe('password recovery by e-mail, over SMTP', () => {
     await expect.poll(async () => mailText((await smtp.mailTo(who.email)).raw)).toContain('FORGET_TRX_PASSWORD');
     const text = mailText((await smtp.mailTo(who.email)).raw);
     expect(text).toContain('重置交易密码');
-    const url = new URL(/(http:\/\/localhost\/reset-password\?\S+)/.exec(text)?.[1] as string);
+    const url = new URL(/(http:\/\/localhost:3000\/reset-password\?\S+)/.exec(text)?.[1] as string);
     const code = url.searchParams.get('code') as string;
     const bad = await mailApp.api().put('/account/forget-trx-password', { email: who.email, trx_password: 'abc', captcha: code });
     expect([bad.code, bad.message]).toEqual([1001, messages.tradePassword]);

@@ -106,10 +106,10 @@ describe('merchant:list', () => {
     const run = await ops('merchant:list');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(/^SLUG\s+NAME\s+THEME\s+WEBSITE\s+ICP\s+VERSION\s+HOSTS$/);
+    expect(lines[0]).toMatch(/^SLUG\s+NAME\s+THEME\s+WEBSITE\s+ICP\s+VERSION\s+HOSTS\s+ORIGIN$/);
     const blue = lines.find((line) => line.startsWith('blue '));
-    expect(blue).toMatch(/^blue\s+蓝鲸卡\s+blue\s+\S+\s+沪ICP备2021018801号-1\s+2021\s+127\.0\.0\.1, blue\.localhost, localhost$/);
-    expect(run.stdout).toMatch(/^orange\s+橙意卡\s+orange\s+orangecard\.example\s+粤ICP备2023045502号-2\s+2023\s+orange\.localhost$/m);
+    expect(blue).toMatch(/^blue\s+蓝鲸卡\s+blue\s+\S+\s+沪ICP备2021018801号-1\s+2021\s+127\.0\.0\.1, blue\.localhost, localhost\s+-$/);
+    expect(run.stdout).toMatch(/^orange\s+橙意卡\s+orange\s+orangecard\.example\s+粤ICP备2023045502号-2\s+2023\s+orange\.localhost\s+-$/m);
     expect(run.stdout).toMatch(/5 merchants$/);
   });
 
@@ -312,7 +312,7 @@ describe('merchant:set', () => {
         favicon: '',
       });
       const listed = await ops('merchant:list');
-      expect(listed.stdout).toMatch(/^acme\s+极光卡\s+purple\s+acme\.localhost\s+-\s+\d{4}\s+acme\.localhost$/m);
+      expect(listed.stdout).toMatch(/^acme\s+极光卡\s+purple\s+acme\.localhost\s+-\s+\d{4}\s+acme\.localhost\s+-$/m);
     });
 
     it('refuses a taken slug or host, a bad slug, and a missing name', async () => {
@@ -482,7 +482,7 @@ describe(`the ops command line as a process (${engine === 'postgres' ? 'DATABASE
 
       const listed = await runCli(['merchant:list'], place.env);
       expect(listed.code).toBe(0);
-      expect(listed.stdout).toMatch(/^cli\s+命令卡\s+red\s+cli\.localhost\s+-\s+2024\s+cli\.localhost$/m);
+      expect(listed.stdout).toMatch(/^cli\s+命令卡\s+red\s+cli\.localhost\s+-\s+2024\s+cli\.localhost\s+-$/m);
 
       const unknown = await runCli(['merchant:set', '--host', 'nobody.example', '--name', 'X'], place.env);
       expect(unknown.code).toBe(1);

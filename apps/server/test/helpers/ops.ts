@@ -7,12 +7,12 @@ export interface OpsRun {
   stderr: string;
 }
 
-/** `npm run ops -- ...argv`, in this process, on the given database. */
-export async function runOpsOn(database: Database, argv: string[]): Promise<OpsRun> {
+/** `npm run ops -- ...argv`, in this process, on the given database; `env` e.g. a production one. */
+export async function runOpsOn(database: Database, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<OpsRun> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runOps(argv, {
-    env: {},
+    env,
     out: (text) => out.push(text),
     err: (text) => err.push(text),
     open: async () => ({ database, description: 'the test database', close: async () => {} }),

@@ -55,7 +55,7 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: s
 const callerOf = (request: FastifyRequest): Caller => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
-  origin: `${request.protocol}://${request.headers.host ?? request.hostname}`,
+  log: request.log,
   deviceSecret: readCookie(request, DEVICE_COOKIE),
 });
 

@@ -13,10 +13,12 @@ import type {
 } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { AppError } from '../../http/errors.ts';
 import { burnPasswordTime, hashPassword, keyedHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { type CodePurpose, codeService, emailTarget, maskEmail, maskPhone, phoneTarget } from '../codes/service.ts';
+import { mailLinkOrigin } from '../merchants/service.ts';
 import type { MerchantRow } from '../merchants/store.ts';
 import { findManagerByCode } from '../managers/store.ts';
 import { type Authenticated, openSession, promoteSession } from '../sessions/service.ts';
@@ -51,8 +53,8 @@ const TICKET_TTL_MS = 10 * 60_000;
 export interface Caller {
   ip: string;
   userAgent: string;
-  /** scheme and host of the portal the caller uses, for links in mail */
-  origin: string;
+  /** the request's log: what an operator must fix is told there */
+  log: Pick<FastifyBaseLogger, 'error'>;
   deviceSecret?: string | undefined;
 }
 
@@ -266,9 +268,11 @@ export function accountService(deps: Deps) {
         throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       }
       const purpose = body.type;
+      // the merchant's own origin: the request's Host and X-Forwarded-* headers never choose where the code goes
+      const origin = await mailLinkOrigin(db, deps.config, merchant, caller.log);
       const sent = await codes.issue({ merchantId: merchant.id, target: emailTarget(email), purpose, ip: caller.ip }, (code) => {
         const query = new URLSearchParams({ email, code, type: purpose });
-        const link = `${caller.origin}/reset-password?${query.toString()}`;
+        const link = `${origin}/reset-password?${query.toString()}`;
         return deps.mail.send({ to: email, ...resetLinkMail(merchant.name, purpose === 'FORGET_TRX_PASSWORD', link) });
       });
       return { resend_after: sent.resendAfter, masked_target: maskEmail(email) };

@@ -5,7 +5,7 @@ import { textTable } from '../table.ts';
 
 export const merchantList = defineCommand({
   name: 'merchant:list',
-  summary: 'List the merchants: slug, name, theme, website, hosts, filing number (icp), version',
+  summary: 'List the merchants: slug, name, theme, website, hosts, origin of mailed links, filing number (icp), version',
   usage: ['merchant:list [--json]'],
   flags: {
     json: { type: 'boolean', description: 'print the merchants as JSON, for scripts' },
@@ -27,6 +27,7 @@ export const merchantList = defineCommand({
           dark_logo: m.darkLogo,
           light_logo: m.lightLogo,
           support_email: m.supportEmail,
+          origin: m.origin,
         })),
         null,
         2,
@@ -36,8 +37,8 @@ export const merchantList = defineCommand({
       return 'No merchants yet. The server adds the demo merchants when it first starts; or create one with merchant:set --create.';
     }
     const table = textTable(
-      ['SLUG', 'NAME', 'THEME', 'WEBSITE', 'ICP', 'VERSION', 'HOSTS'],
-      merchants.map((m) => [m.slug, m.name, colorName(m.color), m.website, m.icp || '-', m.version || '-', m.hosts.join(', ')]),
+      ['SLUG', 'NAME', 'THEME', 'WEBSITE', 'ICP', 'VERSION', 'HOSTS', 'ORIGIN'],
+      merchants.map((m) => [m.slug, m.name, colorName(m.color), m.website, m.icp || '-', m.version || '-', m.hosts.join(', '), m.origin || '-']),
     );
     return `${table}\n${merchants.length} merchant${merchants.length === 1 ? '' : 's'}`;
   },

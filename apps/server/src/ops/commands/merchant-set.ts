@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/engine.ts';
-import { MERCHANTS_CHANGED_CHANNEL } from '../../modules/merchants/service.ts';
+import { MERCHANTS_CHANGED_CHANNEL, originHost } from '../../modules/merchants/service.ts';
 import {
   deleteHost,
   findMerchantByHost,
@@ -11,13 +11,18 @@ import {
   type NewMerchant,
   updateMerchant,
 } from '../../modules/merchants/store.ts';
-import { defineCommand, type FlagValues, OpsError, UsageError } from '../command.ts';
+import { defineCommand, type FlagValues, type OpsContext, OpsError, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 
-type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail';
+type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail' | 'origin';
 
-/** The branding flags, the column each sets, and how its value is checked. */
-const branding: Array<{ flag: keyof typeof flags; column: BrandingColumn; parse: (value: string) => string; show?: (value: string) => string }> = [
+/** The flags that set a column of the merchant, the column each sets, and how its value is checked. */
+const branding: Array<{
+  flag: keyof typeof flags;
+  column: BrandingColumn;
+  parse: (value: string, context: OpsContext) => string;
+  show?: (value: string) => string;
+}> = [
   { flag: 'name', column: 'name', parse: (v) => input.text(v, 'name', { max: 60 }) },
   { flag: 'color', column: 'color', parse: input.color, show: input.colorName },
   { flag: 'website', column: 'website', parse: input.website },
@@ -27,6 +32,7 @@ const branding: Array<{ flag: keyof typeof flags; column: BrandingColumn; parse:
   { flag: 'icp', column: 'icp', parse: (v) => input.optionalText(v, 'icp', { max: 100 }) },
   { flag: 'version', column: 'version', parse: input.version },
   { flag: 'support-email', column: 'supportEmail', parse: (v) => input.email(v, 'support-email') },
+  { flag: 'origin', column: 'origin', parse: input.origin },
 ];
 
 const flags = {
@@ -46,6 +52,12 @@ const flags = {
   icp: { type: 'string', value: 'TEXT', description: 'ICP filing number shown in the footer, e.g. 沪ICP备2021018801号-1; "" clears it' },
   version: { type: 'string', value: 'YEARS', description: 'copyright years: YYYY (runs to this year) or YYYY-YYYY' },
   'support-email': { type: 'string', value: 'EMAIL', description: 'customer support e-mail address; "" clears it' },
+  origin: {
+    type: 'string',
+    value: 'ORIGIN',
+    description:
+      'where links in mail (password reset) point: https://host[:port], one of its hosts, no path; http:// only for localhost names outside production; "" clears it',
+  },
   'add-host': { type: 'string', value: 'HOST', multiple: true, description: 'add a host name; a host belongs to one merchant only' },
   'remove-host': {
     type: 'string',
@@ -71,10 +83,11 @@ export const merchantSet = defineCommand({
     'merchant:set --host localhost --website newsite.example --color red',
     'merchant:set --slug orange --version 2023-2026 --icp "粤ICP备2023045502号-2"',
     'merchant:set --slug orange --add-host shop.orange.example --remove-host orange.localhost',
+    'merchant:set --slug orange --add-host portal.orange.example --origin https://portal.orange.example',
     'merchant:set --create --slug acme --name "极光卡" --host acme.localhost --color purple',
   ],
-  async run(database, values) {
-    const changes = brandingChanges(values);
+  async run(database, values, context) {
+    const changes = brandingChanges(values, context);
     const addHosts = hostList(values['add-host'], 'add-host');
     const removeHosts = hostList(values['remove-host'], 'remove-host');
     const both = addHosts.find((host) => removeHosts.includes(host));
@@ -84,13 +97,26 @@ export const merchantSet = defineCommand({
   },
 });
 
-function brandingChanges(values: Values) {
+function brandingChanges(values: Values, context: OpsContext) {
   const changes: Partial<Record<BrandingColumn, string>> = {};
   for (const field of branding) {
     const raw = values[field.flag];
-    if (typeof raw === 'string') changes[field.column] = field.parse(raw);
+    if (typeof raw === 'string') changes[field.column] = field.parse(raw, context);
   }
   return changes;
+}
+
+/** A merchant's origin names one of its own hosts, so its links reach it and no one else. */
+function checkOriginHost(origin: string, hosts: string[], slug: string, removed: string[] = []) {
+  if (!origin) return;
+  const host = originHost(origin);
+  if (hosts.includes(host)) return;
+  if (removed.includes(host)) {
+    throw new OpsError(`cannot remove ${host}: the origin of merchant ${slug}, ${origin}, names it; give its new --origin in the same command`);
+  }
+  throw new OpsError(
+    `--origin ${origin} names ${host}, which is not a host of merchant ${slug} (its hosts are ${hosts.join(', ')}); add it with --add-host ${host}`,
+  );
 }
 
 function hostList(raw: string[] | undefined, flag: string) {
@@ -147,7 +173,9 @@ async function update(
     }
     for (const host of removeHosts) await deleteHost(tx, host);
     for (const host of addHosts) await insertHost(tx, host, merchant.id);
-    return { before: merchant, after: updated, hosts: await listHostsOfMerchant(tx, merchant.id) };
+    const after = await listHostsOfMerchant(tx, merchant.id);
+    checkOriginHost(updated.origin, after, merchant.slug, removeHosts);
+    return { before: merchant, after: updated, hosts: after };
   });
 
   const lines = [`Updated merchant ${result.after.slug} (${result.after.name}):`];
@@ -195,6 +223,7 @@ async function create(
     ...changes,
   };
 
+  checkOriginHost(merchantValues.origin ?? '', hosts, slug);
   const merchant = await inTransaction(database, async (tx) => {
     const existing = await findMerchantBySlug(tx, slug);
     if (existing) throw new OpsError(`a merchant with the slug ${slug} exists already (${existing.name}); choose another slug`);
@@ -216,6 +245,7 @@ async function create(
       ['dark-logo', merchant.darkLogo || '-'],
       ['light-logo', merchant.lightLogo || '-'],
       ['support-email', merchant.supportEmail || '-'],
+      ['origin', merchant.origin || '-'],
     ]),
   );
   const note = await tellServers(database, merchant.slug);
