@@ -58,18 +58,25 @@ beforeAll(() => {
 });
 
 /**
- * Waits until nothing on the page is moving: finite animations and transitions have ended, and a
- * badge whose count changed shows its new count alone (antd keeps the old digits beside the new
- * ones until they have scrolled, up to a second).
+ * Waits until nothing on the page is moving: finite animations and transitions have ended, no antd
+ * popup, drawer or dialog is still in its motion (its -appear / -enter / -leave classes stay on from
+ * before its animation starts until after it ends), and a badge whose count changed shows its new
+ * count alone (antd keeps the old digits beside the new ones until they have scrolled, up to a second).
  */
 async function still(page: Page) {
   await page.waitForFunction(
-    () =>
-      document.getAnimations().every((animation) => {
-        if (animation.playState !== 'running') return true;
+    () => {
+      const animating = document.getAnimations().some((animation) => {
+        if (animation.playState !== 'running') return false;
         const end = animation.effect?.getComputedTiming().endTime;
-        return end === undefined || end === Number.POSITIVE_INFINITY;
-      }) && Array.from(document.querySelectorAll('.ant-scroll-number-only')).every((digits) => digits.children.length === 1),
+        return end !== undefined && end !== Number.POSITIVE_INFINITY;
+      });
+      const inMotion = Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]')).some((element) =>
+        Array.from(element.classList).some((name) => /^ant-.*-(appear|enter|leave)(-(prepare|start|active))?$/.test(name)),
+      );
+      const scrolling = Array.from(document.querySelectorAll('.ant-scroll-number-only')).some((digits) => digits.children.length !== 1);
+      return !animating && !inMotion && !scrolling;
+    },
     undefined,
     settle,
   );
