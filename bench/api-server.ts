@@ -10,6 +10,8 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { findAccountByPhone } from '../apps/server/src/modules/accounts/store.ts';
 import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';
 import { openSession } from '../apps/server/src/modules/sessions/service.ts';
+// production's settings; the benchmark sends no SMS or mail, so they only have to be there
+import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 
 const databaseUrl = process.env.DATABASE_URL as string;
 const poolSize = Number(process.env.DB_POOL_SIZE ?? 20);
@@ -28,18 +30,7 @@ const { token } = await openSession(database.db, systemClock, {
   ip: '127.0.0.1',
 });
 
-// production wants a real SMS provider; the benchmark sends none, so its settings only have to be there
-const BENCH_SMS = {
-  SMS_PROVIDER: 'aliyun',
-  ALIYUN_SMS_ACCESS_KEY_ID: 'bench',
-  ALIYUN_SMS_ACCESS_KEY_SECRET: 'bench',
-  ALIYUN_SMS_SIGN_NAME: 'bench',
-  ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
-  ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
-  ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
-  ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:1/',
-};
-const config = { ...loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'bench', CODE_HASH_KEY: 'bench-only-code-hash-key-of-32-characters', ...BENCH_SMS, LOG_LEVEL: 'silent' }), databaseUrl };
+const config = { ...loadConfig({ ...productionEnv, LOG_LEVEL: 'silent' }), databaseUrl };
 const { app } = await buildApp({ config, database, logger: false });
 app.get('/bench/bare', async () => {
   const result = (await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`)) as unknown as { rows: unknown[] };

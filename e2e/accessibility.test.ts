@@ -19,10 +19,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
 import { signUpByApi } from './accounts-support.ts';
 import { repoRoot, useHarness } from './harness.ts';
-import { apiCall, DEMO, demoSignIn, openSignedIn } from './signed-in-session.ts';
+import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsInProcess } from './signed-in-session.ts';
 
 const portal = useHarness();
 const settle = { timeout: 15_000 };
@@ -150,15 +149,7 @@ async function openRow(page: Page, row: Locator) {
 const sized = (viewport: { width: number; height: number }) => `${viewport.width}px`;
 
 /** `npm run ops -- …` in this process, through the running server's socket. */
-async function ops(args: string[]) {
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    out: () => {},
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`${args[0]} failed (${code}): ${err.join('\n')}`);
-}
+const ops = (args: string[]) => runOpsInProcess(portal.server.dataDir, args);
 
 async function firstAgreement(host: string) {
   const titles = await apiCall<{ id: string; title: string }[]>(portal.server.port, host, 'GET', '/api/v1/merchant/user-agreement/title');

@@ -7,9 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
 import { repoRoot, useHarness } from './harness.ts';
-import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsCli } from './signed-in-session.ts';
+import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsCli, runOpsInProcess } from './signed-in-session.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
@@ -47,15 +46,7 @@ const ROOMY = { width: 1440, height: 1100 };
 const noticeTitles = (page: Page) => page.getByTestId('notice-title').allTextContents();
 
 /** `npm run ops -- …` in this process, through the running server's socket like the CLI. */
-async function opsInProcess(args: string[]) {
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    out: () => {},
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`${args[0]} failed (${code}): ${err.join('\n')}`);
-}
+const opsInProcess = (args: string[]) => runOpsInProcess(portal.server.dataDir, args);
 
 const sendInProcess = (title: string, content = `<p>${title}</p>`) =>
   opsInProcess(['message:send', '--host', HOST, '--account', DEMO.phone, '--title', title, '--content', content]);

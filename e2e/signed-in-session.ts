@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { runOps } from '../apps/server/src/ops/cli.ts';
 import { repoRoot } from './harness.ts';
 
 export const DEMO = { phone: '13800138000', password: 'Demo1234', email: 'demo@bluewhale.example' } as const;
@@ -111,6 +112,20 @@ export async function openSignedIn(page: Page, token: string, urlPath: string) {
     localStorage.setItem('isLogin', '1');
   }, token);
   await page.goto(new URL(urlPath, page.url()).href, { waitUntil: 'load' });
+}
+
+/**
+ * The operator command line run in this process, against a running server's DATA_DIR (through its
+ * socket, as the CLI connects): quicker than a process for many commands. Throws on a failure.
+ */
+export async function runOpsInProcess(dataDir: string, args: string[]) {
+  const err: string[] = [];
+  const code = await runOps(args, {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    out: () => {},
+    err: (text) => err.push(text),
+  });
+  if (code !== 0) throw new Error(`${args[0]} failed (${code}): ${err.join('\n')}`);
 }
 
 /** Runs the real operator command line (`npm run ops -- …`) against a server's DATA_DIR. */

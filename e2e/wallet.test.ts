@@ -13,9 +13,8 @@ import type { WalletTransactionItem, WalletTransactionPage } from '@portal/contr
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
 import { useHarness } from './harness.ts';
-import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsCli } from './signed-in-session.ts';
+import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsCli, runOpsInProcess } from './signed-in-session.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
@@ -60,15 +59,7 @@ async function ops(args: string[]) {
 }
 
 /** The same command line, run in this process through the server's socket: quicker for many rows. */
-async function opsInProcess(args: string[]) {
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    out: () => {},
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`${args.join(' ')} failed (${code}): ${err.join('\n')}`);
-}
+const opsInProcess = (args: string[]) => runOpsInProcess(portal.server.dataDir, args);
 
 const money = (command: string, amount: string, currency: 'USD' | 'CNY', extra: string[] = []) =>
   [`wallet:${command}`, '--host', HOST, '--account', DEMO.phone, '--amount', amount, '--currency', currency, '--key', nextKey(command), ...extra];

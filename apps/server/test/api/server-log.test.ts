@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../helpers/database.ts';
+import { productionEnv } from '../helpers/production-env.ts';
 
 const engine = testEngine();
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -57,18 +58,7 @@ describe('the server log in production', () => {
     const fresh = engine === 'postgres' ? await createTestDatabase({ migrate: false }) : undefined;
     try {
       const output = await runServerOnce({
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        SMS_PROVIDER: 'aliyun',
-        ALIYUN_SMS_ACCESS_KEY_ID: 'test-key-id',
-        ALIYUN_SMS_ACCESS_KEY_SECRET: 'test-key-secret',
-        ALIYUN_SMS_SIGN_NAME: '测试',
-        ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
-        ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
-        ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
-        ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:1/',
-        CARD_DATA_KEY: 'server-log-test',
-        CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
+        ...productionEnv,
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
         ...(fresh ? { DATABASE_URL: fresh.location } : {}),
