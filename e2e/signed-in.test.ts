@@ -56,9 +56,10 @@ describe('the signed-in layout', () => {
     const { page } = await signedInPage('/wallet');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => page.getByTestId('account-email').isVisible(), settle).toBe(false);
-    await page.getByTestId('account-menu').click();
-    await expect.poll(() => page.getByTestId('account-menu-email').innerText(), settle).toBe(DEMO.email);
-    expect(await page.getByTestId('account-menu-email').isVisible()).toBe(true);
+    // a tap: a click with no pointer hovering first (a mouse's hover would open the menu and its click close it)
+    await page.getByTestId('account-menu').dispatchEvent('click');
+    await page.getByTestId('account-menu-email').waitFor({ state: 'visible', ...settle });
+    expect(await page.getByTestId('account-menu-email').innerText()).toBe(DEMO.email);
     await page.getByRole('menuitem', { name: /退出登录/ }).waitFor({ state: 'visible', ...settle });
   });
 
