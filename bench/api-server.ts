@@ -5,11 +5,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/engine.ts';
-import { demoAccount, seedDemoData } from '../apps/server/src/db/seed.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { findAccountByPhone } from '../apps/server/src/modules/accounts/store.ts';
-import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';
-import { openSession } from '../apps/server/src/modules/sessions/service.ts';
+import { demoAccount, seedDemoData } from '../apps/server/src/demo-data.ts';
 // production's settings; the benchmark sends no SMS or mail, so they only have to be there
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 
@@ -18,20 +14,19 @@ const poolSize = Number(process.env.DB_POOL_SIZE ?? 20);
 const database = await openDatabase({ databaseUrl, poolSize });
 await database.migrate();
 await seedDemoData(database);
-const merchant = await findMerchantByHost(database.db, 'localhost');
+const config = { ...loadConfig({ ...productionEnv, LOG_LEVEL: 'silent' }), databaseUrl };
+const { app, services } = await buildApp({ config, database, logger: false });
+const merchant = await services.merchants.findByHost('localhost');
 if (!merchant) throw new Error('no demo merchant');
-const account = await findAccountByPhone(database.db, merchant.id, demoAccount.phonePrefix, demoAccount.phone);
+const account = await services.directory.findByPhone(merchant.id, demoAccount.phonePrefix, demoAccount.phone);
 if (!account) throw new Error('no demo account');
-const { token } = await openSession(database.db, systemClock, {
+const { token } = await services.sessions.open(database.db, {
   merchantId: merchant.id,
   accountId: account.id,
   stage: 'FULL',
   userAgent: 'bench',
   ip: '127.0.0.1',
 });
-
-const config = { ...loadConfig({ ...productionEnv, LOG_LEVEL: 'silent' }), databaseUrl };
-const { app } = await buildApp({ config, database, logger: false });
 app.get('/bench/bare', async () => {
   const result = (await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`)) as unknown as { rows: unknown[] };
   return { code: 0, message: 'success', data: result.rows[0] };

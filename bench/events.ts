@@ -7,13 +7,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../apps/server/src/db/engine.ts';
-import { seedDemoData } from '../apps/server/src/db/seed.ts';
+import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { insertAccount } from '../apps/server/src/modules/accounts/store.ts';
-import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';
-import { publishAnnouncement } from '../apps/server/src/modules/messages/service.ts';
-import { openSession } from '../apps/server/src/modules/sessions/service.ts';
+import { createAccountDirectory } from '../apps/server/src/modules/accounts/directory.ts';
+import { createEventPublisher } from '../apps/server/src/modules/events/publisher.ts';
+import { createMerchantService } from '../apps/server/src/modules/merchants/service.ts';
+import { createMessageService } from '../apps/server/src/modules/messages/service.ts';
+import { createSessionService } from '../apps/server/src/modules/sessions/service.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,7 +31,10 @@ const target = await freshBenchDatabase('events');
 const database = await openDatabase({ databaseUrl: target.url, poolSize: 10 });
 await database.migrate();
 await seedDemoData(database);
-const merchant = await findMerchantByHost(database.db, 'localhost');
+const events = createEventPublisher();
+const sessions = createSessionService({ db: database.db, clock: systemClock, events });
+const messages = createMessageService({ db: database.db, clock: systemClock, events });
+const merchant = await createMerchantService({ database }).findByHost('localhost');
 if (!merchant) throw new Error('no demo merchant');
 
 console.log(`creating ${STREAMS} accounts with a session each…`);
@@ -39,9 +43,9 @@ const tokens: string[] = [];
 for (let start = 0; start < STREAMS; start += 500) {
   await database.db.transaction(async (tx) => {
     for (let i = start; i < Math.min(STREAMS, start + 500); i++) {
-      const account = await insertAccount(tx, { merchantId: merchant.id, phone: `177${String(i).padStart(8, '0')}`, email: `bench${i}@bench.example`, passwordHash });
+      const account = await createAccountDirectory({ db: tx }).create({ phonePrefix: '86', merchantId: merchant.id, phone: `177${String(i).padStart(8, '0')}`, email: `bench${i}@bench.example`, passwordHash });
       if (!account) throw new Error('account insert failed');
-      tokens.push((await openSession(tx, systemClock, { merchantId: merchant.id, accountId: account.id, stage: 'FULL', userAgent: 'bench', ip: '127.0.0.1' })).token);
+      tokens.push((await sessions.open(tx, { merchantId: merchant.id, accountId: account.id, stage: 'FULL', userAgent: 'bench', ip: '127.0.0.1' })).token);
     }
   });
 }
@@ -109,9 +113,7 @@ try {
   let missing = 0;
   for (let m = 0; m < MESSAGES; m++) {
     const sentAt = performance.now();
-    const notice = await database.db.transaction((tx) =>
-      publishAnnouncement(tx, systemClock, { merchantId: merchant.id, title: `压测公告${m + 1}`, content: '<p>bench</p>' }),
-    );
+    const notice = await messages.publish({ merchantId: merchant.id, title: `压测公告${m + 1}`, content: '<p>bench</p>' });
     const deadline = performance.now() + 15_000;
     while (arrivals.some((seen) => !seen.has(notice.id)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     for (const seen of arrivals) {

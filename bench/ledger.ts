@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
-import { seedDemoData } from '../apps/server/src/db/seed.ts';
+import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { auditLedger, ledger } from '../apps/server/src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';

@@ -7,7 +7,7 @@ import { useHarness } from './harness.ts';
 
 const portal = useHarness();
 
-/** The demo merchants as the browser should see them (apps/server/src/db/seed.ts). */
+/** The demo merchants as the browser should see them (apps/server/src/demo-data.ts). */
 const merchants = [
   { host: 'localhost', name: '蓝鲸卡', color: 'MERCHANT_COLOR_BLUE', slug: 'blue', website: 'bluewhale.example', icp: '沪ICP备2021018801号-1', version: '2021' },
   { host: 'orange.localhost', name: '橙意卡', color: 'MERCHANT_COLOR_ORANGE', slug: 'orange', website: 'orangecard.example', icp: '粤ICP备2023045502号-2', version: '2023' },

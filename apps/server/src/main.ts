@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { claimEmbeddedDatabase, embeddedDatabaseFolder } from './db/embedded-owner.ts';
 import { shareEmbeddedDatabase } from './db/embedded-socket.ts';
 import { openDatabase } from './db/engine.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './demo-data.ts';
 
 const config = configOrExit();
 // PGlite's folder admits one process: claim it (an operator command may hold it for a moment)

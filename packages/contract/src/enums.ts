@@ -125,3 +125,7 @@ export function messageTagOf(message: { type: string; status: string }): Message
   if (message.type === EVENT_TYPE_FREEZE) return message.status === FREEZE_MESSAGE_STATUS.unfrozen ? 'WALLET_UNFROZEN' : 'WALLET_FROZEN';
   return message.status === 'success' ? null : 'FAILED';
 }
+
+/** What a verification code is for: the spec's mark types, and password recovery (SMS templates are per purpose). */
+export const CODE_PURPOSES = [...MARK_TYPES, ...RESET_TYPES] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];

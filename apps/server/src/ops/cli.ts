@@ -1,4 +1,7 @@
+import { createServices } from '../composition.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { systemClock } from '../lib/clock.ts';
+import { Refused } from '../lib/refused.ts';
 import { commandHelp, HELP, type OpsCommand, OpsError, parseFlags, UsageError } from './command.ts';
 import { type OperatorDatabase, openOperatorDatabase } from './connect.ts';
 import { commands as registeredCommands } from './registry.ts';
@@ -50,14 +53,15 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
-    io.out(await command.run(opened.database, flags, { production: config.production }));
+    const services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog });
+    io.out(await command.run(opened.database, flags, { production: config.production, services }));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}\n\`npm run ops -- ${command.name} --help\` shows its flags.`);
       return EXIT.usage;
     }
-    if (error instanceof OpsError) {
+    if (error instanceof OpsError || error instanceof Refused) {
       io.err(`error: ${error.message}\nNothing was changed.`);
       return EXIT.refused;
     }
@@ -68,6 +72,9 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     await opened?.close().catch((error: Error) => io.err(`warning: closing the database: ${error.message}`));
   }
 }
+
+/** The services' own log lines (a development provider's "see the outbox") are not the operator's output. */
+const quietLog = { info() {}, warn() {}, error() {} };
 
 export function overview(commands: OpsCommand[]) {
   const width = Math.max(...commands.map((command) => command.name.length));

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Services } from '../composition.ts';
 import type { Database } from '../db/engine.ts';
 
 /**
@@ -23,10 +24,12 @@ export interface OpsCommand<F extends Flags = Flags> {
   run(database: Database, flags: FlagValues<F>, context: OpsContext): Promise<string>;
 }
 
-/** What a command may need to know of where it runs. */
+/** What a command may need to know of where it runs, and the services it works through. */
 export interface OpsContext {
   /** NODE_ENV=production: e.g. a merchant's origin must then be https:// */
   production: boolean;
+  /** the modules' services on this database, as the server builds them (composition.ts) */
+  services: Services;
 }
 
 export interface FlagSpec {

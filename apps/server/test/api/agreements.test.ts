@@ -1,7 +1,7 @@
 import type { AgreementTitle } from '@portal/contract/merchant';
 import { errorCatalogue, ErrorCode } from '@portal/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementHtml } from '../../src/db/seed.ts';
+import { agreementHtml } from '../../src/demo-data.ts';
 import { insertAgreement } from '../../src/modules/agreements/store.ts';
 import { findMerchantBySlug } from '../../src/modules/merchants/store.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { agreements, merchantHosts, merchants } from '../../src/db/schema.ts';
-import { demoMerchants, seedDemoData } from '../../src/db/seed.ts';
+import { demoMerchants, seedDemoData } from '../../src/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 const journal = JSON.parse(

@@ -2,7 +2,6 @@ import { HEARTBEAT_SECONDS } from '@portal/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
-import { postStationMessage, publishAnnouncement } from '../../src/modules/messages/service.ts';
 import { freshIp, lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openEventStream } from '../helpers/sse.ts';
@@ -21,7 +20,7 @@ const accountId = async (host: string, token: string) => (await t.api(host, toke
 
 async function send(host: string, account: string, title: string, type?: string) {
   const merchant = await merchantId(host);
-  return t.database.db.transaction((tx) => postStationMessage(tx, t.clock, { merchantId: merchant, accountId: account, title, content: `<p>${title}</p><script>x()</script>`, type }));
+  return t.database.db.transaction((tx) => t.services.messages.post(tx, { merchantId: merchant, accountId: account, title, content: `<p>${title}</p><script>x()</script>`, type }));
 }
 
 describe('GET /api/v1/events', () => {
@@ -58,7 +57,7 @@ describe('GET /api/v1/events', () => {
       await t.api('orange.localhost', who.token).data('PUT', '/msg-center/station-msg/read-status', { body: { id: message.id } });
       expect(await tab.next((e) => e.type === 'UNREAD_QUANTITY', { from })).toMatchObject({ unread_quantity: 1 });
       const merchant = await merchantId('orange.localhost');
-      const notice = await t.database.db.transaction((tx) => publishAnnouncement(tx, t.clock, { merchantId: merchant, title: '橙意公告', content: '<p>公告</p>' }));
+      const notice = await t.database.db.transaction((tx) => t.services.messages.announce(tx, { merchantId: merchant, title: '橙意公告', content: '<p>公告</p>' }));
       expect(await tab.next((e) => e.id === notice.id)).toMatchObject({ type: 'ANNOUNCEMENT', kind: 'announcement', title: '橙意公告', unread_quantity: 2 });
     } finally {
       tab.close();
@@ -76,7 +75,7 @@ describe('GET /api/v1/events', () => {
       await purpleTab.next((e) => e.type === 'UNREAD_QUANTITY');
       const secret = await send('red.localhost', await accountId('red.localhost', owner.token), '私信');
       const merchant = await merchantId('red.localhost');
-      const notice = await t.database.db.transaction((tx) => publishAnnouncement(tx, t.clock, { merchantId: merchant, title: '赤焰公告', content: '<p>x</p>' }));
+      const notice = await t.database.db.transaction((tx) => t.services.messages.announce(tx, { merchantId: merchant, title: '赤焰公告', content: '<p>x</p>' }));
       // the other red account gets the announcement (so events did flow), but never the private message
       await otherTab.next((e) => e.id === notice.id);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -188,7 +187,7 @@ describe('GET /api/v1/events', () => {
     const tab = await openEventStream(base, 'localhost', who.token);
     try {
       await tab.next((e) => e.type === 'UNREAD_QUANTITY');
-      t.deps.events.beat();
+      t.hub.beat();
       await tab.next((e) => e.type === 'HEARTBEAT');
     } finally {
       tab.close();

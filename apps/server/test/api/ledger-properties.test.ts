@@ -3,7 +3,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../src/db/seed.ts';
+import { seedDemoData } from '../../src/demo-data.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import {
   auditLedger,

@@ -44,8 +44,8 @@ async function resetLink(app: TestApp, host: string, email: string, headers: Rec
 const ops = async (...argv: string[]) => {
   const run = await runOpsOn(database, argv);
   // every server drops its cached merchants at once (as the NOTIFY the command sends makes them do)
-  direct.deps.merchants.forget();
-  proxied.deps.merchants.forget();
+  direct.services.merchants.forget();
+  proxied.services.merchants.forget();
   return run;
 };
 
@@ -195,7 +195,7 @@ describe('a production server', () => {
   it("mails the link on the merchant's https origin, whatever the forwarded headers say", async () => {
     const set = await runOpsOn(database, ['merchant:set', '--slug', 'purple', '--add-host', 'portal.amethyst.example', '--origin', 'https://portal.amethyst.example']);
     expect(set.code, set.stderr).toBe(0);
-    production.deps.merchants.forget();
+    production.services.merchants.forget();
     clock.advance(61_000);
     const sent = await production
       .api('purple.localhost')

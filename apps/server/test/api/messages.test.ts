@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postStationMessage, publishAnnouncement } from '../../src/modules/messages/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { demoAccount, demoMerchants, welcomeAnnouncement } from '../../src/db/seed.ts';
+import { demoAccount, demoMerchants, welcomeAnnouncement } from '../../src/demo-data.ts';
 import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -28,14 +27,14 @@ async function send(host: string, accountId: string, title: string, extra: { typ
   const merchant = await findMerchantByHost(t.database.db, host);
   clock.advance(1000);
   return t.database.db.transaction((tx) =>
-    postStationMessage(tx, clock, { merchantId: merchant?.id as string, accountId, title, content: extra.content ?? `<p>${title}</p>`, type: extra.type }),
+    t.services.messages.post(tx, { merchantId: merchant?.id as string, accountId, title, content: extra.content ?? `<p>${title}</p>`, type: extra.type }),
   );
 }
 
 async function announce(host: string, title: string) {
   const merchant = await findMerchantByHost(t.database.db, host);
   clock.advance(1000);
-  return t.database.db.transaction((tx) => publishAnnouncement(tx, clock, { merchantId: merchant?.id as string, title, content: `<p>${title}</p>` }));
+  return t.database.db.transaction((tx) => t.services.messages.announce(tx, { merchantId: merchant?.id as string, title, content: `<p>${title}</p>` }));
 }
 
 // first in the file: the tests after it publish more announcements

@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount } from '../../src/db/seed.ts';
+import { demoAccount } from '../../src/demo-data.ts';
 import { customerManagers, stationMessages, announcements } from '../../src/db/schema.ts';
 import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -28,9 +28,9 @@ afterAll(async () => {
 
 describe('development outbox', () => {
   it('lists what the development providers sent, newest first, filtered by ?to=', async () => {
-    await dev.deps.sms.send({ phone: '13800138000', phonePrefix: '86', purpose: 'MARK_TYPE_REGISTER', code: '111111', text: '验证码 111111' });
-    await dev.deps.mail.send({ to: 'a@example.com', subject: '邮箱验证', text: '验证码 222222' });
-    await dev.deps.sms.send({ phone: '13900139000', phonePrefix: '86', purpose: 'MARK_TYPE_ACCESS', code: '333333', text: '验证码 333333' });
+    await dev.services.sms.send({ phone: '13800138000', phonePrefix: '86', purpose: 'MARK_TYPE_REGISTER', code: '111111', text: '验证码 111111' });
+    await dev.services.mail.send({ to: 'a@example.com', subject: '邮箱验证', text: '验证码 222222' });
+    await dev.services.sms.send({ phone: '13900139000', phonePrefix: '86', purpose: 'MARK_TYPE_ACCESS', code: '333333', text: '验证码 333333' });
 
     const all = await dev.api().get('/api/dev/outbox');
     expect(all.status).toBe(200);

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type Deps } from '../../src/app.ts';
+import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { seedDemoData } from '../../src/db/seed.ts';
+import { seedDemoData } from '../../src/demo-data.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { MailSender } from '../../src/providers/mail/port.ts';
 import type { SmsSender } from '../../src/providers/sms/port.ts';
@@ -31,7 +31,10 @@ export interface TestAppOptions {
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
-  deps: Deps;
+  /** the services the app was built with (composition.ts) */
+  services: Awaited<ReturnType<typeof buildApp>>['services'];
+  /** this process's open event streams */
+  hub: Awaited<ReturnType<typeof buildApp>>['hub'];
   config: Config;
   database: TestDatabase;
   /** the clock the app reads (the one given, or the system clock) */
@@ -62,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...options.config,
     };
     if (options.seed !== false) await seedDemoData(database);
-    const { app, deps } = await buildApp({
+    const { app, services, hub } = await buildApp({
       config,
       database,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -73,10 +76,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app.ready();
     return {
       app,
-      deps,
+      services,
+      hub,
       config,
       database,
-      clock: deps.clock,
+      clock: services.clock,
       dataDir,
       api: (host = 'localhost', token?: string) => api(app, host, token),
       async close() {

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agreements, announcements, merchantHosts, merchants } from '../../src/db/schema.ts';
-import { seedDemoData } from '../../src/db/seed.ts';
+import { seedDemoData } from '../../src/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 let opened: TestDatabase | undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PortalServer, repoRoot, startServer } from '../../../../e2e/harness.ts';
-import { demoAccount, seedDemoData } from '../../src/db/seed.ts';
+import { demoAccount, seedDemoData } from '../../src/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { openEventStream } from '../helpers/sse.ts';
 import { queryRows } from '../helpers/sql.ts';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
-import { seedDemoData } from '../../src/db/seed.ts';
+import { seedDemoData } from '../../src/demo-data.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { cardAccountOf, ledger, MERCHANT_FEE_INCOME, walletOf } from '../../src/modules/ledger/service.ts';
 import { freezeWallet } from '../../src/modules/wallet/service.ts';

@@ -1,4 +1,4 @@
-import type { CodePurpose } from '../codes/service.ts';
+import type { CodePurpose } from '@portal/contract/enums';
 import { escapeHtml } from '../../lib/html.ts';
 
 /** The texts of the codes and links the portal sends; the merchant's name signs each. */

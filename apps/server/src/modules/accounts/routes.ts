@@ -24,11 +24,9 @@ import { envelope } from '@portal/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../app.ts';
 import { ok } from '../../http/envelope.ts';
-import { authenticate, bearerToken } from '../sessions/service.ts';
-import { requireSession } from '../sessions/guard.ts';
-import { accountService, type Caller, DEVICE_TRUST_MS } from './service.ts';
+import { bearerToken, type SessionService } from '../sessions/service.ts';
+import { type AccountService, type Caller, DEVICE_TRUST_MS } from './service.ts';
 
 /** The trusted-device secret travels in an HttpOnly cookie that only the account calls receive. */
 const DEVICE_COOKIE = 'portal_device';
@@ -62,12 +60,11 @@ const callerOf = (request: FastifyRequest): Caller => ({
 const empty = envelope(z.null());
 const tags = ['account'];
 
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const accounts = accountService(deps);
-  const full = requireSession(deps);
-  const anyStage = requireSession(deps, ['VERIFY', 'BIND_EMAIL', 'FULL']);
-  const verifying = requireSession(deps, ['VERIFY']);
-  const bindingEmail = requireSession(deps, ['BIND_EMAIL', 'FULL']);
+export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; sessions: SessionService }> = async (app, { accounts, sessions }) => {
+  const full = sessions.guard();
+  const anyStage = sessions.guard(['VERIFY', 'BIND_EMAIL', 'FULL']);
+  const verifying = sessions.guard(['VERIFY']);
+  const bindingEmail = sessions.guard(['BIND_EMAIL', 'FULL']);
   const security = [{ bearer: [] }];
 
   app.post(
@@ -97,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
     },
     async (request) => {
       const auth = () =>
-        authenticate(deps.database.db, deps.clock, request.merchant.id, bearerToken(request.headers.authorization)).then(
+        sessions.authenticate(request.merchant.id, bearerToken(request.headers.authorization)).then(
           (found) => {
             request.auth = found;
             return found;
@@ -110,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, 
   app.post(
     '/account/send/code-auto',
     {
-      onRequest: requireSession(deps, ['VERIFY', 'FULL']),
+      onRequest: sessions.guard(['VERIFY', 'FULL']),
       schema: {
         tags,
         summary: "Send an access code to the signed-in account's own phone or e-mail",

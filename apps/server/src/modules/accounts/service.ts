@@ -14,16 +14,19 @@ import type {
 import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/engine.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MailSender } from '../../providers/mail/port.ts';
+import type { SmsSender } from '../../providers/sms/port.ts';
 import { AppError } from '../../http/errors.ts';
 import { burnPasswordTime, hashPassword, keyedHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { type CodePurpose, codeService, emailTarget, maskEmail, maskPhone, phoneTarget } from '../codes/service.ts';
-import { mailLinkOrigin } from '../merchants/service.ts';
-import type { MerchantRow } from '../merchants/store.ts';
-import { findManagerByCode } from '../managers/store.ts';
-import { type Authenticated, openSession, promoteSession } from '../sessions/service.ts';
-import { revokeAccountSessions, revokeSession } from '../sessions/store.ts';
-import { publishSessionsRevoked } from '../events/hub.ts';
+import type { CodePurpose } from '@portal/contract/enums';
+import { maskEmail, maskPhone } from '../../lib/mask.ts';
+import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
+import type { ManagerService } from '../managers/service.ts';
+import type { MerchantRow, MerchantService } from '../merchants/service.ts';
+import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { codeMail, codeSms, resetLinkMail } from './notices.ts';
 import {
   type AccountRow,
@@ -61,12 +64,24 @@ export interface Caller {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-export function accountService(deps: Deps) {
-  const { db } = deps.database;
-  const { clock } = deps;
-  const codes = codeService({ db, clock, hashKey: deps.secrets.codeHashKey });
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'production' | 'port'>;
+  codes: CodeService;
+  sessions: SessionService;
+  managers: ManagerService;
+  merchants: Pick<MerchantService, 'mailLinkOrigin'>;
+  sms: SmsSender;
+  mail: MailSender;
+  /** the key codes and tickets are hashed with (CODE_HASH_KEY) */
+  codeHashKey: () => string;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, clock, codes, sessions } = deps;
   // reset tickets are random, yet kept as keyed hashes too: the table alone authorises nothing
-  const ticketHash = (ticket: string) => keyedHash(deps.secrets.codeHashKey, `ticket:${ticket}`);
+  const ticketHash = (ticket: string) => keyedHash(deps.codeHashKey(), `ticket:${ticket}`);
 
   async function sendTo(merchant: MerchantRow, channel: SendType, to: { phone?: string; prefix?: string; email?: string }, purpose: CodePurpose, ip: string) {
     if (channel === 'SEND_TYPE_PHONE') {
@@ -130,7 +145,7 @@ export function accountService(deps: Deps) {
     async register(merchant: MerchantRow, body: RegisterBody, caller: Caller) {
       let managerId: string | null = null;
       if (body.invitation_code) {
-        const manager = await findManagerByCode(db, merchant.id, body.invitation_code);
+        const manager = await deps.managers.findByCode(merchant.id, body.invitation_code);
         if (!manager) throw new AppError(ErrorCode.INVITATION_UNKNOWN);
         managerId = manager.id;
       }
@@ -151,7 +166,7 @@ export function accountService(deps: Deps) {
           managerId,
         });
         if (!account) return null;
-        return openSession(tx, clock, { merchantId: merchant.id, accountId: account.id, stage: 'BIND_EMAIL', userAgent: caller.userAgent, ip: caller.ip });
+        return sessions.open(tx, { merchantId: merchant.id, accountId: account.id, stage: 'BIND_EMAIL', userAgent: caller.userAgent, ip: caller.ip });
       });
       if (!opened) throw new AppError(ErrorCode.PHONE_TAKEN);
       return { token: opened.token };
@@ -191,7 +206,7 @@ export function accountService(deps: Deps) {
         // the right password: the try counted before the check is no failure
         await clearFailedLogins(tx, account.id);
         if (trusted) await touchTrustedDevice(tx, trusted.id, now);
-        return openSession(tx, clock, {
+        return sessions.open(tx, {
           merchantId: merchant.id,
           accountId: account.id,
           stage,
@@ -221,7 +236,7 @@ export function accountService(deps: Deps) {
             expiresAt: new Date(now.getTime() + DEVICE_TRUST_MS),
           });
         }
-        return promoteSession(tx, clock, auth.session, auth.account.email ? 'FULL' : 'BIND_EMAIL');
+        return sessions.promote(tx, auth.session, auth.account.email ? 'FULL' : 'BIND_EMAIL');
       });
       return { token: opened.token, email: auth.account.email, deviceSecret };
     },
@@ -234,7 +249,7 @@ export function accountService(deps: Deps) {
       try {
         const opened = await db.transaction(async (tx) => {
           if (!(await setEmailIfNone(tx, auth.account.id, body.email))) return null;
-          return promoteSession(tx, clock, auth.session, 'FULL');
+          return sessions.promote(tx, auth.session, 'FULL');
         });
         if (!opened) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
         return { token: opened.token };
@@ -246,8 +261,7 @@ export function accountService(deps: Deps) {
 
     async logout(auth: Authenticated) {
       await db.transaction(async (tx) => {
-        await revokeSession(tx, auth.session.id, clock.now(), 'logout');
-        await publishSessionsRevoked(tx, auth.account.id, { session: auth.session.id });
+        await sessions.end(tx, auth.session, 'logout');
       });
     },
 
@@ -269,7 +283,7 @@ export function accountService(deps: Deps) {
       }
       const purpose = body.type;
       // the merchant's own origin: the request's Host and X-Forwarded-* headers never choose where the code goes
-      const origin = await mailLinkOrigin(db, deps.config, merchant, caller.log);
+      const origin = await deps.merchants.mailLinkOrigin(deps.config, merchant, caller.log);
       const sent = await codes.issue({ merchantId: merchant.id, target: emailTarget(email), purpose, ip: caller.ip }, (code) => {
         const query = new URLSearchParams({ email, code, type: purpose });
         const link = `${origin}/reset-password?${query.toString()}`;
@@ -307,8 +321,7 @@ export function accountService(deps: Deps) {
         const done = await db.transaction(async (tx) => {
           if (!(await useResetTicket(tx, merchant.id, account.id, ticketHash(body.ticket ?? ''), now))) return false;
           await setPassword(tx, account.id, passwordHash);
-          await revokeAccountSessions(tx, account.id, now, 'password-reset');
-          await publishSessionsRevoked(tx, account.id, {});
+          await sessions.endAll(tx, account.id, 'password-reset');
           return true;
         });
         if (!done) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
@@ -320,8 +333,7 @@ export function accountService(deps: Deps) {
       await codes.use({ merchantId: merchant.id, target: emailTarget(email), purpose: 'FORGET_PASSWORD', code: body.captcha ?? '' });
       await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash);
-        await revokeAccountSessions(tx, account.id, now, 'password-reset');
-        await publishSessionsRevoked(tx, account.id, {});
+        await sessions.endAll(tx, account.id, 'password-reset');
       });
     },
 
@@ -359,7 +371,7 @@ export function accountService(deps: Deps) {
     },
   };
 }
-export type AccountService = ReturnType<typeof accountService>;
+export type AccountService = ReturnType<typeof createAccountService>;
 
 function lockedError(until: Date, now: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));

@@ -2,13 +2,11 @@ import { envelope } from '@portal/contract/envelope';
 import { ErrorCode } from '@portal/contract/errors';
 import { agreementIdParams, agreementSchema, agreementTitleListSchema } from '@portal/contract/merchant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Deps } from '../../app.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { findAgreement, listAgreementTitles } from './store.ts';
+import type { AgreementService } from './service.ts';
 
-export const agreementRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { db } = deps.database;
+export const agreementRoutes: FastifyPluginAsyncZod<{ agreements: AgreementService }> = async (app, { agreements }) => {
 
   app.get(
     '/merchant/user-agreement/title',
@@ -19,7 +17,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
         response: { 200: envelope(agreementTitleListSchema) },
       },
     },
-    async (request) => ok(await listAgreementTitles(db, request.merchant.id)),
+    async (request) => ok(await agreements.titles(request.merchant.id)),
   );
 
   app.get(
@@ -33,7 +31,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
       },
     },
     async (request) => {
-      const agreement = await findAgreement(db, request.merchant.id, request.params.id);
+      const agreement = await agreements.find(request.merchant.id, request.params.id);
       if (!agreement) throw new AppError(ErrorCode.AGREEMENT_NOT_FOUND);
       return ok(agreement);
     },

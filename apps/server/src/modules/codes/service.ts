@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CodePurpose } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
@@ -27,8 +28,6 @@ export const codePolicy = {
   dayMs: 24 * 60 * 60_000,
 } as const;
 
-/** What a code is for: the spec's mark types, and password recovery. */
-export type CodePurpose = 'MARK_TYPE_REGISTER' | 'MARK_TYPE_BIND_EMAIL' | 'MARK_TYPE_ACCESS' | 'FORGET_PASSWORD' | 'FORGET_TRX_PASSWORD';
 
 export const phoneTarget = (prefix: string, phone: string) => `phone:${prefix}:${phone}`;
 export const emailTarget = (email: string) => `email:${email.toLowerCase()}`;
@@ -56,8 +55,8 @@ interface CodeCheck {
  * One-time codes. A code is stored as a keyed hash (HMAC with a server secret, `hashKey`) of its row
  * and digits: a reader of the table alone cannot try the million codes against it.
  */
-export function codeService({ db, clock, hashKey }: { db: Db; clock: Clock; hashKey: string }) {
-  const hashCode = (id: string, code: string) => keyedHash(hashKey, `${id}:${code}`);
+export function createCodeService({ db, clock, hashKey }: { db: Db; clock: Clock; hashKey: () => string }) {
+  const hashCode = (id: string, code: string) => keyedHash(hashKey(), `${id}:${code}`);
 
   /** The refusal of an IP address that asked for codes (or about accounts) too often of late, if it did. */
   async function ipCapRefusal(tx: Tx, ip: string, now: Date) {
@@ -181,13 +180,4 @@ export function codeService({ db, clock, hashKey }: { db: Db; clock: Clock; hash
     peek: (check: CodeCheck) => checkCode(check, false),
   };
 }
-export type CodeService = ReturnType<typeof codeService>;
-
-export function maskPhone(phone: string) {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
-
-export function maskEmail(email: string) {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}***@${domain}`;
-}
+export type CodeService = ReturnType<typeof createCodeService>;

@@ -1,61 +1,7 @@
 import { MAX_STREAMS_PER_SESSION } from '@portal/contract/events';
 import { EVENT_TYPES, HEARTBEAT_SECONDS, type StreamEvent } from '@portal/contract/messages';
-import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/engine.ts';
-import { unreadCounts } from '../messages/store.ts';
-
-/**
- * Events reach every open stream of an account on whichever server process holds it: a change is
- * published with pg_notify on one channel (inside the writer's transaction, so it goes out only
- * if the change commits), every process listens, and each hands it to its own streams.
- */
-export const EVENTS_CHANNEL = 'portal_events';
-
-type Published =
-  /** a new message for one account, or an announcement (account null) for every account of the merchant */
-  | { t: 'event'; merchant: string; account: string | null; event: StreamEvent }
-  /** the account's unread count changed (marked read in another tab) */
-  | { t: 'unread'; merchant: string; account: string; count: number }
-  /** sessions ended: one, or all of an account but one */
-  | { t: 'revoked'; account: string; session?: string; except?: string }
-  /**
-   * something of these accounts changed whose event each process builds for its own open streams
-   * (so a change nobody watches costs one NOTIFY, and an event always tells what holds at send time)
-   */
-  | { t: 'signal'; merchant: string; accounts: string[]; signal: string };
-
-async function publish(tx: Tx, message: Published) {
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
-}
-
-/** An event stream's content excerpt: the notice shows text, not markup, and NOTIFY payloads are small. */
-export function excerpt(html: string, max = 200) {
-  const text = html
-    .replace(/<(script|style|template|noscript)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...text].length > max ? `${[...text].slice(0, max).join('')}…` : text;
-}
-
-export const publishAccountEvent = (tx: Tx, merchantId: string, accountId: string, event: StreamEvent) =>
-  publish(tx, { t: 'event', merchant: merchantId, account: accountId, event });
-
-/** Tells every process that something of these accounts changed; see EventHub's `signals`. */
-export async function publishAccountSignal(tx: Tx, merchantId: string, accountIds: string[], signal: string) {
-  if (accountIds.length === 0) return;
-  await publish(tx, { t: 'signal', merchant: merchantId, accounts: accountIds, signal });
-}
-
-export const publishMerchantEvent = (tx: Tx, merchantId: string, event: StreamEvent) =>
-  publish(tx, { t: 'event', merchant: merchantId, account: null, event });
-
-export const publishUnreadCount = (tx: Tx, merchantId: string, accountId: string, count: number) =>
-  publish(tx, { t: 'unread', merchant: merchantId, account: accountId, count });
-
-export const publishSessionsRevoked = (tx: Tx, accountId: string, which: { session?: string; except?: string }) =>
-  publish(tx, { t: 'revoked', account: accountId, ...which });
+import type { Database } from '../../db/engine.ts';
+import { EVENTS_CHANNEL, type EventFinisher, type Published } from './publisher.ts';
 
 export interface Subscriber {
   merchantId: string;
@@ -78,15 +24,18 @@ export class EventHub {
   private unlisten: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
-  /**
-   * @param signals what each signal means to an open stream: the event it gets, built when the signal
-   * arrives, only for accounts with a stream on this process
-   */
+  private finishers = new Map<string, EventFinisher>();
+
   constructor(
-    private readonly database: Database,
+    private readonly database: Pick<Database, 'listen'>,
     private readonly log: HubLog,
-    private readonly signals: Record<string, (merchantId: string, accountId: string) => Promise<StreamEvent>> = {},
   ) {}
+
+  /** Events of this type are completed per stream by `finish` (see EventFinisher); one finisher a type. */
+  finish(type: string, finisher: EventFinisher) {
+    if (this.finishers.has(type)) throw new Error(`events: ${type} has a finisher already`);
+    this.finishers.set(type, finisher);
+  }
 
   get size() {
     let n = 0;
@@ -169,34 +118,19 @@ export class EventHub {
       }
       return;
     }
-    if (message.t === 'unread') {
-      for (const subscriber of this.byAccount.get(message.account) ?? []) {
-        subscriber.send({ type: EVENT_TYPES.unread, unread_quantity: message.count });
-      }
-      return;
-    }
-    if (message.t === 'signal') {
-      const build = this.signals[message.signal];
-      if (!build) return;
-      for (const accountId of message.accounts) {
-        const subscribers = this.byAccount.get(accountId);
-        if (!subscribers?.size) continue;
-        const event = await build(message.merchant, accountId);
-        for (const subscriber of this.byAccount.get(accountId) ?? []) subscriber.send(event);
-      }
-      return;
-    }
-    if (message.account) {
-      for (const subscriber of this.byAccount.get(message.account) ?? []) subscriber.send(message.event);
-      return;
-    }
-    // an announcement: each account here gets its own unread count, read in one query
-    const accounts = [...(this.byMerchant.get(message.merchant) ?? [])];
+    // only accounts with a stream here are served, and the event completed for them alone
+    const accounts = (message.t === 'accounts' ? message.accounts : [...(this.byMerchant.get(message.merchant) ?? [])]).filter(
+      (accountId) => this.byAccount.get(accountId)?.size,
+    );
     if (accounts.length === 0) return;
-    const counts = await unreadCounts(this.database.db, message.merchant, accounts);
+    const event = { type: message.type, ...message.payload } as StreamEvent;
+    const finisher = this.finishers.get(message.type);
+    const eventFor = finisher ? await finisher(message.merchant, accounts, event) : () => event;
     for (const accountId of accounts) {
-      const event = { ...message.event, unread_quantity: counts.get(accountId) ?? 0 };
-      for (const subscriber of this.byAccount.get(accountId) ?? []) subscriber.send(event);
+      const subscribers = this.byAccount.get(accountId);
+      if (!subscribers?.size) continue;
+      const finished = eventFor(accountId);
+      for (const subscriber of subscribers) subscriber.send(finished);
     }
   }
 }

@@ -1,8 +1,7 @@
 import { EVENT_TYPES, type StreamEvent } from '@portal/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Deps } from '../../app.ts';
-import { unreadCounts } from '../messages/store.ts';
-import { requireSession } from '../sessions/guard.ts';
+import type { MessageService } from '../messages/service.ts';
+import type { SessionService } from '../sessions/service.ts';
 import type { EventHub } from './hub.ts';
 
 /**
@@ -10,17 +9,20 @@ import type { EventHub } from './hub.ts';
  * unread count, then carries every new message and announcement, unread-count changes and a
  * heartbeat; it ends when the session ends.
  */
-export const eventRoutes: FastifyPluginAsyncZod<{ deps: Deps; hub: EventHub }> = async (app, { deps, hub }) => {
+export const eventRoutes: FastifyPluginAsyncZod<{ hub: EventHub; messages: Pick<MessageService, 'unreadCount'>; sessions: SessionService }> = async (
+  app,
+  { hub, messages, sessions },
+) => {
   app.get(
     '/events',
     {
-      onRequest: requireSession(deps),
+      onRequest: sessions.guard(),
       schema: { tags: ['messages'], security: [{ bearer: [] }], summary: 'Server-sent events: messages, unread count, heartbeat' },
     },
     async (request, reply) => {
       const { merchant } = request;
       const { account, session } = request.auth;
-      const count = (await unreadCounts(deps.database.db, merchant.id, [account.id])).get(account.id) ?? 0;
+      const count = await messages.unreadCount(merchant.id, account.id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

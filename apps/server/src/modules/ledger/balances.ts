@@ -3,8 +3,8 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { StreamEvent } from '@portal/contract/messages';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
-import type { Tx } from '../../db/engine.ts';
-import { publishAccountSignal } from '../events/hub.ts';
+import type { Db, Tx } from '../../db/engine.ts';
+import type { EventPublisher } from '../events/publisher.ts';
 import { cardHolderIds, type HolderBalanceRow, holderBalances } from './store.ts';
 
 /** What a customer holds, as the wallet calls answer it: every currency, zeros for one never used. */
@@ -32,9 +32,6 @@ export async function customerBalances(tx: Tx, merchantId: string, holderId: str
   return balancesOf(await holderBalances(tx, merchantId, { holderIds: [holderId] }));
 }
 
-/** The signal a movement of a customer's money sends (modules/events/hub.ts builds its event with balanceEvent). */
-export const BALANCE_SIGNAL = 'balance';
-
 /** The BALANCE_CHANGED event of a customer: what the wallet and the cards hold now. */
 export async function balanceEvent(tx: Tx, merchantId: string, accountId: string): Promise<StreamEvent> {
   const { balances, cardAmount } = await customerBalances(tx, merchantId, accountId);
@@ -47,10 +44,17 @@ export async function balanceEvent(tx: Tx, merchantId: string, accountId: string
  * goes out when it commits. A movement nobody watches costs one NOTIFY; the balances are read only by
  * a process that holds a stream of that customer.
  */
-export async function announceBalances(tx: Tx, merchantId: string, accounts: Array<{ kind: string; ownerId: string }>) {
+export async function announceBalances(events: EventPublisher, tx: Tx, merchantId: string, accounts: Array<{ kind: string; ownerId: string }>) {
   // a wallet's owner is its customer; a card's customer is looked up
   const wallets = accounts.filter((account) => account.kind === 'WALLET').map((account) => account.ownerId);
   const cards = accounts.filter((account) => account.kind === 'CARD').map((account) => account.ownerId);
   const cardHolders = cards.length > 0 ? await cardHolderIds(tx, merchantId, cards) : [];
-  await publishAccountSignal(tx, merchantId, [...new Set([...wallets, ...cardHolders])], BALANCE_SIGNAL);
+  await events.toAccounts(tx, merchantId, [...new Set([...wallets, ...cardHolders])], EVENT_TYPES.balance);
 }
+
+/** Completes a BALANCE_CHANGED event for each customer with a stream open here: what they hold when it is sent. */
+export const balanceFinisher = (db: Db) => async (merchantId: string, accountIds: string[]) => {
+  const events = new Map<string, StreamEvent>();
+  for (const accountId of accountIds) events.set(accountId, await balanceEvent(db, merchantId, accountId));
+  return (accountId: string) => events.get(accountId) as StreamEvent;
+};

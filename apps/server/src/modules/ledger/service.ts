@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { createEventPublisher } from '../events/publisher.ts';
 import { announceBalances } from './balances.ts';
 import {
   type AccountRef,
@@ -738,7 +739,7 @@ export function ledger(db: Db, clock: Clock) {
         throw balanceLimitOr(error);
       });
       if (!result.replayed && result.answer.accounts.length > 0) {
-        await announceBalances(db, request.merchantId, result.answer.accounts).catch(() => {});
+        await announceBalances(createEventPublisher(), db, request.merchantId, result.answer.accounts).catch(() => {});
       }
       return result;
     };

@@ -1,11 +1,11 @@
 import { envelope } from '@portal/contract/envelope';
 import { merchantSchema } from '@portal/contract/merchant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Deps } from '../../app.ts';
 import { ok } from '../../http/envelope.ts';
 import { toMerchantView } from './service.ts';
 
-export const merchantRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app) => {
+/** The request's merchant is found from its host before any route runs (app.ts). */
+export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/merchant',
     {

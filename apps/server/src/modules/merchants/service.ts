@@ -3,9 +3,24 @@ import type { MerchantColor } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/engine.ts';
+import type { Database, Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { findMerchantByHost, listHostsOfMerchant, type MerchantRow } from './store.ts';
+import { isUniqueViolation, Refused } from '../../lib/refused.ts';
+import {
+  countMerchants,
+  deleteHost,
+  findMerchantByHost,
+  findMerchantBySlug,
+  insertHost,
+  insertMerchant,
+  listHostsOfMerchant,
+  listMerchantsWithHosts,
+  type MerchantRow,
+  type NewMerchant,
+  updateMerchant,
+} from './store.ts';
+
+export type { MerchantRow, NewMerchant };
 
 /** "Blue.Localhost:3000" → "blue.localhost"; an IPv6 literal keeps its brackets. */
 export function normaliseHost(hostHeader: string | undefined): string {
@@ -21,7 +36,7 @@ const CACHE_MS = 5_000;
  * Finds the merchant that owns a host. Answers are cached for a few seconds per process, so a
  * branding change made elsewhere shows within that time.
  */
-export function merchantResolver(db: Db, ttlMs = CACHE_MS) {
+function merchantResolver(db: Db, ttlMs = CACHE_MS) {
   const cache = new Map<string, { at: number; merchant: MerchantRow | null }>();
   // a lookup that was under way when forget() ran may have read the old row: it is not kept
   let generation = 0;
@@ -42,7 +57,6 @@ export function merchantResolver(db: Db, ttlMs = CACHE_MS) {
     },
   };
 }
-export type MerchantResolver = ReturnType<typeof merchantResolver>;
 
 /**
  * Whoever changes a merchant (the operator command line) NOTIFYs this channel, payload the
@@ -113,7 +127,7 @@ export const originHost = (origin: string) => new URL(origin).hostname;
  * localhost, else a *.localhost name, else its first. In production it has no fallback: the mail is
  * refused and the operator told in the log.
  */
-export async function mailLinkOrigin(
+async function mailLinkOrigin(
   db: Db,
   config: Pick<Config, 'production' | 'port'>,
   merchant: MerchantRow,
@@ -132,3 +146,144 @@ export async function mailLinkOrigin(
   const port = config.port === 0 || config.port === 80 ? '' : `:${config.port}`;
   return `http://${host}${port}`;
 }
+
+/** What a merchant may be changed to: its columns, checked by the caller (the operator command line). */
+export type MerchantChanges = Partial<Pick<NewMerchant, 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail' | 'origin'>>;
+
+/** A merchant's origin names one of its own hosts, so its links reach it and no one else. */
+function checkOriginHost(origin: string, hosts: string[], slug: string, removed: string[] = []) {
+  if (!origin) return;
+  const host = originHost(origin);
+  if (hosts.includes(host)) return;
+  if (removed.includes(host)) {
+    throw new Refused(`cannot remove ${host}: the origin of merchant ${slug}, ${origin}, names it; give its new --origin in the same command`);
+  }
+  throw new Refused(
+    `--origin ${origin} names ${host}, which is not a host of merchant ${slug} (its hosts are ${hosts.join(', ')}); add it with --add-host ${host}`,
+  );
+}
+
+/** A host belongs to one merchant only. */
+async function checkHostsFree(tx: Tx, hosts: string[], merchant?: MerchantRow) {
+  for (const host of hosts) {
+    const owner = await findMerchantByHost(tx, host);
+    if (!owner) continue;
+    if (merchant && owner.id === merchant.id) throw new Refused(`${host} is already a host of merchant ${merchant.slug}`);
+    throw new Refused(`${host} already belongs to merchant ${owner.slug} (${owner.name}); a host belongs to one merchant only, so remove it there first`);
+  }
+}
+
+/**
+ * The merchants (tenants): which one owns a request's host (cached per process, dropped at once when
+ * any process changes one), their branding and hosts, and the rules for changing them.
+ */
+export function createMerchantService({ database }: { database: Pick<Database, 'db' | 'listen' | 'notify'> }) {
+  const { db } = database;
+  const resolver = merchantResolver(db);
+
+  /** Runs fn in one transaction; a host or slug taken by a simultaneous change is refused, not thrown raw. */
+  async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(fn);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new Refused('another change took the same host or slug at the same moment; nothing was changed. Run the command again.');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Tells every running server to drop its cached merchants (they would otherwise show the change
+   * within seconds); answers what went wrong when they could not be told.
+   */
+  async function tellServers(slug: string) {
+    try {
+      await database.notify(MERCHANTS_CHANGED_CHANNEL, slug);
+      return null;
+    } catch (error) {
+      return `running servers could not be told at once (${(error as Error).message}); they show the change within a few seconds.`;
+    }
+  }
+
+  return {
+    /** The merchant that owns a host (normalised), from the cache. */
+    byHost: (host: string) => resolver.byHost(host),
+    /** Reads the database, not the cache: for operators, who must see what holds now. */
+    findByHost: async (host: string) => (await findMerchantByHost(db, host)) ?? null,
+    list: () => listMerchantsWithHosts(db),
+    count: () => countMerchants(db),
+    mailLinkOrigin: (config: Pick<Config, 'production' | 'port'>, merchant: MerchantRow, log: Pick<FastifyBaseLogger, 'error'>) =>
+      mailLinkOrigin(db, config, merchant, log),
+
+    /** Drops this process's cached merchants (a change made here is seen at once). */
+    forget: () => resolver.forget(),
+    /** Drops this process's cached merchants whenever any process changes one; answers how to stop. */
+    followChanges: () => database.listen(MERCHANTS_CHANGED_CHANNEL, () => resolver.forget()),
+
+    /**
+     * Changes a merchant's columns and hosts in one transaction: hosts removed must be its own, hosts
+     * added nobody's, one host at least is left, and its origin names one of its hosts.
+     */
+    async update(
+      which: { host: string } | { slug: string },
+      changes: MerchantChanges,
+      hosts: { add: string[]; remove: string[] } = { add: [], remove: [] },
+    ) {
+      const result = await inTransaction(async (tx) => {
+        const merchant = 'host' in which ? await findMerchantByHost(tx, which.host) : await findMerchantBySlug(tx, which.slug);
+        if (!merchant) {
+          throw new Refused(
+            'host' in which
+              ? `no merchant has the host ${which.host} (merchant:list shows every merchant's hosts)`
+              : `no merchant has the slug ${which.slug} (merchant:list shows the slugs)`,
+          );
+        }
+        // the update also locks the merchant's row until commit, so two changes to its hosts take turns
+        const updated = await updateMerchant(tx, merchant.id, changes);
+        if (!updated) throw new Refused(`merchant ${merchant.slug} was deleted meanwhile`);
+        const before = await listHostsOfMerchant(tx, merchant.id);
+        for (const host of hosts.remove) {
+          if (!before.includes(host)) throw new Refused(`${host} is not a host of merchant ${merchant.slug}; its hosts are ${before.join(', ')}`);
+        }
+        await checkHostsFree(tx, hosts.add, merchant);
+        if (before.length - hosts.remove.length + hosts.add.length < 1) {
+          throw new Refused(
+            `cannot remove ${hosts.remove.join(', ')}: merchant ${merchant.slug} would have no host left and no one could reach it; add its new host in the same command (--add-host)`,
+          );
+        }
+        for (const host of hosts.remove) await deleteHost(tx, host);
+        for (const host of hosts.add) await insertHost(tx, host, merchant.id);
+        const after = await listHostsOfMerchant(tx, merchant.id);
+        checkOriginHost(updated.origin, after, merchant.slug, hosts.remove);
+        return { before: merchant, after: updated, hosts: after };
+      });
+      return { ...result, notice: await tellServers(result.after.slug) };
+    },
+
+    /**
+     * Creates a merchant with its hosts: the slug and hosts must be free, its origin one of its hosts.
+     * Unless told otherwise it gets the blue theme, its first host as website and this year as version.
+     */
+    async create(values: MerchantChanges & { slug: string; name: string }, hosts: string[], now = new Date()) {
+      const merchantValues: NewMerchant = {
+        color: 'MERCHANT_COLOR_BLUE',
+        website: hosts[0] ?? '',
+        version: String(now.getFullYear()),
+        ...values,
+      };
+      checkOriginHost(merchantValues.origin ?? '', hosts, values.slug);
+      const merchant = await inTransaction(async (tx) => {
+        const existing = await findMerchantBySlug(tx, values.slug);
+        if (existing) throw new Refused(`a merchant with the slug ${values.slug} exists already (${existing.name}); choose another slug`);
+        await checkHostsFree(tx, hosts);
+        const created = await insertMerchant(tx, merchantValues);
+        for (const host of hosts) await insertHost(tx, host, created.id);
+        return created;
+      });
+      return { merchant, notice: await tellServers(merchant.slug) };
+    },
+  };
+}
+
+export type MerchantService = ReturnType<typeof createMerchantService>;

@@ -2,17 +2,15 @@ import { envelope } from '@portal/contract/envelope';
 import { MESSAGE_KINDS, messageItem, messageListQuery, messagePage, readStatusBody, unreadQuantity } from '@portal/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../app.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireSession } from '../sessions/guard.ts';
-import { messageService } from './service.ts';
+import type { SessionService } from '../sessions/service.ts';
+import type { MessageService } from './service.ts';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
 
-export const messageRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const messages = messageService(deps.database, deps.clock);
-  app.addHook('onRequest', requireSession(deps));
+export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService; sessions: SessionService }> = async (app, { messages, sessions }) => {
+  app.addHook('onRequest', sessions.guard());
 
   app.get(
     '/msg-center/station-msg/list',

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@portal/contract/errors';
-import type { MessageItem, MessageListQuery } from '@portal/contract/messages';
-import type { Database, Tx } from '../../db/engine.ts';
+import { EVENT_TYPES, type MessageItem, type MessageListQuery, type StreamEvent } from '@portal/contract/messages';
+import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { excerpt, publishAccountEvent, publishMerchantEvent, publishUnreadCount } from '../events/hub.ts';
+import { type EventPublisher, excerpt } from '../events/publisher.ts';
 import {
   type AnnouncementRow,
   findAnnouncement,
@@ -30,49 +30,6 @@ export interface NewStationMessage {
   status?: string;
 }
 
-const unreadOf = async (tx: Tx, merchantId: string, accountId: string) =>
-  (await unreadCounts(tx, merchantId, [accountId])).get(accountId) ?? 0;
-
-/**
- * Writes a station message inside the caller's transaction and tells the account's open streams
- * once that transaction commits (the notification rides on it).
- */
-export async function postStationMessage(tx: Tx, clock: Clock, message: NewStationMessage) {
-  const row = await insertStationMessage(tx, {
-    merchantId: message.merchantId,
-    accountId: message.accountId,
-    type: message.type ?? 'NOTICE',
-    title: message.title,
-    content: message.content,
-    status: message.status ?? 'success',
-    createdAt: clock.now(),
-  });
-  await publishAccountEvent(tx, message.merchantId, message.accountId, {
-    type: row.type,
-    kind: 'message',
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    content: excerpt(row.content),
-    unread_quantity: await unreadOf(tx, message.merchantId, message.accountId),
-  });
-  return row;
-}
-
-/** Publishes an announcement to every account of the merchant, inside the caller's transaction. */
-export async function publishAnnouncement(tx: Tx, clock: Clock, values: { merchantId: string; title: string; content: string; status?: string }) {
-  const row = await insertAnnouncement(tx, { ...values, status: values.status ?? 'success', publishedAt: clock.now() });
-  await publishMerchantEvent(tx, values.merchantId, {
-    type: 'ANNOUNCEMENT',
-    kind: 'announcement',
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    content: excerpt(row.content),
-  });
-  return row;
-}
-
 const messageView = (row: StationMessageRow): MessageItem => ({
   id: row.id,
   kind: 'message',
@@ -95,9 +52,72 @@ const announcementView = (row: AnnouncementRow, isRead: boolean): MessageItem =>
   created_at: row.publishedAt.toISOString(),
 });
 
-export function messageService(database: Database, clock: Clock) {
-  const { db } = database;
+/** The type of an announcement's event; its unread count is added per account when it is sent. */
+export const ANNOUNCEMENT_EVENT = 'ANNOUNCEMENT';
+
+/** Station messages to one account and announcements to all of a merchant's, with their read state. */
+export function createMessageService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
+  const unreadOf = async (tx: Tx, merchantId: string, accountId: string) =>
+    (await unreadCounts(tx, merchantId, [accountId])).get(accountId) ?? 0;
+
+  /**
+   * Writes a station message inside the caller's transaction and tells the account's open streams
+   * once that transaction commits (the notification rides on it).
+   */
+  async function post(tx: Tx, message: NewStationMessage) {
+    const row = await insertStationMessage(tx, {
+      merchantId: message.merchantId,
+      accountId: message.accountId,
+      type: message.type ?? 'NOTICE',
+      title: message.title,
+      content: message.content,
+      status: message.status ?? 'success',
+      createdAt: clock.now(),
+    });
+    await events.toAccount(tx, message.merchantId, message.accountId, row.type, {
+      kind: 'message',
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      content: excerpt(row.content),
+      unread_quantity: await unreadOf(tx, message.merchantId, message.accountId),
+    });
+    return row;
+  }
+
+  /** Publishes an announcement to every account of the merchant, inside the caller's transaction. */
+  async function announce(tx: Tx, values: { merchantId: string; title: string; content: string; status?: string }) {
+    const row = await insertAnnouncement(tx, { ...values, status: values.status ?? 'success', publishedAt: clock.now() });
+    await events.toMerchant(tx, values.merchantId, ANNOUNCEMENT_EVENT, {
+      kind: 'announcement',
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      content: excerpt(row.content),
+    });
+    return row;
+  }
+
   return {
+    post,
+    announce,
+
+    /** Sends a station message in a transaction of its own. */
+    send(message: NewStationMessage) {
+      return db.transaction((tx) => post(tx, message));
+    },
+
+    /** Publishes an announcement in a transaction of its own. */
+    publish(values: { merchantId: string; title: string; content: string; status?: string }) {
+      return db.transaction((tx) => announce(tx, values));
+    },
+
+    /** Completes an announcement's event with each account's own unread count, read in one query. */
+    async withUnreadCounts(merchantId: string, accountIds: string[], event: StreamEvent) {
+      const counts = await unreadCounts(db, merchantId, accountIds);
+      return (accountId: string): StreamEvent => ({ ...event, unread_quantity: counts.get(accountId) ?? 0 });
+    },
+
     async list(merchantId: string, accountId: string, query: MessageListQuery) {
       const offset = (query.page - 1) * query.page_size;
       if (query.kind === 'announcement') {
@@ -136,7 +156,7 @@ export function messageService(database: Database, clock: Clock) {
           else return null;
         }
         const count = await unreadOf(tx, merchantId, accountId);
-        await publishUnreadCount(tx, merchantId, accountId, count);
+        await events.toAccount(tx, merchantId, accountId, EVENT_TYPES.unread, { unread_quantity: count });
         return count;
       });
       if (result === null) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
@@ -144,3 +164,5 @@ export function messageService(database: Database, clock: Clock) {
     },
   };
 }
+
+export type MessageService = ReturnType<typeof createMessageService>;

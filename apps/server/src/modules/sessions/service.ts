@@ -1,9 +1,11 @@
 import { ErrorCode } from '@portal/contract/errors';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { findSessionByTokenHash, insertSession, revokeSession, type SessionRow, touchSession } from './store.ts';
+import type { EventPublisher } from '../events/publisher.ts';
+import { findSessionByTokenHash, insertSession, revokeAccountSessions, revokeSession, type SessionRow, touchSession } from './store.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 /** last_seen_at is written at most this often, so reads stay reads */
@@ -20,53 +22,15 @@ export interface NewSession {
   ip: string;
 }
 
-/** Opens a session; the token is answered once and only its hash is kept. */
-export async function openSession(tx: Tx, clock: Clock, values: NewSession) {
-  const token = randomToken();
-  const now = clock.now();
-  const session = await insertSession(tx, {
-    merchantId: values.merchantId,
-    accountId: values.accountId,
-    tokenHash: sha256(token),
-    stage: values.stage,
-    verifyChannel: values.verifyChannel ?? null,
-    userAgent: values.userAgent.slice(0, 300),
-    ip: values.ip,
-    createdAt: now,
-    lastSeenAt: now,
-  });
-  return { token, session };
-}
-
-/** A session moving to a higher stage gets a new token; the old one stops working at once. */
-export async function promoteSession(tx: Tx, clock: Clock, current: SessionRow, stage: SessionStage) {
-  await revokeSession(tx, current.id, clock.now(), 'promoted');
-  return openSession(tx, clock, {
-    merchantId: current.merchantId,
-    accountId: current.accountId,
-    stage,
-    userAgent: current.userAgent,
-    ip: current.ip,
-  });
-}
-
 export interface Authenticated {
   session: SessionRow;
   account: { id: string; status: string; email: string | null; phone: string; phonePrefix: string };
 }
 
-/** The session behind a bearer token, or the catalogue code that says why there is none. */
-export async function authenticate(db: Db, clock: Clock, merchantId: string, token: string | undefined): Promise<Authenticated> {
-  if (!token) throw new AppError(ErrorCode.SESSION_MISSING);
-  const found = await findSessionByTokenHash(db, sha256(token));
-  if (!found || found.session.merchantId !== merchantId) throw new AppError(ErrorCode.SESSION_UNKNOWN);
-  const { session, account } = found;
-  if (session.revokedAt) throw new AppError(ErrorCode.SESSION_REVOKED);
-  const now = clock.now();
-  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) throw new AppError(ErrorCode.SESSION_EXPIRED);
-  if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.id, now);
-  return { session, account };
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated;
+  }
 }
 
 export function bearerToken(header: string | undefined) {
@@ -74,3 +38,81 @@ export function bearerToken(header: string | undefined) {
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1];
 }
+
+/** Sessions: opened with a token answered once (only its hash is kept), looked up per request, ended. */
+export function createSessionService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
+  /** Opens a session inside the caller's transaction. */
+  async function open(tx: Tx, values: NewSession) {
+    const token = randomToken();
+    const now = clock.now();
+    const session = await insertSession(tx, {
+      merchantId: values.merchantId,
+      accountId: values.accountId,
+      tokenHash: sha256(token),
+      stage: values.stage,
+      verifyChannel: values.verifyChannel ?? null,
+      userAgent: values.userAgent.slice(0, 300),
+      ip: values.ip,
+      createdAt: now,
+      lastSeenAt: now,
+    });
+    return { token, session };
+  }
+
+  /** The session behind a bearer token, or the catalogue code that says why there is none. */
+  async function authenticate(merchantId: string, token: string | undefined): Promise<Authenticated> {
+    if (!token) throw new AppError(ErrorCode.SESSION_MISSING);
+    const found = await findSessionByTokenHash(db, sha256(token));
+    if (!found || found.session.merchantId !== merchantId) throw new AppError(ErrorCode.SESSION_UNKNOWN);
+    const { session, account } = found;
+    if (session.revokedAt) throw new AppError(ErrorCode.SESSION_REVOKED);
+    const now = clock.now();
+    if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) throw new AppError(ErrorCode.SESSION_EXPIRED);
+    if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.id, now);
+    return { session, account };
+  }
+
+  return {
+    open,
+    authenticate,
+
+    /** A session moving to a higher stage gets a new token; the old one stops working at once. */
+    async promote(tx: Tx, current: SessionRow, stage: SessionStage) {
+      await revokeSession(tx, current.id, clock.now(), 'promoted');
+      return open(tx, { merchantId: current.merchantId, accountId: current.accountId, stage, userAgent: current.userAgent, ip: current.ip });
+    },
+
+    /** Ends one session; its open streams close once the transaction commits. */
+    async end(tx: Tx, session: { id: string; accountId: string }, reason: string) {
+      await revokeSession(tx, session.id, clock.now(), reason);
+      await events.sessionsEnded(tx, session.accountId, { session: session.id });
+    },
+
+    /** Ends every session of the account (but `exceptId`); their open streams close once it commits. */
+    async endAll(tx: Tx, accountId: string, reason: string, exceptId?: string) {
+      await revokeAccountSessions(tx, accountId, clock.now(), reason, exceptId);
+      await events.sessionsEnded(tx, accountId, exceptId ? { except: exceptId } : {});
+    },
+
+    /**
+     * An onRequest hook that admits a request only with a live session in one of the given stages.
+     * FULL is the default: a session waiting for its second verification or for an e-mail can do
+     * nothing else.
+     */
+    guard(stages: SessionStage[] = ['FULL']) {
+      return async (request: FastifyRequest) => {
+        const auth = await authenticate(request.merchant.id, bearerToken(request.headers.authorization));
+        const stage = auth.session.stage as SessionStage;
+        if (!stages.includes(stage)) {
+          if (stage === 'VERIFY') throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+          if (stage === 'BIND_EMAIL') throw new AppError(ErrorCode.EMAIL_REQUIRED);
+          throw new AppError(ErrorCode.VALIDATION, { message: '当前登录状态无需此操作' });
+        }
+        request.auth = auth;
+      };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

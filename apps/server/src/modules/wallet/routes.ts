@@ -9,18 +9,20 @@ import {
   XLSX_CONTENT_TYPE,
 } from '@portal/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Deps } from '../../app.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireSession } from '../sessions/guard.ts';
-import { chinaTime, walletService } from './service.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SessionService } from '../sessions/service.ts';
+import { chinaTime, type WalletService } from './service.ts';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
 
 /** The wallet calls of spec §7: every one reads the signed-in account's own wallet only. */
-export const walletRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const wallet = walletService(deps.database.db);
-  app.addHook('onRequest', requireSession(deps));
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; sessions: SessionService; clock: Clock }> = async (
+  app,
+  { wallet, sessions, clock },
+) => {
+  app.addHook('onRequest', sessions.guard());
 
   app.get(
     '/balance/account-balance',
@@ -87,7 +89,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     },
     async (request, reply) => {
       const { stream } = await wallet.exportTransactions(request.merchant.id, request.auth.account.id, request.query);
-      const day = chinaTime(deps.clock.now()).slice(0, 10).replaceAll('-', '');
+      const day = chinaTime(clock.now()).slice(0, 10).replaceAll('-', '');
       const name = `钱包流水-${day}.xlsx`;
       return reply
         .type(XLSX_CONTENT_TYPE)

@@ -24,7 +24,7 @@ import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { customerBalances } from '../ledger/balances.ts';
-import { postStationMessage } from '../messages/service.ts';
+import type { MessageService } from '../messages/service.ts';
 import {
   countWalletPostings,
   findWalletStatus,
@@ -159,12 +159,12 @@ export type WalletService = ReturnType<typeof walletService>;
  * transfer to a card). The account gets a FREEZE station message, and its open portal tabs an event,
  * once it commits. Answers false when the wallet was frozen already (then nothing is sent).
  */
-export async function freezeWallet(db: Db, clock: Clock, request: { merchantId: string; accountId: string; reason: string }) {
+export async function freezeWallet(db: Db, clock: Clock, messages: MessageService, request: { merchantId: string; accountId: string; reason: string }) {
   const now = clock.now();
   return db.transaction(async (tx) => {
     if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, now))) return false;
     const why = request.reason ? `<p>原因：${escapeHtml(request.reason)}</p>` : '';
-    await postStationMessage(tx, clock, {
+    await messages.post(tx, {
       merchantId: request.merchantId,
       accountId: request.accountId,
       type: EVENT_TYPE_FREEZE,
@@ -180,11 +180,11 @@ export async function freezeWallet(db: Db, clock: Clock, request: { merchantId: 
  * Unfreezes a wallet. Its message is a FREEZE event as well, so that an open wallet screen checks
  * the status again and drops its banner. Answers false when the wallet was not frozen.
  */
-export async function unfreezeWallet(db: Db, clock: Clock, request: { merchantId: string; accountId: string }) {
+export async function unfreezeWallet(db: Db, clock: Clock, messages: MessageService, request: { merchantId: string; accountId: string }) {
   const now = clock.now();
   return db.transaction(async (tx) => {
     if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, now))) return false;
-    await postStationMessage(tx, clock, {
+    await messages.post(tx, {
       merchantId: request.merchantId,
       accountId: request.accountId,
       type: EVENT_TYPE_FREEZE,

@@ -1,4 +1,3 @@
-import { listAccounts } from '../../modules/accounts/store.ts';
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
@@ -13,9 +12,9 @@ export const accountList = defineCommand({
     json: { type: 'boolean', description: 'print the accounts as JSON, for scripts' },
   },
   examples: ['account:list --host localhost'],
-  async run(database, flags) {
-    const merchant = await merchantByHost(database.db, input.requireFlag(flags.host, 'host', 'account:list'));
-    const accounts = await listAccounts(database.db, merchant.id);
+  async run(_database, flags, { services }) {
+    const merchant = await merchantByHost(services, input.requireFlag(flags.host, 'host', 'account:list'));
+    const accounts = await services.directory.list(merchant.id);
     const rows = accounts.map((a) => ({
       id: a.id,
       phone: `+${a.phonePrefix} ${a.phone}`,

@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { publishAgreement } from '../../modules/agreements/store.ts';
-import { findMerchantByHost } from '../../modules/merchants/store.ts';
 import { defineCommand, OpsError, UsageError } from '../command.ts';
 import * as input from '../input.ts';
+import { merchantByHost } from '../lookup.ts';
 
 const MAX_BYTES = 512 * 1024;
 
@@ -23,7 +22,7 @@ export const agreementPublish = defineCommand({
     'agreement:publish --host localhost --title "蓝鲸卡用户服务协议（2026版）" --file ./agreement.html',
     'agreement:publish --host orange.localhost --title 用户服务协议 --text "<p>……</p>"',
   ],
-  async run(database, flags) {
+  async run(_database, flags, { services }) {
     if (flags.host === undefined) throw new UsageError('agreement:publish: --host is required');
     if (flags.title === undefined) throw new UsageError('agreement:publish: --title is required');
     if ((flags.file === undefined) === (flags.text === undefined)) {
@@ -35,12 +34,8 @@ export const agreementPublish = defineCommand({
     if (text.trim() === '') throw new OpsError(`the agreement text ${flags.file !== undefined ? `in ${flags.file} ` : ''}is empty`);
     if (Buffer.byteLength(text) > MAX_BYTES) throw new OpsError(`the agreement text is larger than ${MAX_BYTES / 1024} KB`);
 
-    const { merchant, agreement } = await database.db.transaction(async (tx) => {
-      const merchant = await findMerchantByHost(tx, host);
-      if (!merchant) throw new OpsError(`no merchant has the host ${host} (merchant:list shows every merchant's hosts)`);
-      const agreement = await publishAgreement(tx, { merchantId: merchant.id, title, text });
-      return { merchant, agreement };
-    });
+    const merchant = await merchantByHost(services, host);
+    const agreement = await services.agreements.publish({ merchantId: merchant.id, title, text });
     return [
       `Published agreement "${agreement.title}" for merchant ${merchant.slug} (${merchant.name}):`,
       `  id         ${agreement.id}`,

@@ -1,5 +1,3 @@
-import { systemClock } from '../../lib/clock.ts';
-import { publishAnnouncement } from '../../modules/messages/service.ts';
 import { defineCommand, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
@@ -16,18 +14,15 @@ export const announcementPublish = defineCommand({
     content: { type: 'string', value: 'HTML', description: 'the announcement text (HTML allowed; cleaned when shown)' },
   },
   examples: ['announcement:publish --host orange.localhost --title 费率调整公告 --content "<p>自12月1日起……</p>"'],
-  async run(database, flags) {
+  async run(_database, flags, { services }) {
     const command = 'announcement:publish';
     const host = input.requireFlag(flags.host, 'host', command);
     const title = input.text(input.requireFlag(flags.title, 'title', command), 'title', { max: 100 });
     const content = input.requireFlag(flags.content, 'content', command);
     if (content.trim() === '') throw new UsageError(`${command}: --content must not be empty`);
     if (content.length > MAX_CONTENT) throw new UsageError(`${command}: --content is longer than ${MAX_CONTENT} characters`);
-    const { merchant, announcement } = await database.db.transaction(async (tx) => {
-      const merchant = await merchantByHost(tx, host);
-      const announcement = await publishAnnouncement(tx, systemClock, { merchantId: merchant.id, title, content });
-      return { merchant, announcement };
-    });
+    const merchant = await merchantByHost(services, host);
+    const announcement = await services.messages.publish({ merchantId: merchant.id, title, content });
     return [`Published announcement "${announcement.title}" to every account of merchant ${merchant.slug}:`, `  id  ${announcement.id}`].join('\n');
   },
 });

@@ -1,4 +1,3 @@
-import { listMerchantsWithHosts } from '../../modules/merchants/store.ts';
 import { defineCommand } from '../command.ts';
 import { colorName } from '../input.ts';
 import { textTable } from '../table.ts';
@@ -11,8 +10,8 @@ export const merchantList = defineCommand({
     json: { type: 'boolean', description: 'print the merchants as JSON, for scripts' },
   },
   examples: ['merchant:list', 'merchant:list --json'],
-  async run(database, flags) {
-    const merchants = await listMerchantsWithHosts(database.db);
+  async run(_database, flags, { services }) {
+    const merchants = await services.merchants.list();
     if (flags.json) {
       return JSON.stringify(
         merchants.map((m) => ({

@@ -1,17 +1,6 @@
-import type { Database, Tx } from '../../db/engine.ts';
-import { MERCHANTS_CHANGED_CHANNEL, originHost } from '../../modules/merchants/service.ts';
-import {
-  deleteHost,
-  findMerchantByHost,
-  findMerchantBySlug,
-  insertHost,
-  insertMerchant,
-  listHostsOfMerchant,
-  type MerchantRow,
-  type NewMerchant,
-  updateMerchant,
-} from '../../modules/merchants/store.ts';
-import { defineCommand, type FlagValues, type OpsContext, OpsError, UsageError } from '../command.ts';
+import type { Services } from '../../composition.ts';
+import type { MerchantChanges } from '../../modules/merchants/service.ts';
+import { defineCommand, type FlagValues, type OpsContext, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 
 type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail' | 'origin';
@@ -86,37 +75,24 @@ export const merchantSet = defineCommand({
     'merchant:set --slug orange --add-host portal.orange.example --origin https://portal.orange.example',
     'merchant:set --create --slug acme --name "极光卡" --host acme.localhost --color purple',
   ],
-  async run(database, values, context) {
+  async run(_database, values, context) {
     const changes = brandingChanges(values, context);
     const addHosts = hostList(values['add-host'], 'add-host');
     const removeHosts = hostList(values['remove-host'], 'remove-host');
     const both = addHosts.find((host) => removeHosts.includes(host));
     if (both) throw new UsageError(`merchant:set: ${both} is given to both --add-host and --remove-host`);
-    if (values.create) return create(database, values, changes, addHosts, removeHosts);
-    return update(database, values, changes, addHosts, removeHosts);
+    if (values.create) return create(context.services, values, changes, addHosts, removeHosts);
+    return update(context.services, values, changes, addHosts, removeHosts);
   },
 });
 
 function brandingChanges(values: Values, context: OpsContext) {
-  const changes: Partial<Record<BrandingColumn, string>> = {};
+  const changes: MerchantChanges = {};
   for (const field of branding) {
     const raw = values[field.flag];
     if (typeof raw === 'string') changes[field.column] = field.parse(raw, context);
   }
   return changes;
-}
-
-/** A merchant's origin names one of its own hosts, so its links reach it and no one else. */
-function checkOriginHost(origin: string, hosts: string[], slug: string, removed: string[] = []) {
-  if (!origin) return;
-  const host = originHost(origin);
-  if (hosts.includes(host)) return;
-  if (removed.includes(host)) {
-    throw new OpsError(`cannot remove ${host}: the origin of merchant ${slug}, ${origin}, names it; give its new --origin in the same command`);
-  }
-  throw new OpsError(
-    `--origin ${origin} names ${host}, which is not a host of merchant ${slug} (its hosts are ${hosts.join(', ')}); add it with --add-host ${host}`,
-  );
 }
 
 function hostList(raw: string[] | undefined, flag: string) {
@@ -126,13 +102,7 @@ function hostList(raw: string[] | undefined, flag: string) {
   return hosts;
 }
 
-async function update(
-  database: Database,
-  values: Values,
-  changes: Partial<Record<BrandingColumn, string>>,
-  addHosts: string[],
-  removeHosts: string[],
-) {
+async function update(services: Services, values: Values, changes: MerchantChanges, addHosts: string[], removeHosts: string[]) {
   if (values.host !== undefined && values.slug !== undefined) {
     throw new UsageError('merchant:set: choose the merchant with --host or with --slug, not both');
   }
@@ -144,39 +114,8 @@ async function update(
       `merchant:set: nothing to change; give at least one of ${[...branding.map((f) => `--${f.flag}`), '--add-host', '--remove-host'].join(', ')}`,
     );
   }
-  const byHost = values.host === undefined ? undefined : input.host(values.host);
-  const bySlug = values.slug === undefined ? undefined : input.slug(values.slug);
-
-  const result = await inTransaction(database, async (tx) => {
-    const merchant = byHost ? await findMerchantByHost(tx, byHost) : await findMerchantBySlug(tx, bySlug as string);
-    if (!merchant) {
-      throw new OpsError(
-        byHost
-          ? `no merchant has the host ${byHost} (merchant:list shows every merchant's hosts)`
-          : `no merchant has the slug ${bySlug} (merchant:list shows the slugs)`,
-      );
-    }
-    // the update also locks the merchant's row until commit, so two changes to its hosts take turns
-    const updated = await updateMerchant(tx, merchant.id, changes);
-    if (!updated) throw new OpsError(`merchant ${merchant.slug} was deleted meanwhile`);
-    const hosts = await listHostsOfMerchant(tx, merchant.id);
-    for (const host of removeHosts) {
-      if (!hosts.includes(host)) {
-        throw new OpsError(`${host} is not a host of merchant ${merchant.slug}; its hosts are ${hosts.join(', ')}`);
-      }
-    }
-    await checkHostsFree(tx, addHosts, merchant);
-    if (hosts.length - removeHosts.length + addHosts.length < 1) {
-      throw new OpsError(
-        `cannot remove ${removeHosts.join(', ')}: merchant ${merchant.slug} would have no host left and no one could reach it; add its new host in the same command (--add-host)`,
-      );
-    }
-    for (const host of removeHosts) await deleteHost(tx, host);
-    for (const host of addHosts) await insertHost(tx, host, merchant.id);
-    const after = await listHostsOfMerchant(tx, merchant.id);
-    checkOriginHost(updated.origin, after, merchant.slug, removeHosts);
-    return { before: merchant, after: updated, hosts: after };
-  });
+  const which = values.host === undefined ? { slug: input.slug(values.slug as string) } : { host: input.host(values.host) };
+  const result = await services.merchants.update(which, changes, { add: addHosts, remove: removeHosts });
 
   const lines = [`Updated merchant ${result.after.slug} (${result.after.name}):`];
   const rows: Array<[string, string]> = [];
@@ -191,18 +130,11 @@ async function update(
   if (removeHosts.length > 0) rows.push(['removed', removeHosts.join(', ')]);
   if (addHosts.length > 0 || removeHosts.length > 0) rows.push(['hosts', result.hosts.join(', ')]);
   lines.push(...aligned(rows));
-  const note = await tellServers(database, result.after.slug);
-  if (note) lines.push(note);
+  if (result.notice) lines.push(`Note: ${result.notice}`);
   return lines.join('\n');
 }
 
-async function create(
-  database: Database,
-  values: Values,
-  changes: Partial<Record<BrandingColumn, string>>,
-  addHosts: string[],
-  removeHosts: string[],
-) {
+async function create(services: Services, values: Values, changes: MerchantChanges, addHosts: string[], removeHosts: string[]) {
   if (removeHosts.length > 0) throw new UsageError('merchant:set: --remove-host does not go with --create');
   if (values.slug === undefined || changes.name === undefined || values.host === undefined) {
     const missing = [values.slug === undefined && '--slug', changes.name === undefined && '--name', values.host === undefined && '--host']
@@ -214,24 +146,7 @@ async function create(
   const firstHost = input.host(values.host);
   if (addHosts.includes(firstHost)) throw new UsageError(`merchant:set: ${firstHost} is given to both --host and --add-host`);
   const hosts = [firstHost, ...addHosts];
-  const merchantValues: NewMerchant = {
-    slug,
-    name: changes.name,
-    color: 'MERCHANT_COLOR_BLUE',
-    website: firstHost,
-    version: String(new Date().getFullYear()),
-    ...changes,
-  };
-
-  checkOriginHost(merchantValues.origin ?? '', hosts, slug);
-  const merchant = await inTransaction(database, async (tx) => {
-    const existing = await findMerchantBySlug(tx, slug);
-    if (existing) throw new OpsError(`a merchant with the slug ${slug} exists already (${existing.name}); choose another slug`);
-    await checkHostsFree(tx, hosts);
-    const created = await insertMerchant(tx, merchantValues);
-    for (const host of hosts) await insertHost(tx, host, created.id);
-    return created;
-  });
+  const { merchant, notice } = await services.merchants.create({ ...changes, slug, name: changes.name }, hosts);
 
   const lines = [`Created merchant ${merchant.slug} (${merchant.name}):`];
   lines.push(
@@ -248,51 +163,8 @@ async function create(
       ['origin', merchant.origin || '-'],
     ]),
   );
-  const note = await tellServers(database, merchant.slug);
-  if (note) lines.push(note);
+  if (notice) lines.push(`Note: ${notice}`);
   return lines.join('\n');
-}
-
-/** A host belongs to one merchant only. */
-async function checkHostsFree(tx: Tx, hosts: string[], merchant?: MerchantRow) {
-  for (const host of hosts) {
-    const owner = await findMerchantByHost(tx, host);
-    if (!owner) continue;
-    if (merchant && owner.id === merchant.id) throw new OpsError(`${host} is already a host of merchant ${merchant.slug}`);
-    throw new OpsError(
-      `${host} already belongs to merchant ${owner.slug} (${owner.name}); a host belongs to one merchant only, so remove it there first`,
-    );
-  }
-}
-
-/** Runs fn in one transaction; a host or slug taken by a simultaneous change is reported, not thrown raw. */
-async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await database.db.transaction(fn);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new OpsError('another change took the same host or slug at the same moment; nothing was changed. Run the command again.');
-    }
-    throw error;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let at = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
-    if (at.code === '23505') return true;
-    at = at.cause as typeof at;
-  }
-  return false;
-}
-
-/** Tells every running server to drop its cached merchants (they would otherwise show the change within seconds). */
-async function tellServers(database: Database, slug: string) {
-  try {
-    await database.notify(MERCHANTS_CHANGED_CHANNEL, slug);
-    return null;
-  } catch (error) {
-    return `Note: running servers could not be told at once (${(error as Error).message}); they show the change within a few seconds.`;
-  }
 }
 
 function aligned(rows: Array<[string, string]>) {

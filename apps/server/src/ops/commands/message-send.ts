@@ -1,5 +1,3 @@
-import { systemClock } from '../../lib/clock.ts';
-import { postStationMessage } from '../../modules/messages/service.ts';
 import { defineCommand, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
@@ -20,7 +18,7 @@ export const messageSend = defineCommand({
     status: { type: 'string', value: 'STATUS', description: 'success (default) or fail' },
   },
   examples: ['message:send --host localhost --account 13800138000 --title 系统维护通知 --content "<p>今晚22:00系统维护。</p>"'],
-  async run(database, flags) {
+  async run(_database, flags, { services }) {
     const command = 'message:send';
     const host = input.requireFlag(flags.host, 'host', command);
     const who = input.requireFlag(flags.account, 'account', command);
@@ -33,12 +31,9 @@ export const messageSend = defineCommand({
     const status = flags.status ?? 'success';
     if (status !== 'success' && status !== 'fail') throw new UsageError(`${command}: --status is success or fail, not "${status}"`);
 
-    const { merchant, account, message } = await database.db.transaction(async (tx) => {
-      const merchant = await merchantByHost(tx, host);
-      const account = await accountOf(tx, merchant, who);
-      const message = await postStationMessage(tx, systemClock, { merchantId: merchant.id, accountId: account.id, type, title, content, status });
-      return { merchant, account, message };
-    });
+    const merchant = await merchantByHost(services, host);
+    const account = await accountOf(services, merchant, who);
+    const message = await services.messages.send({ merchantId: merchant.id, accountId: account.id, type, title, content, status });
     return [
       `Sent message "${message.title}" to ${account.email ?? account.phone} at merchant ${merchant.slug}:`,
       `  id      ${message.id}`,

@@ -17,13 +17,13 @@ export const walletFreeze = defineCommand({
     reason: { type: 'string', value: 'TEXT', description: 'why, shown to the customer (e.g. 账户安全审核中)' },
   },
   examples: ['wallet:freeze --host localhost --account 13800138000 --reason 账户安全审核中'],
-  async run(database, flags) {
+  async run(database, flags, { services }) {
     const host = input.requireFlag(flags.host, 'host', 'wallet:freeze');
     const who = input.requireFlag(flags.account, 'account', 'wallet:freeze');
     const reason = flags.reason === undefined ? '' : input.text(flags.reason, 'reason', { max: 200 });
-    const merchant = await merchantByHost(database.db, host);
-    const account = await accountOf(database.db, merchant, who);
-    const changed = await freezeWallet(database.db, systemClock, { merchantId: merchant.id, accountId: account.id, reason });
+    const merchant = await merchantByHost(services, host);
+    const account = await accountOf(services, merchant, who);
+    const changed = await freezeWallet(database.db, systemClock, services.messages, { merchantId: merchant.id, accountId: account.id, reason });
     if (!changed) {
       const status = await findWalletStatus(database.db, merchant.id, account.id);
       return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was frozen already${

@@ -91,7 +91,7 @@ export function walletMoneyCommand(spec: {
     description: spec.description,
     flags: moneyFlags,
     examples: [spec.example],
-    async run(database: Database, flags) {
+    async run(database: Database, flags, { services }) {
       const host = input.requireFlag(flags.host, 'host', spec.name);
       const who = input.requireFlag(flags.account, 'account', spec.name);
       const amount = amountOf(input.requireFlag(flags.amount, 'amount', spec.name));
@@ -101,8 +101,8 @@ export function walletMoneyCommand(spec: {
       const key = given ?? `ops-${randomUUID()}`;
       const memo = flags.note === undefined ? '' : input.text(flags.note, 'note', { max: 200 });
 
-      const merchant = await merchantByHost(database.db, host);
-      const account = await accountOf(database.db, merchant, who);
+      const merchant = await merchantByHost(services, host);
+      const account = await accountOf(services, merchant, who);
       const request: WalletAmountRequest = {
         merchantId: merchant.id,
         accountId: account.id,

@@ -3,7 +3,8 @@ import { ErrorCode } from '@portal/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AliyunSmsSettings } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import { type CodePurpose, maskPhone } from '../../modules/codes/service.ts';
+import type { CodePurpose } from '@portal/contract/enums';
+import { maskPhone } from '../../lib/mask.ts';
 import type { SmsSender } from './port.ts';
 
 /** Which approved template carries the code of each purpose (binding an e-mail never goes by SMS). */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/engine.ts';
-import { maskPhone } from '../../modules/codes/service.ts';
-import { insertOutboxEntry } from '../../modules/dev/outbox-store.ts';
+import { maskPhone } from '../../lib/mask.ts';
+import { insertOutboxEntry } from '../outbox/store.ts';
 import type { SmsSender } from './port.ts';
 
 /**

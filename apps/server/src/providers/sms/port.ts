@@ -1,4 +1,4 @@
-import type { CodePurpose } from '../../modules/codes/service.ts';
+import type { CodePurpose } from '@portal/contract/enums';
 
 /**
  * Sends a code to a phone; the provider decides how. `text` is the whole message in the portal's

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Deps } from '../../app.ts';
-import { listOutbox } from './outbox-store.ts';
+import { z } from 'zod';
+import type { Db } from '../../db/engine.ts';
+import { listOutbox } from './store.ts';
 
 /** Development only: what the development SMS and mail providers "sent", newest first. */
-export const devRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/outbox',
     {
@@ -15,7 +15,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { de
       },
     },
     async (request) => {
-      const rows = await listOutbox(deps.database.db, request.query.limit, request.query.to);
+      const rows = await listOutbox(db, request.query.limit, request.query.to);
       return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
     },
   );

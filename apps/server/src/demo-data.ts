@@ -1,13 +1,14 @@
 import type { Currency, MerchantColor } from '@portal/contract/enums';
-import type { Database } from './engine.ts';
-import { insertAccount } from '../modules/accounts/store.ts';
-import { insertAgreement } from '../modules/agreements/store.ts';
-import { insertManager } from '../modules/managers/store.ts';
-import { hashPassword } from '../lib/crypto.ts';
-import { systemClock } from '../lib/clock.ts';
-import { rechargeInTx } from '../modules/ledger/service.ts';
-import { countMerchants, insertHost, insertMerchant } from '../modules/merchants/store.ts';
-import { insertAnnouncement } from '../modules/messages/store.ts';
+import type { Database } from './db/engine.ts';
+import { systemClock } from './lib/clock.ts';
+import { hashPassword } from './lib/crypto.ts';
+import { createAccountDirectory } from './modules/accounts/directory.ts';
+import { createAgreementService } from './modules/agreements/service.ts';
+import { createEventPublisher } from './modules/events/publisher.ts';
+import { rechargeInTx } from './modules/ledger/service.ts';
+import { createManagerService } from './modules/managers/service.ts';
+import { createMerchantService } from './modules/merchants/service.ts';
+import { createMessageService } from './modules/messages/service.ts';
 
 const SEED_LOCK = 727_002;
 
@@ -140,34 +141,41 @@ export function welcomeAnnouncement(merchantName: string, website: string) {
   };
 }
 
-/** On an empty database, adds the demo data; runs once even when several processes start together. */
+/**
+ * On an empty database, adds the demo data through the modules' services; runs once even when several
+ * processes start together. It is written whole or not at all: the services work in one transaction.
+ */
 export async function seedDemoData(database: Database) {
   return database.withLock(SEED_LOCK, async () => {
-    if ((await countMerchants(database.db)) > 0) return false;
+    if ((await createMerchantService({ database }).count()) > 0) return false;
     const passwordHash = await hashPassword(demoAccount.password);
     await database.db.transaction(async (tx) => {
+      // no server has these merchants cached yet: nothing to tell them
+      const merchants = createMerchantService({ database: { db: tx, listen: database.listen, notify: async () => {} } });
+      const agreements = createAgreementService({ db: tx });
+      const messages = createMessageService({ db: tx, clock: systemClock, events: createEventPublisher() });
+      const managers = createManagerService({ db: tx });
+      const accounts = createAccountDirectory({ db: tx });
       for (const demo of demoMerchants) {
-        const merchant = await insertMerchant(tx, {
-          slug: demo.slug,
-          name: demo.name,
-          color: demo.color,
-          website: demo.website,
-          favicon: `/brand/${demo.slug}/favicon.svg`,
-          darkLogo: `/brand/${demo.slug}/logo-dark.svg`,
-          lightLogo: `/brand/${demo.slug}/logo-light.svg`,
-          icp: demo.icp,
-          version: demo.version,
-          supportEmail: `support@${demo.website}`,
-        });
-        for (const host of demo.hosts) await insertHost(tx, host, merchant.id);
-        await insertAgreement(tx, {
-          merchantId: merchant.id,
-          title: `${demo.name}用户服务协议`,
-          text: agreementHtml(demo.name),
-        });
-        await insertAnnouncement(tx, { merchantId: merchant.id, ...welcomeAnnouncement(demo.name, demo.website), publishedAt: systemClock.now() });
-        const manager = await insertManager(tx, { merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });
-        const account = await insertAccount(tx, {
+        const { merchant } = await merchants.create(
+          {
+            slug: demo.slug,
+            name: demo.name,
+            color: demo.color,
+            website: demo.website,
+            favicon: `/brand/${demo.slug}/favicon.svg`,
+            darkLogo: `/brand/${demo.slug}/logo-dark.svg`,
+            lightLogo: `/brand/${demo.slug}/logo-light.svg`,
+            icp: demo.icp,
+            version: demo.version,
+            supportEmail: `support@${demo.website}`,
+          },
+          demo.hosts,
+        );
+        await agreements.insert({ merchantId: merchant.id, title: `${demo.name}用户服务协议`, text: agreementHtml(demo.name) });
+        await messages.announce(tx, { merchantId: merchant.id, ...welcomeAnnouncement(demo.name, demo.website) });
+        const manager = await managers.create({ merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });
+        const account = await accounts.create({
           merchantId: merchant.id,
           phonePrefix: demoAccount.phonePrefix,
           phone: demoAccount.phone,

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/engine.ts';
+import type { Clock } from './lib/clock.ts';
+import { developmentSecret } from './lib/secrets.ts';
+import { createAccountDirectory } from './modules/accounts/directory.ts';
+import { createAccountService } from './modules/accounts/service.ts';
+import { createAgreementService } from './modules/agreements/service.ts';
+import { createCodeService } from './modules/codes/service.ts';
+import { createEventPublisher } from './modules/events/publisher.ts';
+import { createManagerService } from './modules/managers/service.ts';
+import { createMerchantService } from './modules/merchants/service.ts';
+import { createMessageService } from './modules/messages/service.ts';
+import { createSessionService } from './modules/sessions/service.ts';
+import { walletService } from './modules/wallet/service.ts';
+import type { MailSender } from './providers/mail/port.ts';
+import { mailSenderFor, smsSenderFor } from './providers/select.ts';
+import type { SmsSender } from './providers/sms/port.ts';
+
+export interface Platform {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** the providers the configuration names, unless given (tests hand in their own) */
+  sms?: SmsSender | undefined;
+  mail?: (MailSender & { close?(): void }) | undefined;
+}
+
+/**
+ * The one place the modules are put together: each service is built once, from only what it uses,
+ * and handed to whoever needs it (the HTTP routes in app.ts, the operator commands, the demo data).
+ */
+export function createServices({ config, database, clock, log, ...given }: Platform) {
+  const { db } = database;
+  // the key codes and reset tickets are hashed with: made on first use, so a command that sends none never needs it
+  let codeHashKey: string | undefined;
+  const hashKey = () => {
+    codeHashKey ??= config.codeHashKey ?? developmentSecret(config.dataDir, 'code-hash.key');
+    return codeHashKey;
+  };
+
+  const events = createEventPublisher();
+  const merchants = createMerchantService({ database });
+  const sessions = createSessionService({ db, clock, events });
+  const codes = createCodeService({ db, clock, hashKey });
+  const managers = createManagerService({ db });
+  const agreements = createAgreementService({ db });
+  const messages = createMessageService({ db, clock, events });
+  const sms = given.sms ?? smsSenderFor(config, db, log);
+  const mail = given.mail ?? mailSenderFor(config, db, log);
+  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, codeHashKey: hashKey });
+  const directory = createAccountDirectory({ db });
+  const wallet = walletService(db);
+
+  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, wallet, sms, mail };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,16 @@
+import type { Db } from '../../db/engine.ts';
+import { findAgreement, insertAgreement, listAgreementTitles, publishAgreement } from './store.ts';
+
+/** A merchant's user agreements: the newest is the one customers read; earlier ones stay readable by id. */
+export function createAgreementService({ db }: { db: Db }) {
+  return {
+    titles: (merchantId: string) => listAgreementTitles(db, merchantId),
+    find: (merchantId: string, id: string) => findAgreement(db, merchantId, id),
+    /** Publishes a new agreement; it becomes the first of the list. */
+    publish: (values: { merchantId: string; title: string; text: string }) => publishAgreement(db, values),
+    /** Adds an agreement with the given publication time (the demo data's). */
+    insert: (values: Parameters<typeof insertAgreement>[1]) => insertAgreement(db, values),
+  };
+}
+
+export type AgreementService = ReturnType<typeof createAgreementService>;

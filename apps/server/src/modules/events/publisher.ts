@@ -1,0 +1,70 @@
+import type { StreamEvent } from '@portal/contract/messages';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+
+/**
+ * Events reach every open stream of an account on whichever server process holds it: a change is
+ * published with pg_notify on one channel (inside the writer's transaction, so it goes out only if
+ * the change commits), every process listens, and each hands it to its own streams (hub.ts).
+ *
+ * An event is a type and its payload, for some accounts of a merchant or for all of them. The hub
+ * knows no event type: a module that needs an event completed per stream (what an account holds
+ * now, its unread count) registers a finisher for its type with the hub.
+ */
+export const EVENTS_CHANNEL = 'portal_events';
+
+export type EventPayload = Record<string, unknown>;
+
+export type Published =
+  /** an event for these accounts of the merchant */
+  | { t: 'accounts'; merchant: string; accounts: string[]; type: string; payload: EventPayload }
+  /** an event for every account of the merchant */
+  | { t: 'merchant'; merchant: string; type: string; payload: EventPayload }
+  /** sessions ended: one, or all of an account but one; their streams close */
+  | { t: 'revoked'; account: string; session?: string; except?: string };
+
+async function send(tx: Tx, message: Published) {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** An event stream's content excerpt: the notice shows text, not markup, and NOTIFY payloads are small. */
+export function excerpt(html: string, max = 200) {
+  const text = html
+    .replace(/<(script|style|template|noscript)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...text].length > max ? `${[...text].slice(0, max).join('')}…` : text;
+}
+
+/** How modules publish events; each call rides on the caller's transaction. */
+export function createEventPublisher() {
+  return {
+    /** An event for one account (a message, its unread count, …). */
+    toAccount: (tx: Tx, merchantId: string, accountId: string, type: string, payload: EventPayload = {}) =>
+      send(tx, { t: 'accounts', merchant: merchantId, accounts: [accountId], type, payload }),
+
+    /** The same event for several accounts of a merchant; nothing is sent for none. */
+    async toAccounts(tx: Tx, merchantId: string, accountIds: string[], type: string, payload: EventPayload = {}) {
+      if (accountIds.length === 0) return;
+      await send(tx, { t: 'accounts', merchant: merchantId, accounts: accountIds, type, payload });
+    },
+
+    /** An event for every account of the merchant (an announcement). */
+    toMerchant: (tx: Tx, merchantId: string, type: string, payload: EventPayload = {}) =>
+      send(tx, { t: 'merchant', merchant: merchantId, type, payload }),
+
+    /** Sessions ended: their open streams close on every process. */
+    sessionsEnded: (tx: Tx, accountId: string, which: { session?: string; except?: string }) =>
+      send(tx, { t: 'revoked', account: accountId, ...which }),
+  };
+}
+
+export type EventPublisher = ReturnType<typeof createEventPublisher>;
+
+/**
+ * Completes an event for the streams of these accounts on this process, when it arrives (so a
+ * change nobody watches costs one NOTIFY, and the event tells what holds when it is sent).
+ */
+export type EventFinisher = (merchantId: string, accountIds: string[], event: StreamEvent) => Promise<(accountId: string) => StreamEvent>;
