@@ -15,7 +15,7 @@ import { listMerchantsWithHosts } from '../../src/modules/merchants/store.ts';
 import { runOps } from '../../src/ops/cli.ts';
 import { commands } from '../../src/ops/registry.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { type OpsRun, runOpsOn } from '../helpers/ops.ts';
+import { expectOpsRefused, type OpsRun, runOpsOn } from '../helpers/ops.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../helpers/database.ts';
 
 const engine = testEngine();
@@ -44,15 +44,7 @@ async function snapshot() {
 }
 
 /** Runs a command that must be refused with this exit code and message, and checks it changed nothing. */
-async function expectRefused(argv: string[], code: 1 | 2, message: RegExp) {
-  const before = await snapshot();
-  const run = await ops(...argv);
-  expect(run.code, `${argv.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(code);
-  expect(run.stderr).toMatch(message);
-  expect(run.stdout).toBe('');
-  expect(await snapshot()).toBe(before);
-  return run;
-}
+const expectRefused = (argv: string[], code: 1 | 2, message: RegExp) => expectOpsRefused(database, snapshot, argv, code, message);
 
 async function merchantAt(host: string) {
   return t.api(host).get<Merchant>('/merchant');

@@ -1,10 +1,10 @@
 import type { BalanceStatusAnswer, WalletTransactionPage } from '@portal/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../../src/ops/cli.ts';
 import { signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
+import { expectOpsRefused, runOpsOn } from '../helpers/ops.ts';
 import { openEventStream } from '../helpers/sse.ts';
 
 let database: TestDatabase;
@@ -23,27 +23,11 @@ afterAll(async () => {
 });
 
 /** `npm run ops -- ...argv`, in this process, on the test database. */
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    env: {},
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-    open: async () => ({ database, description: 'the test database', close: async () => {} }),
-  });
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsOn(database, argv);
 
-/** A command that must be refused with this exit code and message, changing nothing. */
-async function expectRefused(argv: string[], code: 1 | 2, message: RegExp) {
-  const before = await booksSnapshot(database.db);
-  const run = await ops(...argv);
-  expect(run.code, `${argv.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(code);
-  expect(run.stderr).toMatch(message);
-  expect(run.stdout).toBe('');
-  expect(await booksSnapshot(database.db)).toBe(before);
-}
+/** A command that must be refused with this exit code and message, changing nothing of the books. */
+const expectRefused = (argv: string[], code: 1 | 2, message: RegExp) =>
+  expectOpsRefused(database, () => booksSnapshot(database.db), argv, code, message);
 
 async function customer() {
   const who = await signUp(t);

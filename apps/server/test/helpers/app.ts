@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/app.ts';
+import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { seedDemoData } from '../../src/demo-data.ts';
 import type { Clock } from '../../src/lib/clock.ts';
@@ -27,6 +27,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** logging is off unless a stream is given; then the app's JSON log lines are written to it */
   logStream?: { write(line: string): void };
+  /** route plugins that belong to no merchant, mounted under /webhooks (BuildOptions.webhooks) */
+  webhooks?: BuildOptions['webhooks'];
 }
 
 export interface TestApp {
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.sms ? { sms: options.sms } : {}),
       ...(options.mail ? { mail: options.mail } : {}),
       logger: options.logStream ? { stream: options.logStream } : false,
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     });
     await app.ready();
     return {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { runOps } from '../../src/ops/cli.ts';
 
@@ -18,4 +19,24 @@ export async function runOpsOn(database: Database, argv: string[], env: NodeJS.P
     open: async () => ({ database, description: 'the test database', close: async () => {} }),
   });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+/**
+ * Runs a command that must be refused with this exit code and a message matching `message`, printing
+ * nothing on stdout, and proves that `snapshot` (whatever the command could change) reads the same after.
+ */
+export async function expectOpsRefused(
+  database: Database,
+  snapshot: () => Promise<string>,
+  argv: string[],
+  code: 1 | 2,
+  message: RegExp,
+): Promise<OpsRun> {
+  const before = await snapshot();
+  const run = await runOpsOn(database, argv);
+  expect(run.code, `${argv.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(code);
+  expect(run.stderr).toMatch(message);
+  expect(run.stdout).toBe('');
+  expect(await snapshot()).toBe(before);
+  return run;
 }
