@@ -22,15 +22,6 @@ export async function findAccountByEmail(tx: Tx, merchantId: string, email: stri
   return rows[0];
 }
 
-export async function findAccount(tx: Tx, merchantId: string, id: string) {
-  const rows = await tx
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.id, id)))
-    .limit(1);
-  return rows[0];
-}
-
 /** Inserts unless the phone is taken; answers undefined then. */
 export async function insertAccount(tx: Tx, values: typeof accounts.$inferInsert) {
   const rows = await tx.insert(accounts).values(values).onConflictDoNothing().returning();
@@ -164,13 +155,6 @@ export async function revokeTrustedDevice(tx: Tx, accountId: string, id: string,
     .where(and(eq(trustedDevices.accountId, accountId), eq(trustedDevices.id, id), isNull(trustedDevices.revokedAt)))
     .returning({ id: trustedDevices.id });
   return rows.length === 1;
-}
-
-export async function revokeAllTrustedDevices(tx: Tx, accountId: string, now: Date) {
-  await tx
-    .update(trustedDevices)
-    .set({ revokedAt: now })
-    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt)));
 }
 
 export async function insertResetTicket(tx: Tx, values: typeof resetTickets.$inferInsert) {

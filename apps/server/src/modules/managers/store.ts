@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { customerManagers } from '../../db/schema.ts';
 
@@ -20,10 +20,3 @@ export async function insertManager(tx: Tx, values: { merchantId: string; name: 
   return row;
 }
 
-export async function listManagers(tx: Tx, merchantId: string) {
-  return tx
-    .select()
-    .from(customerManagers)
-    .where(eq(customerManagers.merchantId, merchantId))
-    .orderBy(asc(customerManagers.createdAt));
-}

@@ -50,11 +50,6 @@ export async function insertHost(tx: Tx, host: string, merchantId: string) {
   await tx.insert(merchantHosts).values({ host, merchantId });
 }
 
-export async function findHost(tx: Tx, host: string) {
-  const rows = await tx.select().from(merchantHosts).where(eq(merchantHosts.host, host)).limit(1);
-  return rows[0];
-}
-
 export async function deleteHost(tx: Tx, host: string) {
   await tx.delete(merchantHosts).where(eq(merchantHosts.host, host));
 }
