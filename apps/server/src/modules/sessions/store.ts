@@ -10,6 +10,8 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
   return row;
 }
 
+// reads the account's few columns in the same statement (the one read of another module's table here):
+// every request pays this lookup, and a second round trip would cost every call
 function sessionByTokenHashQuery(tx: Tx) {
   return tx
     .select({
