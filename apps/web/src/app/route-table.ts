@@ -80,7 +80,7 @@ export const screenList = Object.entries(screenRoutes).map(([name, route]) => ({
 }));
 
 /** A path as the table writes it: no trailing slash, the root as `/`. */
-export const normalPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+const normalPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
 /** The screen drawn at `pathname`, if it is one of the table's. */
 export const screenAt = (pathname: string) => screenList.find((screen) => screen.path === normalPath(pathname));

@@ -13,8 +13,6 @@ import { noticeTitle } from '../lib/text.ts';
 import { type Notice, useNoticesStore } from '../stores/notices.ts';
 import styles from './message-notices.module.css';
 
-export { NOTICE_OFFSET_PX };
-
 function NoticeIcon({ notice }: { notice: Notice }) {
   if (notice.kind === 'announcement') return <NotificationFilled className={styles.iconInfo} />;
   if (notice.status === 'success') return <CheckCircleFilled className={styles.iconSuccess} />;
