@@ -1,17 +1,33 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
- * Test projects: `unit` (pure code, both halves), `api-pglite` and `api-postgres` (the same API suite
- * on each engine, selected by TEST_ENGINE), `e2e` (Chromium against a started server).
+ * The web app's screens import `virtual:antd-prebuilt.css?components=…`, a stylesheet the web build
+ * makes (apps/web/vite.config.ts). Component tests run in jsdom, which draws nothing: an empty
+ * stylesheet stands in for it.
+ */
+function prebuiltStylesStandIn(): Plugin {
+  return {
+    name: 'portal:antd-prebuilt-styles-stand-in',
+    resolveId: (id) => (id.startsWith('virtual:antd-prebuilt.css') ? '\0antd-prebuilt-stand-in.css' : null),
+    load: (id) => (id === '\0antd-prebuilt-stand-in.css' ? '' : null),
+  };
+}
+
+/**
+ * Test projects: `unit` (pure code, both halves, and the web app's component tests, which ask for
+ * jsdom with `// @vitest-environment jsdom`), `api-pglite` and `api-postgres` (the same API suite on
+ * each engine, selected by TEST_ENGINE), `e2e` (Chromium against a started server).
  */
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [prebuiltStylesStandIn()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/server/test/unit/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
       {

@@ -50,6 +50,7 @@ export const sendCodeAnswer = z.object({
   /** where it went, masked: "+86 138****8000" or "a***@b.com" */
   masked_target: z.string(),
 });
+export type SendCodeAnswer = z.infer<typeof sendCodeAnswer>;
 
 export const sendCodeAutoBody = z.object({
   send_type: z.enum(SEND_TYPES),
@@ -62,6 +63,7 @@ export const codeCheckBody = z.object({
   send_type: z.enum(SEND_TYPES),
 });
 export const codeCheckAnswer = z.object({ token: z.string(), email: z.string().nullable() });
+export type CodeCheckAnswer = z.infer<typeof codeCheckAnswer>;
 
 export const registerBody = z.object({
   phone_prefix: phoneInfoSchema.shape.phone_prefix,
@@ -79,9 +81,11 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export const tokenAnswer = z.object({ token: z.string() });
+export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
 export const bindEmailBody = z.object({ email, captcha });
 export const bindEmailAnswer = z.object({ token: z.string().optional() });
+export type BindEmailAnswer = z.infer<typeof bindEmailAnswer>;
 
 export const forgetCodeBody = z
   .object({
@@ -95,6 +99,7 @@ export const forgetCheckAnswer = z.object({
   /** single-use permission for PUT /account/forget-password, valid 10 minutes */
   ticket: z.string(),
 });
+export type ForgetCheckAnswer = z.infer<typeof forgetCheckAnswer>;
 
 export const forgetPasswordBody = z
   .object({
@@ -126,6 +131,7 @@ export const resetLinkAnswer = z.object({
   /** when the link stops working, ISO 8601 */
   expires_at: z.string(),
 });
+export type ResetLinkAnswer = z.infer<typeof resetLinkAnswer>;
 
 export const accountInfo = z.object({
   id: z.string(),

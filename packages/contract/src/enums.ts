@@ -36,12 +36,6 @@ export const cardStatusLabel: Record<CardStatus, string> = {
 
 export const CARD_UPDATE_ACTIONS = ['FREEZE', 'UNFREEZE'] as const;
 export type CardUpdateAction = (typeof CARD_UPDATE_ACTIONS)[number];
-/** Which action a card in a status may take (spec §4, the plain mapping). */
-export const cardActionFor: Partial<Record<CardStatus, CardUpdateAction>> = {
-  NORMAL: 'FREEZE',
-  FREEZE: 'UNFREEZE',
-  FREEZING: 'UNFREEZE',
-};
 
 export const WALLET_TRANSACTION_TYPES = [
   'ADMIN_RECHARGE_IN',
@@ -91,7 +85,6 @@ export const SEND_TYPES = ['SEND_TYPE_PHONE', 'SEND_TYPE_EMAIL'] as const;
 export type SendType = (typeof SEND_TYPES)[number];
 
 export const MARK_TYPES = ['MARK_TYPE_REGISTER', 'MARK_TYPE_BIND_EMAIL', 'MARK_TYPE_ACCESS'] as const;
-export type MarkType = (typeof MARK_TYPES)[number];
 
 export const RESET_TYPES = ['FORGET_PASSWORD', 'FORGET_TRX_PASSWORD'] as const;
 export type ResetType = (typeof RESET_TYPES)[number];

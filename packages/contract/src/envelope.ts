@@ -9,5 +9,3 @@ export interface Envelope<T> {
 
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), message: z.string(), data });
-
-export const emptyData = z.null();

@@ -35,6 +35,7 @@ export const messagePage = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+export type MessagePage = z.infer<typeof messagePage>;
 
 /** One id marks that message or announcement read; `all: true` marks every one (of `kind`, or both kinds). */
 export const readStatusBody = z
@@ -45,7 +46,13 @@ export const readStatusBody = z
   })
   .refine((body) => (body.id !== undefined) !== (body.all === true), { message: '请指定要标记的消息', path: ['id'] });
 
+/** PUT /msg-center/station-msg/read-status: the unread count (both kinds) after the change. */
+export const readStatusAnswer = z.object({ unread_quantity: z.number().int() });
+export type ReadStatusAnswer = z.infer<typeof readStatusAnswer>;
+
+/** GET /msg-center/station-msg/unread-quantity: unread station messages plus unread announcements. */
 export const unreadQuantity = z.object({ count: z.number().int() });
+export type UnreadQuantity = z.infer<typeof unreadQuantity>;
 
 /** What the event stream sends (spec §7 /events): JSON with these fields. */
 export const streamEvent = z.object({

@@ -22,11 +22,6 @@ describe('phone (spec §5)', () => {
     expect(rules.phone('1381234567a')).toBe(messages.phoneFormat);
     expect(rules.phone(' 13812345678')).toBe(messages.phoneFormat);
   });
-  it('the unused Hong Kong pattern: 8 digits starting 6,9,2,3,5,4,7,8', () => {
-    expect(rules.hkPhone('91234567')).toBeNull();
-    expect(rules.hkPhone('11234567')).toBe('您的手机号格式有误');
-    expect(rules.hkPhone('9123456')).toBe('您的手机号格式有误');
-  });
 });
 
 describe('e-mail (spec §5)', () => {

@@ -9,7 +9,6 @@ export const messages = {
   controlCharacter: '不能包含控制字符',
   phoneFormat: '手机号格式有误',
   phoneForCode: '请输入正确手机号',
-  hkPhoneFormat: '您的手机号格式有误',
   emailFormat: '请输入正确的邮箱',
   emailTooLong: '长度超过限制',
   emailForCode: '请输入邮箱',
@@ -44,7 +43,6 @@ export const limits = {
 export const PHONE_PREFIX = limits.phonePrefix;
 
 const MAINLAND_PHONE = /^1[3-9]\d{9}$/;
-const HK_PHONE = /^[69235478]\d{7}$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z\d]{8,16}$/;
 const TRADE_PASSWORD = /^[A-Za-z\d]{6,10}$/;
@@ -61,11 +59,6 @@ export const rules = {
   phone: ((value) => {
     if (isEmpty(value)) return messages.required;
     return MAINLAND_PHONE.test(value) ? null : messages.phoneFormat;
-  }) as Rule,
-  /** The Hong Kong pattern exists in the original portal but no screen uses it. */
-  hkPhone: ((value) => {
-    if (isEmpty(value)) return messages.required;
-    return HK_PHONE.test(value) ? null : messages.hkPhoneFormat;
   }) as Rule,
   email: ((value) => {
     if (isEmpty(value)) return messages.required;

@@ -7,7 +7,6 @@ import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, CURRENCIES, WALLET_TRA
  */
 
 export const BALANCE_STATUSES = [BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN] as const;
-export type BalanceStatus = (typeof BALANCE_STATUSES)[number];
 
 /** A two-decimal amount as the API answers it: "1234.50", "-12.00". */
 export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/);

@@ -1,4 +1,4 @@
-import { preloadRouteModules } from './route-modules.ts';
+import { preloadRouteModules } from './route-table.ts';
 
 // A separate entry that runs before the main one: it starts the first screen's downloads while the
 // main entry is still being fetched and evaluated.

@@ -3,10 +3,10 @@ import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObjec
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSessionStore } from '../stores/session.ts';
-import { NetworkAnomaly } from './routes/network-anomaly.tsx';
-import { routeModules } from './route-modules.ts';
-import { RouteError } from './routes/route-error.tsx';
 import { signedInGuard } from './layouts/signed-in-guard.ts';
+import { layoutModules, type ScreenRoute, screenList } from './route-table.ts';
+import { NetworkAnomaly } from './routes/network-anomaly.tsx';
+import { RouteError } from './routes/route-error.tsx';
 
 /** A lazily loaded route module whose default export is the screen. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -21,54 +21,34 @@ function offlineGuard({ request }: LoaderFunctionArgs) {
 }
 
 /** Routes below it get the query cache (TanStack Query). */
-const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(routeModules.queryLayout), children });
+const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(layoutModules.query), children });
+
+const screensOf = (area: ScreenRoute['area']) => screenList.filter((screen) => screen.area === area);
+
+const screenRoute = (screen: (typeof screenList)[number]): RouteObject => ({ path: screen.path, lazy: page(screen.load) });
+
+/** The table's routes of one area, those that use queries inside one withQuery entry. */
+function routesOf(area: ScreenRoute['area'], alsoInQuery: RouteObject[] = []): RouteObject[] {
+  const screens = screensOf(area);
+  const inQuery = [...screens.filter((screen) => screen.query).map(screenRoute), ...alsoInQuery];
+  return [...screens.filter((screen) => !screen.query).map(screenRoute), ...(inQuery.length > 0 ? [withQuery(inQuery)] : [])];
+}
 
 /**
- * Public account screens, drawn inside the login area layout (logo, footer). Sign-in stays outside the
- * query cache to keep its first load small; screens that use queries sit in a withQuery([...]) entry.
- */
-const loginAreaRoutes: RouteObject[] = [
-  { path: paths.signIn.path, lazy: page(routeModules.signIn) },
-  withQuery([
-    { path: paths.signUp.path, lazy: page(routeModules.signUp) },
-    { path: paths.signEmail.path, lazy: page(routeModules.signEmail) },
-    { path: paths.forgetPassword.path, lazy: page(routeModules.forgetPassword) },
-    { path: paths.changePasswordCheck.path, lazy: page(routeModules.changePasswordCheck) },
-    { path: paths.resetPassword.path, lazy: page(routeModules.resetPassword) },
-  ]),
-];
-
-/**
- * The signed-in layout (spec §2): only its allow-listed paths draw a screen inside it; every other
- * path lands on its catch-all, the not-found page. Logged out, the guard sends the allow-listed paths
- * to /sign-in.
+ * The signed-in layout (spec §2): only the table's signed-in screens are drawn inside it; every other
+ * path lands on its catch-all, the not-found page. Logged out, the guard sends the signed-in screens'
+ * paths to /sign-in. All of it sits in the query cache.
  */
 const signedInRoutes: RouteObject = {
   id: 'signed-in',
   loader: signedInGuard,
   shouldRevalidate: () => true,
-  lazy: page(routeModules.signedInLayout),
+  lazy: page(layoutModules.signedIn),
   children: [
-    { path: paths.wallet.path, lazy: page(routeModules.wallet) },
-    { path: paths.settings.path, lazy: page(routeModules.settings) },
-    { path: paths.informationCenter.path, lazy: page(routeModules.informationCenter) },
-    { path: paths.informationAnnouncementDetails.path, lazy: page(routeModules.informationAnnouncementDetails) },
-    { path: paths.card.path, lazy: page(routeModules.card) },
-    { path: paths.createCard.path, lazy: page(routeModules.createCard) },
-    { path: paths.cardDetails.path, lazy: page(routeModules.cardDetails) },
-    { path: paths.bulkExport.path, lazy: page(routeModules.bulkExport) },
-    { path: paths.createCardVerification.path, lazy: page(routeModules.createCardVerification) },
-    { path: paths.createCardSecondaryVerificationData.path, lazy: page(routeModules.createCardSecondaryVerificationData) },
-    { path: '*', lazy: page(routeModules.notFound) },
+    ...screensOf('signed-in').map(screenRoute),
+    { path: '*', lazy: page(layoutModules.notFound) },
   ],
 };
-
-/** Screens with a layout of their own. */
-const otherRoutes: RouteObject[] = [
-  withQuery([{ path: paths.agreement.path, lazy: page(routeModules.agreement) }, signedInRoutes]),
-  // drawn without loading anything: it must work while the network is down
-  { path: paths.networkAnomaly.path, Component: NetworkAnomaly },
-];
 
 export const routes: RouteObject[] = [
   {
@@ -84,9 +64,13 @@ export const routes: RouteObject[] = [
         loader: () =>
           redirect(useSessionStore.getState().isLogin ? paths.wallet.getHref() : paths.signIn.getHref()),
       },
-      { lazy: page(routeModules.loginAreaLayout), children: loginAreaRoutes },
-      // the signed-in layout's catch-all answers every other path with the not-found page
-      ...otherRoutes,
+      // public account screens, drawn inside the login area layout (logo, footer)
+      { lazy: page(layoutModules.loginArea), children: routesOf('login') },
+      // screens with a layout of their own; the signed-in layout's catch-all answers every other path
+      // with the not-found page
+      ...routesOf('alone', [signedInRoutes]),
+      // drawn without loading anything: it must work while the network is down
+      { path: paths.networkAnomaly.path, Component: NetworkAnomaly },
     ],
   },
 ];

@@ -1,5 +1,6 @@
+import type { StreamEvent } from '@portal/contract/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type EventStreamEnd, openEventStream, type StreamEvent } from './events.ts';
+import { type EventStreamEnd, openEventStream } from './events.ts';
 
 /** One connection the fake server answered: what was asked, and a handle to write to or end the stream. */
 interface Connection {

@@ -11,12 +11,10 @@ import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-even
  * over. When the server refuses the session itself, nothing is retried.
  */
 
-export const EVENTS_URL = '/api/v1/events';
-export const RETRY_DELAY_MS = 3_000;
-export const MAX_RETRIES = 5;
-export const HEARTBEAT_TIMEOUT_MS = HEARTBEAT_TIMEOUT_SECONDS * 1000;
-
-export type { StreamEvent };
+const EVENTS_URL = '/api/v1/events';
+const RETRY_DELAY_MS = 3_000;
+const MAX_RETRIES = 5;
+const HEARTBEAT_TIMEOUT_MS = HEARTBEAT_TIMEOUT_SECONDS * 1000;
 
 /** Why the stream stopped for good. */
 export type EventStreamEnd =

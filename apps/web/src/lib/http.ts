@@ -1,3 +1,4 @@
+import type { Envelope } from '@portal/contract/envelope';
 import { isSessionErrorCode } from '@portal/contract/errors';
 import axios, {
   type AxiosError,
@@ -60,17 +61,11 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 let lastSessionNoticeAt = Number.NEGATIVE_INFINITY;
 
-interface Envelope {
-  code: number;
-  message: string;
-  data: unknown;
-}
-
-const isEnvelope = (body: unknown): body is Envelope =>
+const isEnvelope = (body: unknown): body is Envelope<unknown> =>
   typeof body === 'object' &&
   body !== null &&
-  typeof (body as Envelope).code === 'number' &&
-  typeof (body as Envelope).message === 'string' &&
+  typeof (body as Envelope<unknown>).code === 'number' &&
+  typeof (body as Envelope<unknown>).message === 'string' &&
   'data' in body;
 
 const withCode = (message: string, code: number) => `${message}(${code})`;
@@ -95,7 +90,7 @@ export function markShownInPlace(error: unknown) {
   if (isApiError(error)) shownOnField.add(error);
 }
 
-function failWithEnvelope(envelope: Envelope, status: number): never {
+function failWithEnvelope(envelope: Envelope<unknown>, status: number): never {
   const error = new ApiError({ kind: 'api', code: envelope.code, message: envelope.message, status, data: envelope.data });
   if (isSessionErrorCode(envelope.code)) {
     const now = Date.now();

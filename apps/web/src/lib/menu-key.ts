@@ -1,9 +1,12 @@
 import { writeStorage } from './storage.ts';
 
-/** The selected menu entry of the signed-in layout, kept per tab (spec §2). */
-export const MENU_KEY = 'menuKey';
-export const DEFAULT_MENU_KEY = 'wallet';
+/** The entries of the signed-in layout's menu; a route names the one it belongs to (app/route-table.ts). */
+export type MenuKey = 'wallet' | 'card' | 'settings';
 
-export const setMenuKey = (key: string) => writeStorage('session', MENU_KEY, key);
+/** The selected menu entry of the signed-in layout, kept per tab (spec §2). */
+const MENU_KEY = 'menuKey';
+const DEFAULT_MENU_KEY: MenuKey = 'wallet';
+
+export const setMenuKey = (key: MenuKey) => writeStorage('session', MENU_KEY, key);
 
 export const resetMenuKey = () => setMenuKey(DEFAULT_MENU_KEY);

@@ -1,5 +1,16 @@
-/** Every route of the portal (spec §2) with the href builder screens link through. */
+import type { MessageKind } from '@portal/contract/messages';
+
+/**
+ * Every address of the portal (spec §2) and the href builder screens link through. What is drawn at
+ * each address (its module, its layout, its menu entry) is declared once, in src/app/route-table.ts,
+ * keyed by the names below; this file stays in `lib` because features link to these addresses and
+ * may not import the app shell.
+ */
 const simple = (path: string) => ({ path, getHref: () => path });
+
+/** `path?name=value`, or the bare path without a value. */
+const withQuery = (path: string, name: string, value: string | undefined) =>
+  value ? `${path}?${name}=${encodeURIComponent(value)}` : path;
 
 export const paths = {
   home: simple('/'),
@@ -13,18 +24,29 @@ export const paths = {
   agreement: {
     path: '/agreement',
     /** With an id the page can be opened in a new window; without it the id travels in navigation state. */
-    getHref: (id?: string) => (id ? `/agreement?id=${encodeURIComponent(id)}` : '/agreement'),
+    getHref: (id?: string) => withQuery('/agreement', 'id', id),
   },
   networkAnomaly: simple('/network-anomaly'),
   // signed-in routes
   wallet: simple('/wallet'),
   settings: simple('/settings'),
-  informationCenter: simple('/information-center'),
+  informationCenter: {
+    path: '/information-center',
+    /** The station messages are the first tab: only the announcements' tab is named in the address. */
+    getHref: (tab?: MessageKind) => withQuery('/information-center', 'tab', tab === 'announcement' ? tab : undefined),
+  },
   informationAnnouncementDetails: simple('/information-announcement-details'),
   card: simple('/card'),
   createCard: simple('/create-card'),
-  cardDetails: simple('/card-details'),
+  cardDetails: {
+    path: '/card-details',
+    /** A card's page is addressed by its id, so it can be reloaded and shared. */
+    getHref: (id: string) => withQuery('/card-details', 'id', id),
+  },
   bulkExport: simple('/bulk-export'),
   createCardVerification: simple('/create-card/verification'),
   createCardSecondaryVerificationData: simple('/create-card/secondary-verification-data'),
 } as const;
+
+/** The name of an address in `paths`. */
+export type PathName = keyof typeof paths;

@@ -2,7 +2,7 @@
  * Marks the controls a screen is used by (its title row and actions, filters, a frozen-wallet
  * banner, the header): floating things such as the message notices never sit over them.
  */
-export const PRIMARY_CONTROL_ATTRIBUTE = 'data-primary-control';
+const PRIMARY_CONTROL_ATTRIBUTE = 'data-primary-control';
 
 /** Spread on an element: `<header {...primaryControl}>`. */
 export const primaryControl = { [PRIMARY_CONTROL_ATTRIBUTE]: '' } as const;

@@ -1,22 +1,10 @@
 import { type LoaderFunctionArgs, replace } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useSessionStore } from '../../stores/session.ts';
+import { screenAt } from '../route-table.ts';
 
-/** The only paths drawn inside the signed-in layout (spec §2); any other one is not found. */
-export const signedInPaths: readonly string[] = [
-  paths.wallet.path,
-  paths.settings.path,
-  paths.informationCenter.path,
-  paths.informationAnnouncementDetails.path,
-  paths.card.path,
-  paths.createCard.path,
-  paths.cardDetails.path,
-  paths.bulkExport.path,
-  paths.createCardVerification.path,
-  paths.createCardSecondaryVerificationData.path,
-];
-
-export const isSignedInPath = (pathname: string) => signedInPaths.includes(pathname.replace(/\/+$/, '') || '/');
+/** Whether a signed-in screen is drawn at `pathname` (spec §2): the table's allow-list; any other path is not found. */
+export const isSignedInPath = (pathname: string) => screenAt(pathname)?.area === 'signed-in';
 
 /**
  * A signed-in screen reached while logged out goes to /sign-in, replacing the history entry so that

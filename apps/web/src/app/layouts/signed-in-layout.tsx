@@ -11,7 +11,7 @@ import { MessageNotices } from '../../features/messages/components/message-notic
 import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
 import { useNoticesStore } from '../../features/messages/stores/notices.ts';
 import { checkWalletStatus } from '../../features/wallet/api/get-balance-status.ts';
-import { setMenuKey } from '../../lib/menu-key.ts';
+import { type MenuKey, setMenuKey } from '../../lib/menu-key.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { clearToasts } from '../../lib/toast.ts';
 import { paths } from '../../lib/paths.ts';
@@ -20,35 +20,16 @@ import { useMerchantStore } from '../../stores/merchant.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useWalletStatusStore } from '../../stores/wallet-status.ts';
 import { useSignedInEvents } from './signed-in-events.ts';
+import { screenAt } from '../route-table.ts';
 import { isSignedInPath } from './signed-in-guard.ts';
 import styles from './signed-in-layout.module.css';
 import { primaryControl } from '../../lib/primary-control.ts';
-
-type MenuKey = 'wallet' | 'card' | 'settings';
 
 const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
   { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },
   { key: 'card', href: paths.card.getHref(), icon: <CreditCardOutlined /> },
   { key: 'settings', href: paths.settings.getHref(), icon: <SettingOutlined /> },
 ];
-
-const cardPaths: readonly string[] = [
-  paths.card.path,
-  paths.createCard.path,
-  paths.cardDetails.path,
-  paths.bulkExport.path,
-  paths.createCardVerification.path,
-  paths.createCardSecondaryVerificationData.path,
-];
-
-/** The menu entry a path belongs to; the message pages belong to none. */
-function menuKeyOf(pathname: string): MenuKey | null {
-  const path = pathname.replace(/\/+$/, '');
-  if (path === paths.wallet.path) return 'wallet';
-  if (path === paths.settings.path) return 'settings';
-  if (cardPaths.includes(path)) return 'card';
-  return null;
-}
 
 /**
  * The signed-in layout (spec §2): header with logo, menu, bell and account menu; the screen; the
@@ -73,7 +54,7 @@ function SignedInShell() {
 
   // the selected entry follows the screen (none on a page of no entry: messages, not found), and the
   // last one chosen is kept for the tab under menuKey
-  const pathKey = menuKeyOf(pathname);
+  const pathKey = screenAt(pathname)?.menuKey ?? null;
   useEffect(() => {
     if (pathKey) setMenuKey(pathKey);
   }, [pathKey]);

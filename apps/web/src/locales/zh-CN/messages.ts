@@ -11,7 +11,6 @@ export const messagesText = {
     unread: '未读',
   },
   readAll: '全部已读',
-  readAllDone: '已全部标记为已读',
   unread: '未读',
   read: '已读',
   empty: {

@@ -1,3 +1,4 @@
+import type { BindEmailAnswer } from '@portal/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
@@ -7,6 +8,6 @@ export interface BindEmailBody {
 }
 
 /** POST /api/v1/account/email/bind: with a token in the answer the account is fully signed in (spec §4). */
-export const bindEmail = (body: BindEmailBody) => http.post<{ token?: string }>('/api/v1/account/email/bind', body);
+export const bindEmail = (body: BindEmailBody) => http.post<BindEmailAnswer>('/api/v1/account/email/bind', body);
 
 export const useBindEmail = () => useMutation({ mutationFn: bindEmail });

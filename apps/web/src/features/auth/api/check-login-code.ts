@@ -1,3 +1,4 @@
+import type { CodeCheckAnswer } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
 import { http } from '../../../lib/http.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -9,14 +10,8 @@ export interface CheckLoginCodeBody {
   send_type: SendType;
 }
 
-export interface CheckedLogin {
-  token: string;
-  /** the account's e-mail; null while it has none */
-  email: string | null;
-}
-
 /** POST /api/v1/account/login/code/check: the second verification of a sign-in (spec §4). */
-export const checkLoginCode = (body: CheckLoginCodeBody) => http.post<CheckedLogin>('/api/v1/account/login/code/check', body);
+export const checkLoginCode = (body: CheckLoginCodeBody) => http.post<CodeCheckAnswer>('/api/v1/account/login/code/check', body);
 
 /** Used from the sign-in screen, which works without the query cache (see useRequest). */
 export const useCheckLoginCode = () => useRequest(checkLoginCode);

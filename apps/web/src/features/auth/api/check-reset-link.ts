@@ -1,3 +1,4 @@
+import type { ResetLinkAnswer } from '@portal/contract/account';
 import { http } from '../../../lib/http.ts';
 
 export interface ResetLinkBody {
@@ -10,4 +11,4 @@ export interface ResetLinkBody {
  * POST /api/v1/account/forget-password/link: whether the e-mailed link still works, asked when it is
  * opened (it does not use the code up). A used or expired link is refused with a code's refusal.
  */
-export const checkResetLink = (body: ResetLinkBody) => http.post<{ expires_at: string }>('/api/v1/account/forget-password/link', body);
+export const checkResetLink = (body: ResetLinkBody) => http.post<ResetLinkAnswer>('/api/v1/account/forget-password/link', body);

@@ -1,3 +1,4 @@
+import type { LoginAnswer } from '@portal/contract/account';
 import { http } from '../../../lib/http.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
@@ -5,14 +6,6 @@ import { useRequest } from '../../../lib/use-request.ts';
 export type LoginBody =
   | { phone_info: { phone: string; phone_prefix: string }; password: string }
   | { email: string; password: string };
-
-export interface LoginAnswer {
-  token: string;
-  /** The account's e-mail; null while the account has none bound. */
-  email: string | null;
-  /** True when this device must pass a second verification before the token is a full sign-in. */
-  check: boolean;
-}
 
 export const login = (body: LoginBody) => http.post<LoginAnswer>('/api/v1/account/login', body);
 

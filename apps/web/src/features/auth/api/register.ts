@@ -1,3 +1,4 @@
+import type { TokenAnswer } from '@portal/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
@@ -11,6 +12,6 @@ export interface RegisterBody {
 }
 
 /** POST /api/v1/account/register: the answer's token can only bind an e-mail (or log out). */
-export const register = (body: RegisterBody) => http.post<{ token: string }>('/api/v1/account/register', body);
+export const register = (body: RegisterBody) => http.post<TokenAnswer>('/api/v1/account/register', body);
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,6 +1,6 @@
+import type { PhoneInfo } from '@portal/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import type { PhoneInfo } from './send-code.ts';
 
 /** Authorised by the ticket of the phone code check, or by the code of the e-mailed link. */
 export type ResetPasswordBody =

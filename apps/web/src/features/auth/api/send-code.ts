@@ -1,11 +1,7 @@
+import type { SendCodeAnswer } from '@portal/contract/account';
+import type { PhoneInfo } from '@portal/contract/validation';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
-import type { SentCode } from './send-access-code.ts';
-
-export interface PhoneInfo {
-  phone: string;
-  phone_prefix: string;
-}
 
 /** The codes POST /account/send/code sends from the account screens: sign-up by SMS, e-mail binding by mail. */
 export type SendCodeBody =
@@ -13,6 +9,6 @@ export type SendCodeBody =
   | { send_type: 'SEND_TYPE_EMAIL'; mark_type: 'MARK_TYPE_BIND_EMAIL'; email: string };
 
 /** POST /api/v1/account/send/code. Binding an e-mail needs the sign-up token, which the HTTP module sends. */
-export const sendCode = (body: SendCodeBody) => http.post<SentCode>('/api/v1/account/send/code', body);
+export const sendCode = (body: SendCodeBody) => http.post<SendCodeAnswer>('/api/v1/account/send/code', body);
 
 export const useSendCode = () => useMutation({ mutationFn: sendCode });

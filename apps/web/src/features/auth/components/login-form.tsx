@@ -1,3 +1,4 @@
+import type { LoginAnswer } from '@portal/contract/account';
 import { limits, rules } from '@portal/contract/rules';
 import Form, { useForm } from '@rc-component/form';
 import { Button } from 'antd';
@@ -13,7 +14,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { paths } from '../../../lib/paths.ts';
 import { authText } from '../../../locales/zh-CN/auth.ts';
-import { type LoginAnswer, type LoginBody, useLogin } from '../api/login.ts';
+import { type LoginBody, useLogin } from '../api/login.ts';
 import styles from './login-form.module.css';
 // the rules of the antd components this form draws (Button with its click wave, Input, Password)
 import 'virtual:antd-prebuilt.css?components=btn,wave,input';

@@ -1,3 +1,4 @@
+import type { CodeCheckAnswer } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
 import { messages, rules } from '@portal/contract/rules';
 import { Checkbox, Form, Modal } from 'antd';
@@ -7,7 +8,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { verificationText } from '../../../locales/zh-CN/auth-verification.ts';
-import { type CheckedLogin, useCheckLoginCode } from '../api/check-login-code.ts';
+import { useCheckLoginCode } from '../api/check-login-code.ts';
 import { useSendAccessCode } from '../api/send-access-code.ts';
 import type { LoginMethod } from './login-form.tsx';
 
@@ -21,7 +22,7 @@ const sendTypeOf: Record<LoginMethod, SendType> = { phone: 'SEND_TYPE_PHONE', em
 interface LoginVerificationDialogProps {
   /** The tab the user signed in with: the code goes to the account's phone or e-mail accordingly. */
   method: LoginMethod;
-  onVerified: (answer: CheckedLogin) => void;
+  onVerified: (answer: CodeCheckAnswer) => void;
   onCancel: () => void;
 }
 
@@ -49,7 +50,7 @@ export default function LoginVerificationDialog({ method, onVerified, onCancel }
   };
 
   const submit = async (values: VerificationValues) => {
-    let answer: CheckedLogin;
+    let answer: CodeCheckAnswer;
     try {
       answer = await checkCall.run({ captcha: values.captcha, thirty_day: Boolean(values.thirty_day), send_type: sendType });
     } catch (error) {

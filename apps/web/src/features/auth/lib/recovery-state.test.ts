@@ -15,7 +15,7 @@ describe('navigation state of the phone recovery', () => {
   });
 
   it('ignores anything else found in the state', () => {
-    for (const state of [null, undefined, 'x', {}, { phone_info: { phone: '123', phone_prefix: '86' } }, { phone_info: { phone: 13800138000 } }]) {
+    for (const state of [null, undefined, 'x', {}, { phone_info: { phone: '123', phone_prefix: '86' } }, { phone_info: { phone: 13800138000 } }, { phone_info: { phone: '13800138000', phone_prefix: '852' } }]) {
       expect(readPhoneCheckState(state)).toBeNull();
       expect(readPhoneResetState(state)).toBeNull();
     }

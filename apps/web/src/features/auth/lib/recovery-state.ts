@@ -1,6 +1,6 @@
 import type { ResetType } from '@portal/contract/enums';
-import { rules } from '@portal/contract/rules';
-import type { PhoneInfo } from '../api/send-code.ts';
+import { PHONE_PREFIX, rules } from '@portal/contract/rules';
+import type { PhoneInfo } from '@portal/contract/validation';
 
 /**
  * What the recovery screens hand each other. The phone flow passes it in navigation state (spec §2),
@@ -25,7 +25,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function phoneInfoOf(value: unknown): PhoneInfo | null {
   if (!isRecord(value)) return null;
   const { phone, phone_prefix } = value;
-  if (typeof phone !== 'string' || typeof phone_prefix !== 'string' || rules.phone(phone) !== null) return null;
+  // the portal only ever hands on mainland numbers; the server refuses any other prefix
+  if (typeof phone !== 'string' || phone_prefix !== PHONE_PREFIX || rules.phone(phone) !== null) return null;
   return { phone, phone_prefix };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The account screens of the login area, loaded as one module (route-modules.ts picks each screen
+ * The account screens of the login area, loaded as one module (route-table.ts picks each screen
  * from it). They end on /sign-in, and naming sign-in here too puts its whole module graph in the one
  * chunk both load: otherwise the code sign-in shares with these screens (inputs, rules, tabs) would
  * be cut out of sign-in's chunk into pieces of its own, and sign-in's first load would grow.

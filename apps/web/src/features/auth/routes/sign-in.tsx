@@ -1,11 +1,10 @@
+import type { CodeCheckAnswer, LoginAnswer } from '@portal/contract/account';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { authText } from '../../../locales/zh-CN/auth.ts';
 import { useSessionStore } from '../../../stores/session.ts';
-import type { CheckedLogin } from '../api/check-login-code.ts';
-import type { LoginAnswer } from '../api/login.ts';
 import { LoginForm, type LoginMethod } from '../components/login-form.tsx';
 
 // needed only when a sign-in must be verified, so it is not part of the screen's first load
@@ -21,7 +20,7 @@ export default function SignIn() {
   const [verifying, setVerifying] = useState<LoginMethod | null>(null);
 
   /** A finished sign-in: the wallet, or first the e-mail binding for an account without one. */
-  const enter = (answer: { token: string; email: string | null }) => {
+  const enter = (answer: CodeCheckAnswer) => {
     const session = useSessionStore.getState();
     if (answer.email) {
       session.login(answer.token);
@@ -43,7 +42,7 @@ export default function SignIn() {
     setVerifying(method);
   };
 
-  const onVerified = (answer: CheckedLogin) => {
+  const onVerified = (answer: CodeCheckAnswer) => {
     setVerifying(null);
     enter(answer);
   };

@@ -1,14 +1,7 @@
-import type { MessageItem } from '@portal/contract/messages';
+import type { MessagePage } from '@portal/contract/messages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { type MessageListParams, messageKeys } from './message-keys.ts';
-
-export interface MessagePage {
-  items: MessageItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 
 /** GET /api/v1/msg-center/station-msg/list: one page of station messages or announcements, newest first. */
 export const getMessages = ({ kind, read, page, pageSize }: MessageListParams) =>

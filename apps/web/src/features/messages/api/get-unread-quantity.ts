@@ -1,9 +1,10 @@
+import type { UnreadQuantity } from '@portal/contract/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { messageKeys } from './message-keys.ts';
 
 /** GET /api/v1/msg-center/station-msg/unread-quantity: unread station messages plus unread announcements. */
-export const getUnreadQuantity = () => http.get<{ count: number }>('/api/v1/msg-center/station-msg/unread-quantity');
+export const getUnreadQuantity = () => http.get<UnreadQuantity>('/api/v1/msg-center/station-msg/unread-quantity');
 
 export const getUnreadQuantityQueryOptions = () =>
   // the event stream keeps it current; it is fetched again only when the stream says so

@@ -1,4 +1,4 @@
-import type { MessageKind } from '@portal/contract/messages';
+import type { MessageKind, ReadStatusAnswer, UnreadQuantity } from '@portal/contract/messages';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { messageKeys } from './message-keys.ts';
@@ -7,11 +7,11 @@ export type MarkReadBody = { id: string } | { all: true; kind?: MessageKind };
 
 /** PUT /api/v1/msg-center/station-msg/read-status: one item ({id}) or every one ({all: true, kind?}) read. */
 export const markRead = (body: MarkReadBody) =>
-  http.put<{ unread_quantity: number }>('/api/v1/msg-center/station-msg/read-status', body);
+  http.put<ReadStatusAnswer>('/api/v1/msg-center/station-msg/read-status', body);
 
 /** After a change of read state: the new count, and every list and detail fetched again. */
 export function applyUnreadQuantity(queryClient: QueryClient, count: number) {
-  queryClient.setQueryData(messageKeys.unreadQuantity(), { count });
+  queryClient.setQueryData<UnreadQuantity>(messageKeys.unreadQuantity(), { count });
 }
 
 export async function markReadAndRefresh(queryClient: QueryClient, body: MarkReadBody) {

@@ -2,17 +2,16 @@ import { BellOutlined, CheckCircleFilled, CloseOutlined, DownOutlined, Exclamati
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { primaryControlRects } from '../../../lib/primary-control.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { messagesText } from '../../../locales/zh-CN/messages.ts';
 import { markReadAndRefresh } from '../api/mark-read.ts';
-import { isMessagePage, messageCenterHref, type OpenMessageState } from '../lib/center-location.ts';
+import { isMessagePage, type OpenMessageState } from '../lib/center-location.ts';
 import { NOTICE_HEIGHT_PX, NOTICE_OFFSET_PX, stackFits } from '../lib/notice-placement.ts';
 import { noticeTitle } from '../lib/text.ts';
 import { type Notice, useNoticesStore } from '../stores/notices.ts';
 import styles from './message-notices.module.css';
-
-export { NOTICE_OFFSET_PX };
 
 function NoticeIcon({ notice }: { notice: Notice }) {
   if (notice.kind === 'announcement') return <NotificationFilled className={styles.iconInfo} />;
@@ -100,7 +99,7 @@ export function MessageNotices() {
       // the HTTP module said what went wrong; the center still opens
     }
     const state: OpenMessageState = { open: { id: notice.id, kind: notice.kind } };
-    navigate(messageCenterHref({ kind: notice.kind }), { state });
+    navigate(paths.informationCenter.getHref(notice.kind), { state });
   };
   const onOpen = (notice: Notice) => void openNotice(notice);
 

@@ -11,12 +11,6 @@ export const isOpenMessageState = (state: unknown): state is OpenMessageState =>
   return typeof open?.id === 'string' && (open.kind === 'message' || open.kind === 'announcement');
 };
 
-/** The message center at one tab; the station messages are its first. */
-export function messageCenterHref({ kind }: { kind?: MessageKind } = {}) {
-  const base = paths.informationCenter.getHref();
-  return kind === 'announcement' ? `${base}?tab=announcement` : base;
-}
-
 /** The pages that list and show messages: no floating notice there. */
 export const isMessagePage = (pathname: string) =>
   pathname === paths.informationCenter.path || pathname === paths.informationAnnouncementDetails.path;

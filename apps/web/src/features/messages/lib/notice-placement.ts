@@ -7,9 +7,9 @@
 
 export const NOTICE_OFFSET_PX = 80;
 export const NOTICE_HEIGHT_PX = 68;
-export const NOTICE_WIDTH_PX = 340;
+const NOTICE_WIDTH_PX = 340;
 /** from the window's right and bottom edges */
-export const NOTICE_MARGIN_PX = 24;
+const NOTICE_MARGIN_PX = 24;
 
 export interface Box {
   left: number;

@@ -1,5 +1,5 @@
 /** Notice titles are cut to 15 characters plus an ellipsis (spec §2, §9). */
-export const NOTICE_TITLE_LENGTH = 15;
+const NOTICE_TITLE_LENGTH = 15;
 
 /** The title as a floating notice shows it; counted in characters, so an emoji is one, not two. */
 export function noticeTitle(title: string): string {

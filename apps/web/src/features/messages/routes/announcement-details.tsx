@@ -2,11 +2,11 @@ import { Button, Empty, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { messagesText } from '../../../locales/zh-CN/messages.ts';
 import { useMessage } from '../api/get-message.ts';
 import { useMarkRead } from '../api/mark-read.ts';
 import { MessageBody } from '../components/message-detail.tsx';
-import { messageCenterHref } from '../lib/center-location.ts';
 
 /** The announcement's id: from navigation state inside the portal, or ?id= in a shared address. */
 function useAnnouncementId() {
@@ -34,10 +34,10 @@ export default function AnnouncementDetails() {
 
   useEffect(() => {
     // nothing to show without an id: the announcements are one step away
-    if (!id) navigate(messageCenterHref({ kind: 'announcement' }), { replace: true });
+    if (!id) navigate(paths.informationCenter.getHref('announcement'), { replace: true });
   }, [id, navigate]);
 
-  const back = () => navigate(messageCenterHref({ kind: 'announcement' }));
+  const back = () => navigate(paths.informationCenter.getHref('announcement'));
 
   if (!id) return null;
   return (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
-import { fileNameFrom, saveBlob } from '../lib/save-file.ts';
+import { fileNameFrom, saveBlob } from '../../../lib/save-file.ts';
 import { filterQuery, type TransactionFilters } from '../lib/transaction-filters.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet
 import { LockOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Skeleton, Tooltip } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
-import { formatAmount } from '../lib/money-format.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
 import styles from './balance-cards.module.css';
 
 interface BalanceCardsProps {

@@ -1,4 +1,4 @@
-import { directionOf, formatSignedAmount } from '../lib/money-format.ts';
+import { directionOf, formatSignedAmount } from '../../../lib/money-format.ts';
 import styles from './transaction-amount.module.css';
 
 /** A signed transaction amount: money into the wallet stands out, money out of it reads plainly. */

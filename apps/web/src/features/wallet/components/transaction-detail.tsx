@@ -3,7 +3,7 @@ import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { directionOf, formatAmount } from '../lib/money-format.ts';
+import { directionOf, formatAmount } from '../../../lib/money-format.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-detail.module.css';
 

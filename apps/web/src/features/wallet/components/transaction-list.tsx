@@ -3,7 +3,7 @@ import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { RightOutlined } from '@ant-design/icons';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { formatAmount } from '../lib/money-format.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-list.module.css';
 

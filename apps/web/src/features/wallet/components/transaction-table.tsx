@@ -4,7 +4,7 @@ import { Button, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { formatAmount } from '../lib/money-format.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-table.module.css';
 

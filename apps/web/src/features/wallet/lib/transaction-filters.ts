@@ -15,7 +15,7 @@ export interface TransactionFilters {
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export interface TransactionListLocation {
   filters: TransactionFilters;
@@ -25,7 +25,7 @@ export interface TransactionListLocation {
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isDay(text: string): boolean {
+function isDay(text: string): boolean {
   const match = DAY.exec(text);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];

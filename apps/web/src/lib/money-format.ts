@@ -1,7 +1,7 @@
 import { floorDecimal } from '@portal/contract/money';
 
 /**
- * Money as the wallet shows it: floored to two decimals (spec §9's number helper) and grouped by
+ * Money as the portal shows it (wallet, cards, exports): floored to two decimals (spec §9's number helper) and grouped by
  * thousands. Works on the decimal strings of the API, never through a binary float.
  */
 export function formatAmount(text: string): string {
@@ -12,7 +12,7 @@ export function formatAmount(text: string): string {
   return `${negative ? '-' : ''}${grouped}.${fraction}`;
 }
 
-/** A transaction amount with its direction: "+1,000.00" into the wallet, "-12.50" out of it. */
+/** A movement's amount with its direction: "+1,000.00" into the wallet, "-12.50" out of it. */
 export function formatSignedAmount(text: string): string {
   const formatted = formatAmount(text);
   if (formatted.startsWith('-') || /^[0.,]+$/.test(formatted)) return formatted;

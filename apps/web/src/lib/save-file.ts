@@ -1,5 +1,6 @@
 /**
- * Files the API answers raw (spec §8: spreadsheets), saved the way a browser saves a download.
+ * Files the API answers raw (spec §8: spreadsheets of the wallet, cards and exports), saved the way a
+ * browser saves a download.
  */
 
 /** The file name a Content-Disposition header gives: its UTF-8 `filename*` first, else `filename`. */

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CodeInput } from './code-input.tsx';
+
+/** The field as a form holds it: its value lives outside, as antd Form keeps it. */
+function Field(props: { onSend: () => Promise<number | undefined>; canSend?: boolean; sentWait?: number }) {
+  const [value, setValue] = useState('');
+  return <CodeInput aria-label="验证码" value={value} onChange={setValue} {...props} />;
+}
+
+const sendButton = () => screen.getByRole('button');
+const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+/**
+ * A click, then the send's promise settled. Events are fired directly: testing-library's user-event
+ * waits on real timers between steps, and these tests hold the clock.
+ */
+async function clickSend() {
+  fireEvent.click(sendButton());
+  await act(async () => {});
+}
+
+describe('CodeInput', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('counts down the 60 s of spec §9 after a send whose answer names no wait, then offers 重新获取', async () => {
+    const onSend = vi.fn(async () => undefined);
+    render(<Field onSend={onSend} />);
+    expect(sendButton()).toHaveTextContent('获取验证码');
+
+    await clickSend();
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(sendButton()).toHaveTextContent('60秒后重新获取');
+    expect(sendButton()).toBeDisabled();
+
+    tick(59_000);
+    expect(sendButton()).toHaveTextContent('1秒后重新获取');
+    tick(1_000);
+    expect(sendButton()).toHaveTextContent('重新获取');
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('waits as long as the server says (resend_after or a limit’s retry_after)', async () => {
+    render(<Field onSend={async () => 5} />);
+    await clickSend();
+    expect(sendButton()).toHaveTextContent('5秒后重新获取');
+    tick(5_000);
+    expect(sendButton()).toHaveTextContent('重新获取');
+  });
+
+  it('is ready again at once, with no countdown, when nothing was sent', async () => {
+    const onSend = vi.fn(async (): Promise<number | undefined> => {
+      throw new Error('请输入正确手机号');
+    });
+    render(<Field onSend={onSend} />);
+    await clickSend();
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(sendButton()).toHaveTextContent('获取验证码');
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('says 发送中 while the code is on its way and sends once however often it is clicked', async () => {
+    let answer: (wait: number) => void = () => {};
+    const onSend = vi.fn(() => new Promise<number | undefined>((resolve) => (answer = resolve)));
+    render(<Field onSend={onSend} />);
+    await clickSend();
+    expect(sendButton()).toHaveTextContent('发送中');
+    expect(sendButton()).toBeDisabled();
+    await clickSend();
+    expect(onSend).toHaveBeenCalledTimes(1);
+
+    await act(async () => answer(60));
+    expect(sendButton()).toHaveTextContent('60秒后重新获取');
+  });
+
+  it('cannot send while the form says no (e.g. no valid phone yet)', async () => {
+    const onSend = vi.fn(async () => 60);
+    render(<Field onSend={onSend} canSend={false} />);
+    expect(sendButton()).toBeDisabled();
+    await clickSend();
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('starts counting when the previous screen has just sent a code', () => {
+    render(<Field onSend={async () => 60} sentWait={42} />);
+    expect(sendButton()).toHaveTextContent('42秒后重新获取');
+    tick(42_000);
+    expect(sendButton()).toHaveTextContent('重新获取');
+  });
+
+  it('keeps only ASCII digits, at most six', () => {
+    render(<Field onSend={async () => 60} />);
+    const field = screen.getByRole('textbox', { name: '验证码' });
+    fireEvent.change(field, { target: { value: '12a3-45 678' } });
+    expect(field).toHaveValue('123456');
+    fireEvent.change(field, { target: { value: '９８７６５４' } });
+    expect(field).toHaveValue('');
+  });
+});
