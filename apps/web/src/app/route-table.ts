@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { MenuKey } from '../lib/menu-key.ts';
 import { type PathName, paths } from '../lib/paths.ts';
+import type { ScreenHandle } from './screen-handle.ts';
 
 /**
  * Every screen of the portal, declared once: the router builds its routes from this table, the
@@ -15,18 +15,16 @@ import { type PathName, paths } from '../lib/paths.ts';
 /** A lazily loaded route module whose default export is the screen. */
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
-export interface ScreenRoute {
+export interface ScreenRoute extends ScreenHandle {
   /** The screen's module, loaded on navigation (and early for the first address, see below). */
   load: ScreenModule;
   /**
    * Where it is drawn: inside the login area layout (logo, footer), inside the signed-in layout
    * (header, menu, bell; logged out it sends the visitor to /sign-in), or on a layout of its own.
    */
-  area: 'login' | 'signed-in' | 'alone';
+  area: ScreenHandle['area'];
   /** It uses queries, so it sits inside the query cache (signed-in screens always do). */
   query?: true;
-  /** The signed-in menu's entry that is selected on it; none for the message pages. */
-  menuKey?: MenuKey;
 }
 
 /** Sign-up, e-mail binding and recovery: one module (see account-screens.ts). */

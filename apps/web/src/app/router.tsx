@@ -25,7 +25,12 @@ const withQuery = (children: RouteObject[]): RouteObject => ({ lazy: page(layout
 
 const screensOf = (area: ScreenRoute['area']) => screenList.filter((screen) => screen.area === area);
 
-const screenRoute = (screen: (typeof screenList)[number]): RouteObject => ({ path: screen.path, lazy: page(screen.load) });
+/** A screen's route carries what layouts need to know of it (screen-handle.ts). */
+const screenRoute = (screen: (typeof screenList)[number]): RouteObject => ({
+  path: screen.path,
+  lazy: page(screen.load),
+  handle: { screen: { area: screen.area, ...(screen.menuKey ? { menuKey: screen.menuKey } : {}) } },
+});
 
 /** The table's routes of one area, those that use queries inside one withQuery entry. */
 function routesOf(area: ScreenRoute['area'], alsoInQuery: RouteObject[] = []): RouteObject[] {

@@ -1,7 +1,8 @@
 import { CreditCardOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { useScreen } from '../screen-handle.ts';
 import { InsideMainContext } from '../../components/full-page-message.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
@@ -20,8 +21,6 @@ import { useMerchantStore } from '../../stores/merchant.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { useWalletStatusStore } from '../../stores/wallet-status.ts';
 import { useSignedInEvents } from './signed-in-events.ts';
-import { screenAt } from '../route-table.ts';
-import { isSignedInPath } from './signed-in-guard.ts';
 import styles from './signed-in-layout.module.css';
 import { primaryControl } from '../../lib/primary-control.ts';
 
@@ -38,15 +37,14 @@ const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
  */
 export default function SignedInLayout() {
   const isLogin = useSessionStore((state) => state.isLogin);
-  const { pathname } = useLocation();
+  const screen = useScreen();
   if (isLogin) return <SignedInShell />;
-  if (isSignedInPath(pathname)) return <Navigate to={paths.signIn.getHref()} replace />;
+  if (screen?.area === 'signed-in') return <Navigate to={paths.signIn.getHref()} replace />;
   return <Outlet />;
 }
 
 function SignedInShell() {
   const merchant = useMerchantStore((state) => state.merchant);
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const events = useSignedInEvents();
@@ -54,7 +52,7 @@ function SignedInShell() {
 
   // the selected entry follows the screen (none on a page of no entry: messages, not found), and the
   // last one chosen is kept for the tab under menuKey
-  const pathKey = screenAt(pathname)?.menuKey ?? null;
+  const pathKey = useScreen()?.menuKey ?? null;
   useEffect(() => {
     if (pathKey) setMenuKey(pathKey);
   }, [pathKey]);
