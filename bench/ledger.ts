@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
 import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { auditLedger, ledger } from '../apps/server/src/modules/ledger/service.ts';
+import { createLedgerService } from '../apps/server/src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 
@@ -100,7 +100,7 @@ try {
     select ${merchantId}, '86', '137' || lpad(n::text, 8, '0'), 'bench' from generate_series(1, ${WALLETS}) as n
     returning id`)) as unknown as { rows: Array<{ id: string }> };
   const wallets = created.rows.map((row) => row.id);
-  const books = ledger(database.db, systemClock);
+  const books = createLedgerService({ db: database.db, clock: systemClock });
   for (let i = 0; i < wallets.length; i += CLIENTS) {
     await Promise.all(
       wallets.slice(i, i + CLIENTS).map((accountId) => books.recharge({ merchantId, accountId, currency: 'USD', amount: 500_00n, memo: 'bench', key: `fund-${accountId}` })),
@@ -156,7 +156,7 @@ try {
   const bareSeconds = Math.max(3, Math.round(SECONDS / 4));
   const bare = await phase(database, databaseName, bareSeconds, () => bareStep());
   const run = await phase(database, databaseName, SECONDS, ledgerStep);
-  const audit = await auditLedger(database.db);
+  const audit = await books.audit();
 
   const rate = run.operations / run.seconds;
   const bareRate = bare.operations / bare.seconds;

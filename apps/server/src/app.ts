@@ -36,6 +36,8 @@ import {
 } from './modules/merchants/service.ts';
 import type { MerchantRow } from './modules/merchants/store.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { createWalletService } from './modules/wallet/service.ts';
+import { createLedgerService } from './modules/ledger/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
 import type { SmsSender } from './providers/sms/port.ts';
@@ -203,7 +205,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(accountRoutes, { deps });
       await api.register(messageRoutes, { deps });
       await api.register(eventRoutes, { deps, hub: deps.events });
-      await api.register(walletRoutes, { deps });
+      const ledger = createLedgerService({ db: database.db, clock: deps.clock });
+      await api.register(walletRoutes, { deps, wallet: createWalletService({ db: database.db, clock: deps.clock, ledger }) });
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: '请求的内容不存在', data: null }),
       );

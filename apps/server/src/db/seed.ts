@@ -5,7 +5,7 @@ import { insertAgreement } from '../modules/agreements/store.ts';
 import { insertManager } from '../modules/managers/store.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { systemClock } from '../lib/clock.ts';
-import { rechargeInTx } from '../modules/ledger/service.ts';
+import { createLedgerService } from '../modules/ledger/service.ts';
 import { countMerchants, insertHost, insertMerchant } from '../modules/merchants/store.ts';
 import { insertAnnouncement } from '../modules/messages/store.ts';
 
@@ -145,6 +145,7 @@ export async function seedDemoData(database: Database) {
   return database.withLock(SEED_LOCK, async () => {
     if ((await countMerchants(database.db)) > 0) return false;
     const passwordHash = await hashPassword(demoAccount.password);
+    const ledger = createLedgerService({ db: database.db, clock: systemClock });
     await database.db.transaction(async (tx) => {
       for (const demo of demoMerchants) {
         const merchant = await insertMerchant(tx, {
@@ -177,7 +178,7 @@ export async function seedDemoData(database: Database) {
         });
         if (!account) throw new Error(`demo account of ${demo.slug} was not created`);
         for (const [currency, amount] of demoWalletFunds) {
-          await rechargeInTx(tx, systemClock, {
+          await ledger.within(tx).recharge({
             merchantId: merchant.id,
             accountId: account.id,
             currency,

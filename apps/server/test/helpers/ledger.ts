@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/engine.ts';
 import { insertAccount } from '../../src/modules/accounts/store.ts';
-import { auditLedger, type Ledger } from '../../src/modules/ledger/service.ts';
+import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import { LEDGER_OPERATIONS, type LedgerOperations } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { freshPhone } from './accounts.ts';
 
@@ -53,17 +54,17 @@ export async function refusalOf(work: Promise<unknown>) {
 }
 
 type Keyless<F> = F extends (request: infer R) => infer O ? (request: Omit<R, 'key'> & { key?: string }) => O : never;
-export type TestLedger = { [K in keyof Ledger]: Keyless<Ledger[K]> };
+export type TestLedger = { [K in keyof LedgerOperations]: Keyless<LedgerOperations[K]> };
 
 /**
  * The ledger with a fresh idempotency key on every call that brings none: for tests about other
  * things than keys (the key tests give theirs).
  */
-export function autoKeyed(books: Ledger): TestLedger {
+export function autoKeyed(books: LedgerOperations): TestLedger {
   return Object.fromEntries(
-    Object.entries(books).map(([name, operation]) => [
+    LEDGER_OPERATIONS.map((name) => [
       name,
-      (request: { key?: string }) => (operation as (r: unknown) => unknown)({ ...request, key: request.key ?? `test-${randomUUID()}` }),
+      (request: { key?: string }) => (books[name] as (r: unknown) => unknown)({ ...request, key: request.key ?? `test-${randomUUID()}` }),
     ]),
   ) as unknown as TestLedger;
 }

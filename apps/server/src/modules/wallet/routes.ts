@@ -12,14 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../app.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireSession } from '../sessions/guard.ts';
-import { chinaTime, walletService } from './service.ts';
+import { chinaTime, type WalletService } from './service.ts';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
 
 /** The wallet calls of spec §7: every one reads the signed-in account's own wallet only. */
-export const walletRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const wallet = walletService(deps.database.db);
+export const walletRoutes: FastifyPluginAsyncZod<{ deps: Deps; wallet: WalletService }> = async (app, { deps, wallet }) => {
   app.addHook('onRequest', requireSession(deps));
 
   app.get(

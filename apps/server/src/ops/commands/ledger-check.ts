@@ -1,6 +1,6 @@
-import { auditLedger } from '../../modules/ledger/service.ts';
-import { auditRules } from '../../modules/ledger/store.ts';
+import { ledgerAuditRules as auditRules } from '../../modules/ledger/audit.ts';
 import { defineCommand, OpsError } from '../command.ts';
+import { ledgerServiceFor } from './wallet-money.ts';
 
 export const ledgerCheck = defineCommand({
   name: 'ledger:check',
@@ -10,7 +10,7 @@ export const ledgerCheck = defineCommand({
   flags: {},
   examples: ['ledger:check'],
   async run(database) {
-    const { violations, size } = await auditLedger(database.db);
+    const { violations, size } = await ledgerServiceFor(database).audit();
     const looked = `${size.accounts} ledger accounts, ${size.transactions} transactions, ${size.postings} postings, ${size.holds} holds`;
     if (violations.length > 0) {
       const shown = violations.slice(0, 50).map((v) => `  ${v.rule}: ${v.detail}`);

@@ -1,6 +1,4 @@
-import { systemClock } from '../../lib/clock.ts';
-import { freezeWallet } from '../../modules/wallet/service.ts';
-import { findWalletStatus } from '../../modules/wallet/store.ts';
+import { walletServiceFor } from './wallet-money.ts';
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
@@ -23,11 +21,12 @@ export const walletFreeze = defineCommand({
     const reason = flags.reason === undefined ? '' : input.text(flags.reason, 'reason', { max: 200 });
     const merchant = await merchantByHost(database.db, host);
     const account = await accountOf(database.db, merchant, who);
-    const changed = await freezeWallet(database.db, systemClock, { merchantId: merchant.id, accountId: account.id, reason });
+    const wallet = walletServiceFor(database);
+    const changed = await wallet.freeze({ merchantId: merchant.id, accountId: account.id, reason });
     if (!changed) {
-      const status = await findWalletStatus(database.db, merchant.id, account.id);
+      const status = await wallet.status(merchant.id, account.id);
       return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was frozen already${
-        status?.changedAt ? ` (since ${status.changedAt.toISOString()}${status.reason ? `, reason: ${status.reason}` : ''})` : ''
+        status.changed_at ? ` (since ${status.changed_at}${status.reason ? `, reason: ${status.reason}` : ''})` : ''
       }; nothing changed and no message was sent.`;
     }
     return [

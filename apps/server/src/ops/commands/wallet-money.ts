@@ -6,12 +6,22 @@ import type { Database } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { systemClock } from '../../lib/clock.ts';
 import type { AccountRow } from '../../modules/accounts/store.ts';
-import { ledger, MAX_AMOUNT, type OperationResult, type WalletAmountRequest } from '../../modules/ledger/service.ts';
+import { createLedgerService, MAX_AMOUNT, type OperationResult, type WalletAmountRequest } from '../../modules/ledger/service.ts';
+import { createWalletService } from '../../modules/wallet/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
 
 /** What the wallet commands share: the flags, how they are read, and how a ledger answer is told. */
+
+/** The ledger and wallet services over the command's database (on the system clock). */
+export function ledgerServiceFor(database: Database) {
+  return createLedgerService({ db: database.db, clock: systemClock });
+}
+
+export function walletServiceFor(database: Database) {
+  return createWalletService({ db: database.db, clock: systemClock, ledger: ledgerServiceFor(database) });
+}
 
 export const walletFlags = {
   host: { type: 'string', value: 'HOST', description: 'the merchant, by one of its hosts' },
@@ -114,7 +124,7 @@ export function walletMoneyCommand(spec: {
       };
       let result: OperationResult;
       try {
-        result = await ledger(database.db, systemClock)[spec.operation](request);
+        result = await ledgerServiceFor(database)[spec.operation](request);
       } catch (error) {
         explainRefusal(error, `${spec.act} ${fromMinorUnits(amount)} ${currency}`);
       }

@@ -1,10 +1,10 @@
 import { walletTransactionTypeLabel } from '@portal/contract/enums';
-import { chinaTime, walletService } from '../../modules/wallet/service.ts';
+import { chinaTime } from '../../modules/wallet/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
 import { textTable } from '../table.ts';
-import { walletFlags, whoIs } from './wallet-money.ts';
+import { walletFlags, walletServiceFor, whoIs } from './wallet-money.ts';
 
 export const walletShow = defineCommand({
   name: 'wallet:show',
@@ -23,7 +23,7 @@ export const walletShow = defineCommand({
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new OpsError(`--limit must be a whole number from 1 to 100, not "${flags.limit}"`);
     const merchant = await merchantByHost(database.db, host);
     const account = await accountOf(database.db, merchant, who);
-    const wallet = walletService(database.db);
+    const wallet = walletServiceFor(database);
     const [status, balances, cards, transactions] = await Promise.all([
       wallet.status(merchant.id, account.id),
       wallet.balances(merchant.id, account.id),

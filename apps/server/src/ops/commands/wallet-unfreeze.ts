@@ -1,9 +1,7 @@
-import { systemClock } from '../../lib/clock.ts';
-import { unfreezeWallet } from '../../modules/wallet/service.ts';
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
-import { walletFlags, whoIs } from './wallet-money.ts';
+import { walletFlags, walletServiceFor, whoIs } from './wallet-money.ts';
 
 export const walletUnfreeze = defineCommand({
   name: 'wallet:unfreeze',
@@ -18,7 +16,7 @@ export const walletUnfreeze = defineCommand({
     const who = input.requireFlag(flags.account, 'account', 'wallet:unfreeze');
     const merchant = await merchantByHost(database.db, host);
     const account = await accountOf(database.db, merchant, who);
-    const changed = await unfreezeWallet(database.db, systemClock, { merchantId: merchant.id, accountId: account.id });
+    const changed = await walletServiceFor(database).unfreeze({ merchantId: merchant.id, accountId: account.id });
     if (!changed) return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was not frozen; nothing changed and no message was sent.`;
     return `Unfroze the wallet of ${whoIs(account)} at merchant ${merchant.slug}; the customer got a station message.`;
   },
