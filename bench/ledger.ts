@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
 import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { auditLedger, ledger } from '../apps/server/src/modules/ledger/service.ts';
-import { findMerchantByHost } from '../apps/server/src/modules/merchants/store.ts';
+import { createEventPublisher } from '../apps/server/src/modules/events/publisher.ts';
+import { createLedgerService } from '../apps/server/src/modules/ledger/service.ts';
+import { createMerchantService } from '../apps/server/src/modules/merchants/service.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -91,7 +92,7 @@ const database = await openDatabase({ databaseUrl: target.url, poolSize: POOL })
 try {
   await database.migrate();
   await seedDemoData(database);
-  const merchant = await findMerchantByHost(database.db, 'localhost');
+  const merchant = await createMerchantService({ database }).findByHost('localhost');
   if (!merchant) throw new Error('no demo merchant');
   const merchantId = merchant.id;
   // the customers, written in one statement: how they signed up does not matter here
@@ -100,7 +101,7 @@ try {
     select ${merchantId}, '86', '137' || lpad(n::text, 8, '0'), 'bench' from generate_series(1, ${WALLETS}) as n
     returning id`)) as unknown as { rows: Array<{ id: string }> };
   const wallets = created.rows.map((row) => row.id);
-  const books = ledger(database.db, systemClock);
+  const books = createLedgerService({ db: database.db, clock: systemClock, events: createEventPublisher() });
   for (let i = 0; i < wallets.length; i += CLIENTS) {
     await Promise.all(
       wallets.slice(i, i + CLIENTS).map((accountId) => books.recharge({ merchantId, accountId, currency: 'USD', amount: 500_00n, memo: 'bench', key: `fund-${accountId}` })),
@@ -156,7 +157,7 @@ try {
   const bareSeconds = Math.max(3, Math.round(SECONDS / 4));
   const bare = await phase(database, databaseName, bareSeconds, () => bareStep());
   const run = await phase(database, databaseName, SECONDS, ledgerStep);
-  const audit = await auditLedger(database.db);
+  const audit = await books.audit();
 
   const rate = run.operations / run.seconds;
   const bareRate = bare.operations / bare.seconds;

@@ -12,7 +12,8 @@ import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
-import { walletService } from './modules/wallet/service.ts';
+import { createLedgerService } from './modules/ledger/service.ts';
+import { createWalletService } from './modules/wallet/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
 import type { SmsSender } from './providers/sms/port.ts';
@@ -51,9 +52,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const mail = given.mail ?? mailSenderFor(config, db, log);
   const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
-  const wallet = walletService(db);
+  const ledger = createLedgerService({ db, clock, events });
+  const wallet = createWalletService({ db, clock, ledger, messages });
 
-  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, wallet, sms, mail };
+  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

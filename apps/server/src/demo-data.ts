@@ -5,7 +5,7 @@ import { hashPassword } from './lib/crypto.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
-import { rechargeInTx } from './modules/ledger/service.ts';
+import { createLedgerService } from './modules/ledger/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
@@ -153,7 +153,9 @@ export async function seedDemoData(database: Database) {
       // no server has these merchants cached yet: nothing to tell them
       const merchants = createMerchantService({ database: { db: tx, listen: database.listen, notify: async () => {} } });
       const agreements = createAgreementService({ db: tx });
-      const messages = createMessageService({ db: tx, clock: systemClock, events: createEventPublisher() });
+      const events = createEventPublisher();
+      const messages = createMessageService({ db: tx, clock: systemClock, events });
+      const ledger = createLedgerService({ db: tx, clock: systemClock, events }).within(tx);
       const managers = createManagerService({ db: tx });
       const accounts = createAccountDirectory({ db: tx });
       for (const demo of demoMerchants) {
@@ -185,7 +187,7 @@ export async function seedDemoData(database: Database) {
         });
         if (!account) throw new Error(`demo account of ${demo.slug} was not created`);
         for (const [currency, amount] of demoWalletFunds) {
-          await rechargeInTx(tx, systemClock, {
+          await ledger.recharge({
             merchantId: merchant.id,
             accountId: account.id,
             currency,

@@ -54,7 +54,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
     const services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog });
-    io.out(await command.run(opened.database, flags, { production: config.production, services }));
+    io.out(await command.run(flags, { production: config.production, services }));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {

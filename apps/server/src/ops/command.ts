@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { Services } from '../composition.ts';
-import type { Database } from '../db/engine.ts';
 
 /**
- * An operator command: its flags, and a run() that takes the database and the parsed flags and
- * answers the text to print. It throws OpsError for bad input, before changing anything (or
- * from inside the transaction it opened, which then rolls back).
+ * An operator command: its flags, and a run() that takes the parsed flags and the services (the same
+ * ones the server builds, over the command's database) and answers the text to print. It throws
+ * OpsError for bad input before changing anything; a service's refusal (Refused, AppError) leaves
+ * nothing changed either, since each service call is one transaction.
  *
  * Adding one: write src/ops/commands/<area>-<verb>.ts exporting `defineCommand({...})`, and add
  * it to the list in src/ops/registry.ts.
@@ -21,7 +21,7 @@ export interface OpsCommand<F extends Flags = Flags> {
   description?: string;
   flags: F;
   examples?: string[];
-  run(database: Database, flags: FlagValues<F>, context: OpsContext): Promise<string>;
+  run(flags: FlagValues<F>, context: OpsContext): Promise<string>;
 }
 
 /** What a command may need to know of where it runs, and the services it works through. */

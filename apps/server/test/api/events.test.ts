@@ -1,10 +1,10 @@
 import { HEARTBEAT_SECONDS } from '@portal/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledger } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { freshIp, lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openEventStream } from '../helpers/sse.ts';
+import { ledgerOn } from '../helpers/ledger.ts';
 
 let t: TestApp;
 let base: string;
@@ -96,7 +96,7 @@ describe('GET /api/v1/events', () => {
     const id = await accountId('blue.localhost', who.token);
     const tabs = [await openEventStream(base, 'blue.localhost', who.token), await openEventStream(base, 'blue.localhost', who.token)];
     const otherTabs = [await openEventStream(base, 'blue.localhost', bystander.token), await openEventStream(base, 'purple.localhost', elsewhere.token)];
-    const books = ledger(t.database.db, t.clock);
+    const books = ledgerOn(t.database.db, t.clock);
     const key = () => `events-${Math.random().toString(36).slice(2)}`;
     const balanceEvent = (usd: { available: string; anew: string }) => ({
       type: 'BALANCE_CHANGED',

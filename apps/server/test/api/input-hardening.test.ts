@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledger } from '../../src/modules/ledger/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { errorSerializer, safeUrl } from '../../src/http/logging.ts';
 import { freshIp, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { ledgerOn } from '../helpers/ledger.ts';
 
 let t: TestApp;
 let token: string;
@@ -79,7 +79,7 @@ describe('a recharge past the largest balance the ledger stores', () => {
     const who = await signUp(t, 'orange.localhost');
     const { id } = await t.api('orange.localhost', who.token).data<{ id: string }>('GET', '/account/info');
     const merchant = (await findMerchantByHost(t.database.db, 'orange.localhost'))?.id as string;
-    const books = ledger(t.database.db, t.clock);
+    const books = ledgerOn(t.database.db, t.clock);
     await books.recharge({ merchantId: merchant, key: `limit-${id}-0`, accountId: id, currency: 'USD', amount: 100n });
     // a wallet that holds nearly the most a bigint can: the next recharge of the most one operation moves would pass it
     await t.database.db.execute(sql`update ledger_accounts set balance = 9223372036854775000 where kind = 'WALLET' and owner_id = ${id} and currency = 'USD'`);

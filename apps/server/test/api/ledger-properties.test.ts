@@ -6,17 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/demo-data.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import {
-  auditLedger,
   CARD_NETWORK,
   cardAccountOf,
-  ledger,
+  type LedgerService,
   MERCHANT_FEE_INCOME,
   type OperationAnswer,
   type OperationResult,
 } from '../../src/modules/ledger/service.ts';
-import { freezeWallet, unfreezeWallet } from '../../src/modules/wallet/service.ts';
+import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { autoKeyed, booksSnapshot, merchantOf, newCustomer, type TestLedger } from '../helpers/ledger.ts';
+import { autoKeyed, booksSnapshot, ledgerOn, merchantOf, newCustomer, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 /**
  * Random sequences of ledger operations against a model of what they should do. After every step:
@@ -27,13 +26,17 @@ import { autoKeyed, booksSnapshot, merchantOf, newCustomer, type TestLedger } fr
  */
 
 let database: TestDatabase;
+let ledger: LedgerService;
 let books: TestLedger;
+let wallets: WalletService;
 let merchants: { blue: string; orange: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database);
-  books = autoKeyed(ledger(database.db, systemClock));
+  ledger = ledgerOn(database.db, systemClock);
+  books = autoKeyed(ledger);
+  wallets = walletOn(database.db, systemClock, ledger);
   merchants = { blue: (await merchantOf(database.db, 'localhost')).id, orange: (await merchantOf(database.db, 'orange.localhost')).id };
 });
 afterAll(() => database?.close());
@@ -324,8 +327,8 @@ async function run(model: Model, s: Step, serial: string): Promise<{ expected: '
       const h = holderOf(s.who);
       const changed =
         s.op === 'freeze'
-          ? await freezeWallet(database.db, systemClock, { merchantId: h.merchantId, accountId: h.accountId, reason: '属性测试' })
-          : await unfreezeWallet(database.db, systemClock, { merchantId: h.merchantId, accountId: h.accountId });
+          ? await wallets.freeze({ merchantId: h.merchantId, accountId: h.accountId, reason: '属性测试' })
+          : await wallets.unfreeze({ merchantId: h.merchantId, accountId: h.accountId });
       expect(changed).toBe(s.op === 'freeze' ? !model.frozen.has(h.accountId) : model.frozen.has(h.accountId));
       if (s.op === 'freeze') model.frozen.add(h.accountId);
       else model.frozen.delete(h.accountId);
@@ -396,7 +399,7 @@ describe('random sequences of ledger operations', () => {
             expect(after, `a refused operation changed the books: ${where}`).toBe(before);
           }
           expect(nonZero(await actualAccounts(model)), where).toEqual(nonZero(model.accounts));
-          const { violations } = await auditLedger(database.db);
+          const { violations } = await ledger.audit();
           expect(violations, where).toEqual([]);
         }
       }),

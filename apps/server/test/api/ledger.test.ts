@@ -5,31 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/engine.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import {
-  auditLedger,
   CARD_NETWORK,
   cardAccountOf,
-  ledger,
+  type LedgerService,
   MERCHANT_FEE_INCOME,
   MERCHANT_FUNDING,
-  rechargeInTx,
-  transferInTx,
   walletOf,
 } from '../../src/modules/ledger/service.ts';
 import { houseShardFor } from '../../src/modules/ledger/accounts.ts';
-import { freezeWallet, unfreezeWallet } from '../../src/modules/wallet/service.ts';
+import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { autoKeyed, booksSnapshot, expectSoundBooks, merchantOf, newCustomer, refusalOf, type TestLedger } from '../helpers/ledger.ts';
+import { autoKeyed, booksSnapshot, expectSoundBooks, ledgerOn, merchantOf, newCustomer, refusalOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 let t: TestApp;
 let db: Db;
+let ledger: LedgerService;
 let books: TestLedger;
+let wallets: WalletService;
 let blue: string;
 let orange: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  books = autoKeyed(ledger(db, systemClock));
+  ledger = ledgerOn(db, systemClock);
+  books = autoKeyed(ledger);
+  wallets = walletOn(db, systemClock, ledger);
   blue = (await merchantOf(db, 'localhost')).id;
   orange = (await merchantOf(db, 'orange.localhost')).id;
 });
@@ -216,9 +217,9 @@ describe('every movement is one balanced set of postings', () => {
   it("inside a caller's transaction, a refused operation undoes only itself", async () => {
     const holder = await fundedCustomer(1_00n);
     const refusal = await db.transaction(async (tx) => {
-      await rechargeInTx(tx, systemClock, { merchantId: blue, accountId: holder, currency: 'USD', amount: 2_00n, key: `in-tx-${holder}` });
+      await ledger.within(tx).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 2_00n, key: `in-tx-${holder}` });
       return refusalOf(
-        transferInTx(tx, systemClock, {
+        ledger.within(tx).transfer({
           merchantId: blue,
           currency: 'USD',
           type: 'ADMIN_RECHARGE_OUT',
@@ -238,27 +239,32 @@ describe('every movement is one balanced set of postings', () => {
   });
 });
 
-describe('a movement of one customer account is one statement', () => {
-  /** The database, except that it refuses to open a transaction: only the one-statement path gets through. */
-  const withoutTransactions = () =>
-    new Proxy(db, {
+describe('a movement of one customer account is one transaction', () => {
+  /** The database, counting the transactions opened on it (a savepoint inside one is not counted). */
+  const countingTransactions = () => {
+    let opened = 0;
+    const handle = new Proxy(db, {
       get(target, property, receiver) {
         if (property === 'transaction') {
-          return () => {
-            throw new Error('opened a transaction');
+          return (...args: Parameters<Db['transaction']>) => {
+            opened++;
+            return target.transaction(...args);
           };
         }
         return Reflect.get(target, property, receiver);
       },
     });
+    return { handle, opened: () => opened };
+  };
 
-  it('recharges, deductions, adjustments, fees, holds and releases run without a transaction of their own', async () => {
+  it('recharges, deductions, adjustments, fees, holds and releases each run in one transaction of their own', async () => {
     const holder = await fundedCustomer(10_00n);
     const base = { merchantId: blue, accountId: holder, currency: 'USD' as const };
-    // the first use of an account (here the merchant's fee income shard) creates it step by step
+    // the first use of an account (here the merchant's fee income shard) creates it in a second attempt
     await books.chargeFee({ ...base, amount: 1n, type: 'DECLINED_FEE' });
     await books.recharge({ ...base, amount: 1n });
-    const quick = autoKeyed(ledger(withoutTransactions(), systemClock));
+    const counting = countingTransactions();
+    const quick = autoKeyed(ledgerOn(counting.handle, systemClock));
     await quick.recharge({ ...base, amount: 5_00n });
     await quick.deduct({ ...base, amount: 1_00n });
     await quick.adjustOut({ ...base, amount: 1_00n });
@@ -267,35 +273,35 @@ describe('a movement of one customer account is one statement', () => {
     expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '12.00', held: '2.00', available: '10.00' }]);
     const released = await quick.releaseHold({ merchantId: blue, holdId: answer.holdId as string });
     expect(released.answer).toMatchObject({ operation: 'release-hold', amount: '2.00', currency: 'USD', holdId: answer.holdId, transactionId: null });
+    expect(counting.opened()).toBe(6);
     expect(await wallet(holder)).toEqual({ balance: 12_00n, held: 0n });
     await expectSoundBooks(db);
   });
 
-  it('answers exactly as the step-by-step path does', async () => {
+  it('answers in the same shape as a movement of two customer accounts', async () => {
     const holder = await fundedCustomer(10_00n);
-    const quick = ledger(withoutTransactions(), systemClock);
-    const fast = await quick.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `fast-${holder}` });
-    // a request for two customer accounts goes step by step; its answer has the same shape
+    const single = await ledger.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `single-${holder}` });
+    // a request for two customer accounts; its answer has the same shape
     const card = randomUUID();
-    const slow = await books.transferToCard({ merchantId: blue, accountId: holder, cardId: card, currency: 'USD', amount: 1_00n });
-    expect(Object.keys(fast.answer).sort()).toEqual(Object.keys(slow.answer).sort());
-    expect(fast.answer).toMatchObject({ operation: 'transfer', type: 'ADMIN_RECHARGE_OUT', currency: 'USD', amount: '1.23', holdId: null });
-    expect(fast.answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '8.77', held: '0.00', available: '8.77' }]);
+    const double = await books.transferToCard({ merchantId: blue, accountId: holder, cardId: card, currency: 'USD', amount: 1_00n });
+    expect(Object.keys(single.answer).sort()).toEqual(Object.keys(double.answer).sort());
+    expect(single.answer).toMatchObject({ operation: 'transfer', type: 'ADMIN_RECHARGE_OUT', currency: 'USD', amount: '1.23', holdId: null });
+    expect(single.answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '8.77', held: '0.00', available: '8.77' }]);
     // and the stored answer of the key is the one sent
-    expect((await books.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `fast-${holder}` })).answer).toEqual(fast.answer);
+    expect((await books.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `single-${holder}` })).answer).toEqual(single.answer);
   });
 
-  it('a refusal, a first use or a used key takes the step-by-step path', async () => {
+  it('a first use opens the account in a second attempt; a refusal or a used key moves nothing', async () => {
     const holder = await newCustomer(db, blue);
-    const quick = autoKeyed(ledger(withoutTransactions(), systemClock));
-    // the wallet does not exist yet: created step by step
-    await expect(quick.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n })).rejects.toThrow('opened a transaction');
-    await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n });
-    await expect(quick.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_01n })).rejects.toThrow('opened a transaction');
+    const counting = countingTransactions();
+    const quick = autoKeyed(ledgerOn(counting.handle, systemClock));
+    // the wallet does not exist yet: the first attempt finds it missing, the second creates it
+    await quick.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n });
+    expect(counting.opened()).toBe(2);
+    expect(await refusalOf(quick.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_01n }))).toBe(ErrorCode.INSUFFICIENT_FUNDS);
     await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key: `used-${holder}` });
-    await expect(quick.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key: `used-${holder}` })).rejects.toThrow(
-      'opened a transaction',
-    );
+    expect((await quick.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key: `used-${holder}` })).replayed).toBe(true);
+    expect(counting.opened()).toBe(4);
     expect(await wallet(holder)).toEqual({ balance: 2_00n, held: 0n });
   });
 });
@@ -359,7 +365,7 @@ describe('idempotency keys', () => {
 
   it('every operation carries a key: one without is refused', async () => {
     const holder = await fundedCustomer(1_00n);
-    const raw = ledger(db, systemClock);
+    const raw = ledgerOn(db, systemClock);
     const before = await booksSnapshot(db);
     const request = { merchantId: blue, accountId: holder, currency: 'USD' as const, amount: 1n };
     expect(await refusalOf(raw.deduct(request as Parameters<typeof raw.deduct>[0]))).toBe(ErrorCode.VALIDATION);
@@ -451,7 +457,7 @@ describe('a frozen wallet: nothing leaves it', () => {
     await books.transferToCard({ merchantId: blue, accountId: holder, cardId: card, currency: 'USD', amount: 5_00n });
     const { answer: hold } = await books.holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 2_00n });
     const { answer: secondHold } = await books.holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n });
-    expect(await freezeWallet(db, systemClock, { merchantId: blue, accountId: holder, reason: '风控审核' })).toBe(true);
+    expect(await wallets.freeze({ merchantId: blue, accountId: holder, reason: '风控审核' })).toBe(true);
 
     const base = { merchantId: blue, accountId: holder, currency: 'USD' as const, amount: 1_00n };
     await expectRefused(() => books.deduct(base), ErrorCode.WALLET_FROZEN);
@@ -469,7 +475,7 @@ describe('a frozen wallet: nothing leaves it', () => {
     await books.releaseHold({ merchantId: blue, holdId: secondHold.holdId as string });
     expect(await wallet(holder)).toEqual({ balance: 17_00n, held: 2_00n });
 
-    expect(await unfreezeWallet(db, systemClock, { merchantId: blue, accountId: holder })).toBe(true);
+    expect(await wallets.unfreeze({ merchantId: blue, accountId: holder })).toBe(true);
     await books.deduct(base);
     expect(await wallet(holder)).toEqual({ balance: 16_00n, held: 2_00n });
     await expectSoundBooks(db);
@@ -479,14 +485,14 @@ describe('a frozen wallet: nothing leaves it', () => {
     const holder = await newCustomer(db, blue);
     const messages = async () =>
       query(sql`select type, title, content from station_messages where account_id = ${holder} order by created_at, id`);
-    expect(await freezeWallet(db, systemClock, { merchantId: blue, accountId: holder, reason: '<b>可疑交易</b>' })).toBe(true);
-    expect(await freezeWallet(db, systemClock, { merchantId: blue, accountId: holder, reason: '再次' })).toBe(false);
+    expect(await wallets.freeze({ merchantId: blue, accountId: holder, reason: '<b>可疑交易</b>' })).toBe(true);
+    expect(await wallets.freeze({ merchantId: blue, accountId: holder, reason: '再次' })).toBe(false);
     const frozen = await messages();
     expect(frozen).toHaveLength(1);
     expect(frozen[0]).toMatchObject({ type: 'FREEZE', title: '钱包已冻结' });
     expect(frozen[0]?.content).toContain('原因：&lt;b&gt;可疑交易&lt;/b&gt;');
-    expect(await unfreezeWallet(db, systemClock, { merchantId: blue, accountId: holder })).toBe(true);
-    expect(await unfreezeWallet(db, systemClock, { merchantId: blue, accountId: holder })).toBe(false);
+    expect(await wallets.unfreeze({ merchantId: blue, accountId: holder })).toBe(true);
+    expect(await wallets.unfreeze({ merchantId: blue, accountId: holder })).toBe(false);
     expect((await messages()).map((m) => [m.type, m.title])).toEqual([
       ['FREEZE', '钱包已冻结'],
       ['FREEZE', '钱包已解冻'],
@@ -495,9 +501,9 @@ describe('a frozen wallet: nothing leaves it', () => {
 
   it("does not freeze another merchant's customer", async () => {
     const foreigner = await newCustomer(db, orange);
-    await freezeWallet(db, systemClock, { merchantId: orange, accountId: foreigner, reason: '' });
-    expect(await freezeWallet(db, systemClock, { merchantId: blue, accountId: foreigner, reason: '' })).toBe(false);
-    expect(await unfreezeWallet(db, systemClock, { merchantId: blue, accountId: foreigner })).toBe(false);
+    await wallets.freeze({ merchantId: orange, accountId: foreigner, reason: '' });
+    expect(await wallets.freeze({ merchantId: blue, accountId: foreigner, reason: '' })).toBe(false);
+    expect(await wallets.unfreeze({ merchantId: blue, accountId: foreigner })).toBe(false);
     const [row] = await query(sql`select status, merchant_id from wallets where account_id = ${foreigner}`);
     expect(row).toEqual({ status: 'BALANCE_STATUS_FROZEN', merchant_id: orange });
   });
@@ -550,11 +556,11 @@ describe('the database guards the books too', () => {
 
   it('the audit finds a balance that does not match its postings', async () => {
     const holder = await fundedCustomer(1_00n);
-    const before = await auditLedger(db);
+    const before = await ledger.audit();
     expect(before.violations).toEqual([]);
     await db.execute(sql`update ledger_accounts set balance = balance + 1 where owner_id = ${holder} and kind = 'WALLET'`);
     try {
-      const after = await auditLedger(db);
+      const after = await ledger.audit();
       expect(after.violations.map((v) => v.rule)).toEqual(
         expect.arrayContaining(['every currency sums to zero', 'each balance equals the sum of its postings', "each account's last posting shows its balance"]),
       );

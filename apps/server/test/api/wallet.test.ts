@@ -5,15 +5,17 @@ import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { ledger } from '../../src/modules/ledger/service.ts';
-import { freezeWallet, unfreezeWallet, walletService } from '../../src/modules/wallet/service.ts';
+import type { LedgerService } from '../../src/modules/ledger/service.ts';
+import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { autoKeyed, merchantOf, type TestLedger } from '../helpers/ledger.ts';
+import { autoKeyed, ledgerOn, merchantOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 const clock = new ManualClock(new Date('2026-03-01T02:00:00Z'));
 let t: TestApp;
+let ledger: LedgerService;
 let books: TestLedger;
+let wallets: WalletService;
 let blue: string;
 
 interface Customer {
@@ -42,7 +44,9 @@ const at = (cst: string) => clock.set(new Date(`${cst}+08:00`));
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  books = autoKeyed(ledger(t.database.db, clock));
+  ledger = ledgerOn(t.database.db, clock);
+  books = autoKeyed(ledger);
+  wallets = walletOn(t.database.db, clock, ledger);
   blue = (await merchantOf(t.database.db, 'localhost')).id;
   alice = await customer('localhost');
   bob = await customer('localhost');
@@ -105,7 +109,7 @@ describe('GET /api/v1/balance/account-balance-status', () => {
       changed_at: null,
     });
     at('2026-03-06T09:00:00');
-    await freezeWallet(t.database.db, clock, { merchantId: blue, accountId: carol.id, reason: '账户安全审核中' });
+    await wallets.freeze({ merchantId: blue, accountId: carol.id, reason: '账户安全审核中' });
     expect(await as(carol).data('GET', '/balance/account-balance-status')).toEqual({
       status: 'BALANCE_STATUS_FROZEN',
       reason: '账户安全审核中',
@@ -113,7 +117,7 @@ describe('GET /api/v1/balance/account-balance-status', () => {
     });
     const messages = await as(carol).data<{ items: Array<{ type: string; title: string }> }>('GET', '/msg-center/station-msg/list');
     expect(messages.items[0]).toMatchObject({ type: 'FREEZE', title: '钱包已冻结' });
-    await unfreezeWallet(t.database.db, clock, { merchantId: blue, accountId: carol.id });
+    await wallets.unfreeze({ merchantId: blue, accountId: carol.id });
     expect(await as(carol).data<BalanceStatusAnswer>('GET', '/balance/account-balance-status')).toMatchObject({ status: 'BALANCE_STATUS_AVAILABLE', reason: '' });
   });
 });
@@ -232,7 +236,7 @@ describe('GET /api/v1/balance/transactions/export', () => {
   });
 
   it('refuses an export larger than the limit, before sending anything', async () => {
-    const small = walletService(t.database.db, { exportRowLimit: 5 });
+    const small = walletOn(t.database.db, clock, ledger, { exportRowLimit: 5 });
     const error = await small.exportTransactions(blue, alice.id, {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ErrorCode.EXPORT_TOO_LARGE, message: '导出记录超过5条，请缩小筛选范围后重试', data: { limit: 5, total: 6 } });
     const within = await small.exportTransactions(blue, alice.id, { currency: 'USD' });
@@ -280,7 +284,7 @@ describe('every wallet call is the signed-in account’s own, at its own merchan
       { currency: 'CNY', amount: '0.00' },
     ]);
     const orangeId = (await merchantOf(t.database.db, 'orange.localhost')).id;
-    await freezeWallet(t.database.db, clock, { merchantId: orangeId, accountId: aliceAtOrange.id, reason: '' });
+    await wallets.freeze({ merchantId: orangeId, accountId: aliceAtOrange.id, reason: '' });
     expect((await orange.data<BalanceStatusAnswer>('GET', '/balance/account-balance-status')).status).toBe('BALANCE_STATUS_FROZEN');
     expect((await as(alice).data<BalanceStatusAnswer>('GET', '/balance/account-balance-status')).status).toBe('BALANCE_STATUS_AVAILABLE');
   });

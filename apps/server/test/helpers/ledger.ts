@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/engine.ts';
 import { insertAccount } from '../../src/modules/accounts/store.ts';
-import { auditLedger, type Ledger } from '../../src/modules/ledger/service.ts';
+import { auditLedger } from '../../src/modules/ledger/audit.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { createEventPublisher } from '../../src/modules/events/publisher.ts';
+import { createLedgerService, LEDGER_OPERATIONS, type LedgerOperations, type LedgerService } from '../../src/modules/ledger/service.ts';
+import { createMessageService } from '../../src/modules/messages/service.ts';
+import { createWalletService } from '../../src/modules/wallet/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { freshPhone } from './accounts.ts';
 
@@ -53,17 +58,24 @@ export async function refusalOf(work: Promise<unknown>) {
 }
 
 type Keyless<F> = F extends (request: infer R) => infer O ? (request: Omit<R, 'key'> & { key?: string }) => O : never;
-export type TestLedger = { [K in keyof Ledger]: Keyless<Ledger[K]> };
+export type TestLedger = { [K in keyof LedgerOperations]: Keyless<LedgerOperations[K]> };
 
 /**
  * The ledger with a fresh idempotency key on every call that brings none: for tests about other
  * things than keys (the key tests give theirs).
  */
-export function autoKeyed(books: Ledger): TestLedger {
+export function autoKeyed(books: LedgerOperations): TestLedger {
   return Object.fromEntries(
-    Object.entries(books).map(([name, operation]) => [
+    LEDGER_OPERATIONS.map((name) => [
       name,
-      (request: { key?: string }) => (operation as (r: unknown) => unknown)({ ...request, key: request.key ?? `test-${randomUUID()}` }),
+      (request: { key?: string }) => (books[name] as (r: unknown) => unknown)({ ...request, key: request.key ?? `test-${randomUUID()}` }),
     ]),
   ) as unknown as TestLedger;
 }
+
+/** The ledger service on a database (or a connection of one), wired as composition.ts wires it. */
+export const ledgerOn = (db: Db, clock: Clock) => createLedgerService({ db, clock, events: createEventPublisher() });
+
+/** The wallet service on a database, over that ledger, wired as composition.ts wires it. */
+export const walletOn = (db: Db, clock: Clock, ledger: LedgerService, options: { exportRowLimit?: number } = {}) =>
+  createWalletService({ db, clock, ledger, messages: createMessageService({ db, clock, events: createEventPublisher() }), ...options });

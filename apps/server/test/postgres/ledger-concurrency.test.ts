@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { seedDemoData } from '../../src/demo-data.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { cardAccountOf, ledger, MERCHANT_FEE_INCOME, walletOf } from '../../src/modules/ledger/service.ts';
-import { freezeWallet } from '../../src/modules/wallet/service.ts';
+import { cardAccountOf, MERCHANT_FEE_INCOME, walletOf } from '../../src/modules/ledger/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { autoKeyed, expectSoundBooks, merchantOf, newCustomer, refusalOf, type TestLedger } from '../helpers/ledger.ts';
+import { autoKeyed, expectSoundBooks, ledgerOn, merchantOf, newCustomer, refusalOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 // PGlite has one connection and would hide these races: this file runs on PostgreSQL only.
 // Four handles of ten connections each stand for four server processes.
@@ -22,7 +21,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database);
   handles = [database, ...(await Promise.all([1, 2, 3].map(() => database.connectAgain())))];
-  books = handles.map((handle) => autoKeyed(ledger(handle.db, systemClock)));
+  books = handles.map((handle) => autoKeyed(ledgerOn(handle.db, systemClock)));
   blue = (await merchantOf(database.db, 'localhost')).id;
 });
 afterAll(() => database?.close());
@@ -103,28 +102,28 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
     await expectSoundBooks(database.db);
   });
 
-  it('a one-statement try that deadlocks with its key held step by step is not a failure', async () => {
+  it('a request whose key another request holds in flight waits for it, and then meets it', async () => {
     const holder = await newCustomer(database.db, blue);
     await via(0).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 10_00n });
-    const key = `deadlock-${holder}`;
-    // another process on the step-by-step path: it has taken the key, and will lock the wallet next
+    const key = `held-${holder}`;
+    // another process: it has taken the key, and will lock the wallet next
     const other = new pg.Client({ connectionString: database.location });
     await other.connect();
     try {
       await other.query('begin');
       await other.query(`insert into ledger_idempotency_keys (merchant_id, key, request_hash) values ($1, $2, 'another request')`, [blue, key]);
-      // this one locks the wallet, then waits for the key...
-      const fast = via(1)
+      // this one claims the key first, so it waits for the other before it locks anything...
+      const waiting = via(1)
         .deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key })
         .then((result) => result.answer, (error: { code?: unknown }) => error.code);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      // ...while the other waits for the wallet: PostgreSQL ends one of the two after deadlock_timeout
+      // ...so the other gets the wallet (were the lock order broken, PostgreSQL would end one of the two as a deadlock)
       const locked = await other
         .query(`select id from ledger_accounts where kind = 'WALLET' and owner_id = $1 for update`, [holder])
         .then(() => 'locked', (error: { code?: unknown }) => error.code);
       await other.query(locked === 'locked' ? 'commit' : 'rollback');
-      const outcome = await fast;
-      // the other one lost: the deduction went through; or this one lost, and ran again to meet the other's key
+      const outcome = await waiting;
+      // the other one committed its key: this request meets it as another request's; had the other lost, the deduction went through
       if (locked === 'locked') expect(outcome).toBe(ErrorCode.IDEMPOTENCY_CONFLICT);
       else expect(outcome).toMatchObject({ type: 'ADMIN_RECHARGE_OUT', amount: '1.00' });
     } finally {
@@ -223,7 +222,9 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
     const holder = await newCustomer(database.db, blue);
     await via(0).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 100_00n });
     const deductions = Array.from({ length: 60 }, (_, i) => via(i).deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n }));
-    const freezing = freezeWallet(handles[1]?.db ?? database.db, systemClock, { merchantId: blue, accountId: holder, reason: '并发测试' });
+    const freezer = handles[1]?.db ?? database.db;
+    const wallets = walletOn(freezer, systemClock, ledgerOn(freezer, systemClock));
+    const freezing = wallets.freeze({ merchantId: blue, accountId: holder, reason: '并发测试' });
     const result = await outcomes(deductions);
     expect(await freezing).toBe(true);
     expect((result.ok ?? 0) + (result[ErrorCode.WALLET_FROZEN] ?? 0)).toBe(60);

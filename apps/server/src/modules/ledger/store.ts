@@ -228,127 +228,10 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
   return { houseRows: Number(result?.house_rows ?? 0) };
 }
 
-// ── the one-statement path: one customer account, at most one of the merchant's ──
-// The statements live in the database as functions (migration 0006_ledger_one_statement), so they
-// are planned once per connection; the call goes to the engine's client as it is.
-
-/** The engine's own client under the query builder: a node-postgres pool or PGlite, both `query(text, values)`. */
-async function runRaw(db: Tx, text: string, values: unknown[]) {
-  const client = (db as unknown as { $client?: { query(text: string, values: unknown[]): Promise<{ rows: Row[] }> } }).$client;
-  if (!client) throw new Error('ledger: the one-statement path needs the database itself, not a transaction');
-  return (await client.query(text, values)).rows;
-}
-
-/** What an answer says besides the account after it; built by the database, it is stored with the key as it is sent. */
-export interface AnswerHead {
-  operation: string;
-  transactionId: string | null;
-  holdId: string | null;
-  type: string | null;
-  amount: string;
-  createdAt: string;
-}
-
-export interface SingleMovement {
-  merchantId: string;
-  currency: string;
-  at: Date;
-  account: { kind: LedgerKind; ownerId: string; holderId: string };
-  balanceDelta: bigint;
-  heldDelta: bigint;
-  /** money leaves the account: refused on a frozen wallet */
-  leaves: boolean;
-  transaction?: { id: string; type: string; holderId: string | null; reference: string; memo: string };
-  /** the merchant's side of the transaction */
-  house?: { kind: HouseKind; shard: number; delta: bigint };
-  holdInsert?: { id: string; amount: bigint; reference: string };
-  key: { key: string; requestHash: string };
-  head: AnswerHead;
-}
-
-const MOVE_ONE = `select ledger_move_one($1::uuid, $2::text, $3::text, $4::uuid, $5::uuid, $6::bigint, $7::bigint, $8::boolean,
-  $9::text, $10::smallint, $11::bigint, $12::uuid, $13::text, $14::uuid, $15::text, $16::text, $17::timestamptz, $18::uuid, $19::bigint,
-  $20::text, $21::text, $22::text, $23::text, $24::text, $25::text) as answer`;
-
-/**
- * A movement of one customer account (and one of the merchant's) as one call, outside any explicit
- * transaction: the account row is locked only while it runs. The update of the customer's row
- * carries the checks (enough available, not frozen) in its condition. Answers the operation's
- * answer, or null when nothing was written: a refusal, an account that does not exist yet, or a key
- * used before. The caller then takes the step-by-step path, which tells these apart. A key used
- * before fails the call on its unique index after money moved, so that is undone with it; a
- * concurrent request with the same key waits on that key until the first one commits.
- */
-export async function moveSingleAccount(db: Tx, m: SingleMovement): Promise<unknown | null> {
-  return firstAnswer(db, MOVE_ONE, [
-    m.merchantId,
-    m.currency,
-    m.account.kind,
-    m.account.ownerId,
-    m.account.holderId,
-    m.balanceDelta.toString(),
-    m.heldDelta.toString(),
-    m.leaves,
-    m.house?.kind ?? null,
-    m.house?.shard ?? null,
-    m.house ? m.house.delta.toString() : null,
-    m.transaction?.id ?? null,
-    m.transaction?.type ?? null,
-    m.transaction?.holderId ?? null,
-    m.transaction?.reference ?? null,
-    m.transaction?.memo ?? null,
-    m.at.toISOString(),
-    m.holdInsert?.id ?? null,
-    m.holdInsert ? m.holdInsert.amount.toString() : null,
-    m.holdInsert?.reference ?? null,
-    m.key.key,
-    m.key.requestHash,
-    m.head.operation,
-    m.head.amount,
-    m.head.createdAt,
-  ]);
-}
-
-/**
- * Releases a hold as one call: the hold row first, then its account, as the step-by-step path locks
- * them. Null when nothing was written (no such active hold, or a key used before).
- */
-export async function releaseHoldRow(db: Tx, r: { merchantId: string; holdId: string; at: Date; key: { key: string; requestHash: string }; head: AnswerHead }) {
-  return firstAnswer(db, 'select ledger_release_one($1::uuid, $2::uuid, $3::timestamptz, $4::text, $5::text, $6::text) as answer', [
-    r.merchantId,
-    r.holdId,
-    r.at.toISOString(),
-    r.key.key,
-    r.key.requestHash,
-    r.head.createdAt,
-  ]);
-}
-
-async function firstAnswer(db: Tx, text: string, values: unknown[]) {
-  try {
-    const [row] = await runRaw(db, text, values);
-    return (row?.answer as unknown) ?? null;
-  } catch (error) {
-    // a key used before, or a merchant account that does not exist yet: the step-by-step path sorts
-    // it out; so too a deadlock, which only a request racing its own duplicate on the step-by-step
-    // path (which takes the key before the account) can cause
-    if (isKeyTaken(error) || hasCode(error, 'P0002') || hasCode(error, '40P01')) return null;
-    throw error;
-  }
-}
-
+/** Whether a database error (or one it wraps) has this SQLSTATE. */
 export function hasCode(error: unknown, code: string): boolean {
   for (let at = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
     if (at.code === code) return true;
-    at = at.cause as typeof at;
-  }
-  return false;
-}
-
-/** The idempotency key's unique index refused a second row with the same key. */
-function isKeyTaken(error: unknown): boolean {
-  for (let at = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
-    if (at.code === '23505' && (at.constraint === undefined || String(at.constraint).startsWith('ledger_idempotency_keys'))) return true;
     at = at.cause as typeof at;
   }
   return false;
@@ -589,4 +472,102 @@ export async function holderBalances(tx: Tx, merchantId: string, who: { holderId
     balance: big(row.balance),
     held: big(row.held),
   }));
+}
+
+// ── a wallet's frozen flag ──
+
+/**
+ * Marks a customer's wallet accounts (every currency) frozen or not, in id order. Every movement
+ * locks those rows, so it either commits before the change or sees it.
+ */
+export async function setWalletAccountsFrozen(tx: Tx, merchantId: string, holderId: string, frozen: boolean) {
+  await tx.execute(sql`update ledger_accounts set frozen = ${frozen}
+    where id in (select id from ledger_accounts where merchant_id = ${merchantId} and kind = 'WALLET' and owner_id = ${holderId} order by id for update)`);
+}
+
+// ── a wallet's postings, as its transaction list shows them ──
+
+export interface WalletPostingFilter {
+  type?: string | undefined;
+  currency?: string | undefined;
+  from: Date | null;
+  before: Date | null;
+}
+
+function walletPostingWhere(merchantId: string, holderId: string, filter: WalletPostingFilter): SQL {
+  const parts: SQL[] = [sql`la.merchant_id = ${merchantId}`, sql`la.kind = 'WALLET'`, sql`la.owner_id = ${holderId}`];
+  if (filter.currency) parts.push(sql`la.currency = ${filter.currency}`);
+  if (filter.type) parts.push(sql`p.type = ${filter.type}`);
+  if (filter.from) parts.push(sql`p.created_at >= ${filter.from}`);
+  if (filter.before) parts.push(sql`p.created_at < ${filter.before}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface WalletPostingRow {
+  id: string;
+  transactionId: string;
+  type: string;
+  currency: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  createdAt: Date;
+  reference: string;
+  memo: string;
+  reversesId: string | null;
+}
+
+const walletPostingOf = (row: Row): WalletPostingRow => ({
+  id: String(row.id),
+  transactionId: String(row.transaction_id),
+  type: String(row.type),
+  currency: String(row.currency),
+  amount: big(row.amount),
+  balanceAfter: big(row.balance_after),
+  createdAt: new Date(row.created_at as string | Date),
+  reference: String(row.reference),
+  memo: String(row.memo),
+  reversesId: row.reverses_id === null ? null : String(row.reverses_id),
+});
+
+const walletPostingColumns = sql`p.id::text as id, p.transaction_id, p.type, la.currency, p.amount::text as amount,
+  p.balance_after::text as balance_after, p.created_at, t.reference, t.memo, t.reverses_id`;
+
+/** The wallet's postings, newest first, one page, and how many there are in all. */
+export async function pageWalletPostings(tx: Tx, merchantId: string, holderId: string, filter: WalletPostingFilter, limit: number, offset: number) {
+  const where = walletPostingWhere(merchantId, holderId, filter);
+  const [rows, total] = await Promise.all([
+    rowsOf(
+      tx.execute(sql`select ${walletPostingColumns}
+        from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id join ledger_transactions t on t.id = p.transaction_id
+        where ${where} order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
+    ),
+    countWalletPostings(tx, merchantId, holderId, filter),
+  ]);
+  return { rows: rows.map(walletPostingOf), total };
+}
+
+export async function countWalletPostings(tx: Tx, merchantId: string, holderId: string, filter: WalletPostingFilter) {
+  const [row] = await rowsOf(
+    tx.execute(sql`select count(*)::int as n from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id
+      where ${walletPostingWhere(merchantId, holderId, filter)}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The next rows after a cursor (newest first), for exports that read the whole list in parts. */
+export async function walletPostingsAfter(
+  tx: Tx,
+  merchantId: string,
+  holderId: string,
+  filter: WalletPostingFilter,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
+  const cursor = after ? sql` and (p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : sql``;
+  const rows = await rowsOf(
+    tx.execute(sql`select ${walletPostingColumns}
+      from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id join ledger_transactions t on t.id = p.transaction_id
+      where ${walletPostingWhere(merchantId, holderId, filter)}${cursor} order by p.created_at desc, p.id desc limit ${limit}`),
+  );
+  return rows.map(walletPostingOf);
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   BALANCE_STATUS_AVAILABLE,
   BALANCE_STATUS_FROZEN,
@@ -23,23 +22,13 @@ import {
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { customerBalances } from '../ledger/balances.ts';
-import type { MessageService } from '../messages/service.ts';
-import {
-  countWalletPostings,
-  findWalletStatus,
-  freezeWalletRow,
-  type PostingFilter,
-  pageWalletPostings,
-  unfreezeWalletRow,
-  walletPostingsAfter,
-  type WalletPostingRow,
-} from './store.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
+import type { LedgerService, WalletPostingFilter, WalletPostingRow } from '../ledger/service.ts';
+import type { MessageService } from '../messages/service.ts';
+import { findWalletStatus, freezeWalletRow, unfreezeWalletRow } from './store.ts';
 
-/** The customer's view of the ledger: balances, status, the transaction list and its export. */
-
-const filterOf = (query: { type?: string | undefined; currency?: string | undefined; start_time?: string | undefined; end_time?: string | undefined }): PostingFilter => ({
+const filterOf = (query: { type?: string | undefined; currency?: string | undefined; start_time?: string | undefined; end_time?: string | undefined }): WalletPostingFilter => ({
   type: query.type,
   currency: query.currency,
   ...transactionTimeRange(query.start_time, query.end_time),
@@ -66,10 +55,49 @@ export function chinaTime(date: Date) {
 
 const EXPORT_BATCH = 1_000;
 
-export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}) {
+/** A row of the export, by column. */
+interface ExportRow extends Record<string, string | number | null> {
+  time: string;
+  type: string;
+  currency: string;
+  amount: number;
+  balance: number;
+  transaction: string;
+  memo: string;
+}
+
+const exportRowOf = (row: WalletPostingRow): ExportRow => ({
+  time: chinaTime(row.createdAt),
+  type: walletTransactionTypeLabel[row.type as WalletTransactionType] ?? row.type,
+  currency: row.currency,
+  // two-decimal amounts are exact in a spreadsheet number; the text is what the portal shows
+  amount: Number(fromMinorUnits(row.amount)),
+  balance: Number(fromMinorUnits(row.balanceAfter)),
+  transaction: row.transactionId,
+  memo: row.reversesId ? `冲正 ${row.reversesId}${row.memo ? `：${row.memo}` : ''}` : row.memo,
+});
+
+/**
+ * The customer's wallet: what it holds, its status, its transaction list and export (all read from
+ * the ledger), and freezing it.
+ */
+export function createWalletService({
+  db,
+  clock,
+  ledger,
+  messages,
+  exportRowLimit = EXPORT_ROW_LIMIT,
+}: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  messages: Pick<MessageService, 'post'>;
+  /** the most rows one export writes */
+  exportRowLimit?: number;
+}) {
   return {
     async balances(merchantId: string, accountId: string): Promise<AccountBalanceItem[]> {
-      return (await customerBalances(db, merchantId, accountId)).balances;
+      return (await ledger.customerBalances(merchantId, accountId)).balances;
     },
 
     async status(merchantId: string, accountId: string): Promise<BalanceStatusAnswer> {
@@ -83,115 +111,99 @@ export function walletService(db: Db, { exportRowLimit = EXPORT_ROW_LIMIT } = {}
     },
 
     async cardAmount(merchantId: string, accountId: string): Promise<CardAmountItem[]> {
-      return (await customerBalances(db, merchantId, accountId)).cardAmount;
+      return (await ledger.customerBalances(merchantId, accountId)).cardAmount;
     },
 
     async transactions(merchantId: string, accountId: string, query: WalletTransactionQuery): Promise<WalletTransactionPage> {
       const offset = (query.page - 1) * query.page_size;
-      const { rows, total } = await pageWalletPostings(db, merchantId, accountId, filterOf(query), query.page_size, offset);
+      const { rows, total } = await ledger.walletPostingsPage(merchantId, accountId, filterOf(query), { limit: query.page_size, offset });
       return { items: rows.map(itemOf), total, page: query.page, page_size: query.page_size };
     },
 
     /**
-     * The filtered list as an .xlsx stream, written while it is read (exceljs' streaming writer, so
-     * memory stays bounded). Too many rows are refused before anything is sent.
+     * The filtered list as an .xlsx stream, written while it is read, so memory stays bounded. Too
+     * many rows are refused before anything is sent.
      */
     async exportTransactions(merchantId: string, accountId: string, query: WalletTransactionExportQuery) {
       const filter = filterOf(query);
-      const total = await countWalletPostings(db, merchantId, accountId, filter);
+      const total = await ledger.countWalletPostings(merchantId, accountId, filter);
       if (total > exportRowLimit) {
         throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: exportRowLimit }, data: { limit: exportRowLimit, total } });
       }
-      // loaded on the first export only: it takes a moment, which every start and every command would pay
-      const { default: ExcelJS } = await import('exceljs');
-      const stream = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('钱包流水');
-      sheet.columns = [
-        { header: '时间', key: 'time', width: 21 },
-        { header: '类型', key: 'type', width: 12 },
-        { header: '币种', key: 'currency', width: 8 },
-        { header: '金额', key: 'amount', width: 16, style: { numFmt: '0.00' } },
-        { header: '变动后余额', key: 'balance', width: 16, style: { numFmt: '0.00' } },
-        // the customer's own file: the ledger's internal references (an operator's key, a card's row id) stay out
-        { header: '交易编号', key: 'transaction', width: 38 },
-        { header: '备注', key: 'memo', width: 30 },
-      ];
-      const write = async () => {
+      async function* rows() {
         let after: { createdAt: Date; id: string } | null = null;
         // rows written after the export began are left out: the file is the list as it was asked for
         let left = total;
         while (left > 0) {
-          const rows: WalletPostingRow[] = await walletPostingsAfter(db, merchantId, accountId, filter, after, Math.min(EXPORT_BATCH, left));
-          if (rows.length === 0) break;
-          for (const row of rows) {
-            sheet
-              .addRow({
-                time: chinaTime(row.createdAt),
-                type: walletTransactionTypeLabel[row.type as WalletTransactionType] ?? row.type,
-                currency: row.currency,
-                // two-decimal amounts are exact in a spreadsheet number; the text is what the portal shows
-                amount: Number(fromMinorUnits(row.amount)),
-                balance: Number(fromMinorUnits(row.balanceAfter)),
-                transaction: row.transactionId,
-                memo: row.reversesId ? `冲正 ${row.reversesId}${row.memo ? `：${row.memo}` : ''}` : row.memo,
-              })
-              .commit();
-          }
-          left -= rows.length;
-          const last = rows[rows.length - 1] as WalletPostingRow;
+          const batch: WalletPostingRow[] = await ledger.walletPostingsAfter(merchantId, accountId, filter, after, Math.min(EXPORT_BATCH, left));
+          if (batch.length === 0) break;
+          for (const row of batch) yield exportRowOf(row);
+          left -= batch.length;
+          const last = batch[batch.length - 1] as WalletPostingRow;
           after = { createdAt: last.createdAt, id: last.id };
         }
-        sheet.commit();
-        await workbook.commit();
-      };
-      write().catch((error: unknown) => stream.destroy(error as Error));
+      }
+      const stream = await xlsxStream<ExportRow>({
+        name: '钱包流水',
+        columns: [
+          { header: '时间', key: 'time', width: 21 },
+          { header: '类型', key: 'type', width: 12 },
+          { header: '币种', key: 'currency', width: 8 },
+          { header: '金额', key: 'amount', width: 16, numFmt: '0.00' },
+          { header: '变动后余额', key: 'balance', width: 16, numFmt: '0.00' },
+          // the customer's own file: the ledger's internal references (an operator's key, a card's row id) stay out
+          { header: '交易编号', key: 'transaction', width: 38 },
+          { header: '备注', key: 'memo', width: 30 },
+        ],
+        rows: rows(),
+      });
       return { stream, rows: total };
+    },
+
+    /**
+     * Freezes a wallet: from the commit on, no money leaves it (no deduction, hold, card opening or
+     * transfer to a card). The account gets a FREEZE station message, and its open portal tabs an
+     * event, once it commits. Answers false when the wallet was frozen already (then nothing is sent).
+     */
+    async freeze(request: { merchantId: string; accountId: string; reason: string }) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, now))) return false;
+        await ledger.setWalletFrozen(tx, { merchantId: request.merchantId, accountId: request.accountId, frozen: true });
+        const why = request.reason ? `<p>原因：${escapeHtml(request.reason)}</p>` : '';
+        await messages.post(tx, {
+          merchantId: request.merchantId,
+          accountId: request.accountId,
+          type: EVENT_TYPE_FREEZE,
+          title: '钱包已冻结',
+          content: `<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>${why}<p>如有疑问，请联系客服。</p>`,
+          status: FREEZE_MESSAGE_STATUS.frozen,
+        });
+        return true;
+      });
+    },
+
+    /**
+     * Unfreezes a wallet. Its message is a FREEZE event as well, so that an open wallet screen checks
+     * the status again and drops its banner. Answers false when the wallet was not frozen.
+     */
+    async unfreeze(request: { merchantId: string; accountId: string }) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, now))) return false;
+        await ledger.setWalletFrozen(tx, { merchantId: request.merchantId, accountId: request.accountId, frozen: false });
+        await messages.post(tx, {
+          merchantId: request.merchantId,
+          accountId: request.accountId,
+          type: EVENT_TYPE_FREEZE,
+          title: '钱包已解冻',
+          content: '<p>您的钱包已解冻，可以正常使用。</p>',
+          status: FREEZE_MESSAGE_STATUS.unfrozen,
+        });
+        return true;
+      });
     },
   };
 }
 
-export type WalletService = ReturnType<typeof walletService>;
-
-
-/**
- * Freezes a wallet: from the commit on, no money leaves it (no deduction, hold, card opening or
- * transfer to a card). The account gets a FREEZE station message, and its open portal tabs an event,
- * once it commits. Answers false when the wallet was frozen already (then nothing is sent).
- */
-export async function freezeWallet(db: Db, clock: Clock, messages: MessageService, request: { merchantId: string; accountId: string; reason: string }) {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, now))) return false;
-    const why = request.reason ? `<p>原因：${escapeHtml(request.reason)}</p>` : '';
-    await messages.post(tx, {
-      merchantId: request.merchantId,
-      accountId: request.accountId,
-      type: EVENT_TYPE_FREEZE,
-      title: '钱包已冻结',
-      content: `<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>${why}<p>如有疑问，请联系客服。</p>`,
-      status: FREEZE_MESSAGE_STATUS.frozen,
-    });
-    return true;
-  });
-}
-
-/**
- * Unfreezes a wallet. Its message is a FREEZE event as well, so that an open wallet screen checks
- * the status again and drops its banner. Answers false when the wallet was not frozen.
- */
-export async function unfreezeWallet(db: Db, clock: Clock, messages: MessageService, request: { merchantId: string; accountId: string }) {
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, now))) return false;
-    await messages.post(tx, {
-      merchantId: request.merchantId,
-      accountId: request.accountId,
-      type: EVENT_TYPE_FREEZE,
-      title: '钱包已解冻',
-      content: '<p>您的钱包已解冻，可以正常使用。</p>',
-      status: FREEZE_MESSAGE_STATUS.unfrozen,
-    });
-    return true;
-  });
-}
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,8 +1,8 @@
 import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN } from '@portal/contract/enums';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 
-/** The wallet's reads of the ledger, and its status. Amounts come back as bigint minor units. */
+/** The wallet's status row (its money is the ledger's: modules/ledger). */
 
 type Row = Record<string, unknown>;
 /** The rows of a raw query (both engines answer `{ rows }`). */
@@ -20,11 +20,7 @@ export async function findWalletStatus(tx: Tx, merchantId: string, accountId: st
   };
 }
 
-/**
- * Freezes the wallet; false when it was frozen already (or is not this merchant's). The wallet's
- * ledger rows are marked too: every movement locks those rows, so it either commits before the
- * freeze or sees it.
- */
+/** Freezes the wallet; false when it was frozen already (or is not this merchant's). */
 export async function freezeWalletRow(tx: Tx, merchantId: string, accountId: string, reason: string, at: Date) {
   const rows = await rowsOf(
     tx.execute(sql`insert into wallets (account_id, merchant_id, status, status_reason, status_changed_at)
@@ -35,9 +31,7 @@ export async function freezeWalletRow(tx: Tx, merchantId: string, accountId: str
       where wallets.status <> excluded.status and wallets.merchant_id = excluded.merchant_id
       returning account_id`),
   );
-  if (rows.length !== 1) return false;
-  await markLedgerFrozen(tx, merchantId, accountId, true);
-  return true;
+  return rows.length === 1;
 }
 
 /** Unfreezes the wallet; false when it was not frozen. */
@@ -47,97 +41,5 @@ export async function unfreezeWalletRow(tx: Tx, merchantId: string, accountId: s
       where account_id = ${accountId} and merchant_id = ${merchantId} and status <> ${BALANCE_STATUS_AVAILABLE}
       returning account_id`),
   );
-  if (rows.length !== 1) return false;
-  await markLedgerFrozen(tx, merchantId, accountId, false);
-  return true;
-}
-
-async function markLedgerFrozen(tx: Tx, merchantId: string, accountId: string, frozen: boolean) {
-  await tx.execute(sql`update ledger_accounts set frozen = ${frozen}
-    where id in (select id from ledger_accounts where merchant_id = ${merchantId} and kind = 'WALLET' and owner_id = ${accountId} order by id for update)`);
-}
-
-export interface PostingFilter {
-  type?: string | undefined;
-  currency?: string | undefined;
-  from: Date | null;
-  before: Date | null;
-}
-
-function postingWhere(merchantId: string, accountId: string, filter: PostingFilter): SQL {
-  const parts: SQL[] = [sql`la.merchant_id = ${merchantId}`, sql`la.kind = 'WALLET'`, sql`la.owner_id = ${accountId}`];
-  if (filter.currency) parts.push(sql`la.currency = ${filter.currency}`);
-  if (filter.type) parts.push(sql`p.type = ${filter.type}`);
-  if (filter.from) parts.push(sql`p.created_at >= ${filter.from}`);
-  if (filter.before) parts.push(sql`p.created_at < ${filter.before}`);
-  return sql.join(parts, sql` and `);
-}
-
-export interface WalletPostingRow {
-  id: string;
-  transactionId: string;
-  type: string;
-  currency: string;
-  amount: bigint;
-  balanceAfter: bigint;
-  createdAt: Date;
-  reference: string;
-  memo: string;
-  reversesId: string | null;
-}
-
-const postingOf = (row: Row): WalletPostingRow => ({
-  id: String(row.id),
-  transactionId: String(row.transaction_id),
-  type: String(row.type),
-  currency: String(row.currency),
-  amount: BigInt(row.amount as string),
-  balanceAfter: BigInt(row.balance_after as string),
-  createdAt: new Date(row.created_at as string | Date),
-  reference: String(row.reference),
-  memo: String(row.memo),
-  reversesId: row.reverses_id === null ? null : String(row.reverses_id),
-});
-
-const postingColumns = sql`p.id::text as id, p.transaction_id, p.type, la.currency, p.amount::text as amount,
-  p.balance_after::text as balance_after, p.created_at, t.reference, t.memo, t.reverses_id`;
-
-/** The wallet's postings, newest first, one page. */
-export async function pageWalletPostings(tx: Tx, merchantId: string, accountId: string, filter: PostingFilter, limit: number, offset: number) {
-  const where = postingWhere(merchantId, accountId, filter);
-  const [rows, totals] = await Promise.all([
-    rowsOf(
-      tx.execute(sql`select ${postingColumns}
-        from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id join ledger_transactions t on t.id = p.transaction_id
-        where ${where} order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
-    ),
-    countWalletPostings(tx, merchantId, accountId, filter),
-  ]);
-  return { rows: rows.map(postingOf), total: totals };
-}
-
-export async function countWalletPostings(tx: Tx, merchantId: string, accountId: string, filter: PostingFilter) {
-  const [row] = await rowsOf(
-    tx.execute(sql`select count(*)::int as n from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id
-      where ${postingWhere(merchantId, accountId, filter)}`),
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** The next rows after a cursor (newest first), for exports that read the whole list in parts. */
-export async function walletPostingsAfter(
-  tx: Tx,
-  merchantId: string,
-  accountId: string,
-  filter: PostingFilter,
-  after: { createdAt: Date; id: string } | null,
-  limit: number,
-) {
-  const cursor = after ? sql` and (p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : sql``;
-  const rows = await rowsOf(
-    tx.execute(sql`select ${postingColumns}
-      from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id join ledger_transactions t on t.id = p.transaction_id
-      where ${postingWhere(merchantId, accountId, filter)}${cursor} order by p.created_at desc, p.id desc limit ${limit}`),
-  );
-  return rows.map(postingOf);
+  return rows.length === 1;
 }

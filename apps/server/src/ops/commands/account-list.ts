@@ -12,7 +12,7 @@ export const accountList = defineCommand({
     json: { type: 'boolean', description: 'print the accounts as JSON, for scripts' },
   },
   examples: ['account:list --host localhost'],
-  async run(_database, flags, { services }) {
+  async run(flags, { services }) {
     const merchant = await merchantByHost(services, input.requireFlag(flags.host, 'host', 'account:list'));
     const accounts = await services.directory.list(merchant.id);
     const rows = accounts.map((a) => ({

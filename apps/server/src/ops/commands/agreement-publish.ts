@@ -22,7 +22,7 @@ export const agreementPublish = defineCommand({
     'agreement:publish --host localhost --title "蓝鲸卡用户服务协议（2026版）" --file ./agreement.html',
     'agreement:publish --host orange.localhost --title 用户服务协议 --text "<p>……</p>"',
   ],
-  async run(_database, flags, { services }) {
+  async run(flags, { services }) {
     if (flags.host === undefined) throw new UsageError('agreement:publish: --host is required');
     if (flags.title === undefined) throw new UsageError('agreement:publish: --title is required');
     if ((flags.file === undefined) === (flags.text === undefined)) {

@@ -14,7 +14,7 @@ export const announcementPublish = defineCommand({
     content: { type: 'string', value: 'HTML', description: 'the announcement text (HTML allowed; cleaned when shown)' },
   },
   examples: ['announcement:publish --host orange.localhost --title 费率调整公告 --content "<p>自12月1日起……</p>"'],
-  async run(_database, flags, { services }) {
+  async run(flags, { services }) {
     const command = 'announcement:publish';
     const host = input.requireFlag(flags.host, 'host', command);
     const title = input.text(input.requireFlag(flags.title, 'title', command), 'title', { max: 100 });

@@ -1,5 +1,4 @@
-import { auditLedger } from '../../modules/ledger/service.ts';
-import { auditRules } from '../../modules/ledger/store.ts';
+import { ledgerAuditRules as auditRules } from '../../modules/ledger/audit.ts';
 import { defineCommand, OpsError } from '../command.ts';
 
 export const ledgerCheck = defineCommand({
@@ -9,8 +8,8 @@ export const ledgerCheck = defineCommand({
   description: `The rules: ${auditRules.join('; ')}.`,
   flags: {},
   examples: ['ledger:check'],
-  async run(database) {
-    const { violations, size } = await auditLedger(database.db);
+  async run(_flags, { services }) {
+    const { violations, size } = await services.ledger.audit();
     const looked = `${size.accounts} ledger accounts, ${size.transactions} transactions, ${size.postings} postings, ${size.holds} holds`;
     if (violations.length > 0) {
       const shown = violations.slice(0, 50).map((v) => `  ${v.rule}: ${v.detail}`);

@@ -14,7 +14,7 @@ export const managerCreate = defineCommand({
     code: { type: 'string', value: 'CODE', description: 'the invitation code, 4 letters or digits' },
   },
   examples: ['manager:create --host localhost --name 赵经理', 'manager:create --host red.localhost --name 周经理 --code RD88'],
-  async run(_database, flags, { services }) {
+  async run(flags, { services }) {
     const host = input.requireFlag(flags.host, 'host', 'manager:create');
     const name = input.text(input.requireFlag(flags.name, 'name', 'manager:create'), 'name', { max: 50 });
     const wanted = flags.code?.trim();

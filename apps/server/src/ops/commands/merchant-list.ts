@@ -10,7 +10,7 @@ export const merchantList = defineCommand({
     json: { type: 'boolean', description: 'print the merchants as JSON, for scripts' },
   },
   examples: ['merchant:list', 'merchant:list --json'],
-  async run(_database, flags, { services }) {
+  async run(flags, { services }) {
     const merchants = await services.merchants.list();
     if (flags.json) {
       return JSON.stringify(

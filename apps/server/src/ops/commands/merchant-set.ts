@@ -75,7 +75,7 @@ export const merchantSet = defineCommand({
     'merchant:set --slug orange --add-host portal.orange.example --origin https://portal.orange.example',
     'merchant:set --create --slug acme --name "极光卡" --host acme.localhost --color purple',
   ],
-  async run(_database, values, context) {
+  async run(values, context) {
     const changes = brandingChanges(values, context);
     const addHosts = hostList(values['add-host'], 'add-host');
     const removeHosts = hostList(values['remove-host'], 'remove-host');

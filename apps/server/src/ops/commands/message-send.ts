@@ -18,7 +18,7 @@ export const messageSend = defineCommand({
     status: { type: 'string', value: 'STATUS', description: 'success (default) or fail' },
   },
   examples: ['message:send --host localhost --account 13800138000 --title 系统维护通知 --content "<p>今晚22:00系统维护。</p>"'],
-  async run(_database, flags, { services }) {
+  async run(flags, { services }) {
     const command = 'message:send';
     const host = input.requireFlag(flags.host, 'host', command);
     const who = input.requireFlag(flags.account, 'account', command);

@@ -1,6 +1,3 @@
-import { systemClock } from '../../lib/clock.ts';
-import { freezeWallet } from '../../modules/wallet/service.ts';
-import { findWalletStatus } from '../../modules/wallet/store.ts';
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
@@ -17,17 +14,18 @@ export const walletFreeze = defineCommand({
     reason: { type: 'string', value: 'TEXT', description: 'why, shown to the customer (e.g. 账户安全审核中)' },
   },
   examples: ['wallet:freeze --host localhost --account 13800138000 --reason 账户安全审核中'],
-  async run(database, flags, { services }) {
+  async run(flags, { services }) {
     const host = input.requireFlag(flags.host, 'host', 'wallet:freeze');
     const who = input.requireFlag(flags.account, 'account', 'wallet:freeze');
     const reason = flags.reason === undefined ? '' : input.text(flags.reason, 'reason', { max: 200 });
     const merchant = await merchantByHost(services, host);
     const account = await accountOf(services, merchant, who);
-    const changed = await freezeWallet(database.db, systemClock, services.messages, { merchantId: merchant.id, accountId: account.id, reason });
+    const wallet = services.wallet;
+    const changed = await wallet.freeze({ merchantId: merchant.id, accountId: account.id, reason });
     if (!changed) {
-      const status = await findWalletStatus(database.db, merchant.id, account.id);
+      const status = await wallet.status(merchant.id, account.id);
       return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was frozen already${
-        status?.changedAt ? ` (since ${status.changedAt.toISOString()}${status.reason ? `, reason: ${status.reason}` : ''})` : ''
+        status.changed_at ? ` (since ${status.changed_at}${status.reason ? `, reason: ${status.reason}` : ''})` : ''
       }; nothing changed and no message was sent.`;
     }
     return [

@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCIES, type Currency, type WalletTransactionType, walletTransactionTypeLabel } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import type { Database } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { systemClock } from '../../lib/clock.ts';
-import type { AccountRow } from '../../modules/accounts/store.ts';
-import { ledger, MAX_AMOUNT, type OperationResult, type WalletAmountRequest } from '../../modules/ledger/service.ts';
+import type { AccountRow } from '../../modules/accounts/service.ts';
+import { MAX_AMOUNT, type OperationResult, type WalletAmountRequest } from '../../modules/ledger/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
 
 /** What the wallet commands share: the flags, how they are read, and how a ledger answer is told. */
-
 export const walletFlags = {
   host: { type: 'string', value: 'HOST', description: 'the merchant, by one of its hosts' },
   account: { type: 'string', value: 'PHONE|EMAIL', description: 'the account, by its phone (13800138000) or e-mail' },
@@ -91,7 +88,7 @@ export function walletMoneyCommand(spec: {
     description: spec.description,
     flags: moneyFlags,
     examples: [spec.example],
-    async run(database: Database, flags, { services }) {
+    async run(flags, { services }) {
       const host = input.requireFlag(flags.host, 'host', spec.name);
       const who = input.requireFlag(flags.account, 'account', spec.name);
       const amount = amountOf(input.requireFlag(flags.amount, 'amount', spec.name));
@@ -114,7 +111,7 @@ export function walletMoneyCommand(spec: {
       };
       let result: OperationResult;
       try {
-        result = await ledger(database.db, systemClock)[spec.operation](request);
+        result = await services.ledger[spec.operation](request);
       } catch (error) {
         explainRefusal(error, `${spec.act} ${fromMinorUnits(amount)} ${currency}`);
       }

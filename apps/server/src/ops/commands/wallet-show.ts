@@ -1,5 +1,5 @@
 import { walletTransactionTypeLabel } from '@portal/contract/enums';
-import { chinaTime, walletService } from '../../modules/wallet/service.ts';
+import { chinaTime } from '../../modules/wallet/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
@@ -16,14 +16,14 @@ export const walletShow = defineCommand({
     json: { type: 'boolean', description: 'print it as JSON (the portal API shapes), for scripts' },
   },
   examples: ['wallet:show --host localhost --account 13800138000'],
-  async run(database, flags, { services }) {
+  async run(flags, { services }) {
     const host = input.requireFlag(flags.host, 'host', 'wallet:show');
     const who = input.requireFlag(flags.account, 'account', 'wallet:show');
     const limit = flags.limit === undefined ? 10 : Number(flags.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new OpsError(`--limit must be a whole number from 1 to 100, not "${flags.limit}"`);
     const merchant = await merchantByHost(services, host);
     const account = await accountOf(services, merchant, who);
-    const wallet = walletService(database.db);
+    const wallet = services.wallet;
     const [status, balances, cards, transactions] = await Promise.all([
       wallet.status(merchant.id, account.id),
       wallet.balances(merchant.id, account.id),

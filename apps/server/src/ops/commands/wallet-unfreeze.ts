@@ -1,5 +1,3 @@
-import { systemClock } from '../../lib/clock.ts';
-import { unfreezeWallet } from '../../modules/wallet/service.ts';
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
@@ -13,12 +11,12 @@ export const walletUnfreeze = defineCommand({
     'The customer gets a station message (of type FREEZE, so an open wallet screen checks the status again and drops its banner). Unfreezing a wallet that is not frozen changes nothing.',
   flags: walletFlags,
   examples: ['wallet:unfreeze --host localhost --account 13800138000'],
-  async run(database, flags, { services }) {
+  async run(flags, { services }) {
     const host = input.requireFlag(flags.host, 'host', 'wallet:unfreeze');
     const who = input.requireFlag(flags.account, 'account', 'wallet:unfreeze');
     const merchant = await merchantByHost(services, host);
     const account = await accountOf(services, merchant, who);
-    const changed = await unfreezeWallet(database.db, systemClock, services.messages, { merchantId: merchant.id, accountId: account.id });
+    const changed = await services.wallet.unfreeze({ merchantId: merchant.id, accountId: account.id });
     if (!changed) return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was not frozen; nothing changed and no message was sent.`;
     return `Unfroze the wallet of ${whoIs(account)} at merchant ${merchant.slug}; the customer got a station message.`;
   },

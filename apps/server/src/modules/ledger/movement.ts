@@ -1,0 +1,192 @@
+import type { Currency } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { fromMinorUnits } from '@portal/contract/money';
+import type { Tx } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { type AccountRef, type HouseKind, holderIdOf, houseShardFor, isCustomerKind, ownerIdOf, refKey, shardOf } from './accounts.ts';
+import type { AccountAfter, Line, OperationAnswer, OperationResult } from './requests.ts';
+import { type AccountKey, ensureAccounts, hasCode, lockCustomerAccounts, lockHouseAccounts, type WritePlan, writeOperation } from './store.ts';
+
+/**
+ * The one way money moves: every operation (a transfer, a hold, its posting or release, a
+ * reversal) describes itself as a Movement, and `move` checks and writes it inside the operation's
+ * transaction. The rules of the ledger (enough available, nothing leaves a frozen wallet, the lock
+ * order) are written here and nowhere else.
+ */
+
+export interface Movement {
+  merchantId: string;
+  currency: Currency;
+  at: Date;
+  /** balance changes (a transaction's lines) */
+  lines: Line[];
+  /** changes of held amounts on customer accounts */
+  heldChanges: Array<{ account: AccountRef; amount: bigint }>;
+  transaction: WritePlan['transaction'];
+  holdInsert?: { id: string; account: AccountRef; amount: bigint; reference: string };
+  holdSettle?: WritePlan['holdSettle'];
+  key: string;
+  answer: Omit<OperationAnswer, 'accounts' | 'currency' | 'createdAt'>;
+}
+
+/**
+ * Thrown when an account of the operation does not exist yet: the attempt rolls back and runs again,
+ * creating the missing accounts before it locks anything. Only a first use of an account pays this.
+ */
+class MissingAccounts extends Error {}
+
+/** The merchant's account in a given shard, unless the line names one already (a reversal does). */
+function withShard(ref: AccountRef, shard: number): AccountRef {
+  if (ref.kind === 'WALLET' || ref.kind === 'CARD' || ref.shard !== undefined) return ref;
+  return { kind: ref.kind, shard };
+}
+
+/**
+ * Locks the customer's accounts in id order, checks that none would go below zero available and
+ * that no money leaves a frozen wallet, then writes it all in one statement that updates the
+ * merchant's (hot) rows last. With `ensure`, it first creates the accounts (and wallet rows) that do
+ * not exist yet.
+ */
+export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise<OperationAnswer> {
+  // the merchant's side goes to the shard of the customer the operation concerns
+  const shard = houseShardFor(movement.transaction?.holderId ?? null);
+  const m = { ...movement, lines: movement.lines.map((line) => ({ ...line, account: withShard(line.account, shard) })) };
+  const refs = new Map<string, AccountRef>();
+  for (const item of [...m.lines, ...m.heldChanges]) refs.set(refKey(item.account, m.merchantId), item.account);
+  if (m.holdInsert) refs.set(refKey(m.holdInsert.account, m.merchantId), m.holdInsert.account);
+  const keys: AccountKey[] = [...refs.values()].map((ref) => ({
+    kind: ref.kind,
+    ownerId: ownerIdOf(ref, m.merchantId),
+    holderId: holderIdOf(ref),
+    shard: shardOf(ref),
+  }));
+  if (ensure) await ensureAccounts(tx, m.merchantId, m.currency, keys);
+
+  const balanceDelta = new Map<string, bigint>();
+  const heldDelta = new Map<string, bigint>();
+  for (const line of m.lines) {
+    const key = refKey(line.account, m.merchantId);
+    balanceDelta.set(key, (balanceDelta.get(key) ?? 0n) + line.amount);
+  }
+  for (const change of m.heldChanges) {
+    const key = refKey(change.account, m.merchantId);
+    heldDelta.set(key, (heldDelta.get(key) ?? 0n) + change.amount);
+  }
+  if (m.holdInsert) {
+    const key = refKey(m.holdInsert.account, m.merchantId);
+    heldDelta.set(key, (heldDelta.get(key) ?? 0n) + m.holdInsert.amount);
+  }
+  // money leaves an account when its balance falls or its available does
+  const leaves = (key: string) => {
+    const dBalance = balanceDelta.get(key) ?? 0n;
+    return dBalance < 0n || dBalance - (heldDelta.get(key) ?? 0n) < 0n;
+  };
+
+  const customerKeys = keys.filter((key) => isCustomerKind(key.kind));
+  const locked = customerKeys.length ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys) : [];
+  const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}:0`, row]));
+  for (const key of customerKeys) {
+    const row = byKey.get(`${key.kind}:${key.ownerId}:0`);
+    if (!row && !ensure) throw new MissingAccounts();
+    if (!row || row.holderId !== key.holderId) {
+      throw new Error(`ledger: ${key.kind} ${key.ownerId} is not an account of customer ${key.holderId} at merchant ${m.merchantId}`);
+    }
+  }
+
+  const customer: WritePlan['customer'] = [];
+  const accounts: AccountAfter[] = [];
+  for (const row of locked) {
+    const key = `${row.kind}:${row.ownerId}:0`;
+    const dBalance = balanceDelta.get(key) ?? 0n;
+    const dHeld = heldDelta.get(key) ?? 0n;
+    const balance = row.balance + dBalance;
+    const held = row.held + dHeld;
+    if (row.kind === 'WALLET' && leaves(key) && row.frozen) {
+      throw new AppError(ErrorCode.WALLET_FROZEN);
+    }
+    if (held < 0n) throw new Error(`ledger: ${key} would hold less than nothing`);
+    if (balance - held < 0n) {
+      const available = fromMinorUnits(row.balance - row.held);
+      throw new AppError(row.kind === 'WALLET' ? ErrorCode.INSUFFICIENT_FUNDS : ErrorCode.CARD_BALANCE_INSUFFICIENT, {
+        params: { available, currency: m.currency },
+        data: { currency: m.currency, available },
+      });
+    }
+    customer.push({ id: row.id, balance, held, posting: dBalance });
+    accounts.push({
+      kind: row.kind,
+      ownerId: row.ownerId,
+      balance: fromMinorUnits(balance),
+      held: fromMinorUnits(held),
+      available: fromMinorUnits(balance - held),
+    });
+  }
+
+  const house: WritePlan['house'] = m.lines
+    .filter((line) => !isCustomerKind(line.account.kind))
+    .map((line) => ({ kind: line.account.kind as HouseKind, shard: shardOf(line.account), delta: line.amount }));
+  if (house.length > 1) await lockHouseAccounts(tx, m.merchantId, m.currency, house);
+
+  const answer: OperationAnswer = { ...m.answer, currency: m.currency, createdAt: m.at.toISOString(), accounts };
+  const holdAccount = m.holdInsert ? byKey.get(refKey(m.holdInsert.account, m.merchantId)) : undefined;
+  const { houseRows } = await writeOperation(tx, {
+    merchantId: m.merchantId,
+    currency: m.currency,
+    at: m.at,
+    transaction: m.transaction,
+    customer,
+    house,
+    ...(m.holdInsert && holdAccount
+      ? {
+          holdInsert: {
+            id: m.holdInsert.id,
+            ledgerAccountId: holdAccount.id,
+            holderId: holdAccount.holderId,
+            amount: m.holdInsert.amount,
+            reference: m.holdInsert.reference,
+          },
+        }
+      : {}),
+    ...(m.holdSettle ? { holdSettle: m.holdSettle } : {}),
+    idempotency: { key: m.key, answer },
+  });
+  if (houseRows !== house.length) {
+    // a missing merchant account would unbalance the books: this attempt rolls back
+    if (!ensure) throw new MissingAccounts();
+    throw new Error(`ledger: merchant accounts missing: ${house.map((h) => h.kind).join(', ')}`);
+  }
+  return answer;
+}
+
+/**
+ * An operation written inside a given transaction. `ensure`: create the accounts it needs first
+ * (the second attempt, after the first found one missing).
+ */
+export type StepOperation<Q> = (tx: Tx, clock: Clock, request: Q, ensure: boolean) => Promise<OperationResult>;
+
+/** A balance past what a bigint holds (SQLSTATE 22003) is the catalogue's refusal: nothing moved. */
+const balanceLimitOr = (error: unknown) => (hasCode(error, '22003') ? new AppError(ErrorCode.BALANCE_LIMIT) : error);
+
+/**
+ * Runs an operation in a transaction that `open` begins (a transaction of its own, or a savepoint
+ * in the caller's); when an account it needs does not exist yet, that attempt rolls back and one
+ * more creates the accounts first.
+ */
+export async function runOperation<Q>(
+  open: (work: (tx: Tx) => Promise<OperationResult>) => Promise<OperationResult>,
+  clock: Clock,
+  operation: StepOperation<Q>,
+  request: Q,
+): Promise<OperationResult> {
+  try {
+    return await open((tx) => operation(tx, clock, request, false));
+  } catch (error) {
+    if (!(error instanceof MissingAccounts)) throw balanceLimitOr(error);
+  }
+  try {
+    return await open((tx) => operation(tx, clock, request, true));
+  } catch (error) {
+    throw balanceLimitOr(error);
+  }
+}
