@@ -15,6 +15,7 @@ import {
 import { houseShardFor } from '../../src/modules/ledger/accounts.ts';
 import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { expectUnchanged } from '../helpers/unchanged.ts';
 import { autoKeyed, booksSnapshot, expectSoundBooks, ledgerOn, merchantOf, newCustomer, refusalOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 let t: TestApp;
@@ -58,11 +59,11 @@ async function fundedCustomer(amount = 100_00n, currency: 'USD' | 'CNY' = 'USD',
 }
 
 /** Expects a refusal with this code and that not one byte of the books changed. */
-async function expectRefused(work: () => Promise<unknown>, code: number) {
-  const before = await booksSnapshot(db);
-  expect(await refusalOf(work())).toBe(code);
-  expect(await booksSnapshot(db)).toBe(before);
-}
+const expectRefused = (work: () => Promise<unknown>, code: number) =>
+  expectUnchanged(
+    () => booksSnapshot(db),
+    async () => expect(await refusalOf(work())).toBe(code),
+  );
 
 describe('every movement is one balanced set of postings', () => {
   it('a recharge credits the wallet and debits the merchant funding, with balance after on each posting', async () => {

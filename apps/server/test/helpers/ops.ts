@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { runOps } from '../../src/ops/cli.ts';
+import { expectUnchanged } from './unchanged.ts';
 
 export interface OpsRun {
   code: number;
@@ -32,11 +33,11 @@ export async function expectOpsRefused(
   code: 1 | 2,
   message: RegExp,
 ): Promise<OpsRun> {
-  const before = await snapshot();
-  const run = await runOpsOn(database, argv);
-  expect(run.code, `${argv.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(code);
-  expect(run.stderr).toMatch(message);
-  expect(run.stdout).toBe('');
-  expect(await snapshot()).toBe(before);
-  return run;
+  return expectUnchanged(snapshot, async () => {
+    const run = await runOpsOn(database, argv);
+    expect(run.code, `${argv.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(code);
+    expect(run.stderr).toMatch(message);
+    expect(run.stdout).toBe('');
+    return run;
+  });
 }

@@ -1,5 +1,5 @@
 import { envelope } from '@portal/contract/envelope';
-import { MESSAGE_KINDS, messageItem, messageListQuery, messagePage, readStatusBody, unreadQuantity } from '@portal/contract/messages';
+import { MESSAGE_KINDS, messageItem, messageListQuery, messagePage, readStatusAnswer, readStatusBody, unreadQuantity } from '@portal/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
@@ -48,7 +48,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ messages: MessageService; se
         security,
         summary: 'Mark one message or announcement read ({id}), or every one ({all: true}, optionally of one kind)',
         body: readStatusBody,
-        response: { 200: envelope(z.object({ unread_quantity: z.number().int() })) },
+        response: { 200: envelope(readStatusAnswer) },
       },
     },
     async (request) => ok(await messages.markRead(request.merchant.id, request.auth.account.id, request.body)),
