@@ -1,4 +1,4 @@
-import { createServices } from '../composition.ts';
+import { createServices, type Services } from '../composition.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { systemClock } from '../lib/clock.ts';
 import { Refused } from '../lib/refused.ts';
@@ -39,6 +39,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
   }
 
   let opened: OperatorDatabase | undefined;
+  let services: Services | undefined;
   try {
     const flags = parseFlags(command, rest);
     if (flags === HELP) {
@@ -53,7 +54,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
-    const services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog });
+    services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog });
     io.out(await command.run(flags, { production: config.production, services }));
     return EXIT.ok;
   } catch (error) {
@@ -69,6 +70,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     io.err(`error: ${command.name} failed: ${failure.message}${io.env.OPS_DEBUG ? `\n${failure.stack}` : ' (OPS_DEBUG=1 shows where)'}`);
     return EXIT.refused;
   } finally {
+    services?.mail.close?.();
     await opened?.close().catch((error: Error) => io.err(`warning: closing the database: ${error.message}`));
   }
 }
