@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@portal/contract/errors';
-import { EVENT_TYPES } from '@portal/contract/messages';
 import { controlCharacterField, messages } from '@portal/contract/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyPluginAsync, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,11 +22,11 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { EventHub } from './modules/events/hub.ts';
 import { eventRoutes } from './modules/events/routes.ts';
-import { balanceFinisher } from './modules/ledger/balances.ts';
+import { BALANCE_FINISHER } from './modules/ledger/service.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { type MerchantRow, type MerchantService, normaliseHost, toMerchantView } from './modules/merchants/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
-import { ANNOUNCEMENT_EVENT } from './modules/messages/service.ts';
+import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { outboxRoutes } from './providers/outbox/routes.ts';
@@ -83,10 +82,13 @@ export async function buildApp(options: BuildOptions) {
     sms: options.sms,
     mail: options.mail,
   });
+  // the key codes are hashed with is read (or, outside production, made) now: a DATA_DIR that cannot
+  // hold it fails the start, not a customer's first code
+  services.codeHashKey();
   // this process's open event streams; the modules complete the events that need it per stream
   const hub = new EventHub(database, app.log);
-  hub.finish(EVENT_TYPES.balance, balanceFinisher(database.db));
-  hub.finish(ANNOUNCEMENT_EVENT, services.messages.withUnreadCounts);
+  hub.finish(BALANCE_FINISHER, services.ledger.balanceEvents);
+  hub.finish(UNREAD_FINISHER, services.messages.withUnreadCounts);
   await hub.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once
   const stopFollowingMerchants = await services.merchants.followChanges();

@@ -34,7 +34,8 @@ export interface Platform {
  */
 export function createServices({ config, database, clock, log, ...given }: Platform) {
   const { db } = database;
-  // the key codes and reset tickets are hashed with: made on first use, so a command that sends none never needs it
+  // the key codes and reset tickets are hashed with: read or made when first asked for (the server asks at
+  // start), so an operator command that sends no code never makes one
   let codeHashKey: string | undefined;
   const hashKey = () => {
     codeHashKey ??= config.codeHashKey ?? developmentSecret(config.dataDir, 'code-hash.key');
@@ -53,7 +54,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
-  const wallet = createWalletService({ db, clock, ledger, messages });
+  const wallet = createWalletService({ db, ledger, messages });
 
   return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, sms, mail };
 }

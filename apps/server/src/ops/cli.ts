@@ -1,6 +1,7 @@
 import { createServices, type Services } from '../composition.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { systemClock } from '../lib/clock.ts';
+import { AppError } from '../http/errors.ts';
 import { Refused } from '../lib/refused.ts';
 import { commandHelp, HELP, type OpsCommand, OpsError, parseFlags, UsageError } from './command.ts';
 import { type OperatorDatabase, openOperatorDatabase } from './connect.ts';
@@ -62,7 +63,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       io.err(`error: ${error.message}\n\`npm run ops -- ${command.name} --help\` shows its flags.`);
       return EXIT.usage;
     }
-    if (error instanceof OpsError || error instanceof Refused) {
+    if (error instanceof OpsError || error instanceof Refused || error instanceof AppError) {
       io.err(`error: ${error.message}\nNothing was changed.`);
       return EXIT.refused;
     }

@@ -1,5 +1,6 @@
 import { HEARTBEAT_SECONDS } from '@portal/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_CHANNEL } from '../../src/modules/events/publisher.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 import { freshIp, lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -24,6 +25,42 @@ async function send(host: string, account: string, title: string, type?: string)
 }
 
 describe('GET /api/v1/events', () => {
+  it('carries a station message of any type as it was written, even one named like an event that is completed per stream', async () => {
+    const who = await signUp(t);
+    const id = await accountId('localhost', who.token);
+    const tab = await openEventStream(base, 'localhost', who.token);
+    try {
+      await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+      for (const type of ['BALANCE_CHANGED', 'ANNOUNCEMENT']) {
+        const message = await send('localhost', id, `类型 ${type}`, type);
+        expect(await tab.next((e) => e.id === message.id)).toMatchObject({ type, kind: 'message', title: `类型 ${type}`, content: `类型 ${type}` });
+      }
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('ignores what it cannot read on the channel, and never hands one merchant\'s event to another merchant\'s stream', async () => {
+    const who = await signUp(t, 'red.localhost');
+    const id = await accountId('red.localhost', who.token);
+    const tab = await openEventStream(base, 'red.localhost', who.token);
+    try {
+      await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+      const from = tab.events.length;
+      const blue = await merchantId('localhost');
+      const notify = (payload: unknown) => t.database.notify(EVENTS_CHANNEL, JSON.stringify(payload));
+      // a kind of message this process does not know, and an event naming this account under another merchant
+      await notify({ t: 'signal', merchant: await merchantId('red.localhost'), accounts: [id], signal: 'balance' });
+      await notify({ t: 'accounts', merchant: blue, accounts: [id], type: 'NOTICE', payload: { id: 'not-for-you' } });
+      const mine = await send('red.localhost', id, '之后的消息');
+      await tab.next((e) => e.id === mine.id, { from });
+      expect(tab.events.slice(from).map((e) => e.type)).toEqual(['NOTICE']);
+      expect(tab.events.slice(from)[0]).toMatchObject({ id: mine.id });
+    } finally {
+      tab.close();
+    }
+  });
+
   it('streams the unread count, then each new message with its fields, to every open tab of the account', async () => {
     const who = await signUp(t);
     const id = await accountId('localhost', who.token);

@@ -78,4 +78,4 @@ export const ledgerOn = (db: Db, clock: Clock) => createLedgerService({ db, cloc
 
 /** The wallet service on a database, over that ledger, wired as composition.ts wires it. */
 export const walletOn = (db: Db, clock: Clock, ledger: LedgerService, options: { exportRowLimit?: number } = {}) =>
-  createWalletService({ db, clock, ledger, messages: createMessageService({ db, clock, events: createEventPublisher() }), ...options });
+  createWalletService({ db, ledger, messages: createMessageService({ db, clock, events: createEventPublisher() }), ...options });

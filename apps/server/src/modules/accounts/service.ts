@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors.ts';
 import { burnPasswordTime, hashPassword, keyedHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { CodePurpose } from '@portal/contract/enums';
 import { maskEmail, maskPhone } from '../../lib/mask.ts';
+import { isUniqueViolation } from '../../lib/refused.ts';
 import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow, MerchantService } from '../merchants/service.ts';
@@ -60,9 +61,6 @@ export interface Caller {
   log: Pick<FastifyBaseLogger, 'error'>;
   deviceSecret?: string | undefined;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 export interface AccountServiceDeps {
   db: Db;

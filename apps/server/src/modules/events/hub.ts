@@ -31,10 +31,14 @@ export class EventHub {
     private readonly log: HubLog,
   ) {}
 
-  /** Events of this type are completed per stream by `finish` (see EventFinisher); one finisher a type. */
-  finish(type: string, finisher: EventFinisher) {
-    if (this.finishers.has(type)) throw new Error(`events: ${type} has a finisher already`);
-    this.finishers.set(type, finisher);
+  /**
+   * Registers a finisher under a name: an event published with `{ finish: name }` is completed per
+   * stream by it (see EventFinisher). Only the publisher asks for one, so no event type a module or
+   * an operator chooses (a station message's type) can run into it.
+   */
+  finish(name: string, finisher: EventFinisher) {
+    if (this.finishers.has(name)) throw new Error(`events: a finisher named ${name} is registered already`);
+    this.finishers.set(name, finisher);
   }
 
   get size() {
@@ -118,19 +122,21 @@ export class EventHub {
       }
       return;
     }
-    // only accounts with a stream here are served, and the event completed for them alone
-    const accounts = (message.t === 'accounts' ? message.accounts : [...(this.byMerchant.get(message.merchant) ?? [])]).filter(
-      (accountId) => this.byAccount.get(accountId)?.size,
+    if (message.t !== 'accounts' && message.t !== 'merchant') return;
+    // only the merchant's accounts with a stream here are served, and the event completed for them alone
+    const ofMerchant = (subscriber: Subscriber) => subscriber.merchantId === message.merchant;
+    const accounts = (message.t === 'accounts' ? message.accounts : [...(this.byMerchant.get(message.merchant) ?? [])]).filter((accountId) =>
+      [...(this.byAccount.get(accountId) ?? [])].some(ofMerchant),
     );
     if (accounts.length === 0) return;
     const event = { type: message.type, ...message.payload } as StreamEvent;
-    const finisher = this.finishers.get(message.type);
+    const finisher = message.finish ? this.finishers.get(message.finish) : undefined;
+    if (message.finish && !finisher) this.log.warn({ finish: message.finish }, 'event dropped: no finisher of that name here');
+    if (message.finish && !finisher) return;
     const eventFor = finisher ? await finisher(message.merchant, accounts, event) : () => event;
     for (const accountId of accounts) {
-      const subscribers = this.byAccount.get(accountId);
-      if (!subscribers?.size) continue;
       const finished = eventFor(accountId);
-      for (const subscriber of subscribers) subscriber.send(finished);
+      for (const subscriber of this.byAccount.get(accountId) ?? []) if (ofMerchant(subscriber)) subscriber.send(finished);
     }
   }
 }

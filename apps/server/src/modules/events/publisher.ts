@@ -11,15 +11,20 @@ import type { Tx } from '../../db/engine.ts';
  * knows no event type: a module that needs an event completed per stream (what an account holds
  * now, its unread count) registers a finisher for its type with the hub.
  */
-export const EVENTS_CHANNEL = 'portal_events';
+export const EVENTS_CHANNEL = 'portal_stream_events';
 
 export type EventPayload = Record<string, unknown>;
 
+/** `finish`: the finisher (registered with the hub under that name) that completes the event per stream. */
+export interface PublishOptions {
+  finish?: string;
+}
+
 export type Published =
   /** an event for these accounts of the merchant */
-  | { t: 'accounts'; merchant: string; accounts: string[]; type: string; payload: EventPayload }
+  | ({ t: 'accounts'; merchant: string; accounts: string[]; type: string; payload: EventPayload } & PublishOptions)
   /** an event for every account of the merchant */
-  | { t: 'merchant'; merchant: string; type: string; payload: EventPayload }
+  | ({ t: 'merchant'; merchant: string; type: string; payload: EventPayload } & PublishOptions)
   /** sessions ended: one, or all of an account but one; their streams close */
   | { t: 'revoked'; account: string; session?: string; except?: string };
 
@@ -42,18 +47,18 @@ export function excerpt(html: string, max = 200) {
 export function createEventPublisher() {
   return {
     /** An event for one account (a message, its unread count, …). */
-    toAccount: (tx: Tx, merchantId: string, accountId: string, type: string, payload: EventPayload = {}) =>
-      send(tx, { t: 'accounts', merchant: merchantId, accounts: [accountId], type, payload }),
+    toAccount: (tx: Tx, merchantId: string, accountId: string, type: string, payload: EventPayload = {}, options: PublishOptions = {}) =>
+      send(tx, { t: 'accounts', merchant: merchantId, accounts: [accountId], type, payload, ...options }),
 
     /** The same event for several accounts of a merchant; nothing is sent for none. */
-    async toAccounts(tx: Tx, merchantId: string, accountIds: string[], type: string, payload: EventPayload = {}) {
+    async toAccounts(tx: Tx, merchantId: string, accountIds: string[], type: string, payload: EventPayload = {}, options: PublishOptions = {}) {
       if (accountIds.length === 0) return;
-      await send(tx, { t: 'accounts', merchant: merchantId, accounts: accountIds, type, payload });
+      await send(tx, { t: 'accounts', merchant: merchantId, accounts: accountIds, type, payload, ...options });
     },
 
     /** An event for every account of the merchant (an announcement). */
-    toMerchant: (tx: Tx, merchantId: string, type: string, payload: EventPayload = {}) =>
-      send(tx, { t: 'merchant', merchant: merchantId, type, payload }),
+    toMerchant: (tx: Tx, merchantId: string, type: string, payload: EventPayload = {}, options: PublishOptions = {}) =>
+      send(tx, { t: 'merchant', merchant: merchantId, type, payload, ...options }),
 
     /** Sessions ended: their open streams close on every process. */
     sessionsEnded: (tx: Tx, accountId: string, which: { session?: string; except?: string }) =>

@@ -49,8 +49,11 @@ export async function announceBalances(events: EventPublisher, tx: Tx, merchantI
   const wallets = accounts.filter((account) => account.kind === 'WALLET').map((account) => account.ownerId);
   const cards = accounts.filter((account) => account.kind === 'CARD').map((account) => account.ownerId);
   const cardHolders = cards.length > 0 ? await cardHolderIds(tx, merchantId, cards) : [];
-  await events.toAccounts(tx, merchantId, [...new Set([...wallets, ...cardHolders])], EVENT_TYPES.balance);
+  await events.toAccounts(tx, merchantId, [...new Set([...wallets, ...cardHolders])], EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER });
 }
+
+/** The finisher that builds a BALANCE_CHANGED event per stream (registered with the hub by the app). */
+export const BALANCE_FINISHER = 'ledger:balances';
 
 /** Completes a BALANCE_CHANGED event for each customer with a stream open here: what they hold when it is sent. */
 export const balanceFinisher = (db: Db) => async (merchantId: string, accountIds: string[]) => {

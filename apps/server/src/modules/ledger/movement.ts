@@ -171,7 +171,10 @@ const balanceLimitOr = (error: unknown) => (hasCode(error, '22003') ? new AppErr
 /**
  * Runs an operation in a transaction that `open` begins (a transaction of its own, or a savepoint
  * in the caller's); when an account it needs does not exist yet, that attempt rolls back and one
- * more creates the accounts first.
+ * more creates the accounts first. Alone, an operation takes its locks in one order (key, hold or
+ * transaction, customers by id, the merchant's rows) and cannot deadlock; inside a caller's
+ * transaction that already holds other rows it can, and PostgreSQL then cancels one side: that
+ * attempt rolls back to its savepoint and runs again, twice at most.
  */
 export async function runOperation<Q>(
   open: (work: (tx: Tx) => Promise<OperationResult>) => Promise<OperationResult>,
@@ -179,14 +182,20 @@ export async function runOperation<Q>(
   operation: StepOperation<Q>,
   request: Q,
 ): Promise<OperationResult> {
-  try {
-    return await open((tx) => operation(tx, clock, request, false));
-  } catch (error) {
-    if (!(error instanceof MissingAccounts)) throw balanceLimitOr(error);
-  }
-  try {
-    return await open((tx) => operation(tx, clock, request, true));
-  } catch (error) {
-    throw balanceLimitOr(error);
+  let ensure = false;
+  for (let deadlocks = 0; ; ) {
+    try {
+      return await open((tx) => operation(tx, clock, request, ensure));
+    } catch (error) {
+      if (error instanceof MissingAccounts && !ensure) {
+        ensure = true;
+        continue;
+      }
+      if (hasCode(error, '40P01') && deadlocks < 2) {
+        deadlocks += 1;
+        continue;
+      }
+      throw balanceLimitOr(error);
+    }
   }
 }

@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { auditLedger } from './audit.ts';
-import { announceBalances, customerBalances } from './balances.ts';
+import { announceBalances, balanceFinisher, customerBalances } from './balances.ts';
 import { holdWithin, postHoldWithin, releaseHoldWithin } from './holds.ts';
 import { runOperation, type StepOperation } from './movement.ts';
 import type {
@@ -20,7 +20,10 @@ import { reverseWithin } from './reversals.ts';
 import {
   countWalletPostings,
   pageWalletPostings,
+  findWalletStatus,
+  freezeWalletRow,
   setWalletAccountsFrozen,
+  unfreezeWalletRow,
   type WalletPostingFilter,
   walletPostingsAfter,
 } from './store.ts';
@@ -110,15 +113,31 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     /** Checks every invariant of the books; sound books answer no violations. */
     audit: () => auditLedger(db),
 
+    /** Completes a BALANCE_CHANGED event per stream (the hub's finisher named BALANCE_FINISHER). */
+    balanceEvents: balanceFinisher(db),
+
     /** What a customer holds: the wallet (available, held) and the cards, every currency. */
     customerBalances: (merchantId: string, holderId: string) => customerBalances(db, merchantId, holderId),
 
+    /** The wallet's status (frozen or not, why, since when); undefined for a wallet never used nor frozen. */
+    walletStatus: (merchantId: string, accountId: string) => findWalletStatus(db, merchantId, accountId),
+
     /**
-     * Marks the customer's wallet accounts frozen (nothing leaves them) or not, inside the caller's
-     * transaction that changes the wallet's status.
+     * Freezes the customer's wallet inside the caller's transaction: its status and its accounts, so
+     * from the commit on no money leaves it. False when it was frozen already (or is not this merchant's).
      */
-    setWalletFrozen: (tx: Tx, request: { merchantId: string; accountId: string; frozen: boolean }) =>
-      setWalletAccountsFrozen(tx, request.merchantId, request.accountId, request.frozen),
+    async freezeWallet(tx: Tx, request: { merchantId: string; accountId: string; reason: string }) {
+      if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, clock.now()))) return false;
+      await setWalletAccountsFrozen(tx, request.merchantId, request.accountId, true);
+      return true;
+    },
+
+    /** Unfreezes the customer's wallet inside the caller's transaction; false when it was not frozen. */
+    async unfreezeWallet(tx: Tx, request: { merchantId: string; accountId: string }) {
+      if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, clock.now()))) return false;
+      await setWalletAccountsFrozen(tx, request.merchantId, request.accountId, false);
+      return true;
+    },
 
     /** A page of the wallet's postings, newest first, and how many match in all. */
     walletPostingsPage: (merchantId: string, accountId: string, filter: WalletPostingFilter, page: { limit: number; offset: number }) =>
@@ -138,6 +157,7 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
+export { BALANCE_FINISHER } from './balances.ts';
 
 export { CARD_NETWORK, cardAccountOf, MERCHANT_FEE_INCOME, MERCHANT_FUNDING, walletOf } from './accounts.ts';
 export type { CustomerBalances } from './balances.ts';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { ledgerIdempotencyKeys } from '../../db/schema.ts';
-import { BALANCE_STATUS_AVAILABLE } from '@portal/contract/enums';
+import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN } from '@portal/contract/enums';
 import { CUSTOMER_KINDS, type HouseKind, type LedgerKind } from './accounts.ts';
 
 /**
@@ -474,7 +474,48 @@ export async function holderBalances(tx: Tx, merchantId: string, who: { holderId
   }));
 }
 
-// ── a wallet's frozen flag ──
+/** The rows of a raw query (both engines answer `{ rows }`). */
+const rowsOfWallet = async (result: PromiseLike<unknown>) => ((await result) as { rows: Array<Record<string, unknown>> }).rows;
+
+// ── a wallet's status and frozen flag ──
+// The ledger keeps the wallet's status row (table `wallets`): it refuses money leaving a frozen wallet,
+// creates the row with the wallet's first account, and orders a freeze against movements by it.
+
+export async function findWalletStatus(tx: Tx, merchantId: string, accountId: string) {
+  const [row] = await rowsOfWallet(
+    tx.execute(sql`select status, status_reason, status_changed_at from wallets where account_id = ${accountId} and merchant_id = ${merchantId}`),
+  );
+  if (!row) return undefined;
+  return {
+    status: String(row.status),
+    reason: String(row.status_reason),
+    changedAt: row.status_changed_at === null ? null : new Date(row.status_changed_at as string | Date),
+  };
+}
+
+/** Freezes the wallet; false when it was frozen already (or is not this merchant's). */
+export async function freezeWalletRow(tx: Tx, merchantId: string, accountId: string, reason: string, at: Date) {
+  const rows = await rowsOfWallet(
+    tx.execute(sql`insert into wallets (account_id, merchant_id, status, status_reason, status_changed_at)
+      select ${accountId}, ${merchantId}, ${BALANCE_STATUS_FROZEN}, ${reason}, ${at}
+      where exists (select 1 from accounts where id = ${accountId} and merchant_id = ${merchantId})
+      on conflict (account_id) do update set status = excluded.status, status_reason = excluded.status_reason,
+        status_changed_at = excluded.status_changed_at
+      where wallets.status <> excluded.status and wallets.merchant_id = excluded.merchant_id
+      returning account_id`),
+  );
+  return rows.length === 1;
+}
+
+/** Unfreezes the wallet; false when it was not frozen. */
+export async function unfreezeWalletRow(tx: Tx, merchantId: string, accountId: string, at: Date) {
+  const rows = await rowsOfWallet(
+    tx.execute(sql`update wallets set status = ${BALANCE_STATUS_AVAILABLE}, status_reason = '', status_changed_at = ${at}
+      where account_id = ${accountId} and merchant_id = ${merchantId} and status <> ${BALANCE_STATUS_AVAILABLE}
+      returning account_id`),
+  );
+  return rows.length === 1;
+}
 
 /**
  * Marks a customer's wallet accounts (every currency) frozen or not, in id order. Every movement

@@ -52,8 +52,10 @@ const announcementView = (row: AnnouncementRow, isRead: boolean): MessageItem =>
   created_at: row.publishedAt.toISOString(),
 });
 
-/** The type of an announcement's event; its unread count is added per account when it is sent. */
-export const ANNOUNCEMENT_EVENT = 'ANNOUNCEMENT';
+/** The type of an announcement's event. */
+const ANNOUNCEMENT_EVENT = 'ANNOUNCEMENT';
+/** The finisher that adds each account's own unread count to an announcement's event when it is sent. */
+export const UNREAD_FINISHER = 'messages:unread';
 
 /** Station messages to one account and announcements to all of a merchant's, with their read state. */
 export function createMessageService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
@@ -88,13 +90,13 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
   /** Publishes an announcement to every account of the merchant, inside the caller's transaction. */
   async function announce(tx: Tx, values: { merchantId: string; title: string; content: string; status?: string }) {
     const row = await insertAnnouncement(tx, { ...values, status: values.status ?? 'success', publishedAt: clock.now() });
-    await events.toMerchant(tx, values.merchantId, ANNOUNCEMENT_EVENT, {
-      kind: 'announcement',
-      id: row.id,
-      title: row.title,
-      status: row.status,
-      content: excerpt(row.content),
-    });
+    await events.toMerchant(
+      tx,
+      values.merchantId,
+      ANNOUNCEMENT_EVENT,
+      { kind: 'announcement', id: row.id, title: row.title, status: row.status, content: excerpt(row.content) },
+      { finish: UNREAD_FINISHER },
+    );
     return row;
   }
 

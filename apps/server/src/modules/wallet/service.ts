@@ -21,12 +21,10 @@ import {
 } from '@portal/contract/wallet';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { LedgerService, WalletPostingFilter, WalletPostingRow } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
-import { findWalletStatus, freezeWalletRow, unfreezeWalletRow } from './store.ts';
 
 const filterOf = (query: { type?: string | undefined; currency?: string | undefined; start_time?: string | undefined; end_time?: string | undefined }): WalletPostingFilter => ({
   type: query.type,
@@ -83,13 +81,11 @@ const exportRowOf = (row: WalletPostingRow): ExportRow => ({
  */
 export function createWalletService({
   db,
-  clock,
   ledger,
   messages,
   exportRowLimit = EXPORT_ROW_LIMIT,
 }: {
   db: Db;
-  clock: Clock;
   ledger: LedgerService;
   messages: Pick<MessageService, 'post'>;
   /** the most rows one export writes */
@@ -101,7 +97,7 @@ export function createWalletService({
     },
 
     async status(merchantId: string, accountId: string): Promise<BalanceStatusAnswer> {
-      const row = await findWalletStatus(db, merchantId, accountId);
+      const row = await ledger.walletStatus(merchantId, accountId);
       const frozen = row !== undefined && row.status !== BALANCE_STATUS_AVAILABLE;
       return {
         status: frozen ? BALANCE_STATUS_FROZEN : BALANCE_STATUS_AVAILABLE,
@@ -166,10 +162,8 @@ export function createWalletService({
      * event, once it commits. Answers false when the wallet was frozen already (then nothing is sent).
      */
     async freeze(request: { merchantId: string; accountId: string; reason: string }) {
-      const now = clock.now();
       return db.transaction(async (tx) => {
-        if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, now))) return false;
-        await ledger.setWalletFrozen(tx, { merchantId: request.merchantId, accountId: request.accountId, frozen: true });
+        if (!(await ledger.freezeWallet(tx, request))) return false;
         const why = request.reason ? `<p>原因：${escapeHtml(request.reason)}</p>` : '';
         await messages.post(tx, {
           merchantId: request.merchantId,
@@ -188,10 +182,8 @@ export function createWalletService({
      * the status again and drops its banner. Answers false when the wallet was not frozen.
      */
     async unfreeze(request: { merchantId: string; accountId: string }) {
-      const now = clock.now();
       return db.transaction(async (tx) => {
-        if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, now))) return false;
-        await ledger.setWalletFrozen(tx, { merchantId: request.merchantId, accountId: request.accountId, frozen: false });
+        if (!(await ledger.unfreezeWallet(tx, request))) return false;
         await messages.post(tx, {
           merchantId: request.merchantId,
           accountId: request.accountId,
