@@ -125,6 +125,35 @@ describe('GET /api/v1/events', () => {
     }
   });
 
+  it("hears a movement made inside a caller's transaction once that transaction commits, and never one that rolled back", async () => {
+    const who = await signUp(t, 'blue.localhost');
+    const merchant = await merchantId('blue.localhost');
+    const id = await accountId('blue.localhost', who.token);
+    const tab = await openEventStream(base, 'blue.localhost', who.token);
+    const books = ledgerOn(t.database.db, t.clock);
+    const recharge = (amount: bigint) => ({ merchantId: merchant, key: `within-${Math.random().toString(36).slice(2)}`, accountId: id, currency: 'USD' as const, amount });
+    try {
+      await tab.next((e) => e.type === 'UNREAD_QUANTITY');
+      const from = tab.events.length;
+      // the caller's work fails after the money moved inside it: nothing moved, nothing is heard
+      await expect(
+        t.database.db.transaction(async (tx) => {
+          await books.within(tx).recharge(recharge(1_00n));
+          throw new Error('the caller changes its mind');
+        }),
+      ).rejects.toThrow('the caller changes its mind');
+      await t.database.db.transaction(async (tx) => {
+        await books.within(tx).recharge(recharge(2_00n));
+      });
+      await tab.next((e) => e.type === 'BALANCE_CHANGED', { from });
+      const heard = tab.events.slice(from).filter((e) => e.type === 'BALANCE_CHANGED');
+      expect(heard).toHaveLength(1);
+      expect(heard[0]?.balances?.[0]).toEqual({ currency: 'USD', available: '2.00', anew: '0.00' });
+    } finally {
+      tab.close();
+    }
+  });
+
   it('tells every open tab of the account what its wallet holds after each movement, and no one else', async () => {
     const who = await signUp(t, 'blue.localhost');
     const bystander = await signUp(t, 'blue.localhost');

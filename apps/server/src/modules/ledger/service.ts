@@ -41,11 +41,11 @@ import { adjustOutRequest, deductRequest, feeRequest, fromCardRequest, rechargeR
  * step: claim the key, lock the customer's accounts in id order, check, write (movement.ts).
  */
 
-type Runner = <Q>(operation: StepOperation<Q>) => (request: Q) => Promise<OperationResult>;
+type Runner = <Q extends KeyedRequest>(operation: StepOperation<Q>) => (request: Q) => Promise<OperationResult>;
 
-/** The operations, each run by `run` and passed through `after` once it has run. */
-function operations(run: Runner, after: <Q extends KeyedRequest>(operation: (request: Q) => Promise<OperationResult>) => (request: Q) => Promise<OperationResult>) {
-  const transfer = after(run(transferWithin));
+/** The operations, each run by `run`. */
+function operations(run: Runner) {
+  const transfer = run(transferWithin);
   return {
     /** any balanced set of lines, e.g. a card's spending to CARD_NETWORK */
     transfer,
@@ -57,11 +57,11 @@ function operations(run: Runner, after: <Q extends KeyedRequest>(operation: (req
     /** the amount to the card, plus its fee to fee income */
     transferToCard: async (request: CardTransferRequest) => transfer(toCardRequest(request)),
     transferFromCard: async (request: CardTransferRequest) => transfer(fromCardRequest(request)),
-    holdFunds: after(run<HoldRequest>(holdWithin)),
+    holdFunds: run<HoldRequest>(holdWithin),
     /** the hold's money to where `to` names (card, fee income); the rest goes back to available */
-    postHold: after(run<PostHoldRequest>(postHoldWithin)),
-    releaseHold: after(run<ReleaseHoldRequest>(releaseHoldWithin)),
-    reverse: after(run<ReverseRequest>(reverseWithin)),
+    postHold: run<PostHoldRequest>(postHoldWithin),
+    releaseHold: run<ReleaseHoldRequest>(releaseHoldWithin),
+    reverse: run<ReverseRequest>(reverseWithin),
   };
 }
 
@@ -84,31 +84,27 @@ export const LEDGER_OPERATIONS = [
 
 export function createLedgerService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
   /**
-   * Once an operation has committed, the open portal tabs of its customers hear what they hold now.
-   * The money has moved whatever happens here: a tab that misses the event reads it again when shown.
+   * The open portal tabs of an operation's customers hear what they hold now: the signal rides on the
+   * operation's transaction, so it goes out when the money has moved (for `within`, when the caller's
+   * transaction commits) and never for a refusal or a replay, and costs no round trip of its own.
    */
-  const announced =
-    <Q extends KeyedRequest>(operation: (request: Q) => Promise<OperationResult>) =>
-    async (request: Q) => {
-      const result = await operation(request);
-      if (!result.replayed && result.answer.accounts.length > 0) {
-        await announceBalances(events, db, request.merchantId, result.answer.accounts).catch(() => {});
-      }
-      return result;
-    };
-  const inOwnTransaction: Runner = (operation) => (request) => runOperation((work) => db.transaction((tx) => work(tx)), clock, operation, request);
+  const announcing = async (tx: Tx, merchantId: string, result: OperationResult) => {
+    if (!result.replayed && result.answer.accounts.length > 0) await announceBalances(events, tx, merchantId, result.answer.accounts);
+    return result;
+  };
+  const inOwnTransaction: Runner = (operation) => (request) =>
+    runOperation((work) => db.transaction(async (tx) => announcing(tx, request.merchantId, await work(tx))), clock, operation, request);
   const inSavepoint =
     (tx: Tx): Runner =>
     (operation) =>
     (request) =>
-      runOperation((work) => (tx as Db).transaction((inner) => work(inner)), clock, operation, request);
-  const asItIs = <Q extends KeyedRequest>(operation: (request: Q) => Promise<OperationResult>) => operation;
+      runOperation((work) => (tx as Db).transaction(async (inner) => announcing(inner, request.merchantId, await work(inner))), clock, operation, request);
 
   return {
-    ...operations(inOwnTransaction, announced),
+    ...operations(inOwnTransaction),
 
     /** The same operations inside the caller's transaction `tx`, each as a savepoint of it. */
-    within: (tx: Tx): LedgerOperations => operations(inSavepoint(tx), asItIs),
+    within: (tx: Tx): LedgerOperations => operations(inSavepoint(tx)),
 
     /** Checks every invariant of the books; sound books answer no violations. */
     audit: () => auditLedger(db),
