@@ -8,7 +8,8 @@ import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 
 const databaseUrl = process.env.DATABASE_URL as string;
 const database = await openDatabase({ databaseUrl, poolSize: 20 });
-const config = { ...loadConfig({ ...productionEnv, LOG_LEVEL: 'silent' }), databaseUrl };
+// no web app: the page renderer loads in the background after the start, and its memory is not the streams'
+const config = { ...loadConfig({ ...productionEnv, LOG_LEVEL: 'silent' }), databaseUrl, webDist: '/nonexistent/web' };
 const { app } = await buildApp({ config, database, logger: false });
 app.server.maxConnections = 100_000;
 await app.listen({ port: 0, host: '127.0.0.1' });
