@@ -20,6 +20,7 @@ import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { cardRoutes } from './modules/cards/routes.ts';
 import { EventHub } from './modules/events/hub.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { BALANCE_FINISHER } from './modules/ledger/service.ts';
@@ -165,6 +166,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = a
   await api.register(messageRoutes, { messages: services.messages, sessions });
   await api.register(eventRoutes, { hub, messages: services.messages, sessions });
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
+  await api.register(cardRoutes, { cards: services.cards, sessions });
   api.setNotFoundHandler((_request, reply) => sendError(reply, notFound()));
 };
 

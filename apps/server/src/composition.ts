@@ -2,10 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/engine.ts';
 import type { Clock } from './lib/clock.ts';
+import { createSealer, dataKeyFrom, type Sealer } from './lib/sealed.ts';
 import { developmentSecret } from './lib/secrets.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
+import { createProductCatalogue } from './modules/cards/products.ts';
+import { createCardService } from './modules/cards/service.ts';
 import { createCodeService } from './modules/codes/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createManagerService } from './modules/managers/service.ts';
@@ -42,6 +45,14 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     return codeHashKey;
   };
 
+  // card data and ID numbers are sealed with CARD_DATA_KEY (outside production one made in DATA_DIR), read when first used
+  let dataSealer: Sealer | undefined;
+  const sealed = () => {
+    dataSealer ??= createSealer(dataKeyFrom(config.cardDataKey ?? developmentSecret(config.dataDir, 'card-data.key')));
+    return dataSealer;
+  };
+  const sealer: Sealer = { seal: (text) => sealed().seal(text), open: (text) => sealed().open(text) };
+
   const events = createEventPublisher();
   const merchants = createMerchantService({ database });
   const sessions = createSessionService({ db, clock, events });
@@ -55,8 +66,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
   const wallet = createWalletService({ db, ledger, messages });
+  const products = createProductCatalogue({ db, clock });
+  const cards = createCardService({ db, clock, sealer });
 
-  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, sms, mail };
+  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

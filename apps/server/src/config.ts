@@ -26,7 +26,11 @@ const schema = z.object({
   ALIYUN_SMS_TEMPLATE_ACCESS: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().optional(),
-  CARD_DATA_KEY: z.string().optional(),
+  /** 32 bytes, base64 (or 64 hex digits): the AES-256-GCM key of card data and ID numbers */
+  CARD_DATA_KEY: z
+    .string()
+    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, 'CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits')
+    .optional(),
   /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
   CODE_HASH_KEY: z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),

@@ -4,6 +4,7 @@ import { systemClock } from './lib/clock.ts';
 import { hashPassword } from './lib/crypto.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
+import { createProductCatalogue, type ProductValues } from './modules/cards/products.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
@@ -36,6 +37,67 @@ export const demoAccount = {
 export const demoWalletFunds: Array<[Currency, bigint]> = [
   ['USD', 1_000_00n],
   ['CNY', 5_000_00n],
+];
+
+/**
+ * The card products every demo merchant offers (shared/design/cards.md): numbers are drawn inside
+ * well-known test prefixes and never leave this machine.
+ */
+export const demoProducts: ProductValues[] = [
+  {
+    name: '广告投放卡',
+    brand: 'VISA',
+    bin: '42424242',
+    currency: 'USD',
+    openFee: 5_00n,
+    topupFeeRate: '0.015',
+    topupFeeFixed: 0n,
+    topupFeeMin: 50n,
+    topupFeeMax: 50_00n,
+    minFirstLoad: 10_00n,
+    maxBalance: 100_000_00n,
+    declineFee: 50n,
+    perAccountLimit: 500,
+    maxPerBatch: 500,
+    needsSecondary: true,
+    position: 1,
+  },
+  {
+    name: '订阅支付卡',
+    brand: 'MASTERCARD',
+    bin: '55555555',
+    currency: 'USD',
+    openFee: 2_00n,
+    topupFeeRate: '0.010',
+    topupFeeFixed: 30n,
+    topupFeeMin: null,
+    topupFeeMax: null,
+    minFirstLoad: 5_00n,
+    maxBalance: 20_000_00n,
+    declineFee: 30n,
+    perAccountLimit: 200,
+    maxPerBatch: 100,
+    needsSecondary: false,
+    position: 2,
+  },
+  {
+    name: '人民币消费卡',
+    brand: 'VISA',
+    bin: '40000015',
+    currency: 'CNY',
+    openFee: 10_00n,
+    topupFeeRate: '0.008',
+    topupFeeFixed: 0n,
+    topupFeeMin: 1_00n,
+    topupFeeMax: null,
+    minFirstLoad: 50_00n,
+    maxBalance: 200_000_00n,
+    declineFee: 2_00n,
+    perAccountLimit: 100,
+    maxPerBatch: 100,
+    needsSecondary: false,
+    position: 3,
+  },
 ];
 
 /** product.md §8: five demo merchants, one per theme. */
@@ -158,6 +220,7 @@ export async function seedDemoData(database: Database) {
       const ledger = createLedgerService({ db: tx, clock: systemClock, events }).within(tx);
       const managers = createManagerService({ db: tx });
       const accounts = createAccountDirectory({ db: tx });
+      const products = createProductCatalogue({ db: tx, clock: systemClock });
       for (const demo of demoMerchants) {
         const { merchant } = await merchants.create(
           {
@@ -174,6 +237,7 @@ export async function seedDemoData(database: Database) {
           },
           demo.hosts,
         );
+        for (const product of demoProducts) await products.create(merchant.id, product);
         await agreements.insert({ merchantId: merchant.id, title: `${demo.name}用户服务协议`, text: agreementHtml(demo.name) });
         await messages.announce(tx, { merchantId: merchant.id, ...welcomeAnnouncement(demo.name, demo.website) });
         const manager = await managers.create({ merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });

@@ -67,18 +67,22 @@ export const verificationMessages = {
 } as const;
 
 export const verificationRules = {
+  // names are read without the spaces around them (the server keeps them trimmed)
   realName: (value: string) => {
-    if (value === '') return messages.required;
-    const length = [...value].length;
-    if (length < verificationLimits.realNameMin || length > verificationLimits.realNameMax || !REAL_NAME.test(value)) {
+    const name = value.trim();
+    if (name === '') return messages.required;
+    const length = [...name].length;
+    if (length < verificationLimits.realNameMin || length > verificationLimits.realNameMax || !REAL_NAME.test(name)) {
       return verificationMessages.realName;
     }
     return null;
   },
   latinName: (value: string) => {
-    const chinese = rules.nonChinese(value);
+    const name = value.trim();
+    if (name === '') return messages.required;
+    const chinese = rules.nonChinese(name);
     if (chinese) return chinese;
-    if (value.length < verificationLimits.latinNameMin || value.length > verificationLimits.latinNameMax || !LATIN_NAME.test(value)) {
+    if (name.length < verificationLimits.latinNameMin || name.length > verificationLimits.latinNameMax || !LATIN_NAME.test(name)) {
       return verificationMessages.latinName;
     }
     return null;

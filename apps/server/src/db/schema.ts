@@ -415,3 +415,60 @@ export const wallets = pgTable('wallets', {
   statusReason: text('status_reason').notNull().default(''),
   statusChangedAt: ts('status_changed_at'),
 });
+
+/**
+ * A card product a merchant offers (shared/design/cards.md): its brand and BIN, currency, fees and
+ * limits. Amounts in minor units; the top-up fee rate as the decimal text the fee helper reads.
+ */
+export const cardProducts = pgTable(
+  'card_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    bin: text('bin').notNull(),
+    currency: text('currency').notNull(),
+    openFee: minorUnits('open_fee').notNull(),
+    topupFeeRate: text('topup_fee_rate').notNull(),
+    topupFeeFixed: minorUnits('topup_fee_fixed').notNull(),
+    /** null: no lower bound */
+    topupFeeMin: minorUnits('topup_fee_min'),
+    /** null: no upper bound */
+    topupFeeMax: minorUnits('topup_fee_max'),
+    minFirstLoad: minorUnits('min_first_load').notNull(),
+    maxBalance: minorUnits('max_balance').notNull(),
+    declineFee: minorUnits('decline_fee').notNull(),
+    perAccountLimit: integer('per_account_limit').notNull(),
+    maxPerBatch: integer('max_per_batch').notNull(),
+    needsSecondary: boolean('needs_secondary').notNull().default(false),
+    status: text('status').notNull().default('ON'),
+    /** the order the portal lists them in */
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_products_merchant_name').on(t.merchantId, t.name),
+    check('card_products_amounts', sql`${t.openFee} >= 0 and ${t.topupFeeFixed} >= 0 and ${t.minFirstLoad} >= 0 and ${t.maxBalance} > 0 and ${t.declineFee} >= 0`),
+    check('card_products_status', sql`${t.status} in ('ON', 'OFF')`),
+  ],
+);
+
+/**
+ * What a card holder has given before opening cards: the basic pair (real name, ID number, the number
+ * sealed with the card data key, shown masked) and the secondary pair (Latin name, website).
+ */
+export const cardVerifications = pgTable('card_verifications', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  merchantId: merchantRef(),
+  realName: text('real_name'),
+  idNumberSealed: text('id_number_sealed'),
+  idNumberMasked: text('id_number_masked'),
+  basicAt: ts('basic_at'),
+  latinName: text('latin_name'),
+  website: text('website'),
+  secondaryAt: ts('secondary_at'),
+});

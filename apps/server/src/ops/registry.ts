@@ -6,6 +6,8 @@ import { managerCreate } from './commands/manager-create.ts';
 import { merchantList } from './commands/merchant-list.ts';
 import { merchantSet } from './commands/merchant-set.ts';
 import { messageSend } from './commands/message-send.ts';
+import { productList } from './commands/product-list.ts';
+import { productSet } from './commands/product-set.ts';
 import { ledgerCheck } from './commands/ledger-check.ts';
 import { walletAdjust } from './commands/wallet-adjust.ts';
 import { walletDeduct } from './commands/wallet-deduct.ts';
@@ -30,4 +32,6 @@ export const commands: OpsCommand[] = [
   walletFreeze,
   walletUnfreeze,
   ledgerCheck,
+  productList,
+  productSet,
 ];

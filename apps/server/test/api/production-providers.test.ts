@@ -62,6 +62,13 @@ describe('production refuses the development providers', () => {
     expect(refusal({ ...withoutSmtp, ...aliyunComplete })).toBe('Invalid configuration: SMTP_URL is required in production');
   });
 
+  it('takes a card data key of 32 bytes only, as base64 or hex', () => {
+    for (const key of ['short', 'k'.repeat(32), Buffer.alloc(16, 1).toString('base64')]) {
+      expect(refusal({ ...base, ...aliyunComplete, CARD_DATA_KEY: key })).toBe('Invalid configuration:\nCARD_DATA_KEY: CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits');
+    }
+    expect(loadConfig({ ...base, ...aliyunComplete, CARD_DATA_KEY: 'ab'.repeat(32) }).cardDataKey).toBe('ab'.repeat(32));
+  });
+
   it('starts with Aliyun SMS and SMTP', () => {
     const config = loadConfig({ ...base, ...aliyunComplete });
     expect(config.smsProvider).toBe('aliyun');
