@@ -308,8 +308,8 @@ describe.each(HOSTS)('accessibility of %s', (host) => {
         ['/card-details', '卡片详情'],
         ['/bulk-export', '批量导出'],
         ['/settings', '设置'],
-        ['/create-card/verification', '身份验证'],
-        ['/create-card/secondary-verification-data', '补充验证资料'],
+        ['/create-card/verification', '实名认证'],
+        ['/create-card/secondary-verification-data', '补充资料'],
       ] as const) {
         await show(page, urlPath);
         await heading(page, title).waitFor(settle);

@@ -124,13 +124,19 @@ export async function signUpByApi(portal: Harness, host: string, phone: string, 
   return token;
 }
 
-/** A complete account (phone, e-mail, password) made through the API. */
-export async function createAccountByApi(portal: Harness, host: string, account: { phone: string; email: string; password?: string }) {
+/** A complete account (phone, e-mail, password) made through the API; answers its signed-in session's token. */
+export async function createAccountByApi(
+  portal: Harness,
+  host: string,
+  account: { phone: string; email: string; password?: string },
+): Promise<string> {
   const token = await signUpByApi(portal, host, account.phone, account.password);
   const mail = await watchOutbox(portal, account.email);
   await ok(callApi(portal, host, 'POST', '/api/v1/account/send/code', { send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_BIND_EMAIL', email: account.email }, token), 'send/code');
   const captcha = codeIn(await mail.next());
-  await ok(callApi(portal, host, 'POST', '/api/v1/account/email/bind', { email: account.email, captcha }, token), 'email/bind');
+  const bound = await ok(callApi<{ token?: string }>(portal, host, 'POST', '/api/v1/account/email/bind', { email: account.email, captcha }, token), 'email/bind');
+  if (!bound.token) throw new Error('email/bind answered no session');
+  return bound.token;
 }
 
 /** Whether a password signs in through the API (without finishing the second verification). */

@@ -96,8 +96,8 @@ describe('the signed-in layout', () => {
       '/create-card': '开卡',
       '/card-details': '卡片详情',
       '/bulk-export': '批量导出',
-      '/create-card/verification': '身份验证',
-      '/create-card/secondary-verification-data': '补充验证资料',
+      '/create-card/verification': '实名认证',
+      '/create-card/secondary-verification-data': '补充资料',
     };
     for (const [urlPath, title] of Object.entries(titles)) {
       await page.goto(portal.url(HOST, urlPath));

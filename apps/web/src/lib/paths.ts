@@ -44,8 +44,16 @@ export const paths = {
     getHref: (id: string) => withQuery('/card-details', 'id', id),
   },
   bulkExport: simple('/bulk-export'),
-  createCardVerification: simple('/create-card/verification'),
-  createCardSecondaryVerificationData: simple('/create-card/secondary-verification-data'),
+  createCardVerification: {
+    path: '/create-card/verification',
+    /** `from`: the portal path the flow goes on to once the data is given (else /create-card). */
+    getHref: (from?: string) => withQuery('/create-card/verification', 'from', from),
+  },
+  createCardSecondaryVerificationData: {
+    path: '/create-card/secondary-verification-data',
+    /** `from`: as for the verification. */
+    getHref: (from?: string) => withQuery('/create-card/secondary-verification-data', 'from', from),
+  },
 } as const;
 
 /** The name of an address in `paths`. */

@@ -7,7 +7,5 @@ export const pagesText = {
   createCard: { title: '开卡', pending: '开卡功能即将开放，届时可在这里选择卡片产品并单张或批量开卡。' },
   cardDetails: { title: '卡片详情', pending: '卡片详情即将开放，届时可在这里查看卡片信息与交易记录。' },
   bulkExport: { title: '批量导出', pending: '批量导出即将开放，届时可在这里把选中的卡片导出为表格。' },
-  verification: { title: '身份验证', pending: '首次开卡前需要完成实名验证，该功能即将开放。' },
-  secondaryVerification: { title: '补充验证资料', pending: '部分卡片产品需要补充验证资料，该功能即将开放。' },
   settings: { title: '设置', pending: '设置即将开放，届时可在这里修改密码、管理受信任设备。' },
 } as const;

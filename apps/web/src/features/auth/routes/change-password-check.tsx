@@ -11,7 +11,7 @@ import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import { lastFourDigits, type PhoneCheckState, type PhoneResetState, readPhoneCheckState } from '../lib/recovery-state.ts';
 import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
-import { busy } from '../lib/busy.ts';
+import { busy } from '../../../lib/busy.ts';
 
 const FIELDS: readonly AccountField[] = ['captcha'];
 

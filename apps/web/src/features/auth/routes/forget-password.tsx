@@ -17,7 +17,7 @@ import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import type { PhoneCheckState } from '../lib/recovery-state.ts';
 import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
-import { busy } from '../lib/busy.ts';
+import { busy } from '../../../lib/busy.ts';
 
 type Method = 'phone' | 'email';
 

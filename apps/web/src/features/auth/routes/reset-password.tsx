@@ -18,7 +18,7 @@ import styles from '../components/account-form.module.css';
 import { confirmRule } from '../lib/confirm-rule.ts';
 import { type LinkReset, lastFourDigits, type PhoneResetState, readPhoneResetState, readResetLink } from '../lib/recovery-state.ts';
 import { type AccountField, showOnFields } from '../lib/server-errors.ts';
-import { busy } from '../lib/busy.ts';
+import { busy } from '../../../lib/busy.ts';
 
 interface ResetValues {
   password: string;

@@ -14,7 +14,7 @@ import { useBindEmail } from '../api/bind-email.ts';
 import { useSendCode } from '../api/send-code.ts';
 import styles from '../components/account-form.module.css';
 import { type AccountField, countdownAfterRefusal, showOnFields } from '../lib/server-errors.ts';
-import { busy } from '../lib/busy.ts';
+import { busy } from '../../../lib/busy.ts';
 
 interface SignEmailValues {
   email: string;

@@ -19,7 +19,7 @@ import styles from '../components/account-form.module.css';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 import { confirmRule } from '../lib/confirm-rule.ts';
 import { type AccountField, countdownAfterRefusal, showOnFields } from '../lib/server-errors.ts';
-import { busy } from '../lib/busy.ts';
+import { busy } from '../../../lib/busy.ts';
 
 interface SignUpValues {
   phone: string;

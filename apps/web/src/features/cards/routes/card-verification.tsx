@@ -1,12 +1,109 @@
+import { verificationLimits, verificationRules } from '@portal/contract/cards';
+import { limits, rules } from '@portal/contract/rules';
+import { Button, Form } from 'antd';
+import Input from 'antd/es/input/Input';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { PendingSection } from '../../../components/pending-section.tsx';
-import { pagesText } from '../../../locales/zh-CN/pages.ts';
+import { busy } from '../../../lib/busy.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { cardsText } from '../../../locales/zh-CN/cards.ts';
+import { useVerification } from '../api/get-verification.ts';
+import { useUpdateVerification } from '../api/update-verification.ts';
+import { type GivenSummary, VerificationStep } from '../components/verification-step.tsx';
+import { returnTarget } from '../lib/return-to.ts';
+import { trimmedRule } from '../lib/trimmed-rule.ts';
+import styles from './verification-form.module.css';
 
-/** /create-card/verification: real name and ID number before a first card (its screen comes with the cards work). */
+interface BasicValues {
+  real_name: string;
+  id_number: string;
+}
+
+const FIELDS = ['real_name', 'id_number'];
+const text = cardsText.verification;
+
+/**
+ * /create-card/verification (product.md §4): the real name and the 18-character ID number an
+ * account gives once, before its first card. Given, it shows them (the number masked) and goes on;
+ * sent, it goes on to `from` (a path of the portal), else to the card opening.
+ */
 export default function CardVerification() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const target = returnTarget(search.get('from'));
+  const verification = useVerification();
+  const basic = verification.data?.basic ?? null;
+  const goOn = () => navigate(target, { replace: true });
+
+  const given: GivenSummary | null = basic
+    ? {
+        title: text.givenTitle,
+        note: text.givenNote,
+        rows: [
+          { label: text.realName, value: basic.real_name },
+          { label: text.idNumber, value: basic.id_number_masked },
+        ],
+      }
+    : null;
+
   return (
-    <PageFrame title={pagesText.verification.title}>
-      <PendingSection text={pagesText.verification.pending} />
+    <PageFrame title={text.title}>
+      <VerificationStep
+        status={verification.status}
+        onRetry={() => void verification.refetch()}
+        given={given}
+        onContinue={goOn}
+        intro={text.intro}
+        why={text.why}
+      >
+        <BasicForm onDone={goOn} />
+      </VerificationStep>
     </PageFrame>
+  );
+}
+
+/** Spaces typed around the number, and a lower-case check character, are not the holder's mistake. */
+const normalizeIdNumber = (value: string | undefined) => (value ?? '').replace(/\s/g, '').toUpperCase();
+
+function BasicForm({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<BasicValues>();
+  const update = useUpdateVerification();
+
+  const submit = async (values: BasicValues) => {
+    if (update.isPending) return;
+    try {
+      await update.mutateAsync({ real_name: values.real_name.trim(), id_number: values.id_number });
+    } catch (error) {
+      // a refusal of these fields goes next to them; any other refusal was told by the HTTP module
+      if (isApiError(error) && error.fields.every((field) => FIELDS.includes(field.field))) applyFieldErrors(form, error);
+      return;
+    }
+    notifySuccess(text.done);
+    onDone();
+  };
+
+  return (
+    <Form<BasicValues>
+      form={form}
+      name="card-verification"
+      layout="vertical"
+      requiredMark={false}
+      className={styles.form}
+      initialValues={{ real_name: '', id_number: '' }}
+      onFinish={submit}
+      noValidate
+    >
+      <Form.Item name="real_name" label={text.realName} rules={[trimmedRule(verificationRules.realName)]} validateFirst>
+        <Input size="large" autoComplete="name" maxLength={verificationLimits.realNameMax} placeholder={text.realNamePlaceholder} aria-required />
+      </Form.Item>
+      <Form.Item name="id_number" label={text.idNumber} rules={[trimmedRule(rules.idNumber)]} normalize={normalizeIdNumber} validateFirst>
+        <Input size="large" autoComplete="off" spellCheck={false} maxLength={limits.idNumberLength} placeholder={text.idNumberPlaceholder} aria-required />
+      </Form.Item>
+      <Button className={styles.submit} type="primary" htmlType="submit" size="large" loading={busy(update.isPending)}>
+        {text.submit}
+      </Button>
+    </Form>
   );
 }

@@ -1,12 +1,121 @@
+import { verificationLimits, verificationRules } from '@portal/contract/cards';
+import { Button, Form } from 'antd';
+import Input from 'antd/es/input/Input';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { PendingSection } from '../../../components/pending-section.tsx';
-import { pagesText } from '../../../locales/zh-CN/pages.ts';
+import { busy } from '../../../lib/busy.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { cardsText } from '../../../locales/zh-CN/cards.ts';
+import { useVerification } from '../api/get-verification.ts';
+import { useUpdateVerification } from '../api/update-verification.ts';
+import { type GivenSummary, VerificationStep } from '../components/verification-step.tsx';
+import { returnTarget } from '../lib/return-to.ts';
+import { trimmedRule } from '../lib/trimmed-rule.ts';
+import styles from './verification-form.module.css';
 
-/** /create-card/secondary-verification-data: Latin name and website some products need (its screen comes with the cards work). */
+interface SecondaryValues {
+  latin_name: string;
+  website: string;
+}
+
+const FIELDS = ['latin_name', 'website'];
+const text = cardsText.secondary;
+
+/**
+ * /create-card/secondary-verification-data (product.md §4): the name in Latin letters and the
+ * website where the card will be used, asked once by the products that need them. Given, it shows
+ * them and goes on; sent, it goes on to `from` (a path of the portal), else to the card opening.
+ */
 export default function SecondaryVerificationData() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const target = returnTarget(search.get('from'));
+  const verification = useVerification();
+  const secondary = verification.data?.secondary ?? null;
+  const goOn = () => navigate(target, { replace: true });
+
+  const given: GivenSummary | null = secondary
+    ? {
+        title: text.givenTitle,
+        note: text.givenNote,
+        rows: [
+          { label: text.latinName, value: secondary.latin_name },
+          { label: text.website, value: secondary.website },
+        ],
+      }
+    : null;
+
   return (
-    <PageFrame title={pagesText.secondaryVerification.title}>
-      <PendingSection text={pagesText.secondaryVerification.pending} />
+    <PageFrame title={text.title}>
+      <VerificationStep
+        status={verification.status}
+        onRetry={() => void verification.refetch()}
+        given={given}
+        onContinue={goOn}
+        intro={text.intro}
+        why={text.why}
+      >
+        <SecondaryForm onDone={goOn} />
+      </VerificationStep>
     </PageFrame>
+  );
+}
+
+function SecondaryForm({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<SecondaryValues>();
+  const update = useUpdateVerification();
+
+  const submit = async (values: SecondaryValues) => {
+    if (update.isPending) return;
+    try {
+      await update.mutateAsync({ latin_name: values.latin_name.trim(), website: values.website.trim() });
+    } catch (error) {
+      // a refusal of these fields goes next to them; any other refusal was told by the HTTP module
+      if (isApiError(error) && error.fields.every((field) => FIELDS.includes(field.field))) applyFieldErrors(form, error);
+      return;
+    }
+    notifySuccess(text.done);
+    onDone();
+  };
+
+  return (
+    <Form<SecondaryValues>
+      form={form}
+      name="secondary-verification"
+      layout="vertical"
+      requiredMark={false}
+      className={styles.form}
+      initialValues={{ latin_name: '', website: '' }}
+      onFinish={submit}
+      noValidate
+    >
+      <Form.Item name="latin_name" label={text.latinName} extra={text.latinNameHint} rules={[trimmedRule(verificationRules.latinName)]} validateFirst>
+        <Input
+          size="large"
+          autoComplete="name"
+          lang="en"
+          maxLength={verificationLimits.latinNameMax}
+          placeholder={text.latinNamePlaceholder}
+          aria-required
+        />
+      </Form.Item>
+      <Form.Item name="website" label={text.website} extra={text.websiteHint} rules={[trimmedRule(verificationRules.website)]} validateFirst>
+        <Input
+          size="large"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          maxLength={verificationLimits.websiteMax}
+          placeholder={text.websitePlaceholder}
+          aria-required
+        />
+      </Form.Item>
+      <Button className={styles.submit} type="primary" htmlType="submit" size="large" loading={busy(update.isPending)}>
+        {text.submit}
+      </Button>
+    </Form>
   );
 }
