@@ -5,15 +5,12 @@ import Input from 'antd/es/input/Input';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { busy } from '../../../lib/busy.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { isApiError } from '../../../lib/http.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { cardsText } from '../../../locales/zh-CN/cards.ts';
 import { useVerification } from '../api/get-verification.ts';
-import { useUpdateVerification } from '../api/update-verification.ts';
 import { type GivenSummary, VerificationStep } from '../components/verification-step.tsx';
 import { returnTarget } from '../lib/return-to.ts';
 import { trimmedRule } from '../lib/trimmed-rule.ts';
+import { useVerificationSubmit } from '../lib/use-verification-submit.ts';
 import styles from './verification-form.module.css';
 
 interface BasicValues {
@@ -69,20 +66,13 @@ const normalizeIdNumber = (value: string | undefined) => (value ?? '').replace(/
 
 function BasicForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<BasicValues>();
-  const update = useUpdateVerification();
-
-  const submit = async (values: BasicValues) => {
-    if (update.isPending) return;
-    try {
-      await update.mutateAsync({ real_name: values.real_name.trim(), id_number: values.id_number });
-    } catch (error) {
-      // a refusal of these fields goes next to them; any other refusal was told by the HTTP module
-      if (isApiError(error) && error.fields.every((field) => FIELDS.includes(field.field))) applyFieldErrors(form, error);
-      return;
-    }
-    notifySuccess(text.done);
-    onDone();
-  };
+  const { submit, pending } = useVerificationSubmit<BasicValues>({
+    form,
+    fields: FIELDS,
+    body: (values) => ({ real_name: values.real_name.trim(), id_number: values.id_number }),
+    doneText: text.done,
+    onDone,
+  });
 
   return (
     <Form<BasicValues>
@@ -101,7 +91,7 @@ function BasicForm({ onDone }: { onDone: () => void }) {
       <Form.Item name="id_number" label={text.idNumber} rules={[trimmedRule(rules.idNumber)]} normalize={normalizeIdNumber} validateFirst>
         <Input size="large" autoComplete="off" spellCheck={false} maxLength={limits.idNumberLength} placeholder={text.idNumberPlaceholder} aria-required />
       </Form.Item>
-      <Button className={styles.submit} type="primary" htmlType="submit" size="large" loading={busy(update.isPending)}>
+      <Button className={styles.submit} type="primary" htmlType="submit" size="large" loading={busy(pending)}>
         {text.submit}
       </Button>
     </Form>

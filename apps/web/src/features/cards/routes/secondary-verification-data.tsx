@@ -4,15 +4,12 @@ import Input from 'antd/es/input/Input';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { busy } from '../../../lib/busy.ts';
-import { applyFieldErrors } from '../../../lib/form-errors.ts';
-import { isApiError } from '../../../lib/http.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { cardsText } from '../../../locales/zh-CN/cards.ts';
 import { useVerification } from '../api/get-verification.ts';
-import { useUpdateVerification } from '../api/update-verification.ts';
 import { type GivenSummary, VerificationStep } from '../components/verification-step.tsx';
 import { returnTarget } from '../lib/return-to.ts';
 import { trimmedRule } from '../lib/trimmed-rule.ts';
+import { useVerificationSubmit } from '../lib/use-verification-submit.ts';
 import styles from './verification-form.module.css';
 
 interface SecondaryValues {
@@ -65,20 +62,13 @@ export default function SecondaryVerificationData() {
 
 function SecondaryForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<SecondaryValues>();
-  const update = useUpdateVerification();
-
-  const submit = async (values: SecondaryValues) => {
-    if (update.isPending) return;
-    try {
-      await update.mutateAsync({ latin_name: values.latin_name.trim(), website: values.website.trim() });
-    } catch (error) {
-      // a refusal of these fields goes next to them; any other refusal was told by the HTTP module
-      if (isApiError(error) && error.fields.every((field) => FIELDS.includes(field.field))) applyFieldErrors(form, error);
-      return;
-    }
-    notifySuccess(text.done);
-    onDone();
-  };
+  const { submit, pending } = useVerificationSubmit<SecondaryValues>({
+    form,
+    fields: FIELDS,
+    body: (values) => ({ latin_name: values.latin_name.trim(), website: values.website.trim() }),
+    doneText: text.done,
+    onDone,
+  });
 
   return (
     <Form<SecondaryValues>
@@ -113,7 +103,7 @@ function SecondaryForm({ onDone }: { onDone: () => void }) {
           aria-required
         />
       </Form.Item>
-      <Button className={styles.submit} type="primary" htmlType="submit" size="large" loading={busy(update.isPending)}>
+      <Button className={styles.submit} type="primary" htmlType="submit" size="large" loading={busy(pending)}>
         {text.submit}
       </Button>
     </Form>
