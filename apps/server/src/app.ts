@@ -21,6 +21,7 @@ import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
+import { issuerWebhookRoutes } from './modules/issuer/routes.ts';
 import { EventHub } from './modules/events/hub.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { BALANCE_FINISHER } from './modules/ledger/service.ts';
@@ -50,7 +51,7 @@ export interface BuildOptions {
   mail?: MailSender;
   /** false: no logging; `{stream}`: the log lines as JSON, written to that stream; else stdout in config.logFormat */
   logger?: boolean | { stream: { write(line: string): void } };
-  /** plugins of routes that belong to no merchant (an issuer's webhooks), mounted under /webhooks with raw bodies */
+  /** more plugins of routes that belong to no merchant, mounted in the platform context with raw bodies */
   webhooks?: FastifyPluginAsync[];
 }
 
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildOptions) {
   // the API's map is for developers: in production only when asked for
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(platformRoutes, { database, webhooks: options.webhooks ?? [] });
+  await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), ...(options.webhooks ?? [])] });
 
   await app.register(merchantApi, { prefix: '/api/v1', services, hub });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });

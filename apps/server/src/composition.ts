@@ -11,6 +11,7 @@ import { createProductCatalogue } from './modules/cards/products.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { createCodeService } from './modules/codes/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
+import { createIssuerEventService } from './modules/issuer/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
@@ -68,8 +69,14 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const wallet = createWalletService({ db, ledger, messages });
   const products = createProductCatalogue({ db, clock });
   const cards = createCardService({ db, clock, sealer });
+  let webhookSecret: string | undefined;
+  const issuerSecret = () => {
+    webhookSecret ??= config.issuerWebhookSecret ?? developmentSecret(config.dataDir, 'issuer-webhook.key');
+    return webhookSecret;
+  };
+  const issuer = createIssuerEventService({ db, clock, secret: issuerSecret });
 
-  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, sms, mail };
+  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, issuer, issuerSecret, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -31,6 +31,8 @@ const schema = z.object({
     .string()
     .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, 'CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits')
     .optional(),
+  /** the key a card issuer signs its webhooks with (HMAC-SHA256): at least 32 characters */
+  ISSUER_WEBHOOK_SECRET: z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional(),
   /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
   CODE_HASH_KEY: z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
@@ -57,6 +59,8 @@ export interface Config {
   cardDataKey: string | undefined;
   /** required in production; elsewhere made in DATA_DIR when missing (lib/secrets.ts) */
   codeHashKey: string | undefined;
+  /** required in production; elsewhere made in DATA_DIR when missing */
+  issuerWebhookSecret: string | undefined;
   webDist: string;
   seedDemo: boolean;
   /** true behind a load balancer that sets X-Forwarded-For */
@@ -133,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: CARD_DATA_KEY is required in production');
   if (production && !e.CODE_HASH_KEY)
     throw new Error('Invalid configuration: CODE_HASH_KEY is required in production');
+  if (production && !e.ISSUER_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration: ISSUER_WEBHOOK_SECRET is required in production');
   // the development SMS provider writes every code to the outbox and sends nothing
   if (production && e.SMS_PROVIDER === 'dev') {
     throw new Error(
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aliyunSms,
     cardDataKey: e.CARD_DATA_KEY,
     codeHashKey: e.CODE_HASH_KEY,
+    issuerWebhookSecret: e.ISSUER_WEBHOOK_SECRET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',

@@ -50,6 +50,8 @@ export const ErrorCode = {
   CODE_NOT_DELIVERED: 2021,
   RESET_LINK_UNAVAILABLE: 2022,
   MESSAGE_NOT_FOUND: 5001,
+  ISSUER_SIGNATURE_INVALID: 6001,
+  ISSUER_EVENT_INVALID: 6002,
   INSUFFICIENT_FUNDS: 3001,
   WALLET_FROZEN: 3002,
   HOLD_NOT_FOUND: 3003,
@@ -242,6 +244,16 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 503,
     message: '暂时无法发送重置邮件，请联系客服',
     meaning: 'In production the merchant has no origin for links (merchant:set --origin), so no reset link can be built; nothing was sent.',
+  },
+  [ErrorCode.ISSUER_SIGNATURE_INVALID]: {
+    status: 401,
+    message: '签名无效',
+    meaning: "A card issuer's webhook whose Issuer-Signature is missing, malformed, older than five minutes or not the HMAC-SHA256 of t.body with ISSUER_WEBHOOK_SECRET; nothing was processed.",
+  },
+  [ErrorCode.ISSUER_EVENT_INVALID]: {
+    status: 400,
+    message: '事件格式有误',
+    meaning: "A correctly signed issuer event that is not {id, type, data} with a 1–100 character id and type; nothing was processed.",
   },
   [ErrorCode.MESSAGE_NOT_FOUND]: {
     status: 404,

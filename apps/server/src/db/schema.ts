@@ -472,3 +472,14 @@ export const cardVerifications = pgTable('card_verifications', {
   website: text('website'),
   secondaryAt: ts('secondary_at'),
 });
+
+/**
+ * Every event a card issuer sent, by its id: an id seen before is answered again and not processed
+ * twice. `outcome`: processed (a module handled it) or ignored (no module handles its type).
+ */
+export const issuerEvents = pgTable('issuer_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: ts('received_at').notNull(),
+});

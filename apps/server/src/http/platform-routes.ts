@@ -10,9 +10,9 @@ declare module 'fastify' {
 
 /**
  * Routes that belong to no merchant: a load balancer's health probe, and the card issuer's webhooks
- * (`webhooks`). They live in a context of their own, outside the merchant-by-Host hook of /api/v1,
- * and a JSON body there keeps its raw bytes (request.rawBody), since a signature is computed over
- * exactly what was sent, not over a parsed and re-serialised object.
+ * (`webhooks`, each plugin naming its own paths). They live in a context of their own, outside the
+ * merchant-by-Host hook of /api/v1, and a JSON body there keeps its raw bytes (request.rawBody), since
+ * a signature is computed over exactly what was sent, not over a parsed and re-serialised object.
  */
 export const platformRoutes: FastifyPluginAsync<{ database: Pick<Database, 'db' | 'kind'>; webhooks?: FastifyPluginAsync[] }> = async (
   app,
@@ -42,5 +42,5 @@ export const platformRoutes: FastifyPluginAsync<{ database: Pick<Database, 'db' 
     return reply.send({ status: 'ok', database: database.kind });
   });
 
-  for (const webhook of webhooks) await app.register(webhook, { prefix: '/webhooks' });
+  for (const webhook of webhooks) await app.register(webhook);
 };

@@ -182,6 +182,7 @@ describe('the key of the codes in production', () => {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
       CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
+      ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars',
       SMS_PROVIDER: 'aliyun',
       ALIYUN_SMS_ACCESS_KEY_ID: 'id',
       ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /** A webhook as an issuer's will be: it answers the digest of the exact bytes it was sent. */
 const echoWebhook: FastifyPluginAsync = async (app) => {
-  app.post('/echo', async (request) => ({
+  app.post('/webhooks/echo', async (request) => ({
     sha256: request.rawBody ? createHash('sha256').update(request.rawBody).digest('hex') : null,
     parsed: request.body,
     merchant: (request as { merchant?: unknown }).merchant ?? null,

@@ -19,6 +19,7 @@ const base = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:1',
   CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
+  ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars',
   CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
 };
 const aliyunComplete = aliyunSmsEnv('http://127.0.0.1:1/', SECRET);
@@ -60,6 +61,12 @@ describe('production refuses the development providers', () => {
   it('asks for SMTP_URL for mail', () => {
     const { SMTP_URL: _, ...withoutSmtp } = base;
     expect(refusal({ ...withoutSmtp, ...aliyunComplete })).toBe('Invalid configuration: SMTP_URL is required in production');
+  });
+
+  it('asks for the issuer webhook secret, of 32 characters at least', () => {
+    const { ISSUER_WEBHOOK_SECRET: _, ...withoutSecret } = base;
+    expect(refusal({ ...withoutSecret, ...aliyunComplete })).toBe('Invalid configuration: ISSUER_WEBHOOK_SECRET is required in production');
+    expect(refusal({ ...base, ...aliyunComplete, ISSUER_WEBHOOK_SECRET: 'short' })).toMatch(/ISSUER_WEBHOOK_SECRET must be at least 32 characters/);
   });
 
   it('takes a card data key of 32 bytes only, as base64 or hex', () => {

@@ -27,7 +27,7 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** logging is off unless a stream is given; then the app's JSON log lines are written to it */
   logStream?: { write(line: string): void };
-  /** route plugins that belong to no merchant, mounted under /webhooks (BuildOptions.webhooks) */
+  /** more route plugins that belong to no merchant, in the platform context (BuildOptions.webhooks) */
   webhooks?: BuildOptions['webhooks'];
 }
 

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import type { IssuerEventService } from './service.ts';
+
+/**
+ * POST /api/v1/issuer/webhook: the card issuer's events (shared/design/cards.md). It belongs to no
+ * merchant, so it is mounted in the platform context (http/platform-routes.ts), which keeps the body's
+ * exact bytes for the signature. 200 once processed, again for a repeat; 401 for a bad signature.
+ */
+export const issuerWebhookRoutes =
+  (issuer: IssuerEventService): FastifyPluginAsync =>
+  async (app) => {
+    app.post('/api/v1/issuer/webhook', { schema: { hide: true } }, async (request) => {
+      const signature = request.headers['issuer-signature'];
+      return ok(await issuer.receive(request.rawBody, Array.isArray(signature) ? signature[0] : signature, request.body));
+    });
+  };
