@@ -1,4 +1,5 @@
-import { ErrorCode, errorCatalogue } from '@portal/contract/errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { copyrightYears } from '@portal/contract/merchant';
 import { themeFor } from '@portal/contract/theme';
 import type { Page } from 'playwright-core';

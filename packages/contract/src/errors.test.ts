@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, errorCatalogue, formatMessage, isSessionErrorCode, SESSION_ERROR_CODES } from './errors.ts';
+import { ErrorCode, formatMessage, isSessionErrorCode, SESSION_ERROR_CODES } from './errors.ts';
+import { errorCatalogue } from './error-catalogue.ts';
 
 describe('the error catalogue', () => {
   it('has an entry with a 中文 message, an HTTP status and a meaning for every code', () => {

@@ -1,4 +1,5 @@
-import { ErrorCode, errorCatalogue, formatMessage } from '@portal/contract/errors';
+import { ErrorCode, formatMessage } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 
 /** A failure the API answers with a catalogue code; message defaults to the catalogue's. */
 export class AppError extends Error {

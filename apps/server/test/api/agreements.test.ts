@@ -1,5 +1,6 @@
 import type { AgreementTitle } from '@portal/contract/merchant';
-import { errorCatalogue, ErrorCode } from '@portal/contract/errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementHtml } from '../../src/demo-data.ts';
 import { insertAgreement } from '../../src/modules/agreements/store.ts';

@@ -1,4 +1,5 @@
-import { ErrorCode, errorCatalogue } from '@portal/contract/errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';

@@ -1,4 +1,5 @@
-import { errorCatalogue, ErrorCode } from '@portal/contract/errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { type Merchant, merchantSchema } from '@portal/contract/merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, errorCatalogue } from '@portal/contract/errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

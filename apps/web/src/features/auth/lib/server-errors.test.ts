@@ -1,4 +1,5 @@
-import { ErrorCode, errorCatalogue } from '@portal/contract/errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { fieldErrorsOf, sendRetryAfter, showOnFields } from './server-errors.ts';

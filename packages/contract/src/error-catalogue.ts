@@ -1,0 +1,262 @@
+import { ErrorCode } from './errors.ts';
+
+/**
+ * The error catalogue: each code's HTTP status, its 中文 message and what it means. Messages may hold
+ * `{name}` placeholders filled from the error's params (formatMessage in errors.ts). The server answers
+ * from it; the portal shows the message the server sent, so this file is not part of its code.
+ */
+export interface CatalogueEntry {
+  status: number;
+  message: string;
+  /** other wordings of the same refusal under the same code, by name, for when more can be said */
+  variants?: Record<string, string>;
+  meaning: string;
+}
+
+export const errorCatalogue: Record<number, CatalogueEntry> = {
+  [ErrorCode.SESSION_MISSING]: {
+    status: 401,
+    message: '请先登录',
+    meaning: 'The call needs a session and carried no bearer token.',
+  },
+  [ErrorCode.SESSION_UNKNOWN]: {
+    status: 401,
+    message: '登录状态无效，请重新登录',
+    meaning: 'The bearer token is not a session of this merchant (never issued, mistyped, or issued by another merchant).',
+  },
+  [ErrorCode.SESSION_EXPIRED]: {
+    status: 401,
+    message: '登录已过期，请重新登录',
+    meaning: 'The session was idle longer than the idle expiry (7 days).',
+  },
+  [ErrorCode.SESSION_REVOKED]: {
+    status: 401,
+    message: '登录已失效，请重新登录',
+    meaning: 'The session was ended: logged out, replaced after a password reset, or revoked by the operator.',
+  },
+  [ErrorCode.ACCOUNT_DISABLED]: {
+    status: 403,
+    message: '账户已被停用，请联系客服',
+    meaning: 'The account behind the session was disabled by the merchant.',
+  },
+  [ErrorCode.VALIDATION]: {
+    status: 400,
+    message: '请求参数有误',
+    meaning: 'The body, query or path failed validation; message is the first field rule that failed, data.fields lists all.',
+  },
+  [ErrorCode.NOT_FOUND]: {
+    status: 404,
+    message: '请求的内容不存在',
+    meaning: 'No such route or no such record visible to the caller.',
+  },
+  [ErrorCode.MERCHANT_UNKNOWN]: {
+    status: 404,
+    message: '该站点尚未开通，请确认访问地址',
+    meaning: 'The request host is not a host of any merchant.',
+  },
+  [ErrorCode.RATE_LIMITED]: {
+    status: 429,
+    message: '操作过于频繁，请{seconds}秒后再试',
+    meaning: 'A rate limit was reached; data.retry_after is the number of seconds to wait.',
+  },
+  [ErrorCode.INTERNAL]: {
+    status: 500,
+    message: '服务繁忙，请稍后重试',
+    meaning: 'An unexpected server failure; nothing was changed.',
+  },
+  [ErrorCode.IDEMPOTENCY_CONFLICT]: {
+    status: 409,
+    message: '请求编号已被另一笔不同的请求使用',
+    meaning: 'An idempotency key was reused with a different body.',
+  },
+  [ErrorCode.PAYLOAD_TOO_LARGE]: {
+    status: 413,
+    message: '请求内容过大',
+    meaning: 'The request body exceeds the size limit.',
+  },
+  [ErrorCode.AGREEMENT_NOT_FOUND]: {
+    status: 404,
+    message: '用户协议不存在',
+    meaning: 'No agreement with that id is published for this merchant.',
+  },
+  [ErrorCode.CODE_WRONG]: {
+    status: 400,
+    message: '验证码错误，还可尝试{remaining}次',
+    meaning: 'The code does not match the newest code sent for this target and purpose; data.remaining tries are left.',
+  },
+  [ErrorCode.CODE_EXPIRED]: {
+    status: 400,
+    message: '验证码已失效，请重新获取',
+    meaning: 'The newest code is older than 10 minutes, was already used, or was replaced by a newer one.',
+  },
+  [ErrorCode.CODE_BURNED]: {
+    status: 400,
+    message: '验证码错误次数过多，请重新获取',
+    meaning: 'Five wrong tries burned the code; a new one must be requested.',
+  },
+  [ErrorCode.CODE_TOO_SOON]: {
+    status: 429,
+    message: '验证码发送过于频繁，请{seconds}秒后再试',
+    meaning: 'A code for this target and purpose was sent less than 60 s ago; data.retry_after is the wait.',
+  },
+  [ErrorCode.CODE_DAILY_LIMIT]: {
+    status: 429,
+    message: '今日验证码发送次数已达上限，请{seconds}秒后再试',
+    meaning: 'Ten codes went to this phone or e-mail within 24 hours; data.retry_after is the wait.',
+  },
+  [ErrorCode.CODE_IP_LIMIT]: {
+    status: 429,
+    message: '当前网络请求验证码过于频繁，请{seconds}秒后再试',
+    meaning: 'Thirty codes were requested from this IP address within 5 minutes; data.retry_after is the wait.',
+  },
+  [ErrorCode.PHONE_TAKEN]: {
+    status: 409,
+    message: '该手机号已注册，请直接登录',
+    meaning: 'Sign-up with a phone that already has an account at this merchant.',
+  },
+  [ErrorCode.EMAIL_TAKEN]: {
+    status: 409,
+    message: '该邮箱已被其他账户绑定',
+    meaning: 'The e-mail already belongs to another account of this merchant.',
+  },
+  [ErrorCode.BAD_CREDENTIALS]: {
+    status: 400,
+    message: '账号或密码错误',
+    variants: { lockWarning: '账号或密码错误，再错{remaining}次将锁定{minutes}分钟' },
+    meaning:
+      'No such account, or a wrong password; the two are not told apart. From the third wrong password within 15 minutes the ' +
+      'message warns of the lock (variant lockWarning): data.remaining wrong passwords are left before it.',
+  },
+  [ErrorCode.LOGIN_LOCKED]: {
+    status: 429,
+    message: '密码错误次数过多，账户已锁定，请{minutes}分钟后再试',
+    meaning: 'Five wrong passwords within 15 minutes lock password sign-in for 15 minutes; data.retry_after in seconds.',
+  },
+  [ErrorCode.VERIFICATION_REQUIRED]: {
+    status: 403,
+    message: '请先完成登录安全验证',
+    meaning: 'The session waits for the second verification; it can only request and check the access code, or log out.',
+  },
+  [ErrorCode.EMAIL_REQUIRED]: {
+    status: 403,
+    message: '请先绑定邮箱',
+    meaning: 'The account has no e-mail yet; the session can only bind one, or log out.',
+  },
+  [ErrorCode.INVITATION_UNKNOWN]: {
+    status: 400,
+    message: '邀请码不存在',
+    meaning: 'No customer manager of this merchant has that invitation code.',
+  },
+  [ErrorCode.PHONE_NOT_REGISTERED]: {
+    status: 404,
+    message: '该手机号未注册',
+    meaning: 'Password recovery for a phone with no account at this merchant.',
+  },
+  [ErrorCode.EMAIL_NOT_REGISTERED]: {
+    status: 404,
+    message: '该邮箱未绑定账户',
+    meaning: 'Password recovery for an e-mail that no account of this merchant has.',
+  },
+  [ErrorCode.RESET_TICKET_INVALID]: {
+    status: 400,
+    message: '验证已失效，请重新获取验证码',
+    meaning: 'The phone reset ticket is missing, unknown, used or older than 10 minutes.',
+  },
+  [ErrorCode.EMAIL_ALREADY_BOUND]: {
+    status: 409,
+    message: '账户已绑定邮箱',
+    meaning: 'The account already has an e-mail; binding is only for accounts without one.',
+  },
+  [ErrorCode.CODE_NOT_SENT]: {
+    status: 400,
+    message: '请先获取验证码',
+    meaning: 'No code was ever sent to this target for this purpose.',
+  },
+  [ErrorCode.DEVICE_NOT_FOUND]: {
+    status: 404,
+    message: '该设备不存在或已移除',
+    meaning: 'No trusted device with that id on this account.',
+  },
+  [ErrorCode.NO_EMAIL_ON_ACCOUNT]: {
+    status: 400,
+    message: '账户未绑定邮箱，请使用手机验证',
+    meaning: 'An e-mail access code was asked for an account that has no e-mail.',
+  },
+  [ErrorCode.CODE_NOT_DELIVERED]: {
+    status: 502,
+    message: '验证码发送失败，请稍后重试',
+    meaning: 'The SMS provider refused the message or did not answer; the code was withdrawn, so it counts against no send limit.',
+  },
+  [ErrorCode.RESET_LINK_UNAVAILABLE]: {
+    status: 503,
+    message: '暂时无法发送重置邮件，请联系客服',
+    meaning: 'In production the merchant has no origin for links (merchant:set --origin), so no reset link can be built; nothing was sent.',
+  },
+  [ErrorCode.ISSUER_SIGNATURE_INVALID]: {
+    status: 401,
+    message: '签名无效',
+    meaning: "A card issuer's webhook whose Issuer-Signature is missing, malformed, older than five minutes or not the HMAC-SHA256 of t.body with ISSUER_WEBHOOK_SECRET; nothing was processed.",
+  },
+  [ErrorCode.ISSUER_EVENT_INVALID]: {
+    status: 400,
+    message: '事件格式有误',
+    meaning: "A correctly signed issuer event that is not {id, type, data} with a 1–100 character id and type; nothing was processed.",
+  },
+  [ErrorCode.MESSAGE_NOT_FOUND]: {
+    status: 404,
+    message: '消息不存在',
+    meaning: 'No station message of this account, nor announcement of this merchant, has that id.',
+  },
+  [ErrorCode.INSUFFICIENT_FUNDS]: {
+    status: 400,
+    message: '钱包可用余额不足（可用 {available} {currency}）',
+    meaning: 'The wallet has less available (balance minus held) than the operation takes; nothing moved. data: currency, available.',
+  },
+  [ErrorCode.WALLET_FROZEN]: {
+    status: 403,
+    message: '钱包已冻结，资金暂不能转出，请联系客服',
+    meaning: 'The wallet is frozen: no money leaves it (no deduction, hold, card opening or transfer to a card) until it is unfrozen.',
+  },
+  [ErrorCode.HOLD_NOT_FOUND]: {
+    status: 404,
+    message: '预留资金记录不存在',
+    meaning: 'No hold with that id belongs to this merchant.',
+  },
+  [ErrorCode.HOLD_SETTLED]: {
+    status: 409,
+    message: '该笔预留资金已处理，不能重复操作',
+    meaning: 'The hold was already posted or released; a hold is settled exactly once. data.status is how it was settled.',
+  },
+  [ErrorCode.LEDGER_TRANSACTION_NOT_FOUND]: {
+    status: 404,
+    message: '交易记录不存在',
+    meaning: 'No ledger transaction with that id belongs to this merchant.',
+  },
+  [ErrorCode.ALREADY_REVERSED]: {
+    status: 409,
+    message: '该笔交易已冲正，不能重复冲正',
+    meaning: 'A transaction is reversed at most once, and a reversal itself is not reversed.',
+  },
+  [ErrorCode.AMOUNT_INVALID]: {
+    status: 400,
+    message: '金额须大于0且最多两位小数',
+    meaning: 'A money amount was zero, negative, too large or had more than two decimals.',
+  },
+  [ErrorCode.CARD_BALANCE_INSUFFICIENT]: {
+    status: 400,
+    message: '卡内余额不足（可用 {available} {currency}）',
+    meaning: 'The card has less available than the operation takes out of it; nothing moved. data: currency, available.',
+  },
+  [ErrorCode.EXPORT_TOO_LARGE]: {
+    status: 400,
+    message: '导出记录超过{limit}条，请缩小筛选范围后重试',
+    meaning: 'The filtered transactions are more than one spreadsheet holds (data.limit rows); narrow the date range or filters.',
+  },
+  [ErrorCode.BALANCE_LIMIT]: {
+    status: 400,
+    message: '金额超出账户可容纳的上限，未做任何变动',
+    meaning: 'The movement would take an account past the largest balance the ledger stores; nothing moved.',
+  },
+};
+
+/** Codes on which the portal shows the message, logs out and rejects the call (spec §8). */
