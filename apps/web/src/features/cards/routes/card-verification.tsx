@@ -2,13 +2,9 @@ import { verificationLimits, verificationRules } from '@portal/contract/cards';
 import { limits, rules } from '@portal/contract/rules';
 import { Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
-import { useNavigate, useSearchParams } from 'react-router';
-import { PageFrame } from '../../../components/page-frame.tsx';
 import { busy } from '../../../lib/busy.ts';
 import { cardsText } from '../../../locales/zh-CN/cards.ts';
-import { useVerification } from '../api/get-verification.ts';
-import { type GivenSummary, VerificationStep } from '../components/verification-step.tsx';
-import { returnTarget } from '../lib/return-to.ts';
+import { VerificationScreen } from '../components/verification-screen.tsx';
 import { trimmedRule } from '../lib/trimmed-rule.ts';
 import { useVerificationSubmit } from '../lib/use-verification-submit.ts';
 import styles from './verification-form.module.css';
@@ -27,37 +23,16 @@ const text = cardsText.verification;
  * sent, it goes on to `from` (a path of the portal), else to the card opening.
  */
 export default function CardVerification() {
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const target = returnTarget(search.get('from'));
-  const verification = useVerification();
-  const basic = verification.data?.basic ?? null;
-  const goOn = () => navigate(target, { replace: true });
-
-  const given: GivenSummary | null = basic
-    ? {
-        title: text.givenTitle,
-        note: text.givenNote,
-        rows: [
-          { label: text.realName, value: basic.real_name },
-          { label: text.idNumber, value: basic.id_number_masked },
-        ],
-      }
-    : null;
-
   return (
-    <PageFrame title={text.title}>
-      <VerificationStep
-        status={verification.status}
-        onRetry={() => void verification.refetch()}
-        given={given}
-        onContinue={goOn}
-        intro={text.intro}
-        why={text.why}
-      >
-        <BasicForm onDone={goOn} />
-      </VerificationStep>
-    </PageFrame>
+    <VerificationScreen
+      text={text}
+      givenRows={(answer) =>
+        answer.basic && [
+          { label: text.realName, value: answer.basic.real_name },
+          { label: text.idNumber, value: answer.basic.id_number_masked },
+        ]}
+      form={(onDone) => <BasicForm onDone={onDone} />}
+    />
   );
 }
 

@@ -1,13 +1,9 @@
 import { verificationLimits, verificationRules } from '@portal/contract/cards';
 import { Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
-import { useNavigate, useSearchParams } from 'react-router';
-import { PageFrame } from '../../../components/page-frame.tsx';
 import { busy } from '../../../lib/busy.ts';
 import { cardsText } from '../../../locales/zh-CN/cards.ts';
-import { useVerification } from '../api/get-verification.ts';
-import { type GivenSummary, VerificationStep } from '../components/verification-step.tsx';
-import { returnTarget } from '../lib/return-to.ts';
+import { VerificationScreen } from '../components/verification-screen.tsx';
 import { trimmedRule } from '../lib/trimmed-rule.ts';
 import { useVerificationSubmit } from '../lib/use-verification-submit.ts';
 import styles from './verification-form.module.css';
@@ -26,37 +22,16 @@ const text = cardsText.secondary;
  * them and goes on; sent, it goes on to `from` (a path of the portal), else to the card opening.
  */
 export default function SecondaryVerificationData() {
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const target = returnTarget(search.get('from'));
-  const verification = useVerification();
-  const secondary = verification.data?.secondary ?? null;
-  const goOn = () => navigate(target, { replace: true });
-
-  const given: GivenSummary | null = secondary
-    ? {
-        title: text.givenTitle,
-        note: text.givenNote,
-        rows: [
-          { label: text.latinName, value: secondary.latin_name },
-          { label: text.website, value: secondary.website },
-        ],
-      }
-    : null;
-
   return (
-    <PageFrame title={text.title}>
-      <VerificationStep
-        status={verification.status}
-        onRetry={() => void verification.refetch()}
-        given={given}
-        onContinue={goOn}
-        intro={text.intro}
-        why={text.why}
-      >
-        <SecondaryForm onDone={goOn} />
-      </VerificationStep>
-    </PageFrame>
+    <VerificationScreen
+      text={text}
+      givenRows={(answer) =>
+        answer.secondary && [
+          { label: text.latinName, value: answer.secondary.latin_name },
+          { label: text.website, value: answer.secondary.website },
+        ]}
+      form={(onDone) => <SecondaryForm onDone={onDone} />}
+    />
   );
 }
 
