@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCIES } from './enums.ts';
+import { CARD_STATUSES, CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CARD_UPDATE_ACTIONS, type CardStatus, CURRENCIES } from './enums.ts';
+import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits } from './money.ts';
 import { messages, rules } from './rules.ts';
 import { ruled } from './validation.ts';
 import { moneyText } from './wallet.ts';
@@ -115,3 +116,221 @@ export const verificationAnswer = z.object({
   secondary: z.object({ latin_name: z.string(), website: z.string() }).nullable(),
 });
 export type VerificationAnswer = z.infer<typeof verificationAnswer>;
+
+// ── cards ──
+
+/** What a card's status allows now; the server answers them with every card (`actions`), the screens offer only those. */
+export const CARD_ACTIONS = ['FREEZE', 'UNFREEZE', 'RECHARGE', 'WITHDRAW', 'DELETE'] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+/** Who froze a card: its holder may undo only a freeze of their own. */
+export const FROZEN_BY = ['CUSTOMER', 'OPERATOR', 'ISSUER'] as const;
+export type FrozenBy = (typeof FROZEN_BY)[number];
+export const frozenByLabel: Record<FrozenBy, string> = {
+  CUSTOMER: '本人冻结',
+  OPERATOR: '平台冻结',
+  ISSUER: '发卡机构冻结',
+};
+/** What the card page says of a freeze its holder cannot undo. */
+export const frozenByHint: Record<FrozenBy, string> = {
+  CUSTOMER: '您可随时解冻此卡',
+  OPERATOR: '此卡由平台冻结，如需解冻请联系客服',
+  ISSUER: '此卡由发卡机构冻结，如需解冻请联系客服',
+};
+
+/**
+ * The lifecycle of spec §4 (the plain mapping) and cards.md: which actions a status allows. A freeze
+ * by the operator or the issuer is not the holder's to undo. One place: the server answers these as
+ * `actions` and refuses anything else; the portal offers what it is told.
+ */
+export function cardActionsFor(status: CardStatus, frozenBy: FrozenBy | null = null): CardAction[] {
+  switch (status) {
+    case 'NORMAL':
+      return ['FREEZE', 'RECHARGE', 'WITHDRAW', 'DELETE'];
+    case 'FREEZE':
+      return frozenBy === null || frozenBy === 'CUSTOMER' ? ['UNFREEZE', 'WITHDRAW', 'DELETE'] : ['WITHDRAW'];
+    case 'FREEZING':
+      return frozenBy === null || frozenBy === 'CUSTOMER' ? ['UNFREEZE'] : [];
+    default:
+      return [];
+  }
+}
+
+/** The status a card moves to while the issuer carries out an action, and the status it lands in. */
+export const cardTransitions = {
+  FREEZE: { through: 'FREEZING', to: 'FREEZE' },
+  UNFREEZE: { through: 'UNFREEZING', to: 'NORMAL' },
+  DELETE: { through: 'DELETING', to: 'DELETE' },
+} as const satisfies Record<string, { through: CardStatus; to: CardStatus }>;
+
+/** Statuses that wait on the issuer's answer. */
+export const TRANSITIONAL_STATUSES: readonly CardStatus[] = ['CARD_STATUS_INIT', 'FREEZING', 'UNFREEZING', 'DELETING'];
+
+export const cardLimits = { nicknameMin: 1, nicknameMax: 20, pageSizeMax: 100, keywordMax: 20 } as const;
+
+export const cardMessages = {
+  nickname: `卡片昵称须为${cardLimits.nicknameMin}-${cardLimits.nicknameMax}个字符`,
+  amount: '请输入正确的金额（大于0，最多两位小数）',
+  belowFirstLoad: '首充金额不能低于{min} {currency}',
+  aboveMaxBalance: '充值后卡内余额不能超过{max} {currency}',
+  captcha: '请输入正确验证码',
+} as const;
+
+/** 卡片昵称: 1–20 characters, trimmed, no control characters. */
+export const nicknameRule = (value: string) => {
+  const name = value.trim();
+  if (name === '') return messages.required;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if ([...name].length > cardLimits.nicknameMax || /[\u0000-\u001f\u007f]/.test(name)) return cardMessages.nickname;
+  return null;
+};
+
+/** An amount as the card calls take it: above zero, at most two decimals. */
+export const cardAmountRule = (value: string) => {
+  if (value.trim() === '') return messages.required;
+  if (!AMOUNT_PATTERN.test(value) || /^0(\.0{1,2})?$/.test(value)) return cardMessages.amount;
+  return null;
+};
+
+/** The top-up fee rule of a product, for the fee helper. */
+export const topupFeeRule = (product: Pick<CardProduct, 'topup_fee_rate' | 'topup_fee_fixed' | 'topup_fee_min' | 'topup_fee_max'>): FeeRule => ({
+  rate: product.topup_fee_rate,
+  fixed: product.topup_fee_fixed,
+  min: product.topup_fee_min,
+  max: product.topup_fee_max,
+});
+
+/** What a top-up of `amount` costs: the amount, its fee (spec §9's helper) and both together. */
+export function rechargeCost(product: Parameters<typeof topupFeeRule>[0], amount: string) {
+  const fee = computeFee(amount, topupFeeRule(product));
+  return { amount: fromMinorUnits(toMinorUnits(amount)), fee, total: fromMinorUnits(toMinorUnits(amount) + toMinorUnits(fee)) };
+}
+
+/**
+ * What opening a card with a first load of `amount` costs: 开卡费 + 首充金额 + 充值手续费 = 合计. The portal
+ * shows it before confirming and the server holds exactly this, from the same code.
+ */
+export function openingCost(product: Parameters<typeof topupFeeRule>[0] & Pick<CardProduct, 'open_fee'>, amount: string) {
+  const load = rechargeCost(product, amount);
+  return {
+    open_fee: fromMinorUnits(toMinorUnits(product.open_fee)),
+    amount: load.amount,
+    topup_fee: load.fee,
+    total: fromMinorUnits(toMinorUnits(product.open_fee) + toMinorUnits(load.total)),
+  };
+}
+
+export const cardItem = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  brand: z.enum(CARD_BRANDS),
+  nickname: z.string(),
+  /** null until the issuer has issued the card */
+  last4: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(CARD_STATUSES),
+  /** available to spend */
+  balance: moneyText,
+  /** held for pending authorisations */
+  held: moneyText,
+  /** why the card is frozen (or was refused an action), as its holder reads it */
+  status_reason: z.string().nullable(),
+  frozen_by: z.enum(FROZEN_BY).nullable(),
+  /** why the issuer did not issue it (FAIL) */
+  failure_reason: z.string().nullable(),
+  batch_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  actions: z.array(z.enum(CARD_ACTIONS)),
+});
+export type CardItem = z.infer<typeof cardItem>;
+
+export const cardListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(cardLimits.pageSizeMax).default(20),
+  status: z.enum(CARD_STATUSES).optional(),
+  product_id: z.string().max(100).optional(),
+  /** a nickname's part, or the last four digits */
+  keyword: z.string().trim().max(cardLimits.keywordMax).optional(),
+});
+export type CardListQuery = z.infer<typeof cardListQuery>;
+
+export const cardPage = z.object({ items: z.array(cardItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export type CardPage = z.infer<typeof cardPage>;
+
+/** GET /card/summary: the strip above the list — cards per status, and what the cards hold per currency. */
+export const cardSummaryAnswer = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.enum(CARD_STATUSES), z.number().int()),
+  amounts: z.array(z.object({ currency: z.enum(CURRENCIES), amount: moneyText })),
+});
+export type CardSummaryAnswer = z.infer<typeof cardSummaryAnswer>;
+
+export const openCardBody = z.object({
+  product_id: z.string().min(1).max(100),
+  amount: ruled(cardAmountRule),
+  nickname: ruled(nicknameRule),
+});
+export type OpenCardBody = z.infer<typeof openCardBody>;
+
+export const patchCardBody = z.object({ nickname: ruled(nicknameRule) });
+export type PatchCardBody = z.infer<typeof patchCardBody>;
+
+export const cardStatusBody = z.object({ action: z.enum(CARD_UPDATE_ACTIONS) });
+export type CardStatusBody = z.infer<typeof cardStatusBody>;
+
+export const cardAmountBody = z.object({ amount: ruled(cardAmountRule) });
+export type CardAmountBody = z.infer<typeof cardAmountBody>;
+
+export const rechargeAnswer = z.object({ card: cardItem, fee: moneyText, total: moneyText });
+export type RechargeAnswer = z.infer<typeof rechargeAnswer>;
+export const withdrawAnswer = z.object({ card: cardItem });
+export type WithdrawAnswer = z.infer<typeof withdrawAnswer>;
+
+/** POST /card/{id}/reveal: the access code, or nothing within REVEAL_WINDOW_SECONDS of a checked one. */
+export const revealBody = z.object({ captcha: z.string().regex(/^\d{6}$/, cardMessages.captcha).optional() });
+export type RevealBody = z.infer<typeof revealBody>;
+export const revealAnswer = z.object({ pan: z.string(), cvv: z.string(), exp_month: z.string(), exp_year: z.string() });
+export type RevealAnswer = z.infer<typeof revealAnswer>;
+
+/** A checked access code unlocks reveals for this long; the portal masks the numbers again after REVEAL_SHOW_SECONDS. */
+export const REVEAL_WINDOW_SECONDS = 300;
+export const REVEAL_SHOW_SECONDS = 60;
+/** Reveals one account may make in an hour. */
+export const REVEALS_PER_HOUR = 30;
+
+export const cardTransactionItem = z.object({
+  id: z.string(),
+  card_id: z.string(),
+  type: z.enum(CARD_TRANSACTION_TYPES),
+  status: z.enum(CARD_TRANSACTION_STATUSES),
+  amount: moneyText,
+  currency: z.enum(CURRENCIES),
+  merchant_name: z.string().nullable(),
+  mcc: z.string().nullable(),
+  country: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+});
+export type CardTransactionItem = z.infer<typeof cardTransactionItem>;
+
+export const cardTransactionQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(cardLimits.pageSizeMax).default(20),
+  type: z.enum(CARD_TRANSACTION_TYPES).optional(),
+  status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
+});
+export type CardTransactionQuery = z.infer<typeof cardTransactionQuery>;
+export const cardTransactionPage = z.object({
+  items: z.array(cardTransactionItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CardTransactionPage = z.infer<typeof cardTransactionPage>;
+
+/** The header every money-moving card call carries: one per submission, the same again when it is retried. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;

@@ -13,6 +13,8 @@ export const EVENT_TYPES = {
    * its cards hold after it, as GET /balance/account-balance and /balance/card-amount answer them
    */
   balance: 'BALANCE_CHANGED',
+  /** a card of the account changed status (the issuer answered, the operator froze it): card_id, card_status */
+  cardStatus: 'CARD_STATUS',
 } as const;
 
 /** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */

@@ -67,6 +67,9 @@ export const streamEvent = z.object({
   balances: z.array(accountBalanceItem).optional(),
   /** BALANCE_CHANGED: what the account's cards hold after it, every currency */
   card_amount: z.array(cardAmountItem).optional(),
+  /** CARD_STATUS: which card, and its status now */
+  card_id: z.string().optional(),
+  card_status: z.string().optional(),
 });
 export type StreamEvent = z.infer<typeof streamEvent>;
 
