@@ -32,6 +32,7 @@ import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { outboxRoutes } from './providers/outbox/routes.ts';
+import type { CardIssuer } from './providers/issuer/port.ts';
 import type { SmsSender } from './providers/sms/port.ts';
 import { loadDrawnPages } from './web/drawn-pages.ts';
 
@@ -49,6 +50,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsSender;
   mail?: MailSender;
+  /** the card issuer (by default the HTTP issuer the configuration names) */
+  issuer?: CardIssuer;
   /** false: no logging; `{stream}`: the log lines as JSON, written to that stream; else stdout in config.logFormat */
   logger?: boolean | { stream: { write(line: string): void } };
   /** more plugins of routes that belong to no merchant, mounted in the platform context with raw bodies */
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildOptions) {
     clock: options.clock ?? systemClock,
     log: app.log,
     sms: options.sms,
+    issuer: options.issuer,
     mail: options.mail,
   });
   // the key codes are hashed with is read (or, outside production, made) now: a DATA_DIR that cannot

@@ -20,7 +20,14 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
+import type { CardIssuer } from './providers/issuer/port.ts';
+import { IssuerUnavailable } from './providers/issuer/port.ts';
 import type { SmsSender } from './providers/sms/port.ts';
+
+const unreachable = async () => {
+  throw new IssuerUnavailable('no card issuer is configured');
+};
+const unreachableIssuer: CardIssuer = { openCard: unreachable, freeze: unreachable, unfreeze: unreachable, close: unreachable };
 
 export interface Platform {
   config: Config;
@@ -29,6 +36,8 @@ export interface Platform {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** the providers the configuration names, unless given (tests hand in their own) */
   sms?: SmsSender | undefined;
+  /** the card issuer; by default the HTTP issuer at the configured address */
+  issuer?: CardIssuer | undefined;
   mail?: (MailSender & { close?(): void }) | undefined;
 }
 
@@ -68,15 +77,26 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const ledger = createLedgerService({ db, clock, events });
   const wallet = createWalletService({ db, ledger, messages });
   const products = createProductCatalogue({ db, clock });
-  const cards = createCardService({ db, clock, sealer });
   let webhookSecret: string | undefined;
   const issuerSecret = () => {
     webhookSecret ??= config.issuerWebhookSecret ?? developmentSecret(config.dataDir, 'issuer-webhook.key');
     return webhookSecret;
   };
   const issuer = createIssuerEventService({ db, clock, secret: issuerSecret });
+  const cardIssuer = given.issuer ?? unreachableIssuer;
+  const cards = createCardService({
+    db,
+    clock,
+    sealer,
+    ledger,
+    issuer: cardIssuer,
+    events,
+    messages,
+    useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
+  });
+  for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
 
-  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, issuer, issuerSecret, sms, mail };
+  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_STATUSES, CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CARD_UPDATE_ACTIONS, type CardStatus, CURRENCIES } from './enums.ts';
+import { CARD_STATUSES, CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CARD_UPDATE_ACTIONS, type CardStatus, CURRENCIES, SEND_TYPES } from './enums.ts';
 import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits } from './money.ts';
 import { messages, rules } from './rules.ts';
 import { ruled } from './validation.ts';
@@ -122,6 +122,14 @@ export type VerificationAnswer = z.infer<typeof verificationAnswer>;
 /** What a card's status allows now; the server answers them with every card (`actions`), the screens offer only those. */
 export const CARD_ACTIONS = ['FREEZE', 'UNFREEZE', 'RECHARGE', 'WITHDRAW', 'DELETE'] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
+
+export const cardActionLabel: Record<CardAction, string> = {
+  FREEZE: '冻结',
+  UNFREEZE: '解冻',
+  RECHARGE: '充值',
+  WITHDRAW: '提现',
+  DELETE: '注销',
+};
 
 /** Who froze a card: its holder may undo only a freeze of their own. */
 export const FROZEN_BY = ['CUSTOMER', 'OPERATOR', 'ISSUER'] as const;
@@ -289,7 +297,11 @@ export const withdrawAnswer = z.object({ card: cardItem });
 export type WithdrawAnswer = z.infer<typeof withdrawAnswer>;
 
 /** POST /card/{id}/reveal: the access code, or nothing within REVEAL_WINDOW_SECONDS of a checked one. */
-export const revealBody = z.object({ captcha: z.string().regex(/^\d{6}$/, cardMessages.captcha).optional() });
+export const revealBody = z.object({
+  captcha: z.string().regex(/^\d{6}$/, cardMessages.captcha).optional(),
+  /** where the access code was sent (send/code-auto's send_type); the phone when omitted */
+  send_type: z.enum(SEND_TYPES).optional(),
+});
 export type RevealBody = z.infer<typeof revealBody>;
 export const revealAnswer = z.object({ pan: z.string(), cvv: z.string(), exp_month: z.string(), exp_year: z.string() });
 export type RevealAnswer = z.infer<typeof revealAnswer>;
@@ -333,4 +345,4 @@ export type CardTransactionPage = z.infer<typeof cardTransactionPage>;
 
 /** The header every money-moving card call carries: one per submission, the same again when it is retried. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;

@@ -195,7 +195,7 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [ErrorCode.IDEMPOTENCY_KEY_MISSING]: {
     status: 400,
     message: '请求缺少有效的Idempotency-Key',
-    meaning: 'A call that moves money carried no Idempotency-Key header, or one that is not 8–200 visible ASCII characters; nothing moved.',
+    meaning: 'A call that moves money carried no Idempotency-Key header, or one that is not 8–128 visible ASCII characters; nothing moved.',
   },
   [ErrorCode.CARD_NOT_FOUND]: {
     status: 404,

@@ -483,3 +483,123 @@ export const issuerEvents = pgTable('issuer_events', {
   outcome: text('outcome').notNull(),
   receivedAt: ts('received_at').notNull(),
 });
+
+/**
+ * A virtual card (shared/design/cards.md). The full number, CVV and expiry are sealed together with the
+ * card data key (`sealed_key_id` names the key, so keys can rotate); only the last four digits and the
+ * brand are kept in clear. Its money is the ledger's CARD account (owner_id = this id). While the issuer
+ * has not answered an opening, the cost waits in two holds on the wallet: the opening fee and the first
+ * load with its top-up fee.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => cardProducts.id),
+    nickname: text('nickname').notNull(),
+    brand: text('brand').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    last4: text('last4'),
+    /** `{pan, cvv, exp_month, exp_year}` sealed (lib/sealed.ts) */
+    secretSealed: text('secret_sealed'),
+    sealedKeyId: text('sealed_key_id'),
+    /** CUSTOMER | OPERATOR | ISSUER while frozen or freezing */
+    frozenBy: text('frozen_by'),
+    statusReason: text('status_reason'),
+    failureReason: text('failure_reason'),
+    batchId: uuid('batch_id'),
+    /** the Idempotency-Key of the opening request, per account: the same key opens one card */
+    openKey: text('open_key').notNull(),
+    /** a digest of the opening request (product, amount, nickname): the same key with another body is refused */
+    openFingerprint: text('open_fingerprint').notNull(),
+    firstLoad: minorUnits('first_load').notNull(),
+    openFee: minorUnits('open_fee').notNull(),
+    topupFee: minorUnits('topup_fee').notNull(),
+    feeHoldId: uuid('fee_hold_id'),
+    loadHoldId: uuid('load_hold_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    issuedAt: ts('issued_at'),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('cards_open_key_uq').on(t.accountId, t.openKey),
+    index('cards_account_created').on(t.merchantId, t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('cards_account_product_status').on(t.accountId, t.productId, t.status),
+    check(
+      'cards_status',
+      sql`${t.status} in ('CARD_STATUS_INIT', 'NORMAL', 'FAIL', 'FREEZE', 'DELETE', 'FREEZING', 'DELETING', 'UNFREEZING')`,
+    ),
+    check('cards_frozen_by', sql`${t.frozenBy} is null or ${t.frozenBy} in ('CUSTOMER', 'OPERATOR', 'ISSUER')`),
+  ],
+);
+
+/**
+ * A card's own movements as its holder reads them (cards.md "Card transaction"): a top-up is a TRANSFER_IN
+ * of the card, a withdrawal a TRANSFER_OUT; the spending issue adds CONSUME, REFUND and ADJUST_IN.
+ * `ledger_transaction_id` ties a row to the posting that moved its money.
+ */
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    amount: minorUnits('amount').notNull(),
+    currency: text('currency').notNull(),
+    merchantName: text('merchant_name'),
+    mcc: text('mcc'),
+    country: text('country'),
+    declineReason: text('decline_reason'),
+    ledgerTransactionId: uuid('ledger_transaction_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    index('card_transactions_card_created').on(t.cardId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('card_transactions_ledger_uq').on(t.ledgerTransactionId),
+    check('card_transactions_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Every time a card's full number was shown: who, which card, when, from where. */
+export const cardReveals = pgTable(
+  'card_reveals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    revealedAt: ts('revealed_at').notNull(),
+  },
+  (t) => [index('card_reveals_account_at').on(t.accountId, t.revealedAt)],
+);
+
+/** When an account last checked an access code for revealing card numbers: reveals are allowed for five minutes after. */
+export const cardRevealGrants = pgTable('card_reveal_grants', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  merchantId: merchantRef(),
+  grantedAt: ts('granted_at').notNull(),
+});

@@ -272,7 +272,6 @@ async function run(model: Model, s: Step, serial: string): Promise<{ expected: '
       let expected: 'moved' | number[] = 'moved';
       if (hold.status !== 'ACTIVE') expected = [ErrorCode.HOLD_SETTLED];
       else if (s.op === 'postHold' && to.length === 0) expected = [ErrorCode.AMOUNT_INVALID];
-      else if (s.op === 'postHold' && model.frozen.has(h.accountId)) expected = [ErrorCode.WALLET_FROZEN];
       const outcome = await outcomeOf(call);
       if (outcome.result) {
         model.account(wallet).held -= hold.amount;

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { seedDemoData } from '../../src/demo-data.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { MailSender } from '../../src/providers/mail/port.ts';
+import type { CardIssuer } from '../../src/providers/issuer/port.ts';
 import type { SmsSender } from '../../src/providers/sms/port.ts';
 import { type ApiClient, api } from './api.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './database.ts';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   clock?: Clock;
   sms?: SmsSender;
   mail?: MailSender;
+  /** the card issuer the app asks (see helpers/issuer.ts) */
+  issuer?: CardIssuer;
   /** environment given to loadConfig over the test defaults, e.g. { NODE_ENV: 'production', SMTP_URL, CARD_DATA_KEY } */
   env?: NodeJS.ProcessEnv;
   /** fields set on the loaded config, last */
@@ -73,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.sms ? { sms: options.sms } : {}),
       ...(options.mail ? { mail: options.mail } : {}),
+      ...(options.issuer ? { issuer: options.issuer } : {}),
       logger: options.logStream ? { stream: options.logStream } : false,
       ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     });

@@ -135,6 +135,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       return sendTo(merchant, body.send_type, own, 'MARK_TYPE_ACCESS', caller.ip);
     },
 
+    /** Uses an access code sent to the account's own phone or e-mail (send/code-auto), e.g. before a card's number is shown. */
+    async useAccessCode(merchantId: string, account: Authenticated['account'], channel: SendType, captcha: string) {
+      await codes.use({ merchantId, target: accessTarget(account, channel).target, purpose: 'MARK_TYPE_ACCESS', code: captcha });
+    },
+
     /** POST /account/send/code-auto: an access code to the signed-in account's own phone or e-mail. */
     async sendAccessCode(merchant: MerchantRow, auth: Authenticated, channel: SendType, caller: Caller) {
       return sendTo(merchant, channel, accessTarget(auth.account, channel), 'MARK_TYPE_ACCESS', caller.ip);

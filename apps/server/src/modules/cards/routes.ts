@@ -1,14 +1,36 @@
-import { verificationAnswer, verificationBody } from '@portal/contract/cards';
+import {
+  cardAmountBody,
+  cardItem,
+  cardListQuery,
+  cardPage,
+  cardStatusBody,
+  cardSummaryAnswer,
+  cardTransactionPage,
+  cardTransactionQuery,
+  openCardBody,
+  openedAvailableAnswer,
+  patchCardBody,
+  rechargeAnswer,
+  revealAnswer,
+  revealBody,
+  verificationAnswer,
+  verificationBody,
+  withdrawAnswer,
+} from '@portal/contract/cards';
 import { envelope } from '@portal/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
 import type { SessionService } from '../sessions/service.ts';
 import type { CardService } from './service.ts';
 
 const tags = ['cards'];
 const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string().max(100) });
+const keyed = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
-/** The card calls (shared/design/cards.md): each sees the signed-in account's own data only. */
+/** The card calls (shared/design/cards.md): each sees the signed-in account's own cards only. */
 export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: SessionService }> = async (app, { cards, sessions }) => {
   app.addHook('onRequest', sessions.guard());
 
@@ -30,5 +52,127 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
       },
     },
     async (request) => ok(await cards.saveVerification(request.merchant.id, request.auth.account.id, request.body)),
+  );
+
+  app.get(
+    '/card/opened-available',
+    { schema: { tags, security, summary: 'What the account has given, and the products it may open now with how many more', response: { 200: envelope(openedAvailableAnswer) } } },
+    async (request) => ok(await cards.openedAvailable(request.merchant.id, request.auth.account.id)),
+  );
+
+  app.get(
+    '/card',
+    { schema: { tags, security, summary: "A page of the account's cards, newest first", querystring: cardListQuery, response: { 200: envelope(cardPage) } } },
+    async (request) => ok(await cards.list(request.merchant.id, request.auth.account.id, request.query)),
+  );
+
+  app.get(
+    '/card/summary',
+    { schema: { tags, security, summary: 'Cards per status and what they hold per currency', response: { 200: envelope(cardSummaryAnswer) } } },
+    async (request) => ok(await cards.summary(request.merchant.id, request.auth.account.id)),
+  );
+
+  app.post(
+    '/card',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key)',
+        headers: keyed,
+        body: openCardBody,
+        response: { 200: envelope(cardItem) },
+      },
+    },
+    async (request) => ok(await cards.open(request.merchant.id, request.auth.account.id, request.body, idempotencyKey(request))),
+  );
+
+  app.get(
+    '/card/:id',
+    { schema: { tags, security, summary: 'One card', params: idParams, response: { 200: envelope(cardItem) } } },
+    async (request) => ok(await cards.detail(request.merchant.id, request.auth.account.id, request.params.id)),
+  );
+
+  app.patch(
+    '/card/:id',
+    { schema: { tags, security, summary: "Change a card's nickname", params: idParams, body: patchCardBody, response: { 200: envelope(cardItem) } } },
+    async (request) => ok(await cards.rename(request.merchant.id, request.auth.account.id, request.params.id, request.body.nickname)),
+  );
+
+  app.put(
+    '/card/:id/status',
+    { schema: { tags, security, summary: 'Freeze or unfreeze a card', params: idParams, body: cardStatusBody, response: { 200: envelope(cardItem) } } },
+    async (request) => ok(await cards.changeStatus(request.merchant.id, request.auth.account.id, request.params.id, request.body.action)),
+  );
+
+  app.delete(
+    '/card/:id',
+    { schema: { tags, security, summary: 'Cancel a card: its balance goes back to the wallet when the issuer confirms', params: idParams, response: { 200: envelope(cardItem) } } },
+    async (request) => ok(await cards.remove(request.merchant.id, request.auth.account.id, request.params.id)),
+  );
+
+  app.post(
+    '/card/:id/recharge',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Top up a card from the wallet, with the top-up fee (Idempotency-Key)',
+        headers: keyed,
+        params: idParams,
+        body: cardAmountBody,
+        response: { 200: envelope(rechargeAnswer) },
+      },
+    },
+    async (request) =>
+      ok(await cards.recharge(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+  );
+
+  app.post(
+    '/card/:id/withdraw',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Take money from a card back to the wallet (Idempotency-Key)",
+        headers: keyed,
+        params: idParams,
+        body: cardAmountBody,
+        response: { 200: envelope(withdrawAnswer) },
+      },
+    },
+    async (request) =>
+      ok(await cards.withdraw(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+  );
+
+  app.post(
+    '/card/:id/reveal',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The card's full number, CVV and expiry: with an access code, or within five minutes of one",
+        params: idParams,
+        body: revealBody,
+        response: { 200: envelope(revealAnswer) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(
+        await cards.reveal(request.merchant.id, request.auth, request.params.id, request.body ?? {}, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/card/:id/transactions',
+    {
+      schema: { tags, security, summary: "A card's transactions, newest first", params: idParams, querystring: cardTransactionQuery, response: { 200: envelope(cardTransactionPage) } },
+    },
+    async (request) => ok(await cards.transactions(request.merchant.id, request.auth.account.id, request.params.id, request.query)),
   );
 };

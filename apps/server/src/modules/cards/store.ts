@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardProducts, cardVerifications } from '../../db/schema.ts';
+import { cardProducts, cardRevealGrants, cardReveals, cards, cardTransactions, cardVerifications } from '../../db/schema.ts';
 
 export type ProductRow = typeof cardProducts.$inferSelect;
 export type NewProduct = Omit<typeof cardProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -52,3 +52,207 @@ export async function saveVerification(tx: Tx, row: Pick<VerificationRow, 'accou
   if (!saved) throw new Error('verification upsert returned nothing');
   return saved;
 }
+
+/** Locks the account's verification row: opening cards of one account is done one at a time (the quota). */
+export async function lockVerification(tx: Tx, merchantId: string, accountId: string) {
+  const [row] = await tx
+    .select()
+    .from(cardVerifications)
+    .where(and(eq(cardVerifications.merchantId, merchantId), eq(cardVerifications.accountId, accountId)))
+    .for('update');
+  return row;
+}
+
+// ── cards ──
+
+export type CardRow = typeof cards.$inferSelect;
+export type NewCard = typeof cards.$inferInsert;
+export type CardChanges = Partial<Omit<CardRow, 'id' | 'merchantId' | 'accountId' | 'createdAt'>>;
+
+/** Statuses whose cards count against a product's per-account limit (failed and cancelled ones do not). */
+const UNCOUNTED = ['FAIL', 'DELETE'];
+
+export async function insertCard(tx: Tx, values: NewCard) {
+  const [row] = await tx.insert(cards).values(values).returning();
+  if (!row) throw new Error('card insert returned nothing');
+  return row;
+}
+
+export async function findCardByOpenKey(tx: Tx, merchantId: string, accountId: string, key: string) {
+  const [row] = await tx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), eq(cards.openKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function countOpenCards(tx: Tx, accountId: string, productId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(cards)
+    .where(and(eq(cards.accountId, accountId), eq(cards.productId, productId), notInArray(cards.status, UNCOUNTED)));
+  return row?.n ?? 0;
+}
+
+/** How many cards the account holds of each product, those counting against the limit. */
+export async function openCardsByProduct(tx: Tx, merchantId: string, accountId: string) {
+  const rows = await tx
+    .select({ productId: cards.productId, n: count() })
+    .from(cards)
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), notInArray(cards.status, UNCOUNTED)))
+    .groupBy(cards.productId);
+  return new Map(rows.map((row) => [row.productId, row.n]));
+}
+
+/** The account's card (undefined for another's, or none). */
+export async function findOwnCard(tx: Tx, merchantId: string, accountId: string, id: string, { lock = false } = {}) {
+  const query = tx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, id), eq(cards.merchantId, merchantId), eq(cards.accountId, accountId)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Any card by its id, locked: an issuer's event names only the card. */
+export async function lockCardById(tx: Tx, id: string) {
+  const [row] = await tx.select().from(cards).where(eq(cards.id, id)).for('update');
+  return row;
+}
+
+export async function updateCard(tx: Tx, id: string, changes: CardChanges) {
+  const [row] = await tx.update(cards).set(changes).where(eq(cards.id, id)).returning();
+  if (!row) throw new Error(`card ${id} vanished`);
+  return row;
+}
+
+export interface CardFilter {
+  status?: string | undefined;
+  productId?: string | undefined;
+  keyword?: string | undefined;
+}
+
+function cardWhere(merchantId: string, accountId: string | undefined, filter: CardFilter) {
+  const keyword = filter.keyword?.trim();
+  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    eq(cards.merchantId, merchantId),
+    accountId ? eq(cards.accountId, accountId) : undefined,
+    filter.status ? eq(cards.status, filter.status) : undefined,
+    filter.productId ? eq(cards.productId, filter.productId) : undefined,
+    like ? (keyword && /^\d{4}$/.test(keyword) ? or(eq(cards.last4, keyword), ilike(cards.nickname, like)) : ilike(cards.nickname, like)) : undefined,
+  );
+}
+
+/** A page of cards with their product's name, newest first, and how many match. */
+export async function pageCards(tx: Tx, merchantId: string, accountId: string | undefined, filter: CardFilter, limit: number, offset: number) {
+  const where = cardWhere(merchantId, accountId, filter);
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select({ card: cards, productName: cardProducts.name })
+      .from(cards)
+      .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
+      .where(where)
+      .orderBy(desc(cards.createdAt), desc(cards.id))
+      .limit(limit)
+      .offset(offset),
+    tx.select({ n: count() }).from(cards).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function productNameOf(tx: Tx, productId: string) {
+  const [row] = await tx.select({ name: cardProducts.name }).from(cardProducts).where(eq(cardProducts.id, productId)).limit(1);
+  return row?.name ?? '';
+}
+
+/** How many cards the account has in each status. */
+export async function countCardsByStatus(tx: Tx, merchantId: string, accountId: string) {
+  return tx
+    .select({ status: cards.status, n: count() })
+    .from(cards)
+    .where(and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId)))
+    .groupBy(cards.status);
+}
+
+/** Cards of a merchant (optionally one account's) for the operator, newest first. */
+export async function findCardsForOperator(tx: Tx, merchantId: string, which: { id?: string; last4?: string; accountId?: string }) {
+  return tx
+    .select({ card: cards, productName: cardProducts.name })
+    .from(cards)
+    .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
+    .where(
+      and(
+        eq(cards.merchantId, merchantId),
+        which.id ? eq(cards.id, which.id) : undefined,
+        which.last4 ? eq(cards.last4, which.last4) : undefined,
+        which.accountId ? eq(cards.accountId, which.accountId) : undefined,
+      ),
+    )
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(1000);
+}
+
+// ── card transactions ──
+
+export type NewCardTransaction = typeof cardTransactions.$inferInsert;
+
+export async function insertCardTransaction(tx: Tx, values: NewCardTransaction) {
+  await tx.insert(cardTransactions).values(values).onConflictDoNothing({ target: cardTransactions.ledgerTransactionId });
+}
+
+export async function pageCardTransactions(
+  tx: Tx,
+  cardId: string,
+  filter: { type?: string | undefined; status?: string | undefined },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(cardTransactions.cardId, cardId),
+    filter.type ? eq(cardTransactions.type, filter.type) : undefined,
+    filter.status ? eq(cardTransactions.status, filter.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset),
+    tx.select({ n: count() }).from(cardTransactions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ── reveals ──
+
+export async function revealsSince(tx: Tx, accountId: string, since: Date) {
+  return tx
+    .select({ at: cardReveals.revealedAt })
+    .from(cardReveals)
+    .where(and(eq(cardReveals.accountId, accountId), gte(cardReveals.revealedAt, since)))
+    .orderBy(asc(cardReveals.revealedAt));
+}
+
+export async function insertReveal(tx: Tx, values: typeof cardReveals.$inferInsert) {
+  await tx.insert(cardReveals).values(values);
+}
+
+export async function saveRevealGrant(tx: Tx, merchantId: string, accountId: string, at: Date) {
+  await tx
+    .insert(cardRevealGrants)
+    .values({ merchantId, accountId, grantedAt: at })
+    .onConflictDoUpdate({ target: cardRevealGrants.accountId, set: { grantedAt: at } });
+}
+
+export async function findRevealGrant(tx: Tx, merchantId: string, accountId: string) {
+  const [row] = await tx
+    .select()
+    .from(cardRevealGrants)
+    .where(and(eq(cardRevealGrants.merchantId, merchantId), eq(cardRevealGrants.accountId, accountId)))
+    .limit(1);
+  return row;
+}
+
+/** Serialises the reveals of one account, so that two at once cannot both pass the hourly limit. */
+export async function lockRevealGrant(tx: Tx, accountId: string) {
+  await tx.execute(sql`select 1 from card_reveal_grants where account_id = ${accountId} for update`);
+}
+

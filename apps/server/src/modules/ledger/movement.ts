@@ -77,11 +77,10 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
     const key = refKey(m.holdInsert.account, m.merchantId);
     heldDelta.set(key, (heldDelta.get(key) ?? 0n) + m.holdInsert.amount);
   }
-  // money leaves an account when its balance falls or its available does
-  const leaves = (key: string) => {
-    const dBalance = balanceDelta.get(key) ?? 0n;
-    return dBalance < 0n || dBalance - (heldDelta.get(key) ?? 0n) < 0n;
-  };
+  // money leaves an account when its available falls. Posting a hold does not lower available: that
+  // money was set aside before, for an operation accepted then (a card being issued, an authorisation),
+  // so a freeze that came after stops new operations, not the completion of accepted ones
+  const leaves = (key: string) => (balanceDelta.get(key) ?? 0n) - (heldDelta.get(key) ?? 0n) < 0n;
 
   const customerKeys = keys.filter((key) => isCustomerKind(key.kind));
   const locked = customerKeys.length ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys) : [];

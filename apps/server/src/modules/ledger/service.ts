@@ -18,6 +18,7 @@ import type {
 } from './requests.ts';
 import { reverseWithin } from './reversals.ts';
 import {
+  cardBalanceRows,
   countWalletPostings,
   pageWalletPostings,
   findWalletStatus,
@@ -114,6 +115,9 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
 
     /** What a customer holds: the wallet (available, held) and the cards, every currency. */
     customerBalances: (merchantId: string, holderId: string) => customerBalances(db, merchantId, holderId),
+
+    /** What each card holds (minor units), read in `tx` when given (e.g. under the card's lock). */
+    cardBalances: (merchantId: string, cardIds: string[], tx?: Tx) => cardBalanceRows(tx ?? db, merchantId, cardIds),
 
     /** The wallet's status (frozen or not, why, since when); undefined for a wallet never used nor frozen. */
     walletStatus: (merchantId: string, accountId: string) => findWalletStatus(db, merchantId, accountId),

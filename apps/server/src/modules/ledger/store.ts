@@ -453,6 +453,20 @@ export async function cardHolderIds(tx: Tx, merchantId: string, cardIds: string[
   return rows.map((row) => String(row.holder_id));
 }
 
+/** What each of these cards holds (balance and held, minor units); a card with no account yet is absent. */
+export async function cardBalanceRows(tx: Tx, merchantId: string, cardIds: string[]) {
+  if (cardIds.length === 0) return new Map<string, { balance: bigint; held: bigint }>();
+  const list = sql.join(
+    cardIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await rowsOf(
+    tx.execute(sql`select owner_id, balance::text as balance, held::text as held from ledger_accounts
+      where merchant_id = ${merchantId} and kind = 'CARD' and owner_id in (${list})`),
+  );
+  return new Map(rows.map((row) => [String(row.owner_id), { balance: big(row.balance), held: big(row.held) }]));
+}
+
 /** The wallet and the cards' totals per currency of the given customers. */
 export async function holderBalances(tx: Tx, merchantId: string, who: { holderIds: string[] }): Promise<HolderBalanceRow[]> {
   if (who.holderIds.length === 0) return [];

@@ -1,0 +1,41 @@
+import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
+import type { CardStatus, Currency } from '@portal/contract/enums';
+import { fromMinorUnits } from '@portal/contract/money';
+import type { CardRow } from './store.ts';
+
+/** What a card's ledger account holds (minor units); a card not yet funded holds nothing. */
+export interface CardMoney {
+  balance: bigint;
+  held: bigint;
+}
+
+const NOTHING: CardMoney = { balance: 0n, held: 0n };
+
+/** A card as the API answers it: its money from the ledger, and what its status allows now. */
+export function cardItem(row: CardRow, productName: string, money: CardMoney | undefined): CardItem {
+  const { balance, held } = money ?? NOTHING;
+  const status = row.status as CardStatus;
+  const frozenBy = (row.frozenBy as FrozenBy | null) ?? null;
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: productName,
+    brand: row.brand as CardBrand,
+    nickname: row.nickname,
+    last4: row.last4,
+    currency: row.currency as Currency,
+    status,
+    balance: fromMinorUnits(balance - held),
+    held: fromMinorUnits(held),
+    status_reason: row.statusReason,
+    frozen_by: frozenBy,
+    failure_reason: row.failureReason,
+    batch_id: row.batchId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    actions: cardActionsFor(status, frozenBy),
+  };
+}
+
+/** "•••• 1234", or the nickname alone before the issuer has numbered the card: how messages name a card. */
+export const cardName = (row: Pick<CardRow, 'nickname' | 'last4'>) => (row.last4 ? `${row.nickname}（尾号 ${row.last4}）` : row.nickname);

@@ -1,0 +1,226 @@
+import { type CardAction, cardActionLabel, cardActionsFor, cardTransitions, type FrozenBy, } from '@portal/contract/cards';
+import { type CardStatus, cardStatusLabel } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import type { Tx } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { Refused } from '../../lib/refused.ts';
+import { IssuerUnavailable } from '../../providers/issuer/port.ts';
+import { cardName } from './card-view.ts';
+import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
+import { lockCard } from './opening.ts';
+import { type CardChanges, type CardRow, findOwnCard, insertCardTransaction, updateCard } from './store.ts';
+
+/** The issuer's verb for each status action. */
+type IssuerAction = 'FREEZE' | 'UNFREEZE' | 'DELETE';
+
+/** The refusal of an action the card's status does not allow, naming the status. */
+export function notAllowed(card: Pick<CardRow, 'status' | 'frozenBy'>, action: CardAction | string) {
+  const status = card.status as CardStatus;
+  const label = action in cardActionLabel ? cardActionLabel[action as CardAction] : action;
+  return new AppError(ErrorCode.CARD_ACTION_NOT_ALLOWED, {
+    params: { status: cardStatusLabel[status], action: label },
+    data: { status, action, actions: cardActionsFor(status, (card.frozenBy as FrozenBy | null) ?? null) },
+  });
+}
+
+/** Who froze it, as the refusal to unfreeze says: 平台 or 发卡机构. */
+const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '平台', ISSUER: '发卡机构' };
+
+/**
+ * Freezing, unfreezing and cancelling: the card moves to its transitional status at once (FREEZING,
+ * UNFREEZING, DELETING), the issuer is asked, and its event lands the card (FREEZE, NORMAL, DELETE). An
+ * issuer that does not take the request puts the card back as it was. A cancelled card's balance goes
+ * back to the wallet when the issuer confirms.
+ */
+export function lifecyclePart(context: CardContext) {
+  const { db, clock, ledger, issuer, messages } = context;
+
+  const ask = (action: IssuerAction, cardId: string) =>
+    action === 'FREEZE' ? issuer.freeze(cardId) : action === 'UNFREEZE' ? issuer.unfreeze(cardId) : issuer.close(cardId);
+
+  /** Puts the card back as it was before a request the issuer did not take (unless something moved it since). */
+  async function undo(before: CardRow, through: CardStatus) {
+    await db.transaction(async (tx) => {
+      const card = await lockCard(tx, before.id);
+      if (card.status !== through) return;
+      const restored = await updateCard(tx, card.id, {
+        status: before.status,
+        frozenBy: before.frozenBy,
+        statusReason: before.statusReason,
+        updatedAt: clock.now(),
+      });
+      await announceStatus(context, tx, restored);
+    });
+  }
+
+  /** Moves the card (locked in `tx`) to the action's transitional status; answers it as it was before. */
+  async function begin(tx: Tx, card: CardRow, action: IssuerAction, changes: CardChanges = {}) {
+    const next = await updateCard(tx, card.id, { status: cardTransitions[action].through, updatedAt: clock.now(), ...changes });
+    await announceStatus(context, tx, next);
+    return next;
+  }
+
+  /** Asks the issuer after the commit; when it does not take the request, the card goes back and the refusal is `refusal()`. */
+  async function request(before: CardRow, after: CardRow, action: IssuerAction, refusal: () => Error) {
+    try {
+      await ask(action, after.id);
+    } catch (error) {
+      if (!(error instanceof IssuerUnavailable)) throw error;
+      await undo(before, after.status as CardStatus);
+      throw refusal();
+    }
+    return after;
+  }
+
+  /** The card's whole available balance back to the wallet and the card cancelled; inside `tx`, the card locked. */
+  async function close(tx: Tx, card: CardRow) {
+    const now = clock.now();
+    const money = (await ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id);
+    const available = money ? money.balance - money.held : 0n;
+    if (available > 0n) {
+      const moved = await ledger.within(tx).transferFromCard({
+        merchantId: card.merchantId,
+        accountId: card.accountId,
+        cardId: card.id,
+        currency: card.currency as 'USD' | 'CNY',
+        amount: available,
+        key: ledgerKeys.close(card.id),
+        memo: '注销退回',
+      });
+      await insertCardTransaction(tx, {
+        merchantId: card.merchantId,
+        cardId: card.id,
+        accountId: card.accountId,
+        type: 'TRANSFER_OUT',
+        status: 'CLOSED',
+        amount: available,
+        currency: card.currency,
+        ledgerTransactionId: moved.answer.transactionId,
+        createdAt: now,
+        settledAt: now,
+      });
+    }
+    const closed = await updateCard(tx, card.id, { status: 'DELETE', frozenBy: null, closedAt: now, updatedAt: now });
+    await announceStatus(context, tx, closed);
+    return closed;
+  }
+
+  return {
+    close,
+
+    /** PUT /card/{id}/status: the holder freezes or unfreezes the card. */
+    async changeStatus(merchantId: string, accountId: string, id: string, action: 'FREEZE' | 'UNFREEZE') {
+      const { before, after } = await db.transaction(async (tx) => {
+        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        const frozenBy = (card.frozenBy as FrozenBy | null) ?? null;
+        if (action === 'UNFREEZE' && (card.status === 'FREEZE' || card.status === 'FREEZING') && frozenBy && frozenBy !== 'CUSTOMER') {
+          throw new AppError(ErrorCode.CARD_FROZEN_BY_OTHERS, { params: { who: frozenByWho[frozenBy] }, data: { frozen_by: frozenBy } });
+        }
+        if (!cardActionsFor(card.status as CardStatus, frozenBy).includes(action)) throw notAllowed(card, action);
+        const changes: CardChanges = action === 'FREEZE' ? { frozenBy: 'CUSTOMER', statusReason: null } : {};
+        return { before: card, after: await begin(tx, card, action, changes) };
+      });
+      return request(before, after, action, () => new AppError(ErrorCode.ISSUER_UNAVAILABLE));
+    },
+
+    /** DELETE /card/{id}: the holder cancels the card; its balance comes back when the issuer confirms. */
+    async remove(merchantId: string, accountId: string, id: string) {
+      const { before, after } = await db.transaction(async (tx) => {
+        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
+        return { before: card, after: await begin(tx, card, 'DELETE') };
+      });
+      return request(before, after, 'DELETE', () => new AppError(ErrorCode.ISSUER_UNAVAILABLE));
+    },
+
+    /**
+     * `ops card:freeze`: the merchant's operator freezes a card, with a reason the holder reads; the
+     * holder cannot undo it. A card its holder froze already stays frozen, now by the operator.
+     */
+    async operatorFreeze(card: CardRow, reason: string) {
+      const { before, after, asked } = await db.transaction(async (tx) => {
+        const current = await lockCard(tx, card.id);
+        const status = current.status as CardStatus;
+        if (!['NORMAL', 'FREEZE', 'FREEZING', 'UNFREEZING'].includes(status)) {
+          throw new Refused(`the card is ${status} (${cardStatusLabel[status]}); only a card in use or frozen can be frozen`);
+        }
+        if (current.frozenBy === 'OPERATOR' && (status === 'FREEZE' || status === 'FREEZING')) {
+          throw new Refused('the card is frozen by the operator already');
+        }
+        const changes: CardChanges = { frozenBy: 'OPERATOR', statusReason: reason };
+        let next: CardRow;
+        let asked = false;
+        if (status === 'FREEZE' || status === 'FREEZING') {
+          next = await updateCard(tx, current.id, { ...changes, updatedAt: clock.now() });
+          await announceStatus(context, tx, next);
+        } else {
+          next = await begin(tx, current, 'FREEZE', changes);
+          asked = true;
+        }
+        await messages.post(tx, {
+          merchantId: current.merchantId,
+          accountId: current.accountId,
+          type: 'CARD_FROZEN',
+          status: 'fail',
+          title: '卡片已被冻结',
+          content: `<p>您的卡片 ${escapeHtml(cardName(current))} 已被平台冻结。</p><p>原因：${escapeHtml(reason)}</p><p>如需解冻，请联系客服。</p>`,
+        });
+        return { before: current, after: next, asked };
+      });
+      if (!asked) return after;
+      return request(before, after, 'FREEZE', () => new Refused('the card issuer did not take the request; the card is as it was'));
+    },
+
+    /** `ops card:unfreeze`: lifts the operator's freeze. */
+    async operatorUnfreeze(card: CardRow) {
+      const { before, after } = await db.transaction(async (tx) => {
+        const current = await lockCard(tx, card.id);
+        const status = current.status as CardStatus;
+        if (!(status === 'FREEZE' || status === 'FREEZING') || current.frozenBy !== 'OPERATOR') {
+          throw new Refused(`the card is not frozen by the operator (it is ${status}${current.frozenBy ? `, frozen by ${current.frozenBy}` : ''})`);
+        }
+        const next = await begin(tx, current, 'UNFREEZE');
+        await messages.post(tx, {
+          merchantId: current.merchantId,
+          accountId: current.accountId,
+          type: 'CARD_UNFROZEN',
+          status: 'success',
+          title: '卡片已解冻',
+          content: `<p>您的卡片 ${escapeHtml(cardName(current))} 已由平台解冻，可正常使用。</p>`,
+        });
+        return { before: current, after: next };
+      });
+      return request(before, after, 'UNFREEZE', () => new Refused('the card issuer did not take the request; the card is as it was'));
+    },
+
+    /**
+     * card.frozen: lands a freeze the portal asked for (FREEZING → FREEZE). One the issuer made on its own
+     * (`initiator: ISSUER`) freezes a card in use. Any other is stale (the card moved on) and changes nothing.
+     */
+    async frozen(tx: Tx, card: CardRow, data: { initiator?: unknown; reason?: unknown }) {
+      if (card.status === 'FREEZING') return landed(tx, card, { status: 'FREEZE' });
+      if (data.initiator === 'ISSUER' && card.status === 'NORMAL') {
+        const reason = typeof data.reason === 'string' && data.reason.trim() ? data.reason.trim().slice(0, 200) : '发卡机构风控冻结';
+        return landed(tx, card, { status: 'FREEZE', frozenBy: 'ISSUER', statusReason: reason });
+      }
+      return card;
+    },
+
+    /** card.unfrozen: lands an unfreeze the portal asked for, or the issuer lifting its own freeze. */
+    async unfrozen(tx: Tx, card: CardRow, data: { initiator?: unknown }) {
+      if (card.status === 'UNFREEZING' || (data.initiator === 'ISSUER' && card.status === 'FREEZE' && card.frozenBy === 'ISSUER')) {
+        return landed(tx, card, { status: 'NORMAL', frozenBy: null, statusReason: null });
+      }
+      return card;
+    },
+  };
+
+  async function landed(tx: Tx, card: CardRow, changes: CardChanges) {
+    const next = await updateCard(tx, card.id, { ...changes, updatedAt: clock.now() });
+    await announceStatus(context, tx, next);
+    return next;
+  }
+}

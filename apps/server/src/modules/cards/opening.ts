@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { type OpenCardBody, type OpenedAvailableAnswer, openingCost } from '@portal/contract/cards';
+import type { Currency } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import type { Tx } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { isUniqueViolation } from '../../lib/refused.ts';
+import { IssuerUnavailable } from '../../providers/issuer/port.ts';
+import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
+import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
+import { productView } from './products.ts';
+import {
+  type CardRow,
+  countOpenCards,
+  findCardByOpenKey,
+  findProduct,
+  findVerification,
+  insertCard,
+  insertCardTransaction,
+  listProducts,
+  lockCardById,
+  lockVerification,
+  openCardsByProduct,
+  updateCard,
+} from './store.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Why a card was not issued when the issuer would not take the request at all. */
+export const ISSUER_REFUSED_REASON = '发卡机构暂时无法受理开卡申请，资金已退回钱包';
+
+/** What the issuer sends with card.issued. */
+export interface IssuedCard {
+  pan: string;
+  cvv: string;
+  exp_month: string;
+  exp_year: string;
+}
+
+/**
+ * Opening a card: the cost (opening fee; first load and its top-up fee) is held on the wallet at once,
+ * in two holds, while the issuer works; it is posted when the card is issued (OPEN_CARD, then
+ * TRANSFER_OUT_TO_CARD) or released when it is not.
+ */
+export function openingPart(context: CardContext) {
+  const { db, clock, ledger, issuer, sealer, messages } = context;
+
+  /** The same Idempotency-Key answers the card it opened; with another request it is refused. */
+  const replay = (card: CardRow, fingerprint: string) => {
+    if (card.openFingerprint !== fingerprint) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT);
+    return card;
+  };
+
+  /** Releases what an opening held, marks the card failed with its reason and tells the holder; inside `tx`, the card locked. */
+  async function failOpening(tx: Tx, card: CardRow, reason: string) {
+    const books = ledger.within(tx);
+    if (card.feeHoldId) await books.releaseHold({ merchantId: card.merchantId, holdId: card.feeHoldId, key: ledgerKeys.openFeeRelease(card.id) });
+    if (card.loadHoldId) await books.releaseHold({ merchantId: card.merchantId, holdId: card.loadHoldId, key: ledgerKeys.openLoadRelease(card.id) });
+    const failed = await updateCard(tx, card.id, { status: 'FAIL', failureReason: reason, updatedAt: clock.now() });
+    const total = fromMinorUnits(card.openFee + card.firstLoad + card.topupFee);
+    await messages.post(tx, {
+      merchantId: card.merchantId,
+      accountId: card.accountId,
+      type: 'CARD_FAILED',
+      status: 'fail',
+      title: '开卡失败',
+      content: `<p>您申请的卡片「${escapeHtml(card.nickname)}」未能开通。</p><p>原因：${escapeHtml(reason)}</p><p>预留的 ${total} ${card.currency} 已全部退回钱包。</p>`,
+    });
+    await announceStatus(context, tx, failed);
+    return failed;
+  }
+
+  /** card.issued: the numbers are sealed, the held cost is posted and the card is in use; inside `tx`, the card locked. */
+  async function completeOpening(tx: Tx, card: CardRow, issued: IssuedCard) {
+    const books = ledger.within(tx);
+    const { merchantId, accountId } = card;
+    if (card.feeHoldId) {
+      await books.postHold({
+        merchantId,
+        holdId: card.feeHoldId,
+        key: ledgerKeys.openFeePost(card.id),
+        type: 'OPEN_CARD',
+        to: [{ account: MERCHANT_FEE_INCOME, amount: card.openFee }],
+        reference: `card:${card.id}`,
+      });
+    }
+    let ledgerTransactionId: string | null = null;
+    if (card.loadHoldId) {
+      const to = [{ account: cardAccountOf(card.id, accountId), amount: card.firstLoad }];
+      if (card.topupFee > 0n) to.push({ account: MERCHANT_FEE_INCOME, amount: card.topupFee });
+      const posted = await books.postHold({
+        merchantId,
+        holdId: card.loadHoldId,
+        key: ledgerKeys.openLoadPost(card.id),
+        type: 'TRANSFER_OUT_TO_CARD',
+        to,
+        reference: `card:${card.id}`,
+      });
+      ledgerTransactionId = posted.answer.transactionId;
+    }
+    const sealed = sealer.seal(JSON.stringify(issued));
+    const now = clock.now();
+    const opened = await updateCard(tx, card.id, {
+      status: 'NORMAL',
+      last4: issued.pan.slice(-4),
+      secretSealed: sealed,
+      sealedKeyId: sealed.slice(0, sealed.indexOf('.')),
+      issuedAt: now,
+      updatedAt: now,
+    });
+    await insertCardTransaction(tx, {
+      merchantId,
+      cardId: card.id,
+      accountId,
+      type: 'TRANSFER_IN',
+      status: 'CLOSED',
+      amount: card.firstLoad,
+      currency: card.currency,
+      ledgerTransactionId,
+      createdAt: now,
+      settledAt: now,
+    });
+    await announceStatus(context, tx, opened);
+    return opened;
+  }
+
+  return {
+    failOpening,
+    completeOpening,
+
+    /** GET /card/opened-available: what the account has given, and each product it may open now with how many more. */
+    async openedAvailable(merchantId: string, accountId: string): Promise<OpenedAvailableAnswer> {
+      const [verification, products, held] = await Promise.all([
+        findVerification(db, merchantId, accountId),
+        listProducts(db, merchantId),
+        openCardsByProduct(db, merchantId, accountId),
+      ]);
+      return {
+        verification: { basic: Boolean(verification?.basicAt), secondary: Boolean(verification?.secondaryAt) },
+        products: products
+          .filter((product) => product.status === 'ON')
+          .map((product) => ({ ...productView(product), remaining: Math.max(0, product.perAccountLimit - (held.get(product.id) ?? 0)) })),
+      };
+    },
+
+    /**
+     * POST /card: checks the product, the holder's verification and the quota, creates the card
+     * (CARD_STATUS_INIT) with its cost held, then asks the issuer. An issuer that does not take the
+     * request leaves the card failed and the money back. The same key answers the same card.
+     */
+    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<CardRow> {
+      const nickname = body.nickname.trim();
+      const amount = toMinorUnits(body.amount);
+      const fingerprint = sha256(JSON.stringify([body.product_id, amount.toString(), nickname]));
+      const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
+      if (earlier) return replay(earlier, fingerprint);
+
+      const product = UUID.test(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
+      if (product?.status !== 'ON') throw new AppError(ErrorCode.PRODUCT_UNAVAILABLE);
+      const currency = product.currency as Currency;
+      if (amount < product.minFirstLoad) {
+        const min = fromMinorUnits(product.minFirstLoad);
+        throw new AppError(ErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
+      }
+      if (amount > product.maxBalance) {
+        const max = fromMinorUnits(product.maxBalance);
+        throw new AppError(ErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
+      }
+      const cost = openingCost(productView(product), body.amount);
+      const openFee = toMinorUnits(cost.open_fee);
+      const topupFee = toMinorUnits(cost.topup_fee);
+      const cardId = randomUUID();
+
+      let card: CardRow;
+      let holder: { realName: string; latinName: string | null };
+      try {
+        ({ card, holder } = await db.transaction(async (tx) => {
+          const verification = await lockVerification(tx, merchantId, accountId);
+          if (!verification?.basicAt || !verification.realName) throw new AppError(ErrorCode.CARD_NOT_VERIFIED);
+          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(ErrorCode.CARD_SECONDARY_REQUIRED);
+          if ((await countOpenCards(tx, accountId, product.id)) >= product.perAccountLimit) {
+            throw new AppError(ErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit } });
+          }
+          const now = clock.now();
+          await insertCard(tx, {
+            id: cardId,
+            merchantId,
+            accountId,
+            productId: product.id,
+            nickname,
+            brand: product.brand,
+            currency,
+            status: 'CARD_STATUS_INIT',
+            openKey: key,
+            openFingerprint: fingerprint,
+            firstLoad: amount,
+            openFee,
+            topupFee,
+            createdAt: now,
+            updatedAt: now,
+          });
+          const books = ledger.within(tx);
+          const reference = `card:${cardId}`;
+          const feeHold =
+            openFee > 0n ? await books.holdFunds({ merchantId, accountId, currency, amount: openFee, key: ledgerKeys.openFeeHold(cardId), reference }) : null;
+          const loadHold = await books
+            .holdFunds({ merchantId, accountId, currency, amount: amount + topupFee, key: ledgerKeys.openLoadHold(cardId), reference })
+            .catch((error: unknown) => {
+              // say what the wallet had before this opening, not what the fee's hold left of it
+              if (!(error instanceof AppError) || error.code !== ErrorCode.INSUFFICIENT_FUNDS || openFee === 0n) throw error;
+              const available = fromMinorUnits(toMinorUnits(String((error.data as { available: string }).available)) + openFee);
+              throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, { params: { available, currency }, data: { currency, available } });
+            });
+          const saved = await updateCard(tx, cardId, { feeHoldId: feeHold?.answer.holdId ?? null, loadHoldId: loadHold.answer.holdId });
+          return { card: saved, holder: { realName: verification.realName, latinName: verification.latinName } };
+        }));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // the same key at the same moment: the other request opened the card
+        const other = await findCardByOpenKey(db, merchantId, accountId, key);
+        if (!other) throw error;
+        return replay(other, fingerprint);
+      }
+
+      try {
+        await issuer.openCard({
+          card_id: card.id,
+          product: { bin: product.bin, brand: product.brand as 'VISA' | 'MASTERCARD', currency },
+          holder: { real_name: holder.realName, latin_name: holder.latinName },
+        });
+      } catch (error) {
+        if (!(error instanceof IssuerUnavailable)) throw error;
+        return db.transaction(async (tx) => {
+          const current = await lockCard(tx, card.id);
+          return current.status === 'CARD_STATUS_INIT' ? failOpening(tx, current, ISSUER_REFUSED_REASON) : current;
+        });
+      }
+      return card;
+    },
+  };
+}
+
+/** The card, locked; it exists (the caller holds its id from a row). */
+export async function lockCard(tx: Tx, id: string) {
+  const row = await lockCardById(tx, id);
+  if (!row) throw new Error(`card ${id} vanished`);
+  return row;
+}
+

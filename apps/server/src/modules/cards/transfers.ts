@@ -1,0 +1,100 @@
+import { type FrozenBy, rechargeCost, cardActionsFor } from '@portal/contract/cards';
+import type { CardStatus, Currency } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import { AppError } from '../../http/errors.ts';
+import { type CardContext, ledgerKeys } from './context.ts';
+import { notAllowed } from './lifecycle.ts';
+import { productView } from './products.ts';
+import { findOwnCard, findProduct, insertCardTransaction } from './store.ts';
+
+/**
+ * Money between the wallet and a card: a top-up (TRANSFER_OUT_TO_CARD of the wallet, with the product's
+ * top-up fee; the card's TRANSFER_IN) and a withdrawal (TRANSFER_IN_FROM_CARD; the card's TRANSFER_OUT).
+ * Each runs with the card locked, so it is ordered against a cancellation, and with the customer's
+ * Idempotency-Key as the ledger's: the same key answers the first result and moves nothing again.
+ * The key is looked at first, so a repeat is answered even if the card has moved on since.
+ */
+export function transfersPart({ db, clock, ledger }: CardContext) {
+  return {
+    /** POST /card/{id}/recharge: answers the card's id, the fee and what left the wallet. */
+    async recharge(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
+      return db.transaction(async (tx) => {
+        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        const product = await findProduct(tx, merchantId, { id: card.productId });
+        if (!product) throw new Error(`card ${id} has no product`);
+        const cost = rechargeCost(productView(product), amountText);
+        const amount = toMinorUnits(cost.amount);
+        const currency = card.currency as Currency;
+        const allowed = cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('RECHARGE');
+        const moved = await ledger
+          .within(tx)
+          .transferToCard({ merchantId, accountId, cardId: card.id, currency, amount, fee: toMinorUnits(cost.fee), key: ledgerKeys.recharge(accountId, key) })
+          .catch((error: unknown) => {
+            throw allowed ? error : notAllowed(card, 'RECHARGE');
+          });
+        if (moved.replayed) return { cardId: card.id, fee: cost.fee, total: cost.total };
+        // checked after the move (so that a repeat is answered first): a refusal here undoes it with the transaction
+        if (!allowed) throw notAllowed(card, 'RECHARGE');
+        const after = moved.answer.accounts.find((account) => account.kind === 'CARD' && account.ownerId === card.id);
+        const balanceAfter = after ? toMinorUnits(after.balance) : amount;
+        if (balanceAfter > product.maxBalance) {
+          const max = fromMinorUnits(product.maxBalance);
+          throw new AppError(ErrorCode.CARD_BALANCE_ABOVE_MAX, {
+            params: { max, currency },
+            data: { max, currency, balance: fromMinorUnits(balanceAfter - amount) },
+          });
+        }
+        const now = clock.now();
+        await insertCardTransaction(tx, {
+          merchantId,
+          cardId: card.id,
+          accountId,
+          type: 'TRANSFER_IN',
+          status: 'CLOSED',
+          amount,
+          currency,
+          ledgerTransactionId: moved.answer.transactionId,
+          createdAt: now,
+          settledAt: now,
+        });
+        return { cardId: card.id, fee: cost.fee, total: cost.total };
+      });
+    },
+
+    /** POST /card/{id}/withdraw: the amount from the card back to the wallet. */
+    async withdraw(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
+      return db.transaction(async (tx) => {
+        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        const amount = toMinorUnits(amountText);
+        const currency = card.currency as Currency;
+        const allowed = cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('WITHDRAW');
+        // a card that was never funded has no ledger account: only a repeat could be answered, and there is none
+        const moved = await ledger
+          .within(tx)
+          .transferFromCard({ merchantId, accountId, cardId: card.id, currency, amount, key: ledgerKeys.withdraw(accountId, key) })
+          .catch((error: unknown) => {
+            throw allowed ? error : notAllowed(card, 'WITHDRAW');
+          });
+        if (moved.replayed) return { cardId: card.id };
+        if (!allowed) throw notAllowed(card, 'WITHDRAW');
+        const now = clock.now();
+        await insertCardTransaction(tx, {
+          merchantId,
+          cardId: card.id,
+          accountId,
+          type: 'TRANSFER_OUT',
+          status: 'CLOSED',
+          amount,
+          currency,
+          ledgerTransactionId: moved.answer.transactionId,
+          createdAt: now,
+          settledAt: now,
+        });
+        return { cardId: card.id };
+      });
+    },
+  };
+}

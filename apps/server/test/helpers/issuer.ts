@@ -1,0 +1,82 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { signatureHeader } from '../../src/modules/issuer/service.ts';
+import { type CardIssuer, type IssueRequest, IssuerUnavailable } from '../../src/providers/issuer/port.ts';
+import type { TestApp } from './app.ts';
+
+/** A Luhn-valid 16-digit number starting with `bin`. */
+export function numberIn(bin: string) {
+  let body = bin;
+  while (body.length < 15) body += String(randomInt(0, 10));
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * The card issuer as a test plays it: it records what the portal asks and answers only when the test
+ * says so, with events signed as a real issuer signs them and posted to the portal's webhook, so a test
+ * can answer late, twice, out of order, or not at all. `down` makes it refuse every request.
+ */
+export function scriptedIssuer() {
+  const requests: Array<{ kind: 'open' | 'freeze' | 'unfreeze' | 'close'; cardId: string; request?: IssueRequest }> = [];
+  let app: TestApp | undefined;
+  const state = { down: false };
+  const take = (kind: 'open' | 'freeze' | 'unfreeze' | 'close', cardId: string, request?: IssueRequest) => {
+    if (state.down) throw new IssuerUnavailable('the test issuer is down');
+    requests.push({ kind, cardId, ...(request ? { request } : {}) });
+  };
+  const port: CardIssuer = {
+    openCard: async (request) => take('open', request.card_id, request),
+    freeze: async (cardId) => take('freeze', cardId),
+    unfreeze: async (cardId) => take('unfreeze', cardId),
+    close: async (cardId) => take('close', cardId),
+  };
+
+  /** Posts a signed event to the portal's webhook; answers the HTTP status and the parsed body. */
+  async function send(type: string, data: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
+    if (!app) throw new Error('attach the test app first');
+    const body = JSON.stringify({ id: options.id ?? `evt_${randomUUID()}`, type, data });
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/issuer/webhook',
+      headers: {
+        host: 'issuer.example',
+        'content-type': 'application/json',
+        'issuer-signature': signatureHeader(options.secret ?? app.services.issuerSecret(), body, app.clock.now()),
+      },
+      payload: body,
+    });
+    return { status: response.statusCode, body: response.json() as { code: number; data: unknown }, raw: body };
+  }
+
+  const requestOf = (cardId: string) => requests.find((r) => r.kind === 'open' && r.cardId === cardId)?.request;
+
+  return {
+    port,
+    requests,
+    state,
+    attach(testApp: TestApp) {
+      app = testApp;
+    },
+    send,
+    /** card.issued with fresh numbers in the product's BIN; answers the numbers sent */
+    async issue(cardId: string, options: { id?: string } = {}) {
+      const bin = requestOf(cardId)?.product.bin ?? '42424242';
+      const numbers = { pan: numberIn(bin), cvv: String(randomInt(100, 1000)), exp_month: '07', exp_year: '2029' };
+      const answer = await send('card.issued', { card_id: cardId, ...numbers }, options);
+      return { ...answer, numbers };
+    },
+    fail: (cardId: string, reason: string, options: { id?: string } = {}) => send('card.failed', { card_id: cardId, reason }, options),
+    frozen: (cardId: string, data: Record<string, unknown> = {}) => send('card.frozen', { card_id: cardId, ...data }),
+    unfrozen: (cardId: string, data: Record<string, unknown> = {}) => send('card.unfrozen', { card_id: cardId, ...data }),
+    closed: (cardId: string) => send('card.closed', { card_id: cardId }),
+  };
+}
+export type ScriptedIssuer = ReturnType<typeof scriptedIssuer>;
