@@ -42,6 +42,19 @@ export interface Platform {
 }
 
 /**
+ * Card data and ID numbers are sealed with CARD_DATA_KEY (outside production one made in DATA_DIR),
+ * read when first used.
+ */
+export function sealerFor(config: Pick<Config, 'cardDataKey' | 'dataDir'>): Sealer {
+  let dataSealer: Sealer | undefined;
+  const sealed = () => {
+    dataSealer ??= createSealer(dataKeyFrom(config.cardDataKey ?? developmentSecret(config.dataDir, 'card-data.key')));
+    return dataSealer;
+  };
+  return { seal: (text) => sealed().seal(text), open: (text) => sealed().open(text) };
+}
+
+/**
  * The one place the modules are put together: each service is built once, from only what it uses,
  * and handed to whoever needs it (the HTTP routes in app.ts, the operator commands, the demo data).
  */
@@ -55,13 +68,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     return codeHashKey;
   };
 
-  // card data and ID numbers are sealed with CARD_DATA_KEY (outside production one made in DATA_DIR), read when first used
-  let dataSealer: Sealer | undefined;
-  const sealed = () => {
-    dataSealer ??= createSealer(dataKeyFrom(config.cardDataKey ?? developmentSecret(config.dataDir, 'card-data.key')));
-    return dataSealer;
-  };
-  const sealer: Sealer = { seal: (text) => sealed().seal(text), open: (text) => sealed().open(text) };
+  const sealer = sealerFor(config);
 
   const events = createEventPublisher();
   const merchants = createMerchantService({ database });
@@ -96,7 +103,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   });
   for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
 
-  return { config, database, clock, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -8,6 +8,8 @@ import { merchantSet } from './commands/merchant-set.ts';
 import { messageSend } from './commands/message-send.ts';
 import { productList } from './commands/product-list.ts';
 import { productSet } from './commands/product-set.ts';
+import { cardFreeze, cardUnfreeze } from './commands/card-freeze.ts';
+import { cardList } from './commands/card-list.ts';
 import { ledgerCheck } from './commands/ledger-check.ts';
 import { walletAdjust } from './commands/wallet-adjust.ts';
 import { walletDeduct } from './commands/wallet-deduct.ts';
@@ -34,4 +36,7 @@ export const commands: OpsCommand[] = [
   ledgerCheck,
   productList,
   productSet,
+  cardList,
+  cardFreeze,
+  cardUnfreeze,
 ];
