@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verificationBody, verificationRules } from './cards.ts';
+import { cardActionsFor, cardAmountRule, nicknameRule, openingCost, rechargeCost, verificationBody, verificationRules } from './cards.ts';
+import { fromMinorUnits, toMinorUnits } from './money.ts';
 
 const firstMessage = (body: unknown) => {
   const result = verificationBody.safeParse(body);
@@ -34,5 +36,83 @@ describe('the verification rules', () => {
     expect(firstMessage({ real_name: '张三' })).toBe('请同时填写真实姓名和身份证号码');
     expect(firstMessage({ website: 'https://a.example' })).toBe('请同时填写英文姓名和网址');
     expect(firstMessage({})).toBe('请填写认证信息');
+  });
+});
+
+describe('what a card status allows (spec §4, the plain mapping)', () => {
+  it('offers freeze, top-up, withdrawal and cancel in use; unfreeze, withdrawal and cancel when frozen by its holder', () => {
+    expect(cardActionsFor('NORMAL')).toEqual(['FREEZE', 'RECHARGE', 'WITHDRAW', 'DELETE']);
+    expect(cardActionsFor('FREEZE', 'CUSTOMER')).toEqual(['UNFREEZE', 'WITHDRAW', 'DELETE']);
+    expect(cardActionsFor('FREEZING', 'CUSTOMER')).toEqual(['UNFREEZE']);
+  });
+
+  it("leaves a freeze by the operator or the issuer to them: the holder may only withdraw", () => {
+    for (const by of ['OPERATOR', 'ISSUER'] as const) {
+      expect(cardActionsFor('FREEZE', by)).toEqual(['WITHDRAW']);
+      expect(cardActionsFor('FREEZING', by)).toEqual([]);
+    }
+  });
+
+  it('offers nothing while the issuer works, nor for a failed or cancelled card', () => {
+    for (const status of ['CARD_STATUS_INIT', 'UNFREEZING', 'DELETING', 'FAIL', 'DELETE'] as const) expect(cardActionsFor(status)).toEqual([]);
+  });
+});
+
+describe('what opening and topping up cost', () => {
+  const ads = { open_fee: '5.00', topup_fee_rate: '0.015', topup_fee_fixed: '0.00', topup_fee_min: '0.50', topup_fee_max: '50.00' };
+  const subscription = { open_fee: '2.00', topup_fee_rate: '0.010', topup_fee_fixed: '0.30', topup_fee_min: null, topup_fee_max: null };
+
+  it('adds 开卡费, 首充金额 and 充值手续费 to 合计, clamping the fee to its bounds', () => {
+    expect(openingCost(ads, '100')).toEqual({ open_fee: '5.00', amount: '100.00', topup_fee: '1.50', total: '106.50' });
+    expect(openingCost(ads, '10.00')).toEqual({ open_fee: '5.00', amount: '10.00', topup_fee: '0.50', total: '15.50' });
+    expect(openingCost(ads, '5000.00')).toEqual({ open_fee: '5.00', amount: '5000.00', topup_fee: '50.00', total: '5055.00' });
+    expect(openingCost(subscription, '33.33')).toEqual({ open_fee: '2.00', amount: '33.33', topup_fee: '0.63', total: '35.96' });
+    expect(rechargeCost(subscription, '50')).toEqual({ amount: '50.00', fee: '0.80', total: '50.80' });
+  });
+
+  it('is never negative, never below the amount, floors the fee and keeps it within its bounds', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }),
+        fc.option(fc.integer({ min: 5_000, max: 100_000 }), { nil: null }),
+        (cents, ratePpm, fixedCents, minCents, maxCents) => {
+          const amount = fromMinorUnits(BigInt(cents));
+          const product = {
+            open_fee: '1.00',
+            topup_fee_rate: `0.${String(ratePpm).padStart(6, '0')}`,
+            topup_fee_fixed: fromMinorUnits(BigInt(fixedCents)),
+            topup_fee_min: minCents === null ? null : fromMinorUnits(BigInt(minCents)),
+            topup_fee_max: maxCents === null ? null : fromMinorUnits(BigInt(maxCents)),
+          };
+          const cost = rechargeCost(product, amount);
+          const fee = toMinorUnits(cost.fee);
+          // exact: floor(cents × ppm / 1e6 + fixed), then clamped
+          let expected = (BigInt(cents) * BigInt(ratePpm)) / 1_000_000n + BigInt(fixedCents);
+          if (minCents !== null && expected < BigInt(minCents)) expected = BigInt(minCents);
+          if (maxCents !== null && expected > BigInt(maxCents)) expected = BigInt(maxCents);
+          expect(fee).toBe(expected);
+          expect(fee >= 0n).toBe(true);
+          expect(toMinorUnits(cost.total)).toBe(BigInt(cents) + fee);
+          expect(toMinorUnits(openingCost(product, amount).total)).toBe(1_00n + BigInt(cents) + fee);
+        },
+      ),
+    );
+  });
+});
+
+describe('the card field rules', () => {
+  it('take a nickname of 1–20 characters and an amount above zero with at most two decimals', () => {
+    expect(nicknameRule('Meta 广告')).toBeNull();
+    expect(nicknameRule('  ')).toBe('您当前输入为空');
+    expect(nicknameRule('一'.repeat(21))).toBe('卡片昵称须为1-20个字符');
+    expect(cardAmountRule('10')).toBeNull();
+    expect(cardAmountRule('10.5')).toBeNull();
+    expect(cardAmountRule('0')).toBe('请输入正确的金额（大于0，最多两位小数）');
+    expect(cardAmountRule('0.00')).toBe('请输入正确的金额（大于0，最多两位小数）');
+    expect(cardAmountRule('1.234')).toBe('请输入正确的金额（大于0，最多两位小数）');
+    expect(cardAmountRule('-1')).toBe('请输入正确的金额（大于0，最多两位小数）');
   });
 });
