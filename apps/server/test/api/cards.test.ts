@@ -9,6 +9,7 @@ import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
+import { openEventStream } from '../helpers/sse.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
 const issuer = scriptedIssuer();
@@ -234,6 +235,30 @@ describe('POST /card: opening', () => {
       issuer.state.down = false;
     }
     expect(await wallet(who)).toEqual({ available: '1000.00', held: '0.00' });
+  });
+});
+
+describe('live status', () => {
+  it("tells the holder's open tabs each status change as a CARD_STATUS event, and no one else's", async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const who = await customer();
+    const other = await customer();
+    const tab = await openEventStream(base, 'localhost', who.token);
+    const otherTab = await openEventStream(base, 'localhost', other.token);
+    try {
+      const { subscription } = await products(who);
+      const opened = await open(who, { product_id: subscription.id, amount: '10.00', nickname: '实时' });
+      await issuer.issue(opened.data.id);
+      const event = await tab.next((e) => e.type === 'CARD_STATUS' && e.card_status === 'NORMAL');
+      expect(event).toMatchObject({ type: 'CARD_STATUS', card_id: opened.data.id, card_status: 'NORMAL' });
+      await who.api.data('PUT', `/card/${opened.data.id}/status`, { body: { action: 'FREEZE' } });
+      await tab.next((e) => e.type === 'CARD_STATUS' && e.card_status === 'FREEZING');
+      expect(otherTab.events.filter((e) => e.type === 'CARD_STATUS')).toEqual([]);
+    } finally {
+      tab.close();
+      otherTab.close();
+    }
   });
 });
 
