@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyIssuerSignature } from '../../src/lib/issuer-signature.ts';
 import { isLuhnValid, luhnCheckDigit } from '../../src/lib/luhn.ts';
-import type { IssueRequest } from '../../src/providers/issuer/port.ts';
+import type { CardIssuer, IssueRequest } from '../../src/providers/issuer/port.ts';
 import {
   createIssuerSimulator,
   type IssuerSimulatorOptions,
@@ -249,12 +249,24 @@ describe('the simulated issuer', () => {
     expect(again?.id).not.toBe(first?.id);
   });
 
-  it('refuses a request without a card id or with a BIN that is not 6 to 8 digits', () => {
-    const { simulator } = started();
-    expect(() => simulator.openCard(request(''))).toThrow(SimulatorRefusal);
-    expect(() => simulator.openCard(request('card_1', '4242'))).toThrow(SimulatorRefusal);
-    expect(() => simulator.openCard(request('card_1', '424242424'))).toThrow(SimulatorRefusal);
-    expect(() => simulator.freeze('')).toThrow(SimulatorRefusal);
+  it('refuses a request without a card id or with a BIN that is not 6 to 8 digits', async () => {
+    const { simulator, attempts } = started();
+    await expect(simulator.openCard(request(''))).rejects.toThrow(SimulatorRefusal);
+    await expect(simulator.openCard(request('card_1', '4242'))).rejects.toThrow(SimulatorRefusal);
+    await expect(simulator.openCard(request('card_1', '424242424'))).rejects.toThrow(SimulatorRefusal);
+    await expect(simulator.freeze('')).rejects.toThrow(SimulatorRefusal);
+    await simulator.settled();
+    expect(attempts).toEqual([]);
+  });
+
+  it('is a CardIssuer: its calls resolve once accepted, before the outcome is delivered', async () => {
+    const { simulator, attempts } = started();
+    const issuer: CardIssuer = simulator;
+    await issuer.openCard(request('card_1'));
+    await issuer.close('card_1');
+    expect(attempts).toHaveLength(0);
+    await simulator.settled();
+    expect(attempts.map((attempt) => attempt.event.type)).toEqual(['card.issued', 'card.closed']);
   });
 
   it('once stopped, accepts nothing and drops what was still waiting', async () => {
@@ -263,6 +275,6 @@ describe('the simulated issuer', () => {
     await simulator.stop();
     await simulator.settled();
     expect(attempts).toHaveLength(0);
-    expect(() => simulator.freeze('card_1')).toThrow(/stopped/);
+    await expect(simulator.freeze('card_1')).rejects.toThrow(/stopped/);
   });
 });

@@ -140,7 +140,7 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     if (route.call === 'open') {
       const parsed = issueRequestBody.safeParse(body);
       if (!parsed.success) throw new HttpRefusal(400, `not an issue request: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
-      simulator.openCard(parsed.data);
+      await simulator.openCard(parsed.data);
       log?.info({ card_id: parsed.data.card_id, bin: parsed.data.product.bin }, 'issuer simulator: issuance accepted');
       return send(response, 202, { accepted: true, card_id: parsed.data.card_id });
     }
@@ -149,7 +149,7 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
       if (!parsed.success || parsed.data.card_id !== route.cardId || parsed.data.action !== route.action) {
         throw new HttpRefusal(400, `the body must be {"card_id": "${route.cardId}", "action": "${route.action}"}`);
       }
-      simulator[route.action](route.cardId);
+      await simulator[route.action](route.cardId);
       log?.info({ card_id: route.cardId, action: route.action }, 'issuer simulator: request accepted');
       return send(response, 202, { accepted: true, card_id: route.cardId });
     }

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { signIssuerPayload } from '../../lib/issuer-signature.ts';
 import { luhnCheckDigit } from '../../lib/luhn.ts';
-import { ISSUER_CARD_EVENTS, type IssueRequest } from './port.ts';
+import { type CardIssuer, ISSUER_CARD_EVENTS, type IssueRequest } from './port.ts';
 
 /**
  * The simulated card issuer's core: what a real issuer does with the portal's requests, without the
@@ -181,7 +181,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   }
 
   function simpleAction(type: string) {
-    return (cardId: string) => {
+    return async (cardId: string) => {
       accepting();
       const id = cardIdOf(cardId);
       schedule(id, type, { card_id: id });
@@ -189,8 +189,12 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   }
 
   return {
-    /** Accepts an issuance: card.issued (a new number in the product's BIN) or card.failed follows. */
-    openCard(request: IssueRequest) {
+    /**
+     * Accepts an issuance: card.issued (a new number in the product's BIN) or card.failed follows.
+     * Like every request here it is a CardIssuer's call, so the core can stand in for the HTTP adapter
+     * in-process (a test's deliver can hand events to the app directly).
+     */
+    async openCard(request: IssueRequest) {
       accepting();
       const cardId = cardIdOf(request?.card_id);
       const bin = request.product?.bin;
@@ -238,7 +242,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
       sleepers.clear();
       while (pending.size > 0) await Promise.all([...pending]);
     },
-  };
+  } satisfies CardIssuer & Record<string, unknown>;
 }
 
 export type IssuerSimulator = ReturnType<typeof createIssuerSimulator>;
