@@ -33,7 +33,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
 const port = await freePort();
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), ISSUER_SIM_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const url = `http://localhost:${port}/sign-in`;

@@ -166,6 +166,8 @@ async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, op
     ...options.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // the simulated issuer on any free port, so servers of several test files start side by side
+    ISSUER_SIM_PORT: options.env?.ISSUER_SIM_PORT ?? '0',
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? '',
   };

@@ -20,14 +20,10 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
+import { issuerUrlFor } from './providers/issuer/built-in.ts';
+import { createHttpIssuer } from './providers/issuer/http.ts';
 import type { CardIssuer } from './providers/issuer/port.ts';
-import { IssuerUnavailable } from './providers/issuer/port.ts';
 import type { SmsSender } from './providers/sms/port.ts';
-
-const unreachable = async () => {
-  throw new IssuerUnavailable('no card issuer is configured');
-};
-const unreachableIssuer: CardIssuer = { openCard: unreachable, freeze: unreachable, unfreeze: unreachable, close: unreachable };
 
 export interface Platform {
   config: Config;
@@ -90,7 +86,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     return webhookSecret;
   };
   const issuer = createIssuerEventService({ db, clock, secret: issuerSecret });
-  const cardIssuer = given.issuer ?? unreachableIssuer;
+  // the issuer at ISSUER_URL, or the simulated one this process (or `npm run issuer-sim`) runs
+  const cardIssuer = given.issuer ?? createHttpIssuer({ url: () => issuerUrlFor(config), secret: issuerSecret });
   const cards = createCardService({
     db,
     clock,

@@ -1,6 +1,25 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A number setting, `what` it must be said in its messages; empty means "not set": the default applies. */
+function numberSetting(name: string, what: string, { min, max, whole }: { min: number; max: number; whole: boolean }, fallback: number) {
+  const error = `${name} must be ${what}`;
+  let number = z.number({ error }).min(min, error).max(max, error);
+  if (whole) number = number.int(error);
+  return z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error }).pipe(number).default(fallback));
+}
+
+/** The built-in issuer simulator's settings (ISSUER_URL unset), shared with `npm run issuer-sim`. */
+const issuerSimulatorSettings = {
+  /** 0: any free port */
+  ISSUER_SIM_PORT: numberSetting('ISSUER_SIM_PORT', 'a port, 0 to 65535 (0: any free port)', { min: 0, max: 65_535, whole: true }, 4100),
+  /** how long the simulated issuer takes to answer a request with its event */
+  ISSUER_SIM_DELAY_MS: numberSetting('ISSUER_SIM_DELAY_MS', 'whole milliseconds, 0 to 600000', { min: 0, max: 600_000, whole: true }, 800),
+  /** the share of issuances the simulator fails on its own */
+  ISSUER_SIM_FAIL_RATE: numberSetting('ISSUER_SIM_FAIL_RATE', 'a share between 0 and 1 (e.g. 0.2)', { min: 0, max: 1, whole: false }, 0),
+};
+const issuerWebhookSecret = z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional();
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -32,7 +51,13 @@ const schema = z.object({
     .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, 'CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits')
     .optional(),
   /** the key a card issuer signs its webhooks with (HMAC-SHA256): at least 32 characters */
-  ISSUER_WEBHOOK_SECRET: z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional(),
+  ISSUER_WEBHOOK_SECRET: issuerWebhookSecret,
+  /** the card issuer's address (its HTTP API, providers/issuer/protocol.ts); unset: the built-in simulator */
+  ISSUER_URL: z
+    .url({ protocol: /^https?$/, error: 'ISSUER_URL must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ...issuerSimulatorSettings,
   /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
   CODE_HASH_KEY: z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
@@ -61,6 +86,7 @@ export interface Config {
   codeHashKey: string | undefined;
   /** required in production; elsewhere made in DATA_DIR when missing */
   issuerWebhookSecret: string | undefined;
+  issuer: IssuerSettings;
   webDist: string;
   seedDemo: boolean;
   /** true behind a load balancer that sets X-Forwarded-For */
@@ -68,6 +94,17 @@ export interface Config {
   /** /api/docs: on outside production, in production only with API_DOCS=true */
   apiDocs: boolean;
   dbPoolSize: number;
+}
+
+/** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
+export interface IssuerSettings {
+  /** ISSUER_URL; undefined: the server starts the simulator on 127.0.0.1:simPort (main.ts) */
+  url: string | undefined;
+  /** 0: any free port */
+  simPort: number;
+  simDelayMs: number;
+  /** 0..1 */
+  simFailRate: number;
 }
 
 /** Aliyun SMS (Dysmsapi SendSms): the key pair, the approved signature, one approved template per message. */
@@ -97,14 +134,7 @@ function aliyunSmsSettings(e: z.infer<typeof schema>): AliyunSmsSettings {
   if (missing.length > 0) throw new Error(`Invalid configuration: SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
   const endpoint = e.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_DEFAULT_ENDPOINT;
   // the phone number and the code travel in the request: only over TLS, or to this machine
-  let url: URL | undefined;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    url = undefined;
-  }
-  const loopback = url && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+  if (!isHttpsOrLoopback(endpoint)) {
     throw new Error('Invalid configuration: ALIYUN_SMS_ENDPOINT must be an https:// address (http:// only to 127.0.0.1 or localhost)');
   }
   return {
@@ -118,6 +148,18 @@ function aliyunSmsSettings(e: z.infer<typeof schema>): AliyunSmsSettings {
     },
     endpoint,
   };
+}
+
+/** https://, or http:// to this machine only: what may carry personal data. */
+function isHttpsOrLoopback(address: string) {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -139,6 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: CODE_HASH_KEY is required in production');
   if (production && !e.ISSUER_WEBHOOK_SECRET)
     throw new Error('Invalid configuration: ISSUER_WEBHOOK_SECRET is required in production');
+  if (production && !e.ISSUER_URL) {
+    throw new Error("Invalid configuration: ISSUER_URL is required in production (the card issuer's https:// address; the issuer simulator never runs in production)");
+  }
+  if (production && e.ISSUER_URL && !isHttpsOrLoopback(e.ISSUER_URL)) {
+    throw new Error('Invalid configuration: ISSUER_URL must be an https:// address in production (http:// only to 127.0.0.1 or localhost)');
+  }
   // the development SMS provider writes every code to the outbox and sends nothing
   if (production && e.SMS_PROVIDER === 'dev') {
     throw new Error(
@@ -161,10 +209,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardDataKey: e.CARD_DATA_KEY,
     codeHashKey: e.CODE_HASH_KEY,
     issuerWebhookSecret: e.ISSUER_WEBHOOK_SECRET,
+    issuer: { url: e.ISSUER_URL, simPort: e.ISSUER_SIM_PORT, simDelayMs: e.ISSUER_SIM_DELAY_MS, simFailRate: e.ISSUER_SIM_FAIL_RATE },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
+  };
+}
+
+/** What `npm run issuer-sim` (providers/issuer/standalone.ts) runs with. */
+export interface IssuerSimulatorConfig {
+  port: number;
+  delayMs: number;
+  failRate: number;
+  /** the portal's webhook, PORTAL_WEBHOOK_URL */
+  webhookUrl: string;
+  /** ISSUER_WEBHOOK_SECRET; undefined: the development one in dataDir, as the server reads it */
+  secret: string | undefined;
+  dataDir: string;
+}
+
+export const DEFAULT_PORTAL_WEBHOOK_URL = 'http://127.0.0.1:3000/api/v1/issuer/webhook';
+
+const simulatorSchema = z.object({
+  ...issuerSimulatorSettings,
+  ISSUER_WEBHOOK_SECRET: issuerWebhookSecret,
+  DATA_DIR: z.string().default('./data'),
+  PORTAL_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: 'PORTAL_WEBHOOK_URL must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  NODE_ENV: z.string().optional(),
+});
+
+/** The simulator's own environment, validated like the server's; it refuses to run in production. */
+export function loadIssuerSimulatorConfig(env: NodeJS.ProcessEnv = process.env): IssuerSimulatorConfig {
+  const parsed = simulatorSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') throw new Error('Invalid configuration: the issuer simulator does not run in production (NODE_ENV=production)');
+  return {
+    port: e.ISSUER_SIM_PORT,
+    delayMs: e.ISSUER_SIM_DELAY_MS,
+    failRate: e.ISSUER_SIM_FAIL_RATE,
+    webhookUrl: e.PORTAL_WEBHOOK_URL ?? DEFAULT_PORTAL_WEBHOOK_URL,
+    secret: e.ISSUER_WEBHOOK_SECRET,
+    dataDir: path.resolve(e.DATA_DIR),
   };
 }

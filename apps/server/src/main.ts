@@ -4,6 +4,9 @@ import { claimEmbeddedDatabase, embeddedDatabaseFolder } from './db/embedded-own
 import { shareEmbeddedDatabase } from './db/embedded-socket.ts';
 import { openDatabase } from './db/engine.ts';
 import { seedDemoData } from './demo-data.ts';
+import { issuerWebhookSecretFor } from './lib/secrets.ts';
+import { portalWebhookUrl, startBuiltInIssuer } from './providers/issuer/built-in.ts';
+import type { SimulatorLog } from './providers/issuer/simulator.ts';
 
 const config = configOrExit();
 // PGlite's folder admits one process: claim it (an operator command may hold it for a moment)
@@ -14,16 +17,26 @@ const database = await openDatabase({
   poolSize: config.dbPoolSize,
 });
 await migrateOrExit();
+// no ISSUER_URL (never in production): the simulated issuer, on 127.0.0.1:ISSUER_SIM_PORT, before the
+// app is built, so the app can reach it (issuerUrlFor); it learns the webhook's port once the app listens
+let simulatorLog: SimulatorLog | undefined;
+const issuerSimulator = config.issuer.url ? null : await startIssuerSimulatorOrExit();
 const { app } = await buildApp({ config, database });
+simulatorLog = app.log;
 if (config.seedDemo && (await seedDemoData(database))) app.log.info('seeded the demo merchants');
 // ...and share it with the operator command line (`npm run ops`) while this process holds it
 const shared = embedded && database.pglite ? await shareEmbeddedDatabase(database.pglite, embedded, app.log) : null;
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { engine: database.kind, web: config.webDist },
-  `portal ready on http://localhost:${(app.server.address() as { port: number }).port}`,
-);
+const port = (app.server.address() as { port: number }).port;
+if (issuerSimulator) {
+  issuerSimulator.setWebhookUrl(portalWebhookUrl(config.host, port));
+  app.log.info(
+    { delay_ms: config.issuer.simDelayMs, fail_rate: config.issuer.simFailRate },
+    `simulated card issuer on ${issuerSimulator.url} (ISSUER_URL unset; \`npm run ops -- issuer:fail-next\` fails its next issuance)`,
+  );
+}
+app.log.info({ engine: database.kind, web: config.webDist }, `portal ready on http://localhost:${port}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -32,6 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     app.log.info(`${signal}: closing`);
     await shared?.stop();
+    await issuerSimulator?.close();
     await app.close();
     await database.close();
     embedded?.release();
@@ -45,6 +59,32 @@ function configOrExit() {
     return loadConfig();
   } catch (error) {
     process.stderr.write(`${(error as Error).message.replace(/:\n/, ': ').replaceAll('\n', '; ')}\n`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The simulated issuer's port is taken (another portal on this machine, or an `npm run issuer-sim`):
+ * said in one line with what to do, exit code 1.
+ */
+async function startIssuerSimulatorOrExit() {
+  try {
+    return await startBuiltInIssuer(config, {
+      secret: () => issuerWebhookSecretFor(config),
+      log: {
+        info: (details, message) => simulatorLog?.info(details, message),
+        warn: (details, message) => simulatorLog?.warn(details, message),
+        error: (details, message) => simulatorLog?.error(details, message),
+      },
+    });
+  } catch (error) {
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    const advice = inUse
+      ? `; set ISSUER_SIM_PORT to a free port (0: any), or ISSUER_URL to the issuer that listens there (e.g. ISSUER_URL=http://127.0.0.1:${config.issuer.simPort} for an \`npm run issuer-sim\`)`
+      : '';
+    process.stderr.write(`${(error as Error).message}${advice}\n`);
+    await database.close().catch(() => {});
+    embedded?.release();
     process.exit(1);
   }
 }

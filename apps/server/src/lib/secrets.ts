@@ -19,3 +19,14 @@ export function developmentSecret(dataDir: string, name: string): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+export const ISSUER_WEBHOOK_KEY_FILE = 'issuer-webhook.key';
+
+/**
+ * The secret shared with the card issuer (its webhooks, the portal's requests): ISSUER_WEBHOOK_SECRET,
+ * or outside production DATA_DIR/secrets/issuer-webhook.key, so the server, the built-in simulator,
+ * `npm run issuer-sim` and the operator commands on one DATA_DIR all sign with the same one.
+ */
+export function issuerWebhookSecretFor({ issuerWebhookSecret, dataDir }: { issuerWebhookSecret: string | undefined; dataDir: string }): string {
+  return issuerWebhookSecret ?? developmentSecret(dataDir, ISSUER_WEBHOOK_KEY_FILE);
+}

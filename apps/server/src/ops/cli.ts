@@ -53,10 +53,14 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     } catch (error) {
       throw new OpsError((error as Error).message);
     }
+    if (command.database === false) {
+      io.out(await command.run(flags, { production: config.production, config }));
+      return EXIT.ok;
+    }
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
     services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog });
-    io.out(await command.run(flags, { production: config.production, services }));
+    io.out(await command.run(flags, { production: config.production, config, services }));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {

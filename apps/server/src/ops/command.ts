@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Services } from '../composition.ts';
+import type { Config } from '../config.ts';
 
 /**
  * An operator command: its flags, and a run() that takes the parsed flags and the services (the same
@@ -10,7 +11,7 @@ import type { Services } from '../composition.ts';
  * Adding one: write src/ops/commands/<area>-<verb>.ts exporting `defineCommand({...})`, and add
  * it to the list in src/ops/registry.ts.
  */
-export interface OpsCommand<F extends Flags = Flags> {
+interface CommandParts<F extends Flags> {
   /** `area:verb`, e.g. `merchant:set` */
   name: string;
   /** one line, shown in the command list */
@@ -21,13 +22,35 @@ export interface OpsCommand<F extends Flags = Flags> {
   description?: string;
   flags: F;
   examples?: string[];
+}
+
+/** A command on the portal's database: the usual kind. */
+export interface DatabaseCommand<F extends Flags = Flags> extends CommandParts<F> {
+  database?: true;
   run(flags: FlagValues<F>, context: OpsContext): Promise<string>;
 }
 
-/** What a command may need to know of where it runs, and the services it works through. */
-export interface OpsContext {
+/**
+ * A command that needs no database (it asks the card issuer, say): none is opened, so it also works
+ * where DATA_DIR holds no database yet, and it gets no services.
+ */
+export interface PlainCommand<F extends Flags = Flags> extends CommandParts<F> {
+  database: false;
+  run(flags: FlagValues<F>, context: PlainOpsContext): Promise<string>;
+}
+
+export type OpsCommand<F extends Flags = Flags> = DatabaseCommand<F> | PlainCommand<F>;
+
+/** What any command may need to know of where it runs. */
+export interface PlainOpsContext {
   /** NODE_ENV=production: e.g. a merchant's origin must then be https:// */
   production: boolean;
+  /** the configuration from the command's environment, as the server reads its own */
+  config: Config;
+}
+
+/** ...and for a command on the database, the services it works through. */
+export interface OpsContext extends PlainOpsContext {
   /** the modules' services on this database, as the server builds them (composition.ts) */
   services: Services;
 }
@@ -51,8 +74,13 @@ export type FlagValue<S extends FlagSpec> = S['type'] extends 'boolean'
 
 export type FlagValues<F extends Flags> = { [K in keyof F]: FlagValue<F[K]> };
 
-export function defineCommand<const F extends Flags>(command: OpsCommand<F>): OpsCommand<F> {
+export function defineCommand<const F extends Flags>(command: DatabaseCommand<F>): DatabaseCommand<F> {
   return command;
+}
+
+/** A command that opens no database (PlainCommand). */
+export function definePlainCommand<const F extends Flags>(command: Omit<PlainCommand<F>, 'database'>): PlainCommand<F> {
+  return { ...command, database: false };
 }
 
 /** Input the operator can fix: the message is printed as it is, the exit code is 1. */

@@ -1,6 +1,7 @@
 import type { OpsCommand } from './command.ts';
 import { accountList } from './commands/account-list.ts';
 import { agreementPublish } from './commands/agreement-publish.ts';
+import { issuerFailNext } from './commands/issuer-fail-next.ts';
 import { announcementPublish } from './commands/announcement-publish.ts';
 import { managerCreate } from './commands/manager-create.ts';
 import { merchantList } from './commands/merchant-list.ts';
@@ -39,4 +40,5 @@ export const commands: OpsCommand[] = [
   cardList,
   cardFreeze,
   cardUnfreeze,
+  issuerFailNext,
 ];

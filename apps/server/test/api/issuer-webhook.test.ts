@@ -3,7 +3,8 @@ import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { type IssuerEvent, signatureHeader } from '../../src/modules/issuer/service.ts';
+import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
+import type { IssuerEvent } from '../../src/modules/issuer/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
@@ -37,7 +38,7 @@ function send(body: string, signature: string | null, host = 'issuer.example') {
     payload: body,
   });
 }
-const signed = (body: string, at = clock.now()) => send(body, signatureHeader(t.services.issuerSecret(), body, at));
+const signed = (body: string, at = clock.now()) => send(body, signIssuerPayload(t.services.issuerSecret(), body, at));
 const recorded = async (id: string) =>
   ((await t.database.db.execute(sql`select id, type, outcome from issuer_events where id = ${id}`)) as unknown as { rows: unknown[] }).rows;
 
@@ -69,11 +70,11 @@ describe('POST /api/v1/issuer/webhook', () => {
     const refusals = [
       await send(body, null),
       await send(body, 'v1=abc'),
-      await send(body, signatureHeader(`${secret}x`, body, clock.now())),
-      await send(body, signatureHeader(secret, body, new Date(clock.now().getTime() - 301_000))),
-      await send(body, signatureHeader(secret, body, new Date(clock.now().getTime() + 301_000))),
+      await send(body, signIssuerPayload(`${secret}x`, body, clock.now())),
+      await send(body, signIssuerPayload(secret, body, new Date(clock.now().getTime() - 301_000))),
+      await send(body, signIssuerPayload(secret, body, new Date(clock.now().getTime() + 301_000))),
       // a signature over the same event written with other spacing is not a signature of these bytes
-      await send(body, signatureHeader(secret, JSON.stringify({ id, type: 'card.test', data: {} }, null, 1), clock.now())),
+      await send(body, signIssuerPayload(secret, JSON.stringify({ id, type: 'card.test', data: {} }, null, 1), clock.now())),
     ];
     for (const answer of refusals) {
       expect(answer.statusCode).toBe(401);
@@ -86,8 +87,8 @@ describe('POST /api/v1/issuer/webhook', () => {
   it('checks the exact bytes sent, whatever their spacing, and takes any of several signatures (a secret in rotation)', async () => {
     const id = eventId();
     const body = `{ "id": "${id}",\n  "type": "card.test", "data": { "n": 1 } }`;
-    const good = signatureHeader(t.services.issuerSecret(), body, clock.now());
-    const bad = signatureHeader('another-secret-of-thirty-two-characters', body, clock.now());
+    const good = signIssuerPayload(t.services.issuerSecret(), body, clock.now());
+    const bad = signIssuerPayload('another-secret-of-thirty-two-characters', body, clock.now());
     const answer = await send(body, `${bad},${good.split(',')[1]}`);
     expect(answer.json()).toMatchObject({ data: { id, duplicate: false, outcome: 'processed' } });
   });

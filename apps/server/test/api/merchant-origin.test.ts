@@ -142,7 +142,7 @@ describe('the origin of a mailed reset link', () => {
   });
 
   it('is https only in production', async () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=', ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars', CODE_HASH_KEY: 'k'.repeat(32), ...aliyunSmsEnv('http://127.0.0.1:1/', 's') };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=', ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars', ISSUER_URL: 'https://issuer.example', CODE_HASH_KEY: 'k'.repeat(32), ...aliyunSmsEnv('http://127.0.0.1:1/', 's') };
     const before = await snapshot();
     const refused = await runOpsOn(database, ['merchant:set', '--host', 'localhost', '--origin', 'http://localhost:3000'], production);
     expect(refused.code).toBe(1);
@@ -171,6 +171,7 @@ describe('a production server', () => {
         TRUST_PROXY: 'true',
         CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
         ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars',
+        ISSUER_URL: 'https://issuer.example',
         CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
         ...aliyunSmsEnv('http://127.0.0.1:1/', 'unused'),
       },

@@ -20,6 +20,7 @@ const base = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
   ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars',
+  ISSUER_URL: 'https://issuer.example',
   CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
 };
 const aliyunComplete = aliyunSmsEnv('http://127.0.0.1:1/', SECRET);

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { signatureHeader } from '../../src/modules/issuer/service.ts';
+import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
+import { luhnCheckDigit } from '../../src/lib/luhn.ts';
 import { type CardIssuer, type IssueRequest, IssuerUnavailable } from '../../src/providers/issuer/port.ts';
 import type { TestApp } from './app.ts';
 
@@ -7,16 +8,7 @@ import type { TestApp } from './app.ts';
 export function numberIn(bin: string) {
   let body = bin;
   while (body.length < 15) body += String(randomInt(0, 10));
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return body + String((10 - (sum % 10)) % 10);
+  return body + luhnCheckDigit(body);
 }
 
 /**
@@ -49,7 +41,7 @@ export function scriptedIssuer() {
       headers: {
         host: 'issuer.example',
         'content-type': 'application/json',
-        'issuer-signature': signatureHeader(options.secret ?? app.services.issuerSecret(), body, app.clock.now()),
+        'issuer-signature': signIssuerPayload(options.secret ?? app.services.issuerSecret(), body, app.clock.now()),
       },
       payload: body,
     });

@@ -9,6 +9,7 @@ const production = {
   SMTP_URL: 'smtp://127.0.0.1:1',
   CARD_DATA_KEY: 'dGVzdC1vbmx5LWNhcmQtZGF0YS1rZXktMzItYnl0ZXM=',
   ISSUER_WEBHOOK_SECRET: 'test-only-issuer-webhook-secret-of-32-chars',
+  ISSUER_URL: 'https://issuer.example',
   CODE_HASH_KEY: 'k'.repeat(32),
   SMS_PROVIDER: 'aliyun',
   ALIYUN_SMS_ACCESS_KEY_ID: 'id',

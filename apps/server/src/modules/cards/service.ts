@@ -47,7 +47,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What card.issued must carry; anything else is refused (400) and the issuer sends it again, corrected. */
 const issuedData = z.object({
   card_id: z.string(),
-  pan: z.string().regex(/^\d{12,19}$/),
+  pan: z.string().regex(/^\d{12,19}$/).refine(isLuhnValid),
   cvv: z.string().regex(/^\d{3,4}$/),
   exp_month: z.string().regex(/^(0[1-9]|1[0-2])$/),
   exp_year: z.string().regex(/^20\d{2}$/),

@@ -1,13 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@portal/contract/errors';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { verifyIssuerSignature } from '../../lib/issuer-signature.ts';
 import { recordEvent } from './store.ts';
-
-/** How old a signature may be: older ones are refused, so a captured request cannot be sent again later. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** What an issuer sends (shared/design/cards.md): an id, a type, and the type's data. */
 const issuerEvent = z.object({
@@ -20,12 +17,6 @@ export type IssuerEvent = z.infer<typeof issuerEvent>;
 /** A module's handling of one type of event, inside the transaction that records the event's id. */
 export type IssuerEventHandler = (tx: Tx, event: IssuerEvent) => Promise<unknown>;
 
-/** `Issuer-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (several v1 while a secret is rotated). */
-export function signatureHeader(secret: string, body: Buffer | string, at: Date) {
-  const t = Math.floor(at.getTime() / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex')}`;
-}
-
 /**
  * The card issuer's events: each signed request is checked over its exact bytes, each event id is
  * processed once (a repeat is answered again and changes nothing), and each type goes to the module
@@ -35,16 +26,11 @@ export function signatureHeader(secret: string, body: Buffer | string, at: Date)
 export function createIssuerEventService({ db, clock, secret }: { db: Db; clock: Clock; secret: () => string }) {
   const handlers = new Map<string, IssuerEventHandler>();
 
+  /** `Issuer-Signature` over the exact bytes received, within five minutes (lib/issuer-signature.ts). */
   function verify(rawBody: Buffer | undefined, header: string | undefined) {
-    const refuse = () => new AppError(ErrorCode.ISSUER_SIGNATURE_INVALID);
-    if (!rawBody || !header) throw refuse();
-    const parts = header.split(',').map((part) => part.trim().split('='));
-    const t = parts.find(([name]) => name === 't')?.[1];
-    const signatures = parts.filter(([name, value]) => name === 'v1' && value && /^[0-9a-f]{64}$/.test(value)).map(([, value]) => value as string);
-    if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0) throw refuse();
-    if (Math.abs(clock.now().getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) throw refuse();
-    const expected = createHmac('sha256', secret()).update(`${t}.`).update(rawBody).digest();
-    if (!signatures.some((signature) => timingSafeEqual(Buffer.from(signature, 'hex'), expected))) throw refuse();
+    if (!verifyIssuerSignature({ secret: secret(), body: rawBody, header, now: clock.now() })) {
+      throw new AppError(ErrorCode.ISSUER_SIGNATURE_INVALID);
+    }
   }
 
   return {

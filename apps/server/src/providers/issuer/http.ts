@@ -1,0 +1,84 @@
+import { ISSUER_SIGNATURE_HEADER, signIssuerPayload } from '../../lib/issuer-signature.ts';
+import { type CardIssuer, type IssueRequest, IssuerUnavailable } from './port.ts';
+import { type CardAction, ISSUER_PATHS } from './protocol.ts';
+
+export interface HttpIssuerOptions {
+  /** the issuer's address (ISSUER_URL, or the built-in simulator's); a function is asked at each call */
+  url: string | (() => string);
+  /** ISSUER_WEBHOOK_SECRET: requests are signed with it as the issuer signs its events */
+  secret: string | (() => string);
+  /** how long the issuer may take to accept a request (5 s) */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** The simulator's extra call, next to the port's: the next issuance fails with a reason. */
+export interface SimulatedCardIssuer extends CardIssuer {
+  /** answers how many issuances will now fail (null when the issuer did not say) */
+  failNext(reason: string): Promise<{ pending_failures: number | null }>;
+}
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+/**
+ * The card issuer over HTTP (protocol.ts): each call is one signed POST, and it resolves once the
+ * issuer has accepted (2xx). No answer, another status, or none within the timeout throws
+ * IssuerUnavailable: the request was not accepted (shared/design/cards.md "The issuer port"). The
+ * same adapter reaches a real issuer and the simulator.
+ */
+export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssuer {
+  const url = typeof options.url === 'string' ? () => options.url as string : options.url;
+  const secret = typeof options.secret === 'string' ? () => options.secret as string : options.secret;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? (() => new Date());
+
+  async function post(path: string, payload: object): Promise<unknown> {
+    const target = `${url().replace(/\/+$/, '')}${path}`;
+    const body = JSON.stringify(payload);
+    let response: Response;
+    try {
+      response = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      const reason = timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error);
+      throw new IssuerUnavailable(`the card issuer at ${target} did not accept the request: ${reason}`, { cause: error });
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok) {
+      throw new IssuerUnavailable(`the card issuer at ${target} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+    }
+    try {
+      return text ? JSON.parse(text) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const action = (name: CardAction) => async (cardId: string) => {
+    await post(ISSUER_PATHS.cardAction(cardId, name), { card_id: cardId, action: name });
+  };
+
+  return {
+    async openCard(request: IssueRequest) {
+      await post(ISSUER_PATHS.cards, request);
+    },
+    freeze: action('freeze'),
+    unfreeze: action('unfreeze'),
+    close: action('close'),
+    async failNext(reason: string) {
+      const answer = (await post(ISSUER_PATHS.failNext, { reason })) as { pending_failures?: unknown } | null;
+      return { pending_failures: typeof answer?.pending_failures === 'number' ? answer.pending_failures : null };
+    },
+  };
+}
+
+/** fetch's "fetch failed" hides the reason in its cause (ECONNREFUSED, ENOTFOUND, …). */
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

@@ -1,0 +1,199 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from '../../lib/issuer-signature.ts';
+import { CARD_ACTIONS, type CardAction, cardActionBody, failNextBody, ISSUER_PATHS, issueRequestBody } from './protocol.ts';
+import { createIssuerSimulator, type IssuerSimulator, type IssuerSimulatorOptions, type SimulatorLog, SimulatorRefusal } from './simulator.ts';
+
+/**
+ * The simulated issuer as an HTTP party of its own (protocol.ts): the portal reaches it the way it
+ * would reach a real issuer, with signed requests, and it answers with signed events POSTed to the
+ * portal's webhook. Started inside the server when ISSUER_URL is unset (main.ts), or apart with
+ * `npm run issuer-sim` (standalone.ts).
+ */
+export interface StartIssuerSimulatorOptions {
+  /** 127.0.0.1 unless said otherwise: the simulator is for this machine */
+  host?: string;
+  /** 0: any free port (`url` says which) */
+  port: number;
+  /** where events go: the portal's POST /api/v1/issuer/webhook; may be given later with setWebhookUrl */
+  webhookUrl?: string;
+  /** ISSUER_WEBHOOK_SECRET: checks the portal's requests and signs the events */
+  secret: string | (() => string);
+  delayMs: number;
+  failRate: number;
+  log?: SimulatorLog;
+  /** how long one delivery may take before it counts as failed */
+  deliveryTimeoutMs?: number;
+  random?: IssuerSimulatorOptions['random'];
+  retryDelaysMs?: IssuerSimulatorOptions['retryDelaysMs'];
+  now?: () => Date;
+}
+
+export interface RunningIssuerSimulator {
+  /** `http://127.0.0.1:<port>`: what ISSUER_URL would be set to */
+  url: string;
+  simulator: IssuerSimulator;
+  /** where the events go from now on (the portal's port may be known only once it listens) */
+  setWebhookUrl(url: string): void;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 5_000;
+
+class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpRefusal(413, `a request body is at most ${MAX_BODY_BYTES} bytes`));
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new HttpRefusal(400, 'the body is not JSON');
+  }
+}
+
+function send(response: ServerResponse, status: number, body: object) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+/** What a request asks for, from its method and path; null when the simulator has no such call. */
+function routeOf(method: string | undefined, pathname: string) {
+  const action = /^\/v1\/cards\/([^/]+)\/([a-z]+)$/.exec(pathname);
+  const route =
+    pathname === ISSUER_PATHS.cards
+      ? ({ call: 'open' } as const)
+      : pathname === ISSUER_PATHS.failNext
+        ? ({ call: 'fail-next' } as const)
+        : action && (CARD_ACTIONS as readonly string[]).includes(action[2] as string)
+          ? ({ call: 'action', cardId: decodeURIComponent(action[1] as string), action: action[2] as CardAction } as const)
+          : null;
+  if (!route) throw new HttpRefusal(404, `no such call: ${pathname}`);
+  if (method !== 'POST') throw new HttpRefusal(405, `${pathname} takes POST only`);
+  return route;
+}
+
+export async function startIssuerSimulator(options: StartIssuerSimulatorOptions): Promise<RunningIssuerSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const secret = typeof options.secret === 'string' ? () => options.secret as string : options.secret;
+  const now = options.now ?? (() => new Date());
+  const log = options.log;
+  const timeoutMs = options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  let webhookUrl = options.webhookUrl;
+
+  const simulator = createIssuerSimulator({
+    secret,
+    delayMs: options.delayMs,
+    failRate: options.failRate,
+    now,
+    ...(log ? { log } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    async deliver(body, signature) {
+      if (!webhookUrl) throw new Error('the portal has not given its webhook address yet');
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // read to the end, so the connection can serve the next delivery
+      await response.arrayBuffer();
+      return response.status;
+    },
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const { pathname } = new URL(request.url ?? '/', 'http://simulator');
+    const route = routeOf(request.method, pathname);
+    const raw = await readBody(request);
+    const header = request.headers[ISSUER_SIGNATURE_HEADER];
+    if (!verifyIssuerSignature({ secret: secret(), body: raw, header: Array.isArray(header) ? header[0] : header, now: now() })) {
+      throw new HttpRefusal(401, 'bad or missing Issuer-Signature');
+    }
+    const body = parseJson(raw);
+    if (route.call === 'open') {
+      const parsed = issueRequestBody.safeParse(body);
+      if (!parsed.success) throw new HttpRefusal(400, `not an issue request: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+      await simulator.openCard(parsed.data);
+      log?.info({ card_id: parsed.data.card_id, bin: parsed.data.product.bin }, 'issuer simulator: issuance accepted');
+      return send(response, 202, { accepted: true, card_id: parsed.data.card_id });
+    }
+    if (route.call === 'action') {
+      const parsed = cardActionBody.safeParse(body);
+      if (!parsed.success || parsed.data.card_id !== route.cardId || parsed.data.action !== route.action) {
+        throw new HttpRefusal(400, `the body must be {"card_id": "${route.cardId}", "action": "${route.action}"}`);
+      }
+      await simulator[route.action](route.cardId);
+      log?.info({ card_id: route.cardId, action: route.action }, 'issuer simulator: request accepted');
+      return send(response, 202, { accepted: true, card_id: route.cardId });
+    }
+    const parsed = failNextBody.safeParse(body);
+    if (!parsed.success) throw new HttpRefusal(400, 'the body must be {"reason": "<1 to 200 characters>"}');
+    const pending = simulator.failNext(parsed.data.reason);
+    log?.info({ reason: parsed.data.reason, pending_failures: pending }, 'issuer simulator: the next issuance will fail');
+    return send(response, 200, { pending_failures: pending });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const status = error instanceof HttpRefusal ? error.status : error instanceof SimulatorRefusal ? 400 : 503;
+      if (status === 503) log?.error({ error: (error as Error).message }, 'issuer simulator: request failed');
+      if (!response.headersSent) send(response, status, { error: (error as Error).message });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const refused = (error: NodeJS.ErrnoException) => {
+      const why = error.code === 'EADDRINUSE' ? 'the port is in use' : error.message;
+      reject(Object.assign(new Error(`the issuer simulator cannot listen on ${host}:${options.port}: ${why}`), { code: error.code, cause: error }));
+    };
+    server.once('error', refused);
+    server.listen(options.port, host, () => {
+      server.off('error', refused);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  return {
+    url,
+    simulator,
+    setWebhookUrl(next) {
+      webhookUrl = next;
+    },
+    async close() {
+      await simulator.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
