@@ -1,10 +1,14 @@
 import type { Currency, MerchantColor } from '@portal/contract/enums';
 import type { Database } from './db/engine.ts';
+import { randomBytes, randomInt } from 'node:crypto';
 import { systemClock } from './lib/clock.ts';
 import { hashPassword } from './lib/crypto.ts';
+import { luhnCheckDigit } from './lib/luhn.ts';
+import { createSealer, type Sealer } from './lib/sealed.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
 import { createProductCatalogue, type ProductValues } from './modules/cards/products.ts';
+import { createCardService } from './modules/cards/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
@@ -207,7 +211,9 @@ export function welcomeAnnouncement(merchantName: string, website: string) {
  * On an empty database, adds the demo data through the modules' services; runs once even when several
  * processes start together. It is written whole or not at all: the services work in one transaction.
  */
-export async function seedDemoData(database: Database) {
+export async function seedDemoData(database: Database, options: { sealer?: Sealer } = {}) {
+  // the server passes its own sealer; without one (a test's database) the demo cards' numbers are sealed with a key made here and kept nowhere
+  const sealer = options.sealer ?? createSealer(randomBytes(32));
   return database.withLock(SEED_LOCK, async () => {
     if ((await createMerchantService({ database }).count()) > 0) return false;
     const passwordHash = await hashPassword(demoAccount.password);
@@ -260,8 +266,67 @@ export async function seedDemoData(database: Database) {
             key: `seed:demo-wallet:${currency}`,
           });
         }
+        await seedDemoCards({ db: tx, events, messages, ledger: createLedgerService({ db: tx, clock: systemClock, events }), sealer }, merchant, account.id);
       }
     });
     return true;
   });
+}
+
+/** The demo account's cards: one in use (with a top-up), one its owner froze, so a newcomer sees the card screens filled. */
+const demoCards = [
+  { product: '广告投放卡', nickname: 'Meta 广告投放', firstLoad: '200.00', topUp: '100.00', freeze: false },
+  { product: '订阅支付卡', nickname: '软件订阅', firstLoad: '50.00', topUp: null, freeze: true },
+] as const;
+
+/**
+ * Gives the demo account its verification and its cards through the card service, inside the seeding
+ * transaction. No issuer runs yet while the database is seeded, so the issuer's answers are written as it
+ * would send them (a number in the product's BIN, its own freeze confirmation) through the same handlers
+ * its webhook events go to.
+ */
+async function seedDemoCards(
+  parts: Pick<Parameters<typeof createCardService>[0], 'db' | 'events' | 'messages' | 'ledger' | 'sealer'>,
+  merchant: { id: string; website: string },
+  accountId: string,
+) {
+  const asked: Array<{ cardId: string; bin: string }> = [];
+  const accepted = async () => {};
+  const cards = createCardService({
+    ...parts,
+    clock: systemClock,
+    issuer: {
+      openCard: async (request) => void asked.push({ cardId: request.card_id, bin: request.product.bin }),
+      freeze: accepted,
+      unfreeze: accepted,
+      close: accepted,
+    },
+    useAccessCode: async () => {
+      throw new Error('no access code is checked while seeding');
+    },
+  });
+  const handlers = cards.issuerHandlers();
+  const answer = async (type: string, data: Record<string, unknown>) => {
+    const handler = handlers[type];
+    if (!handler) throw new Error(`no handler of ${type}`);
+    await handler(parts.db, { id: `seed:${type}:${String(data.card_id)}`, type, data });
+  };
+  await cards.saveVerification(merchant.id, accountId, { real_name: '演示用户', id_number: '11010519491231002X' });
+  await cards.saveVerification(merchant.id, accountId, { latin_name: 'Demo User', website: `https://shop.${merchant.website}` });
+  const { products } = await cards.openedAvailable(merchant.id, accountId);
+  for (const [index, demo] of demoCards.entries()) {
+    const product = products.find((p) => p.name === demo.product);
+    if (!product) throw new Error(`demo product ${demo.product} is missing`);
+    const card = await cards.open(merchant.id, accountId, { product_id: product.id, amount: demo.firstLoad, nickname: demo.nickname }, `seed:card:${index}`);
+    const bin = asked.find((request) => request.cardId === card.id)?.bin ?? product.bin;
+    let digits = bin;
+    while (digits.length < 15) digits += String(randomInt(0, 10));
+    const year = String(new Date().getUTCFullYear() + 3);
+    await answer('card.issued', { card_id: card.id, pan: digits + luhnCheckDigit(digits), cvv: String(randomInt(100, 1000)), exp_month: '09', exp_year: year });
+    if (demo.topUp) await cards.recharge(merchant.id, accountId, card.id, demo.topUp, `seed:top-up:${index}`);
+    if (demo.freeze) {
+      await cards.changeStatus(merchant.id, accountId, card.id, 'FREEZE');
+      await answer('card.frozen', { card_id: card.id });
+    }
+  }
 }

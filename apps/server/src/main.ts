@@ -21,9 +21,9 @@ await migrateOrExit();
 // app is built, so the app can reach it (issuerUrlFor); it learns the webhook's port once the app listens
 let simulatorLog: SimulatorLog | undefined;
 const issuerSimulator = config.issuer.url ? null : await startIssuerSimulatorOrExit();
-const { app } = await buildApp({ config, database });
+const { app, services } = await buildApp({ config, database });
 simulatorLog = app.log;
-if (config.seedDemo && (await seedDemoData(database))) app.log.info('seeded the demo merchants');
+if (config.seedDemo && (await seedDemoData(database, { sealer: services.sealer }))) app.log.info('seeded the demo merchants');
 // ...and share it with the operator command line (`npm run ops`) while this process holds it
 const shared = embedded && database.pglite ? await shareEmbeddedDatabase(database.pglite, embedded, app.log) : null;
 

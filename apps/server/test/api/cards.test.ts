@@ -81,6 +81,27 @@ async function issuedCard(who: Customer, amount = '20.00', nickname = '订阅卡
 const money = (who: Customer, id: string, path: 'recharge' | 'withdraw', amount: string, idempotency = key()) =>
   who.api.post<RechargeAnswer>(`/card/${id}/${path}`, { amount }, { headers: { 'idempotency-key': idempotency } });
 
+describe('demo data', () => {
+  it("gives each demo merchant's demo account its verification and two cards: one in use, one frozen by its owner", async () => {
+    for (const host of ['localhost', 'orange.localhost']) {
+      const merchant = await t.services.merchants.findByHost(host);
+      if (!merchant) throw new Error(`no merchant at ${host}`);
+      const demo = await t.services.directory.findByPhone(merchant.id, '86', '13800138000');
+      if (!demo) throw new Error('no demo account');
+      const { items } = await t.services.cards.forOperator(merchant.id, { accountId: demo.id });
+      expect(items.map((card) => [card.nickname, card.status, card.frozen_by, card.balance]).sort()).toEqual([
+        ['Meta 广告投放', 'NORMAL', null, '300.00'],
+        ['软件订阅', 'FREEZE', 'CUSTOMER', '50.00'],
+      ]);
+      for (const card of items) expect(card.last4).toMatch(/^\d{4}$/);
+      const verification = await t.services.cards.verification(merchant.id, demo.id);
+      expect(verification.basic?.real_name).toBe('演示用户');
+      expect(verification.secondary?.latin_name).toBe('Demo User');
+    }
+    await expectSoundBooks(t.database.db);
+  });
+});
+
 describe('GET /card/opened-available', () => {
   it("answers what the account has given and the merchant's products with how many more it may open", async () => {
     const who = await customer({ verify: 'none' });

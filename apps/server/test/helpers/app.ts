@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import { sealerFor } from '../../src/composition.ts';
 import { seedDemoData } from '../../src/demo-data.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { MailSender } from '../../src/providers/mail/port.ts';
@@ -69,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env }),
       ...options.config,
     };
-    if (options.seed !== false) await seedDemoData(database);
+    if (options.seed !== false) await seedDemoData(database, { sealer: sealerFor(config) });
     const { app, services, hub } = await buildApp({
       config,
       database,

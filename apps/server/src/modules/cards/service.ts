@@ -15,6 +15,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import { z } from 'zod';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
+import { isLuhnValid } from '../../lib/luhn.ts';
 import { ISSUER_CARD_EVENTS } from '../../providers/issuer/port.ts';
 import type { IssuerEvent, IssuerEventHandler } from '../issuer/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
