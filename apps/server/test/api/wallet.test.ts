@@ -91,10 +91,10 @@ describe('GET /api/v1/balance/account-balance', () => {
     ]);
   });
 
-  it("shows the demo account's funded wallet", async () => {
+  it("shows the demo account's funded wallet, less what its two demo cards cost", async () => {
     const { token } = await signIn(t, 'localhost', { phone: '13800138000', password: 'Demo1234' });
     expect(await t.api('localhost', token).data('GET', '/balance/account-balance')).toEqual([
-      { currency: 'USD', available: '1000.00', anew: '0.00' },
+      { currency: 'USD', available: '637.70', anew: '0.00' },
       { currency: 'CNY', available: '5000.00', anew: '0.00' },
     ]);
   });
