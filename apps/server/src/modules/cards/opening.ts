@@ -133,11 +133,10 @@ export function openingPart(context: CardContext) {
 
     /** GET /card/opened-available: what the account has given, and each product it may open now with how many more. */
     async openedAvailable(merchantId: string, accountId: string): Promise<OpenedAvailableAnswer> {
-      const [verification, products, held] = await Promise.all([
-        findVerification(db, merchantId, accountId),
-        listProducts(db, merchantId),
-        openCardsByProduct(db, merchantId, accountId),
-      ]);
+      // one after another: `db` may be a transaction, whose one connection takes one query at a time
+      const verification = await findVerification(db, merchantId, accountId);
+      const products = await listProducts(db, merchantId);
+      const held = await openCardsByProduct(db, merchantId, accountId);
       return {
         verification: { basic: Boolean(verification?.basicAt), secondary: Boolean(verification?.secondaryAt) },
         products: products

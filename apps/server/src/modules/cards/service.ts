@@ -125,7 +125,8 @@ export function createCardService(context: CardContext) {
 
     /** GET /card/summary: how many cards in each status, and what the cards hold per currency. */
     async summary(merchantId: string, accountId: string): Promise<CardSummaryAnswer> {
-      const [counts, balances] = await Promise.all([countCardsByStatus(db, merchantId, accountId), ledger.customerBalances(merchantId, accountId)]);
+      const counts = await countCardsByStatus(db, merchantId, accountId);
+      const balances = await ledger.customerBalances(merchantId, accountId);
       const byStatus = Object.fromEntries(CARD_STATUSES.map((status) => [status, 0])) as Record<CardStatus, number>;
       for (const row of counts) byStatus[row.status as CardStatus] = row.n;
       return { total: counts.reduce((sum, row) => sum + row.n, 0), by_status: byStatus, amounts: balances.cardAmount };

@@ -148,17 +148,15 @@ function cardWhere(merchantId: string, accountId: string | undefined, filter: Ca
 /** A page of cards with their product's name, newest first, and how many match. */
 export async function pageCards(tx: Tx, merchantId: string, accountId: string | undefined, filter: CardFilter, limit: number, offset: number) {
   const where = cardWhere(merchantId, accountId, filter);
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select({ card: cards, productName: cardProducts.name })
-      .from(cards)
-      .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
-      .where(where)
-      .orderBy(desc(cards.createdAt), desc(cards.id))
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: count() }).from(cards).where(where),
-  ]);
+  const rows = await tx
+    .select({ card: cards, productName: cardProducts.name })
+    .from(cards)
+    .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
+    .where(where)
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await tx.select({ n: count() }).from(cards).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -214,10 +212,8 @@ export async function pageCardTransactions(
     filter.type ? eq(cardTransactions.type, filter.type) : undefined,
     filter.status ? eq(cardTransactions.status, filter.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset),
-    tx.select({ n: count() }).from(cardTransactions).where(where),
-  ]);
+  const rows = await tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset);
+  const [total] = await tx.select({ n: count() }).from(cardTransactions).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
