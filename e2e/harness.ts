@@ -71,6 +71,8 @@ export interface ServerOptions {
 
 export interface PortalServer {
   port: number;
+  /** the simulated card issuer the server started (ISSUER_URL for operator commands such as issuer:fail-next) */
+  issuerUrl: string;
   dataDir: string;
   /** `http://<host>:<port><path>` */
   url(host: string, path?: string): string;
@@ -137,7 +139,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await startOnce(dataDir, ownsDataDir, await freePort(), options);
+      return await startOnce(dataDir, ownsDataDir, await freePort(), options.env?.ISSUER_SIM_PORT ? Number(options.env.ISSUER_SIM_PORT) : await freePort(), options);
     } catch (error) {
       lastError = error;
       // another process may have taken the port between our probe and the server's listen
@@ -148,7 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<PortalSe
   throw lastError;
 }
 
-async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, options: ServerOptions): Promise<PortalServer> {
+async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, issuerPort: number, options: ServerOptions): Promise<PortalServer> {
   // the server serves its own copy of the built app (dist, and beside it dist-ssr, the renderer of
   // the pages it draws), so a rebuild of apps/web during the run changes nothing
   const webCopy = path.join(dataDir, 'web');
@@ -166,8 +168,9 @@ async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, op
     ...options.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    // the simulated issuer on any free port, so servers of several test files start side by side
-    ISSUER_SIM_PORT: options.env?.ISSUER_SIM_PORT ?? '0',
+    // the simulated issuer on a free port of its own, so servers of several test files start side by side
+    // and the tests know where to reach it (issuer:fail-next)
+    ISSUER_SIM_PORT: String(issuerPort),
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? '',
   };
@@ -192,6 +195,7 @@ async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, op
 
   const server: PortalServer = {
     port,
+    issuerUrl: `http://127.0.0.1:${issuerPort}`,
     dataDir,
     url: (host, urlPath = '/') => `http://${host}:${port}${urlPath}`,
     output: () => output,
