@@ -8,6 +8,7 @@ export const cardCreateText = {
   noProductsHint: '请稍后再来，或联系客服了解可开通的卡片。',
   loadFailed: '卡片产品加载失败',
   loadFailedHint: '请检查网络后重试。',
+  retry: '重试',
   product: {
     bin: 'BIN',
     openFee: '开卡费',
