@@ -1,6 +1,7 @@
 /** Strings of 卡片详情 (/card-details). */
 export const cardDetailsText = {
   title: '卡片详情',
+  loading: '正在加载卡片',
   notFound: '卡片不存在',
   notFoundHint: '该卡片不存在，或不属于当前账户。',
   loadFailed: '卡片信息加载失败',
@@ -98,6 +99,8 @@ export const cardDetailsText = {
     done: (amount: string, currency: string) => `提现成功：${amount} ${currency} 已转回钱包`,
   },
   cancel: '取消',
+  retryHint: '网络恢复后，点击确认重新提交，不会重复扣款。',
+  refresh: '刷新',
   transactions: {
     title: '交易记录',
     type: '交易类型',
