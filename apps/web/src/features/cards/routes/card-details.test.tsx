@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { type CardItem, type CardTransactionItem, rechargeCost } from '@portal/contract/cards';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
@@ -8,6 +8,9 @@ import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { card, openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../testing/fixtures.ts';
 import CardDetails from './card-details.tsx';
+
+/** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 const CARD = '/api/v1/card/c-1';
 const TRANSACTIONS = '/api/v1/card/c-1/transactions';
@@ -135,7 +138,7 @@ describe('卡片详情', () => {
     const { notices } = renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
     await userEvent.click(await screen.findByRole('button', { name: /充值/ }));
     const dialog = await openDialog(/充值/);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: '充值金额' }), '50');
+    type(within(dialog).getByRole('textbox', { name: '充值金额' }), '50');
     const cost = rechargeCost(SUBSCRIPTION_PRODUCT, '50');
     await waitFor(() => expect(within(dialog).getByTestId('recharge-fee')).toHaveTextContent(`${cost.fee} USD`));
     expect(within(dialog).getByTestId('recharge-total')).toHaveTextContent(`${cost.total} USD`);
@@ -153,7 +156,7 @@ describe('卡片详情', () => {
     renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
     await userEvent.click(await screen.findByRole('button', { name: /提现/ }));
     const dialog = await openDialog(/提现/);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: '提现金额' }), '200');
+    type(within(dialog).getByRole('textbox', { name: '提现金额' }), '200');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认提现' }));
     expect(await within(dialog).findByText('提现金额不能超过卡内可用余额')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'post')).toEqual([]);
