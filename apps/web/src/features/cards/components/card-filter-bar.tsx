@@ -1,6 +1,9 @@
 import { cardLimits } from '@portal/contract/cards';
 import { CARD_STATUSES, cardStatusLabel } from '@portal/contract/enums';
-import { Button, Input, Select } from 'antd';
+import { Button, Select } from 'antd';
+// the search field alone: antd's compound Input would bring the password field's code along, which
+// the sign-in page then shares in a chunk of its own
+import Search from 'antd/es/input/Search';
 import { useEffect, useState } from 'react';
 import { primaryControl } from '../../../lib/primary-control.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
@@ -52,7 +55,7 @@ export function CardFilterBar({ filters, products, onChange }: CardFilterBarProp
         onChange={(value) => change({ product: value ?? undefined })}
         data-testid="filter-product"
       />
-      <Input.Search
+      <Search
         className={styles.keyword}
         aria-label={text.keyword}
         placeholder={text.keywordPlaceholder}

@@ -2,7 +2,7 @@ import { type CardItem, REVEAL_SHOW_SECONDS, type RevealAnswer } from '@portal/c
 import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
-import { CopyOutlined, EyeInvisibleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { CopyOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Form, Modal, Segmented, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
@@ -125,7 +125,7 @@ function RevealFlow({ card, onClose }: { card: Pick<CardItem, 'id' | 'last4'>; o
         </div>
       ) : (
         <div className={styles.hiddenNote} role="status" data-testid="reveal-hidden">
-          <EyeInvisibleOutlined aria-hidden />
+          <LockOutlined aria-hidden />
           <span>
             {text.hidden}
             {withinRevealWindow() ? <span className={styles.hiddenHint}>{text.hiddenHint}</span> : null}

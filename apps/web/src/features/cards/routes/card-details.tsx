@@ -1,5 +1,5 @@
 import type { CardAction, CardItem } from '@portal/contract/cards';
-import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -156,7 +156,7 @@ function CardView({ card }: { card: CardItem }) {
         <div className={styles.faceColumn}>
           <CardFace card={card} />
           <Tooltip title={canReveal ? undefined : text.revealUnavailable}>
-            <Button className={styles.reveal} icon={<EyeOutlined />} onClick={() => setDialog('reveal')} disabled={!canReveal} block>
+            <Button className={styles.reveal} icon={<SafetyCertificateOutlined />} onClick={() => setDialog('reveal')} disabled={!canReveal} block>
               {text.reveal}
             </Button>
           </Tooltip>
