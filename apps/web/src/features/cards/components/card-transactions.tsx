@@ -81,6 +81,7 @@ export function CardTransactions({ cardId }: { cardId: string }) {
         </h2>
         {list.data ? <span className={styles.count}>{text.total(total)}</span> : null}
       </div>
+      {filtered || total > 0 ? (
       <fieldset className={styles.filters} aria-label={text.filters}>
         <Select
           className={styles.filter}
@@ -104,6 +105,7 @@ export function CardTransactions({ cardId }: { cardId: string }) {
           {text.reset}
         </Button>
       </fieldset>
+      ) : null}
 
       <div className={styles.body}>
         {list.isPending ? (

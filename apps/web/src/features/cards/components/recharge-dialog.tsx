@@ -101,6 +101,10 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
       </Form>
       <dl className={styles.lines} data-testid="recharge-breakdown">
         <div className={styles.line}>
+          <dt>{text.amount}</dt>
+          <dd data-testid="recharge-amount">{valid ? money(amount) : none}</dd>
+        </div>
+        <div className={styles.line}>
           <dt>
             {text.fee}
             <span className={styles.rule}>{product ? text.feeRule(topupFeeText(product)) : text.feeUnknown}</span>

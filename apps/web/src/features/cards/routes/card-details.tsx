@@ -1,5 +1,5 @@
 import type { CardAction, CardItem } from '@portal/contract/cards';
-import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -71,7 +71,11 @@ export default function CardDetails() {
 function NotFound({ onBack }: { onBack: () => void }) {
   return (
     <Result
-      status="404"
+      icon={
+        <span className={styles.notFoundIcon} aria-hidden="true">
+          <CreditCardOutlined />
+        </span>
+      }
       title={text.notFound}
       subTitle={text.notFoundHint}
       extra={

@@ -89,7 +89,10 @@ export default function Card() {
             </span>
           ) : null}
         </div>
-        <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
+        {/* with no card at all there is nothing to filter: the invitation to a first card stands alone */}
+        {filtered || total > 0 || list.isPending ? (
+          <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
+        ) : null}
 
         <div className={styles.listArea}>
           {list.isPending ? (

@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
@@ -218,7 +219,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
             <Form.Item
               name="amount"
               label={text.amount}
-              extra={product ? text.amountHint(product.min_first_load, product.max_balance, product.currency) : undefined}
+              extra={product ? text.amountHint(formatAmount(product.min_first_load), formatAmount(product.max_balance), product.currency) : undefined}
               rules={[formRule((value) => (product ? firstLoadProblem(product, value) : null))]}
               validateFirst
             >
