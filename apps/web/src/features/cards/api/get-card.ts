@@ -1,4 +1,4 @@
-import type { CardItem } from '@portal/contract/cards';
+import { type CardItem, TRANSITIONAL_STATUSES } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http, isApiError, markShownInPlace } from '../../../lib/http.ts';
@@ -19,7 +19,17 @@ export async function getCard(id: string) {
   }
 }
 
+/** How often a card waiting on the issuer is asked for again, should the event stream be down. */
+const WAITING_REFRESH_MS = 15_000;
+
 export const getCardQueryOptions = (id: string) =>
-  queryOptions({ queryKey: cardKeys.detail(id), queryFn: () => getCard(id), staleTime: 0, refetchOnWindowFocus: true });
+  queryOptions({
+    queryKey: cardKeys.detail(id),
+    queryFn: () => getCard(id),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    // CARD_STATUS events show the issuer's answer at once; this is only the fallback
+    refetchInterval: (query) => (query.state.data && TRANSITIONAL_STATUSES.includes(query.state.data.status) ? WAITING_REFRESH_MS : false),
+  });
 
 export const useCard = (id: string) => useQuery(getCardQueryOptions(id));

@@ -82,29 +82,29 @@ export function CardTransactions({ cardId }: { cardId: string }) {
         {list.data ? <span className={styles.count}>{text.total(total)}</span> : null}
       </div>
       {filtered || total > 0 ? (
-      <fieldset className={styles.filters} aria-label={text.filters}>
-        <Select
-          className={styles.filter}
-          aria-label={text.type}
-          placeholder={text.allTypes}
-          allowClear
-          value={filters.type ?? null}
-          options={typeOptions}
-          onChange={(value) => update({ filters: { ...filters, type: value ?? undefined } })}
-        />
-        <Select
-          className={styles.filter}
-          aria-label={text.status}
-          placeholder={text.allStatuses}
-          allowClear
-          value={filters.status ?? null}
-          options={statusOptions}
-          onChange={(value) => update({ filters: { ...filters, status: value ?? undefined } })}
-        />
-        <Button onClick={() => update({ filters: {} })} disabled={!filtered}>
-          {text.reset}
-        </Button>
-      </fieldset>
+        <fieldset className={styles.filters} aria-label={text.filters}>
+          <Select
+            className={styles.filter}
+            aria-label={text.type}
+            placeholder={text.allTypes}
+            allowClear
+            value={filters.type ?? null}
+            options={typeOptions}
+            onChange={(value) => update({ filters: { ...filters, type: value ?? undefined } })}
+          />
+          <Select
+            className={styles.filter}
+            aria-label={text.status}
+            placeholder={text.allStatuses}
+            allowClear
+            value={filters.status ?? null}
+            options={statusOptions}
+            onChange={(value) => update({ filters: { ...filters, status: value ?? undefined } })}
+          />
+          <Button onClick={() => update({ filters: {} })} disabled={!filtered}>
+            {text.reset}
+          </Button>
+        </fieldset>
       ) : null}
 
       <div className={styles.body}>

@@ -122,6 +122,7 @@ function CardView({ card }: { card: CardItem }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const available = useOpenedAvailable();
   const balances = useWalletBalances();
+  // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
   useWalletStatus();
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);
   const changeStatus = useUpdateCardStatus(card.id);

@@ -94,6 +94,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   const [search, setSearch] = useSearchParams();
   const [form] = Form.useForm<OpeningValues>();
   const balances = useWalletBalances();
+  // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
   useWalletStatus();
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);
   const frozenReason = useWalletStatusStore((state) => state.reason);
