@@ -182,6 +182,7 @@ export function createHttp(client: AxiosInstance) {
     delete: <T>(url: string, config?: AxiosRequestConfig) => client.delete<T, T>(url, config),
     post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => client.post<T, T>(url, body, config),
     put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => client.put<T, T>(url, body, config),
+    patch: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => client.patch<T, T>(url, body, config),
     /** A file answer (e.g. an .xlsx export), returned raw. */
     download: (url: string, config?: AxiosRequestConfig) =>
       client.request<Blob, RawResponse>({ method: 'get', ...config, url, responseType: 'blob' }),

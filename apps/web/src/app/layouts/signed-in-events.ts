@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { applyCardEvent } from '../../features/cards/lib/apply-card-event.ts';
 import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
 import { isMessagePage } from '../../features/messages/lib/center-location.ts';
 import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
@@ -15,7 +16,8 @@ import { useSessionStore } from '../../stores/session.ts';
 /**
  * The event stream of the signed-in layout: each event updates the bell and the message lists, a
  * new message shows a floating notice (not on the message pages), a FREEZE event re-checks the
- * wallet, and a BALANCE_CHANGED event shows the wallet's new balances. A session the server refused ends here as it does for any call (spec §8).
+ * wallet, a BALANCE_CHANGED event shows the wallet's new balances, and the card screens read again
+ * what CARD_STATUS, BALANCE_CHANGED and FREEZE change of them. A session the server refused ends here as it does for any call (spec §8).
  */
 export function useSignedInEvents() {
   const queryClient = useQueryClient();
@@ -31,10 +33,13 @@ export function useSignedInEvents() {
     const stream = openEventStream({
       getToken: () => useSessionStore.getState().token,
       onEvent(event) {
+        applyCardEvent(queryClient, event);
         if (event.type === EVENT_TYPES.balance) {
           applyBalanceEvent(queryClient, event);
           return;
         }
+        // a card's status is no message: the card screens show it
+        if (event.type === EVENT_TYPES.cardStatus) return;
         applyMessageEvent(queryClient, event, { notice: !isMessagePage(pathRef.current) });
         if (event.type === EVENT_TYPE_FREEZE) {
           // the HTTP module reports a failed check; the last known status stays meanwhile

@@ -1,12 +1,246 @@
+import type { CardAction, CardItem } from '@portal/contract/cards';
+import { CreditCardOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Skeleton, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { PendingSection } from '../../../components/pending-section.tsx';
-import { pagesText } from '../../../locales/zh-CN/pages.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
+import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
+import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
+import { cardKeys } from '../api/card-keys.ts';
+import { useDeleteCard } from '../api/delete-card.ts';
+import { isCardNotFound, useCard } from '../api/get-card.ts';
+import { useOpenedAvailable } from '../api/get-opened-available.ts';
+import { useWalletBalances } from '../api/get-wallet-balances.ts';
+import { useWalletStatus } from '../api/get-wallet-status.ts';
+import { useUpdateCardStatus } from '../api/update-card-status.ts';
+import { CardActions } from '../components/card-actions.tsx';
+import { CardFace } from '../components/card-face.tsx';
+import { CardStateNotice } from '../components/card-state-notice.tsx';
+import { CardStatusTag } from '../components/card-status-tag.tsx';
+import { CardTransactions } from '../components/card-transactions.tsx';
+import { ConfirmActionDialog, type ConfirmedAction } from '../components/confirm-action-dialog.tsx';
+import { NicknameEditor } from '../components/nickname-editor.tsx';
+import { RechargeDialog } from '../components/recharge-dialog.tsx';
+import { RevealDialog } from '../components/reveal-dialog.tsx';
+import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
+import { useIdempotencyKey } from '../lib/use-idempotency-key.ts';
+import styles from './card-details.module.css';
 
-/** /card-details: one card and its transactions (its screen comes with the cards work). */
+const text = cardDetailsText;
+
+/**
+ * /card-details?id= (product.md §4): the card's face with its number masked (查看卡号 shows it after
+ * an access code), its nickname changed in place, balance, status and what the status means (who
+ * froze it and why, the issuer at work, why it failed), the actions its `actions` allow, and its
+ * transactions. A CARD_STATUS event shows a new status live. An unknown id says 卡片不存在.
+ */
 export default function CardDetails() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const narrow = useNarrowScreen();
+  const id = search.get('id') ?? '';
+  const fetching = useIsFetching({ queryKey: cardKeys.detail(id) }) > 0;
+  const back = () => navigate(paths.card.getHref());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.detail(id) });
+
   return (
-    <PageFrame title={pagesText.cardDetails.title}>
-      <PendingSection text={pagesText.cardDetails.pending} />
+    <PageFrame
+      title={text.title}
+      onBack={back}
+      extra={
+        id ? (
+          <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={text.refresh}>
+            {narrow ? null : text.refresh}
+          </Button>
+        ) : null
+      }
+    >
+      {id ? <CardPage id={id} onBack={back} /> : <NotFound onBack={back} />}
     </PageFrame>
+  );
+}
+
+function NotFound({ onBack }: { onBack: () => void }) {
+  return (
+    <Result
+      icon={
+        <span className={styles.notFoundIcon} aria-hidden="true">
+          <CreditCardOutlined />
+        </span>
+      }
+      title={text.notFound}
+      subTitle={text.notFoundHint}
+      extra={
+        <Button type="primary" onClick={onBack}>
+          {cardCommonText.back}
+        </Button>
+      }
+      data-testid="card-not-found"
+    />
+  );
+}
+
+function CardPage({ id, onBack }: { id: string; onBack: () => void }) {
+  const card = useCard(id);
+  if (card.isPending) {
+    return (
+      <div className={styles.top} role="status" aria-label={text.loading} aria-busy="true" data-testid="card-loading">
+        <div className={styles.faceLoading} />
+        <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 5 }} />
+      </div>
+    );
+  }
+  if (card.isError) {
+    if (isCardNotFound(card.error)) return <NotFound onBack={onBack} />;
+    return (
+      <Result
+        status="warning"
+        title={text.loadFailed}
+        subTitle={text.loadFailedHint}
+        extra={
+          <Button type="primary" onClick={() => void card.refetch()}>
+            {cardCommonText.retry}
+          </Button>
+        }
+      />
+    );
+  }
+  return <CardView card={card.data} />;
+}
+
+type OpenDialog = 'reveal' | 'recharge' | 'withdraw' | ConfirmedAction | null;
+
+function CardView({ card }: { card: CardItem }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const available = useOpenedAvailable();
+  const balances = useWalletBalances();
+  // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
+  useWalletStatus();
+  const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);
+  const changeStatus = useUpdateCardStatus(card.id);
+  const close = useDeleteCard(card.id);
+  // kept here, not in the dialogs: a retry after closing and reopening one still sends the same key
+  const rechargeKeys = useIdempotencyKey();
+  const withdrawKeys = useIdempotencyKey();
+
+  const product = available.data?.products.find((candidate) => candidate.id === card.product_id);
+  const walletAvailable = balances.data?.find((balance) => balance.currency === card.currency)?.available;
+  const canReveal = card.last4 !== null && card.status !== 'DELETE' && card.status !== 'FAIL';
+  const closeDialog = () => setDialog(null);
+
+  const act = (action: CardAction) => {
+    if (action === 'RECHARGE') setDialog('recharge');
+    else if (action === 'WITHDRAW') setDialog('withdraw');
+    else setDialog(action);
+  };
+
+  const confirm = async (action: ConfirmedAction) => {
+    try {
+      if (action === 'DELETE') await close.mutateAsync();
+      else await changeStatus.mutateAsync(action);
+    } catch {
+      // the HTTP module said why; the card is read again and shows what it allows now
+      setDialog(null);
+      return;
+    }
+    setDialog(null);
+    notifySuccess(text.confirm[action].done);
+  };
+
+  return (
+    <>
+      <div className={styles.top}>
+        <div className={styles.faceColumn}>
+          <CardFace card={card} />
+          <Tooltip title={canReveal ? undefined : text.revealUnavailable}>
+            <Button className={styles.reveal} icon={<SafetyCertificateOutlined />} onClick={() => setDialog('reveal')} disabled={!canReveal} block>
+              {text.reveal}
+            </Button>
+          </Tooltip>
+        </div>
+
+        <div className={styles.info}>
+          <div className={styles.titleRow}>
+            <NicknameEditor id={card.id} nickname={card.nickname} editable={card.status !== 'DELETE'} />
+            <CardStatusTag status={card.status} />
+          </div>
+
+          <CardStateNotice card={card} />
+
+          <dl className={styles.balances}>
+            <div>
+              <dt className={styles.balanceLabel}>{text.balance}</dt>
+              <dd className={styles.balance} data-testid="card-balance">
+                {formatAmount(card.balance)}
+                <span className={styles.currency}>{card.currency}</span>
+              </dd>
+            </div>
+            <div>
+              <dt className={styles.balanceLabel}>
+                <Tooltip title={text.heldHint}>
+                  <span className={styles.hinted}>{text.held}</span>
+                </Tooltip>
+              </dt>
+              <dd className={styles.held} data-testid="card-held">
+                {formatAmount(card.held)}
+                <span className={styles.currency}>{card.currency}</span>
+              </dd>
+            </div>
+          </dl>
+
+          <CardActions actions={card.actions} onAction={act} />
+
+          <dl className={styles.facts}>
+            <div className={styles.fact}>
+              <dt>{text.info.product}</dt>
+              <dd>{card.product_name}</dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{text.info.brand}</dt>
+              <dd>{cardCommonText.brand[card.brand]}</dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{text.info.currency}</dt>
+              <dd>
+                {card.currency} {cardCommonText.currencyName[card.currency]}
+              </dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{text.info.createdAt}</dt>
+              <dd>{formatDateTime(card.created_at)}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+
+      <CardTransactions cardId={card.id} />
+
+      <RevealDialog open={dialog === 'reveal'} card={card} onClose={closeDialog} />
+      <RechargeDialog
+        open={dialog === 'recharge'}
+        card={card}
+        product={product}
+        walletAvailable={walletAvailable}
+        walletFrozen={walletFrozen}
+        keys={rechargeKeys}
+        onClose={closeDialog}
+      />
+      <WithdrawDialog open={dialog === 'withdraw'} card={card} keys={withdrawKeys} onClose={closeDialog} />
+      <ConfirmActionDialog
+        action={dialog === 'FREEZE' || dialog === 'UNFREEZE' || dialog === 'DELETE' ? dialog : null}
+        card={card}
+        pending={changeStatus.isPending || close.isPending}
+        onConfirm={(action) => void confirm(action)}
+        onCancel={closeDialog}
+      />
+    </>
   );
 }

@@ -1,12 +1,153 @@
+import type { CardItem } from '@portal/contract/cards';
+import { CreditCardOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
+import { useCallback, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { PendingSection } from '../../../components/pending-section.tsx';
-import { pagesText } from '../../../locales/zh-CN/pages.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { cardListText } from '../../../locales/zh-CN/card-list.ts';
+import { cardKeys } from '../api/card-keys.ts';
+import { useCardSummary } from '../api/get-card-summary.ts';
+import { useCards } from '../api/get-cards.ts';
+import { useOpenedAvailable } from '../api/get-opened-available.ts';
+import { CardFilterBar } from '../components/card-filter-bar.tsx';
+import { CardList } from '../components/card-list.tsx';
+import { CardSummaryStrip } from '../components/card-summary-strip.tsx';
+import { CardTable } from '../components/card-table.tsx';
+import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../lib/card-filters.ts';
+import { PAGE_SIZES } from '../lib/page-location.ts';
+import styles from './card.module.css';
 
-/** /card: the account's cards (their screen comes with the cards work). */
+/** The list's filters and page live in the address, so reload, back and a shared link keep them. */
+function useCardLocation() {
+  const [search, setSearch] = useSearchParams();
+  const location = readCardLocation(search);
+  const update = useCallback(
+    (change: { filters?: CardFilters; page?: number; pageSize?: number }) =>
+      setSearch((previous) => writeCardLocation(previous, change), { replace: true, preventScrollReset: true }),
+    [setSearch],
+  );
+  return { ...location, update };
+}
+
+/**
+ * /card, 我的卡片: the summary (cards per status, what they hold per currency), then the cards with
+ * filters by status and product and a search by nickname or last four, kept in the address; a card
+ * opens its page. Below 768 px the table becomes a list of cards.
+ */
 export default function Card() {
+  const narrow = useNarrowScreen();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { filters, page, pageSize, update } = useCardLocation();
+  const list = useCards({ filters, page, pageSize });
+  const summary = useCardSummary();
+  const available = useOpenedAvailable();
+  const fetching = useIsFetching({ queryKey: cardKeys.all }) > 0;
+
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    // a page past the end (a shorter list, an old link): show the last one that has rows
+    if (list.data && !list.isPlaceholderData && page > lastPage) update({ page: lastPage });
+  }, [list.data, list.isPlaceholderData, page, lastPage, update]);
+
+  const openCard = () => navigate(paths.createCard.getHref());
+  const openDetails = useCallback((card: CardItem) => navigate(paths.cardDetails.getHref(card.id)), [navigate]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.all });
+
+  const items = list.data?.items ?? [];
+  const filtered = hasCardFilters(filters);
+  const products = available.data?.products.map((product) => ({ id: product.id, name: product.name })) ?? [];
+
   return (
-    <PageFrame title={pagesText.card.title}>
-      <PendingSection text={pagesText.card.pending} />
+    <PageFrame
+      title={cardListText.title}
+      extra={
+        <>
+          <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={cardListText.refresh}>
+            {narrow ? null : cardListText.refresh}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
+            {cardListText.openCard}
+          </Button>
+        </>
+      }
+    >
+      <CardSummaryStrip summary={summary.data} failed={summary.isError} />
+
+      <section className={styles.cards} aria-labelledby="card-list-title">
+        <div className={styles.sectionHead}>
+          <h2 id="card-list-title" className={styles.sectionTitle}>
+            {cardListText.listTitle}
+          </h2>
+          {list.data ? (
+            <span className={styles.count} data-testid="card-total">
+              {cardListText.total(total)}
+            </span>
+          ) : null}
+        </div>
+        {/* with no card at all there is nothing to filter: the invitation to a first card stands alone */}
+        {filtered || total > 0 || list.isPending ? (
+          <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
+        ) : null}
+
+        <div className={styles.listArea}>
+          {list.isPending ? (
+            <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="cards-loading" />
+          ) : list.isError && !list.data ? (
+            <Result
+              status="warning"
+              title={cardListText.loadFailed}
+              subTitle={cardListText.loadFailedHint}
+              extra={
+                <Button type="primary" onClick={() => void list.refetch()}>
+                  {cardListText.retry}
+                </Button>
+              }
+            />
+          ) : items.length === 0 ? (
+            filtered ? (
+              <Empty className={styles.empty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={cardListText.emptyFiltered} data-testid="cards-empty">
+                <Button onClick={() => update({ filters: {} })}>{cardListText.clearFilters}</Button>
+              </Empty>
+            ) : (
+              <div className={styles.firstCard} data-testid="cards-empty">
+                <span className={styles.firstCardIcon} aria-hidden="true">
+                  <CreditCardOutlined />
+                </span>
+                <h3 className={styles.firstCardTitle}>{cardListText.empty}</h3>
+                <p className={styles.firstCardHint}>{cardListText.emptyHint}</p>
+                <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCard}>
+                  {cardListText.openCard}
+                </Button>
+              </div>
+            )
+          ) : narrow ? (
+            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} />
+          ) : (
+            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} />
+          )}
+        </div>
+
+        {total > PAGE_SIZES[0] ? (
+          <div className={styles.pager}>
+            <Pagination
+              current={Math.min(page, lastPage)}
+              pageSize={pageSize}
+              total={total}
+              pageSizeOptions={PAGE_SIZES.map(String)}
+              showSizeChanger={!narrow}
+              showTotal={narrow ? undefined : cardListText.total}
+              simple={narrow}
+              onChange={(next, size) => (size !== pageSize ? update({ pageSize: size }) : update({ page: next }))}
+              data-testid="card-pager"
+            />
+          </div>
+        ) : null}
+      </section>
     </PageFrame>
   );
 }

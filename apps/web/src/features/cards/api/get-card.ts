@@ -1,0 +1,35 @@
+import { type CardItem, TRANSITIONAL_STATUSES } from '@portal/contract/cards';
+import { ErrorCode } from '@portal/contract/errors';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http, isApiError, markShownInPlace } from '../../../lib/http.ts';
+import { cardKeys } from './card-keys.ts';
+
+/** The server knows no such card of this account (another account's card answers the same). */
+export const isCardNotFound = (error: unknown) =>
+  isApiError(error) && (error.code === ErrorCode.CARD_NOT_FOUND || error.code === ErrorCode.NOT_FOUND || (error.kind === 'http' && error.status === 404));
+
+/** GET /api/v1/card/{id}: one card, with what its status allows now. */
+export async function getCard(id: string) {
+  try {
+    return await http.get<CardItem>(`/api/v1/card/${encodeURIComponent(id)}`);
+  } catch (error) {
+    // the card's page says it in place (卡片不存在), with a way back
+    if (isCardNotFound(error)) markShownInPlace(error);
+    throw error;
+  }
+}
+
+/** How often a card waiting on the issuer is asked for again, should the event stream be down. */
+const WAITING_REFRESH_MS = 15_000;
+
+export const getCardQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: cardKeys.detail(id),
+    queryFn: () => getCard(id),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    // CARD_STATUS events show the issuer's answer at once; this is only the fallback
+    refetchInterval: (query) => (query.state.data && TRANSITIONAL_STATUSES.includes(query.state.data.status) ? WAITING_REFRESH_MS : false),
+  });
+
+export const useCard = (id: string) => useQuery(getCardQueryOptions(id));

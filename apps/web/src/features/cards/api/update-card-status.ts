@@ -1,0 +1,18 @@
+import type { CardItem, CardStatusBody } from '@portal/contract/cards';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { refreshAroundCard, storeCardChange } from './card-cache.ts';
+
+/** PUT /api/v1/card/{id}/status: FREEZE or UNFREEZE; the card answers FREEZING or UNFREEZING until the issuer confirms. */
+export const updateCardStatus = (id: string, body: CardStatusBody) =>
+  http.put<CardItem>(`/api/v1/card/${encodeURIComponent(id)}/status`, body);
+
+export const useUpdateCardStatus = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: CardStatusBody['action']) => updateCardStatus(id, { action }),
+    onSuccess: (card) => storeCardChange(queryClient, card),
+    // refused (the status moved meanwhile) or unanswered: show the card as it is now
+    onError: () => refreshAroundCard(queryClient, id),
+  });
+};

@@ -1,0 +1,78 @@
+import { cardLimits } from '@portal/contract/cards';
+import { CARD_STATUSES, cardStatusLabel } from '@portal/contract/enums';
+import { Button, Select } from 'antd';
+// the search field alone: antd's compound Input would bring the password field's code along, which
+// the sign-in page then shares in a chunk of its own
+import Search from 'antd/es/input/Search';
+import { useEffect, useState } from 'react';
+import { primaryControl } from '../../../lib/primary-control.ts';
+import { cardListText } from '../../../locales/zh-CN/card-list.ts';
+import { type CardFilters, hasCardFilters } from '../lib/card-filters.ts';
+import styles from './card-filter-bar.module.css';
+
+const text = cardListText.filters;
+const statusOptions = CARD_STATUSES.map((status) => ({ value: status, label: cardStatusLabel[status] }));
+
+interface CardFilterBarProps {
+  filters: CardFilters;
+  products: { id: string; name: string }[];
+  onChange: (filters: CardFilters) => void;
+}
+
+/** Status and product apply at once; the search applies on Enter or its button, and when cleared. */
+export function CardFilterBar({ filters, products, onChange }: CardFilterBarProps) {
+  const [keyword, setKeyword] = useState(filters.keyword ?? '');
+  // the address is the truth: back, forward and 重置 show their keyword in the box
+  useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
+
+  const change = (patch: Partial<CardFilters>) => {
+    const next: CardFilters = { ...filters, ...patch };
+    for (const key of Object.keys(next) as (keyof CardFilters)[]) {
+      if (!next[key]) delete next[key];
+    }
+    onChange(next);
+  };
+
+  return (
+    <fieldset className={styles.bar} aria-label={text.label} data-testid="card-filters" {...primaryControl}>
+      <Select
+        className={styles.status}
+        aria-label={text.status}
+        placeholder={text.allStatuses}
+        allowClear
+        value={filters.status ?? null}
+        options={statusOptions}
+        onChange={(value) => change({ status: value ?? undefined })}
+        data-testid="filter-status"
+      />
+      <Select
+        className={styles.product}
+        aria-label={text.product}
+        placeholder={text.allProducts}
+        allowClear
+        value={filters.product ?? null}
+        options={products.map((product) => ({ value: product.id, label: product.name }))}
+        onChange={(value) => change({ product: value ?? undefined })}
+        data-testid="filter-product"
+      />
+      <Search
+        className={styles.keyword}
+        aria-label={text.keyword}
+        placeholder={text.keywordPlaceholder}
+        allowClear
+        maxLength={cardLimits.keywordMax}
+        value={keyword}
+        onChange={(event) => {
+          setKeyword(event.target.value);
+          // the clear button empties the box: the list follows
+          if (event.target.value === '' && filters.keyword) change({ keyword: undefined });
+        }}
+        onSearch={(value) => change({ keyword: value.trim() || undefined })}
+        data-testid="filter-keyword"
+      />
+      <Button className={styles.reset} onClick={() => onChange({})} disabled={!hasCardFilters(filters)}>
+        {text.reset}
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,110 @@
+import type { CardItem } from '@portal/contract/cards';
+import { Button, Table, type TableColumnsType } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
+import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
+import { cardListText } from '../../../locales/zh-CN/card-list.ts';
+import { shortMaskedNumber } from '../lib/card-format.ts';
+import { BrandMark } from './brand-mark.tsx';
+import { CardStatusTag } from './card-status-tag.tsx';
+import styles from './card-table.module.css';
+
+interface CardTableProps {
+  items: CardItem[];
+  loading: boolean;
+  onOpen: (card: CardItem) => void;
+}
+
+/** The nickname over the masked number (or 待发卡), beside the network's mark. */
+export function CardIdentity({ card }: { card: CardItem }) {
+  return (
+    <span className={styles.identity}>
+      <span className={styles.brand}>
+        <BrandMark brand={card.brand} size="small" />
+      </span>
+      <span className={styles.names}>
+        <span className={styles.nickname} data-testid="card-nickname">
+          {card.nickname}
+        </span>
+        <span className={styles.number} data-testid="card-number">
+          {shortMaskedNumber(card.last4) ?? cardCommonText.pendingNumber}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+/** The cards on wide screens: one row each, a click opens the card's page. */
+export function CardTable({ items, loading, onOpen }: CardTableProps) {
+  const text = cardListText.columns;
+  const columns: TableColumnsType<CardItem> = [
+    { key: 'card', title: text.card, render: (_: unknown, card) => <CardIdentity card={card} /> },
+    {
+      key: 'product',
+      title: text.product,
+      width: 180,
+      render: (_: unknown, card) => (
+        <span className={styles.product}>
+          {card.product_name}
+          <span className={styles.secondary}>{cardCommonText.brand[card.brand]}</span>
+        </span>
+      ),
+    },
+    { key: 'currency', title: text.currency, dataIndex: 'currency', width: 80 },
+    {
+      key: 'balance',
+      title: text.balance,
+      dataIndex: 'balance',
+      align: 'right',
+      width: 150,
+      render: (value: string) => (
+        <span className={styles.balance} data-testid="card-balance">
+          {formatAmount(value)}
+        </span>
+      ),
+    },
+    { key: 'status', title: text.status, dataIndex: 'status', width: 110, render: (value: CardItem['status']) => <CardStatusTag status={value} /> },
+    {
+      key: 'created',
+      title: text.createdAt,
+      dataIndex: 'created_at',
+      width: 160,
+      render: (value: string) => <span className={styles.time}>{formatDateTime(value)}</span>,
+    },
+    {
+      key: 'action',
+      title: text.action,
+      width: 72,
+      align: 'center',
+      render: (_: unknown, card) => (
+        <Button
+          type="link"
+          size="small"
+          className={styles.detailLink}
+          onClick={(event) => {
+            // the row opens it too: once is enough
+            event.stopPropagation();
+            onOpen(card);
+          }}
+        >
+          {cardListText.details}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Table<CardItem>
+      className={styles.table}
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      pagination={false}
+      tableLayout="fixed"
+      onRow={(card) => ({ onClick: () => onOpen(card), className: styles.row, 'data-testid': 'card-row' }) as HTMLAttributes<HTMLElement>}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import type { CardItem } from '@portal/contract/cards';
+import { Modal } from 'antd';
+import { busy } from '../../../lib/busy.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
+import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
+import styles from './confirm-action-dialog.module.css';
+
+const text = cardDetailsText.confirm;
+
+export type ConfirmedAction = 'FREEZE' | 'UNFREEZE' | 'DELETE';
+
+interface ConfirmActionDialogProps {
+  action: ConfirmedAction | null;
+  card: CardItem;
+  pending: boolean;
+  onConfirm: (action: ConfirmedAction) => void;
+  onCancel: () => void;
+}
+
+/** 冻结, 解冻 and 注销 are asked once more; closing says where the card's balance goes. */
+export function ConfirmActionDialog({ action, card, pending, onConfirm, onCancel }: ConfirmActionDialogProps) {
+  const copy = action ? text[action] : null;
+  return (
+    <Modal
+      open={action !== null}
+      title={copy?.title}
+      okText={copy?.ok}
+      cancelText={text.cancel}
+      okButtonProps={{ danger: action === 'DELETE', loading: busy(pending) }}
+      cancelButtonProps={{ disabled: pending }}
+      onOk={() => action && onConfirm(action)}
+      onCancel={onCancel}
+      closable={!pending}
+      mask={{ closable: !pending }}
+      centered
+      destroyOnHidden
+    >
+      {copy ? <p className={styles.body}>{copy.body}</p> : null}
+      {action === 'DELETE' ? (
+        <p className={styles.refund} data-testid="delete-refund">
+          {text.DELETE.refund(formatAmount(card.balance), card.currency)}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}

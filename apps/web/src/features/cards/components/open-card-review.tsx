@@ -1,0 +1,66 @@
+import { Modal } from 'antd';
+import { busy } from '../../../lib/busy.ts';
+import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
+import type { AvailableProduct } from '../api/get-opened-available.ts';
+import type { OpeningCost } from '../lib/opening-checks.ts';
+import { CostBreakdown } from './cost-breakdown.tsx';
+import styles from './open-card-review.module.css';
+
+const text = cardCreateText.review;
+
+interface OpenCardReviewProps {
+  open: boolean;
+  product: AvailableProduct;
+  nickname: string;
+  cost: OpeningCost;
+  available: string | undefined;
+  feeRule: string;
+  pending: boolean;
+  /** the last attempt got no answer: a new try sends the same request again */
+  unanswered: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The last look before money leaves the wallet: what is opened, and what it costs line by line. */
+export function OpenCardReview({ open, product, nickname, cost, available, feeRule, pending, unanswered, onConfirm, onCancel }: OpenCardReviewProps) {
+  return (
+    <Modal
+      open={open}
+      title={text.title}
+      okText={text.ok}
+      cancelText={text.cancel}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      okButtonProps={{ loading: busy(pending) }}
+      cancelButtonProps={{ disabled: pending }}
+      mask={{ closable: !pending }}
+      keyboard={!pending}
+      closable={!pending}
+      centered
+      destroyOnHidden
+    >
+      <p className={styles.intro}>{text.intro}</p>
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>{text.product}</dt>
+          <dd>{product.name}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{text.nickname}</dt>
+          <dd>{nickname}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{text.currency}</dt>
+          <dd>{product.currency}</dd>
+        </div>
+      </dl>
+      <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={available} feeRule={feeRule} />
+      {unanswered ? (
+        <p className={styles.retry} role="status">
+          {text.retryHint}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}

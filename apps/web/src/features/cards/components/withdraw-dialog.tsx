@@ -1,0 +1,88 @@
+import { type CardItem, cardAmountRule } from '@portal/contract/cards';
+import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import { Button, Form, Modal } from 'antd';
+import { useState } from 'react';
+import { busy } from '../../../lib/busy.ts';
+import { formRule } from '../../../lib/form-rules.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
+import { useWithdrawCard } from '../api/withdraw-card.ts';
+import type { IdempotencyKeys } from '../lib/use-idempotency-key.ts';
+import { AmountInput } from './amount-input.tsx';
+import styles from './money-dialog.module.css';
+
+const text = cardDetailsText.withdraw;
+
+interface WithdrawDialogProps {
+  open: boolean;
+  card: CardItem;
+  keys: IdempotencyKeys;
+  onClose: () => void;
+}
+
+/** 提现 (card → wallet): at most the card's available balance; sent with an Idempotency-Key. */
+export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProps) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const withdraw = useWithdrawCard(card.id);
+  const [unanswered, setUnanswered] = useState(false);
+  const withinBalance = (value: string) =>
+    cardAmountRule(value) === null && toMinorUnits(value) > toMinorUnits(card.balance) ? text.tooMuch : null;
+
+  const submit = async ({ amount }: { amount: string }) => {
+    if (withdraw.isPending) return;
+    const body = { card: card.id, amount: fromMinorUnits(toMinorUnits(amount)) };
+    try {
+      await withdraw.mutateAsync({ amount: body.amount, idempotencyKey: keys.keyFor(body) });
+      keys.settle();
+      notifySuccess(text.done(formatAmount(body.amount), card.currency));
+      onClose();
+    } catch (error) {
+      keys.settle(error);
+      setUnanswered(!isApiError(error) || error.kind !== 'api');
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`${text.title} · ${card.nickname}`}
+      okText={text.ok}
+      cancelText={cardDetailsText.cancel}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      okButtonProps={{ loading: busy(withdraw.isPending) }}
+      cancelButtonProps={{ disabled: withdraw.isPending }}
+      closable={!withdraw.isPending}
+      mask={{ closable: !withdraw.isPending }}
+      centered
+      destroyOnHidden
+    >
+      <p className={styles.intro}>{text.intro(card.currency)}</p>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '' }} onFinish={(values) => void submit(values)} noValidate>
+        <Form.Item
+          name="amount"
+          label={text.amount}
+          extra={
+            <span className={styles.available}>
+              {text.available} <span data-testid="withdraw-available">{formatAmount(card.balance)}</span> {card.currency}
+              <Button type="link" size="small" className={styles.all} onClick={() => form.setFieldsValue({ amount: card.balance })}>
+                {text.all}
+              </Button>
+            </span>
+          }
+          rules={[formRule(cardAmountRule), formRule(withinBalance)]}
+          validateFirst
+        >
+          <AmountInput size="large" placeholder={text.amountPlaceholder} suffix={<span className={styles.unit}>{card.currency}</span>} autoFocus aria-required />
+        </Form.Item>
+      </Form>
+      {unanswered ? (
+        <p className={styles.retry} role="status">
+          {cardDetailsText.retryHint}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { cardKeys } from '../api/card-keys.ts';
+import { applyCardEvent } from './apply-card-event.ts';
+
+const LIST = cardKeys.list({ filters: {}, page: 1, pageSize: 20 });
+
+function cacheWithCards() {
+  const queryClient = new QueryClient();
+  for (const key of [LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), cardKeys.detail('c-2'), cardKeys.walletBalances(), cardKeys.walletStatus(), cardKeys.verification()]) {
+    queryClient.setQueryData(key, {});
+  }
+  const invalidated = () =>
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.isInvalidated)
+      .map((query) => JSON.stringify(query.queryKey))
+      .sort();
+  return { queryClient, invalidated };
+}
+
+const names = (...keys: (readonly unknown[])[]) => keys.map((key) => JSON.stringify(key)).sort();
+
+describe('the stream’s events on the card screens', () => {
+  it('CARD_STATUS reads that card, the list, the summary and the quotas again', () => {
+    const { queryClient, invalidated } = cacheWithCards();
+    applyCardEvent(queryClient, { type: 'CARD_STATUS', card_id: 'c-1', card_status: 'NORMAL' });
+    expect(invalidated()).toEqual(
+      names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), cardKeys.walletBalances(), cardKeys.walletStatus()),
+    );
+  });
+
+  it('BALANCE_CHANGED reads every card’s balance again, and the wallet the screens pay from', () => {
+    const { queryClient, invalidated } = cacheWithCards();
+    applyCardEvent(queryClient, { type: 'BALANCE_CHANGED' });
+    expect(invalidated()).toContain(JSON.stringify(cardKeys.detail('c-2')));
+    expect(invalidated()).toContain(JSON.stringify(cardKeys.walletBalances()));
+    expect(invalidated()).not.toContain(JSON.stringify(cardKeys.verification()));
+  });
+
+  it('FREEZE asks again whether the wallet can pay', () => {
+    const { queryClient, invalidated } = cacheWithCards();
+    applyCardEvent(queryClient, { type: 'FREEZE', id: 'm-1', status: 'fail' });
+    expect(invalidated()).toEqual(names(cardKeys.walletBalances(), cardKeys.walletStatus()));
+  });
+
+  it('leaves the cards alone on other events', () => {
+    const { queryClient, invalidated } = cacheWithCards();
+    applyCardEvent(queryClient, { type: 'UNREAD_QUANTITY', unread_quantity: 3 });
+    expect(invalidated()).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { cardAmountRule, cardMessages, type OpenedAvailableAnswer, type openingCost } from '@portal/contract/cards';
+import { formatMessage } from '@portal/contract/errors';
+import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import type { AvailableProduct } from '../api/get-opened-available.ts';
+
+/** What is wrong with a first load for a product, in the contract's words; null when it may be sent. */
+export function firstLoadProblem(product: Pick<AvailableProduct, 'min_first_load' | 'max_balance' | 'currency'>, amount: string): string | null {
+  const rule = cardAmountRule(amount);
+  if (rule) return rule;
+  const units = toMinorUnits(amount);
+  if (units < toMinorUnits(product.min_first_load)) return formatMessage(cardMessages.belowFirstLoad, { min: product.min_first_load, currency: product.currency });
+  if (units > toMinorUnits(product.max_balance)) return formatMessage(cardMessages.aboveMaxBalance, { max: product.max_balance, currency: product.currency });
+  return null;
+}
+
+export type OpeningCost = ReturnType<typeof openingCost>;
+
+/** Why a card cannot be opened now, each told before the customer confirms. */
+export type OpeningBlocker =
+  | { kind: 'walletFrozen' }
+  | { kind: 'productOff' }
+  | { kind: 'quotaUsed'; limit: number }
+  | { kind: 'secondary' }
+  | { kind: 'insufficient'; total: string; available: string };
+
+export interface OpeningState {
+  product: AvailableProduct;
+  verification: OpenedAvailableAnswer['verification'];
+  walletFrozen: boolean;
+  /** the wallet's available money in the product's currency; undefined while unknown */
+  available: string | undefined;
+  /** the cost of a valid first load, else null */
+  cost: OpeningCost | null;
+}
+
+/** What stands in the way of opening, in the order the screen tells it. */
+export function openingBlockers({ product, verification, walletFrozen, available, cost }: OpeningState): OpeningBlocker[] {
+  const blockers: OpeningBlocker[] = [];
+  if (walletFrozen) blockers.push({ kind: 'walletFrozen' });
+  if (product.status === 'OFF') blockers.push({ kind: 'productOff' });
+  else if (product.remaining <= 0) blockers.push({ kind: 'quotaUsed', limit: product.per_account_limit });
+  if (product.needs_secondary && !verification.secondary) blockers.push({ kind: 'secondary' });
+  if (cost && available !== undefined && toMinorUnits(cost.total) > toMinorUnits(available)) {
+    blockers.push({ kind: 'insufficient', total: cost.total, available });
+  }
+  return blockers;
+}
+
+/** The wallet's available money after paying `total`: negative when it is not enough. */
+export const availableAfter = (available: string, total: string) => fromMinorUnits(toMinorUnits(available) - toMinorUnits(total));
