@@ -167,6 +167,7 @@ describe('/sign-in drawn by the server', () => {
     expect(totalOf(onLoad)).toBeGreaterThan(0);
     expect(totalOf(onLoad)).toBeLessThanOrEqual(10 * 1024);
     expect(app.length).toBeGreaterThan(10);
+    if (process.env.PRINT_FIRST_LOAD) console.log([...onLoad, ...app].map((script) => `${script.gzip}\t${script.path}`).join('\n'));
     expect(totalOf(onLoad) + totalOf(app)).toBeLessThanOrEqual(220 * 1024);
   });
 

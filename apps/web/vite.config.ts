@@ -31,6 +31,41 @@ function earlyStart(): Plugin {
   };
 }
 
+/**
+ * Preload lists without what the app's start has loaded already. A lazy screen's import preloads its
+ * whole static graph, React and antd's core included; the route table names every screen, so each
+ * chunk the app starts with would be named again in its lists, and those lists are part of the first
+ * load (the sign-in page's budget). Any import made once the app runs (the route table's, and those
+ * inside the app's own graph) finds these chunks loaded, so naming them again only costs bytes.
+ */
+function preloadWhatIsMissing() {
+  const appEntry = path.join(here, 'src/main.tsx');
+  let started = new Set<string>();
+  let hosts = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal:preload-what-is-missing',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, seen = new Set<string>()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of byName.get(fileName)?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const main = chunks.find((chunk) => chunk.moduleIds.includes(appEntry));
+      started = main ? closure(main.fileName) : new Set();
+      // every chunk but the entries (the page's first scripts, which start the app) runs once it has started
+      hosts = new Set(chunks.filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName));
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => 
+    hosts.has(hostId) ? deps.filter((dep) => !started.has(dep)) : deps;
+  return { plugin, resolveDependencies };
+}
+
 /** The API server the dev server forwards /api to; the Host header is kept so the merchant resolves. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -81,8 +116,10 @@ function prebuiltAntdStyles(): Plugin {
   };
 }
 
+const preload = preloadWhatIsMissing();
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), prebuiltAntdStyles()] : [react(), earlyStart(), prebuiltAntdStyles()],
+  plugins: isSsrBuild ? [react(), prebuiltAntdStyles()] : [react(), earlyStart(), prebuiltAntdStyles(), preload.plugin],
   // the server's renderer (`vite build --ssr`, see src/app/server-shell.tsx) is one file with its
   // packages inside: antd's deep imports do not resolve under Node's own module rules
   ...(isSsrBuild ? { publicDir: false, ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
@@ -119,9 +156,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // keeps every asset a file, so the CSP never meets an inline data: script or style
     assetsInlineLimit: 0,
     sourcemap: false,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       // boot: the entry of the pages the server draws (src/app/boot.ts), named by the manifest
       input: { index: path.join(here, 'index.html'), 'early-start': earlyStartEntry, boot: path.join(here, 'src/app/boot.ts') },
+      output: {
+        codeSplitting: {
+          // the field rules and the server's field errors, which sign-in and the card screens share: one
+          // small chunk, not three (each chunk costs the first load its imports and exports)
+          groups: [{ name: 'form-rules', test: /(src[\\/]lib[\\/]form-(rules|errors)|contract[\\/]src[\\/]rules)\.ts$/ }],
+        },
+      },
     },
   },
 }));

@@ -3,7 +3,8 @@
  * 中文 message and what it means. The portal reads only the codes (the server sends the message), so
  * this file stays small on the sign-in page.
  * Numbering: 6xx and 1000 are the session codes the portal logs out on (spec §8); 1xxx general,
- * 2xxx accounts and codes, 3xxx money, 4xxx cards (49xx the card issuer's webhook), 5xxx messages.
+ * 2xxx accounts and codes, 3xxx money, 5xxx messages; the cards' 4xxx (49xx the card issuer's webhook) and
+ * 1008 are in card-errors.ts, which the sign-in page does not load.
  */
 
 export const ErrorCode = {
@@ -44,21 +45,6 @@ export const ErrorCode = {
   CODE_NOT_DELIVERED: 2021,
   RESET_LINK_UNAVAILABLE: 2022,
   MESSAGE_NOT_FOUND: 5001,
-  CARD_NOT_FOUND: 4001,
-  CARD_ACTION_NOT_ALLOWED: 4002,
-  CARD_NOT_VERIFIED: 4003,
-  CARD_SECONDARY_REQUIRED: 4004,
-  PRODUCT_UNAVAILABLE: 4005,
-  CARD_QUOTA_USED: 4006,
-  CARD_AMOUNT_BELOW_MIN: 4007,
-  CARD_BALANCE_ABOVE_MAX: 4008,
-  REVEAL_CODE_REQUIRED: 4009,
-  REVEAL_LIMIT: 4010,
-  CARD_FROZEN_BY_OTHERS: 4011,
-  ISSUER_UNAVAILABLE: 4012,
-  IDEMPOTENCY_KEY_MISSING: 1008,
-  ISSUER_SIGNATURE_INVALID: 4901,
-  ISSUER_EVENT_INVALID: 4902,
   INSUFFICIENT_FUNDS: 3001,
   WALLET_FROZEN: 3002,
   HOLD_NOT_FOUND: 3003,

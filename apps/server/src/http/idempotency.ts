@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@portal/contract/cards';
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -7,7 +7,7 @@ import { AppError } from './errors.ts';
 export function idempotencyKey(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(value) ? undefined : value;
-  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(ErrorCode.IDEMPOTENCY_KEY_MISSING);
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(CardErrorCode.IDEMPOTENCY_KEY_MISSING);
   return key;
 }
 

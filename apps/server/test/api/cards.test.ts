@@ -1,4 +1,5 @@
 import type { CardItem, CardPage, CardSummaryAnswer, CardTransactionPage, OpenedAvailableAnswer, RechargeAnswer, RevealAnswer } from '@portal/contract/cards';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,15 +184,15 @@ describe('POST /card: opening', () => {
     const { ads, subscription } = await products(poor);
 
     const cases: Array<[Customer, () => Promise<{ code: number; message: string; data: unknown }>, number, string?]> = [
-      [poor, () => poor.api.post('/card', { product_id: subscription.id, amount: '10.00', nickname: 'x' }), ErrorCode.IDEMPOTENCY_KEY_MISSING],
+      [poor, () => poor.api.post('/card', { product_id: subscription.id, amount: '10.00', nickname: 'x' }), CardErrorCode.IDEMPOTENCY_KEY_MISSING],
       [poor, () => open(poor, { product_id: subscription.id, amount: '10.001', nickname: 'x' }), ErrorCode.VALIDATION],
       [poor, () => open(poor, { product_id: subscription.id, amount: '10.00', nickname: '' }), ErrorCode.VALIDATION],
       [poor, () => open(poor, { product_id: subscription.id, amount: '10.00', nickname: '一二三四五六七八九十一二三四五六七八九十一' }), ErrorCode.VALIDATION],
-      [poor, () => open(poor, { product_id: 'not-a-product', amount: '10.00', nickname: 'x' }), ErrorCode.PRODUCT_UNAVAILABLE],
-      [poor, () => open(poor, { product_id: subscription.id, amount: '4.99', nickname: 'x' }), ErrorCode.CARD_AMOUNT_BELOW_MIN, '首充金额不能低于5.00 USD'],
-      [poor, () => open(poor, { product_id: subscription.id, amount: '999999.00', nickname: 'x' }), ErrorCode.CARD_BALANCE_ABOVE_MAX],
-      [unverified, () => open(unverified, { product_id: subscription.id, amount: '10.00', nickname: 'x' }), ErrorCode.CARD_NOT_VERIFIED, '请先完成实名认证'],
-      [basicOnly, () => open(basicOnly, { product_id: ads.id, amount: '10.00', nickname: 'x' }), ErrorCode.CARD_SECONDARY_REQUIRED],
+      [poor, () => open(poor, { product_id: 'not-a-product', amount: '10.00', nickname: 'x' }), CardErrorCode.PRODUCT_UNAVAILABLE],
+      [poor, () => open(poor, { product_id: subscription.id, amount: '4.99', nickname: 'x' }), CardErrorCode.CARD_AMOUNT_BELOW_MIN, '首充金额不能低于5.00 USD'],
+      [poor, () => open(poor, { product_id: subscription.id, amount: '999999.00', nickname: 'x' }), CardErrorCode.CARD_BALANCE_ABOVE_MAX],
+      [unverified, () => open(unverified, { product_id: subscription.id, amount: '10.00', nickname: 'x' }), CardErrorCode.CARD_NOT_VERIFIED, '请先完成实名认证'],
+      [basicOnly, () => open(basicOnly, { product_id: ads.id, amount: '10.00', nickname: 'x' }), CardErrorCode.CARD_SECONDARY_REQUIRED],
       [poor, () => open(poor, { product_id: subscription.id, amount: '10.00', nickname: 'x' }), ErrorCode.INSUFFICIENT_FUNDS, '钱包可用余额不足（可用 3.00 USD）'],
       [frozen, () => open(frozen, { product_id: subscription.id, amount: '10.00', nickname: 'x' }), ErrorCode.WALLET_FROZEN],
     ];
@@ -205,7 +206,7 @@ describe('POST /card: opening', () => {
 
     await t.services.products.update(poor.merchantId, { id: subscription.id }, { status: 'OFF' });
     try {
-      expect((await open(basicOnly, { product_id: subscription.id, amount: '10.00', nickname: 'x' })).code).toBe(ErrorCode.PRODUCT_UNAVAILABLE);
+      expect((await open(basicOnly, { product_id: subscription.id, amount: '10.00', nickname: 'x' })).code).toBe(CardErrorCode.PRODUCT_UNAVAILABLE);
       expect((await basicOnly.api.data<OpenedAvailableAnswer>('GET', '/card/opened-available')).products.map((p) => p.name)).not.toContain('订阅支付卡');
     } finally {
       await t.services.products.update(poor.merchantId, { id: subscription.id }, { status: 'ON' });
@@ -215,7 +216,7 @@ describe('POST /card: opening', () => {
     try {
       expect((await open(basicOnly, { product_id: subscription.id, amount: '10.00', nickname: '一' })).code).toBe(0);
       const refused = await open(basicOnly, { product_id: subscription.id, amount: '10.00', nickname: '二' });
-      expect(refused.code).toBe(ErrorCode.CARD_QUOTA_USED);
+      expect(refused.code).toBe(CardErrorCode.CARD_QUOTA_USED);
       expect(refused.message).toBe('该卡产品的开卡数量已达上限（1张）');
       const available = await basicOnly.api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
       expect(available.products.find((p) => p.id === subscription.id)?.remaining).toBe(0);
@@ -339,19 +340,19 @@ describe('freeze, unfreeze and cancel (spec §4)', () => {
     const { card } = await issuedCard(who);
     const put = (action: string) => who.api.put<CardItem>(`/card/${card.id}/status`, { action });
 
-    expect((await put('UNFREEZE')).code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect((await put('UNFREEZE')).code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
     const freezing = await put('FREEZE');
     expect(freezing.data).toMatchObject({ status: 'FREEZING', frozen_by: 'CUSTOMER', actions: ['UNFREEZE'] });
     expect(issuer.requests.at(-1)).toMatchObject({ kind: 'freeze', cardId: card.id });
     const refusedTopUp = await money(who, card.id, 'recharge', '1.00');
-    expect(refusedTopUp.code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect(refusedTopUp.code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
     expect(refusedTopUp.message).toBe('卡片当前状态为冻结中，不能充值');
 
     await issuer.frozen(card.id);
     const frozen = await who.api.data<CardItem>('GET', `/card/${card.id}`);
     expect(frozen).toMatchObject({ status: 'FREEZE', actions: ['UNFREEZE', 'WITHDRAW', 'DELETE'] });
     const again = await put('FREEZE');
-    expect(again.code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect(again.code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
     expect(again.message).toBe('卡片当前状态为已冻结，不能冻结');
     // a withdrawal from a frozen card is allowed
     expect((await money(who, card.id, 'withdraw', '1.00')).code).toBe(0);
@@ -376,7 +377,7 @@ describe('freeze, unfreeze and cancel (spec §4)', () => {
     const { card } = await issuedCard(who);
     issuer.state.down = true;
     try {
-      expect((await who.api.put(`/card/${card.id}/status`, { action: 'FREEZE' })).code).toBe(ErrorCode.ISSUER_UNAVAILABLE);
+      expect((await who.api.put(`/card/${card.id}/status`, { action: 'FREEZE' })).code).toBe(CardErrorCode.ISSUER_UNAVAILABLE);
     } finally {
       issuer.state.down = false;
     }
@@ -393,9 +394,9 @@ describe('freeze, unfreeze and cancel (spec §4)', () => {
     const frozen = await who.api.data<CardItem>('GET', `/card/${card.id}`);
     expect(frozen).toMatchObject({ status: 'FREEZE', frozen_by: 'OPERATOR', status_reason: '涉嫌违规交易', actions: ['WITHDRAW'] });
     const refused = await who.api.put(`/card/${card.id}/status`, { action: 'UNFREEZE' });
-    expect(refused.code).toBe(ErrorCode.CARD_FROZEN_BY_OTHERS);
+    expect(refused.code).toBe(CardErrorCode.CARD_FROZEN_BY_OTHERS);
     expect(refused.message).toBe('此卡由平台冻结，如需解冻请联系客服');
-    expect((await who.api.delete(`/card/${card.id}`)).code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect((await who.api.delete(`/card/${card.id}`)).code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
 
     const other = await issuedCard(who, '10.00', '发卡机构冻结');
     await issuer.frozen(other.card.id, { initiator: 'ISSUER', reason: '疑似盗刷' });
@@ -411,7 +412,7 @@ describe('freeze, unfreeze and cancel (spec §4)', () => {
     const before = await wallet(who);
     const deleting = await who.api.delete<CardItem>(`/card/${card.id}`);
     expect(deleting.data).toMatchObject({ status: 'DELETING', actions: [] });
-    expect((await money(who, card.id, 'recharge', '1.00')).code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect((await money(who, card.id, 'recharge', '1.00')).code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
     clock.advance(1_000);
     await issuer.closed(card.id);
     const closed = await who.api.data<CardItem>('GET', `/card/${card.id}`);
@@ -424,7 +425,7 @@ describe('freeze, unfreeze and cancel (spec §4)', () => {
     ]);
     // a second confirmation changes nothing
     await issuer.closed(card.id);
-    expect((await who.api.delete(`/card/${card.id}`)).code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect((await who.api.delete(`/card/${card.id}`)).code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
     await expectSoundBooks(t.database.db);
   });
 
@@ -433,7 +434,7 @@ describe('freeze, unfreeze and cancel (spec §4)', () => {
     const { subscription } = await products(who);
     const opened = await open(who, { product_id: subscription.id, amount: '10.00', nickname: '申请中' });
     const refused = await who.api.delete(`/card/${opened.data.id}`);
-    expect(refused.code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect(refused.code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
     expect(refused.message).toBe('卡片当前状态为申请中，不能注销');
   });
 });
@@ -452,7 +453,7 @@ describe('top-up and withdrawal', () => {
     expect(again.data).toMatchObject({ fee: '0.80', total: '50.80', card: { balance: '60.00' } });
     expect(Number((await wallet(who)).available)).toBeCloseTo(Number(before.available) - 50.8, 2);
     expect((await money(who, card.id, 'recharge', '51.00', k)).code).toBe(ErrorCode.IDEMPOTENCY_CONFLICT);
-    expect((await who.api.post(`/card/${card.id}/recharge`, { amount: '1.00' })).code).toBe(ErrorCode.IDEMPOTENCY_KEY_MISSING);
+    expect((await who.api.post(`/card/${card.id}/recharge`, { amount: '1.00' })).code).toBe(CardErrorCode.IDEMPOTENCY_KEY_MISSING);
     const rowsOfCard = await who.api.data<CardTransactionPage>('GET', `/card/${card.id}/transactions`, { query: { type: 'TRANSFER_IN' } });
     expect(rowsOfCard.total).toBe(2);
   });
@@ -463,7 +464,7 @@ describe('top-up and withdrawal', () => {
     await t.services.products.update(who.merchantId, { id: card.product_id }, { maxBalance: 100_00n });
     try {
       const over = await money(who, card.id, 'recharge', '90.01');
-      expect(over.code).toBe(ErrorCode.CARD_BALANCE_ABOVE_MAX);
+      expect(over.code).toBe(CardErrorCode.CARD_BALANCE_ABOVE_MAX);
       expect(over.message).toBe('充值后卡内余额不能超过100.00 USD');
       expect((await money(who, card.id, 'recharge', '90.00')).code).toBe(0);
     } finally {
@@ -488,7 +489,7 @@ describe('POST /card/{id}/reveal', () => {
     const who = await customer();
     const { card, numbers } = await issuedCard(who);
     const reveal = (body: Record<string, unknown> = {}) => who.api.post<RevealAnswer>(`/card/${card.id}/reveal`, body, { headers: { 'user-agent': 'test-agent' } });
-    expect((await reveal()).code).toBe(ErrorCode.REVEAL_CODE_REQUIRED);
+    expect((await reveal()).code).toBe(CardErrorCode.REVEAL_CODE_REQUIRED);
     expect((await who.api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' })).code).toBe(0);
     const code = await lastCode(t, phoneTo(who.phone));
     const wrong = code === '000000' ? '111111' : '000000';
@@ -500,7 +501,7 @@ describe('POST /card/{id}/reveal', () => {
     clock.advance(4 * 60_000);
     expect((await reveal()).data.pan).toBe(numbers.pan);
     clock.advance(61_000);
-    expect((await reveal()).code).toBe(ErrorCode.REVEAL_CODE_REQUIRED);
+    expect((await reveal()).code).toBe(CardErrorCode.REVEAL_CODE_REQUIRED);
     const audit = await rows(sql`select card_id, user_agent, ip from card_reveals where account_id = ${who.id}`);
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ card_id: card.id, user_agent: 'test-agent' });
@@ -517,7 +518,7 @@ describe('POST /card/{id}/reveal', () => {
       expect((await who.api.post(`/card/${card.id}/reveal`, {})).code).toBe(0);
     }
     const limited = await who.api.post<unknown>(`/card/${card.id}/reveal`, {});
-    expect(limited.code).toBe(ErrorCode.REVEAL_LIMIT);
+    expect(limited.code).toBe(CardErrorCode.REVEAL_LIMIT);
     expect(limited.data).toMatchObject({ seconds: expect.any(Number) });
   });
 
@@ -525,7 +526,7 @@ describe('POST /card/{id}/reveal', () => {
     const who = await customer();
     const { subscription } = await products(who);
     const opened = await open(who, { product_id: subscription.id, amount: '10.00', nickname: '未发卡' });
-    expect((await who.api.post(`/card/${opened.data.id}/reveal`, {})).code).toBe(ErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect((await who.api.post(`/card/${opened.data.id}/reveal`, {})).code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
   });
 });
 
@@ -584,12 +585,12 @@ describe('isolation', () => {
         await other.api.post(`/card/${card.id}/reveal`, {}),
         await other.api.get(`/card/${card.id}/transactions`),
       ];
-      for (const answer of answers) expect(answer.code, answer.message).toBe(ErrorCode.CARD_NOT_FOUND);
+      for (const answer of answers) expect(answer.code, answer.message).toBe(CardErrorCode.CARD_NOT_FOUND);
       expect((await other.api.data<CardPage>('GET', '/card')).items.map((c) => c.id)).not.toContain(card.id);
       expect((await other.api.data<CardSummaryAnswer>('GET', '/card/summary')).total).toBe(0);
     }
     expect(await snapshot()).toBe(before);
     expect((await t.api('localhost').get(`/card/${card.id}`)).code).toBe(ErrorCode.SESSION_MISSING);
-    expect((await owner.api.get('/card/not-a-card-id')).code).toBe(ErrorCode.CARD_NOT_FOUND);
+    expect((await owner.api.get('/card/not-a-card-id')).code).toBe(CardErrorCode.CARD_NOT_FOUND);
   });
 });

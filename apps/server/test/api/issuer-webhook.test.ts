@@ -1,4 +1,4 @@
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ describe('POST /api/v1/issuer/webhook', () => {
     ];
     for (const answer of refusals) {
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ code: ErrorCode.ISSUER_SIGNATURE_INVALID, message: errorCatalogue[ErrorCode.ISSUER_SIGNATURE_INVALID]?.message, data: null });
+      expect(answer.json()).toEqual({ code: CardErrorCode.ISSUER_SIGNATURE_INVALID, message: errorCatalogue[CardErrorCode.ISSUER_SIGNATURE_INVALID]?.message, data: null });
     }
     expect(await recorded(id)).toEqual([]);
     expect(handled.some((event) => event.id === id)).toBe(false);
@@ -97,7 +97,7 @@ describe('POST /api/v1/issuer/webhook', () => {
     for (const body of [JSON.stringify({ type: 'card.test' }), JSON.stringify({ id: '', type: 'x' }), JSON.stringify([1])]) {
       const answer = await signed(body);
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toMatchObject({ code: ErrorCode.ISSUER_EVENT_INVALID });
+      expect(answer.json()).toMatchObject({ code: CardErrorCode.ISSUER_EVENT_INVALID });
     }
   });
 

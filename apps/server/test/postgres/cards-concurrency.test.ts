@@ -1,4 +1,5 @@
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits } from '@portal/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,7 @@ describe('cards under concurrency, on PostgreSQL', () => {
     const answers = await Promise.all(work);
     const toppedUp = answers.filter((answer, i) => i !== 6 && answer.code === 0).length;
     for (const [i, answer] of answers.entries()) {
-      expect([0, ErrorCode.CARD_ACTION_NOT_ALLOWED], `answer ${i}: ${JSON.stringify(answer)}`).toContain(answer.code);
+      expect([0, CardErrorCode.CARD_ACTION_NOT_ALLOWED], `answer ${i}: ${JSON.stringify(answer)}`).toContain(answer.code);
     }
     expect(answers[6]?.code).toBe(0);
     await issuer.closed(card.id);

@@ -1,6 +1,6 @@
 import { type CardAction, cardActionLabel, cardActionsFor, cardTransitions, type FrozenBy, } from '@portal/contract/cards';
 import { type CardStatus, cardStatusLabel } from '@portal/contract/enums';
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -18,7 +18,7 @@ type IssuerAction = 'FREEZE' | 'UNFREEZE' | 'DELETE';
 export function notAllowed(card: Pick<CardRow, 'status' | 'frozenBy'>, action: CardAction | string) {
   const status = card.status as CardStatus;
   const label = action in cardActionLabel ? cardActionLabel[action as CardAction] : action;
-  return new AppError(ErrorCode.CARD_ACTION_NOT_ALLOWED, {
+  return new AppError(CardErrorCode.CARD_ACTION_NOT_ALLOWED, {
     params: { status: cardStatusLabel[status], action: label },
     data: { status, action, actions: cardActionsFor(status, (card.frozenBy as FrozenBy | null) ?? null) },
   });
@@ -113,27 +113,27 @@ export function lifecyclePart(context: CardContext) {
     async changeStatus(merchantId: string, accountId: string, id: string, action: 'FREEZE' | 'UNFREEZE') {
       const { before, after } = await db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
-        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const frozenBy = (card.frozenBy as FrozenBy | null) ?? null;
         if (action === 'UNFREEZE' && (card.status === 'FREEZE' || card.status === 'FREEZING') && frozenBy && frozenBy !== 'CUSTOMER') {
-          throw new AppError(ErrorCode.CARD_FROZEN_BY_OTHERS, { params: { who: frozenByWho[frozenBy] }, data: { frozen_by: frozenBy } });
+          throw new AppError(CardErrorCode.CARD_FROZEN_BY_OTHERS, { params: { who: frozenByWho[frozenBy] }, data: { frozen_by: frozenBy } });
         }
         if (!cardActionsFor(card.status as CardStatus, frozenBy).includes(action)) throw notAllowed(card, action);
         const changes: CardChanges = action === 'FREEZE' ? { frozenBy: 'CUSTOMER', statusReason: null } : {};
         return { before: card, after: await begin(tx, card, action, changes) };
       });
-      return request(before, after, action, () => new AppError(ErrorCode.ISSUER_UNAVAILABLE));
+      return request(before, after, action, () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
     },
 
     /** DELETE /card/{id}: the holder cancels the card; its balance comes back when the issuer confirms. */
     async remove(merchantId: string, accountId: string, id: string) {
       const { before, after } = await db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
-        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
         return { before: card, after: await begin(tx, card, 'DELETE') };
       });
-      return request(before, after, 'DELETE', () => new AppError(ErrorCode.ISSUER_UNAVAILABLE));
+      return request(before, after, 'DELETE', () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
     },
 
     /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type OpenCardBody, type OpenedAvailableAnswer, openingCost } from '@portal/contract/cards';
 import type { Currency } from '@portal/contract/enums';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
@@ -158,15 +159,15 @@ export function openingPart(context: CardContext) {
       if (earlier) return replay(earlier, fingerprint);
 
       const product = UUID.test(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
-      if (product?.status !== 'ON') throw new AppError(ErrorCode.PRODUCT_UNAVAILABLE);
+      if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
       const currency = product.currency as Currency;
       if (amount < product.minFirstLoad) {
         const min = fromMinorUnits(product.minFirstLoad);
-        throw new AppError(ErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
+        throw new AppError(CardErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
       }
       if (amount > product.maxBalance) {
         const max = fromMinorUnits(product.maxBalance);
-        throw new AppError(ErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
+        throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
       }
       const cost = openingCost(productView(product), body.amount);
       const openFee = toMinorUnits(cost.open_fee);
@@ -178,10 +179,10 @@ export function openingPart(context: CardContext) {
       try {
         ({ card, holder } = await db.transaction(async (tx) => {
           const verification = await lockVerification(tx, merchantId, accountId);
-          if (!verification?.basicAt || !verification.realName) throw new AppError(ErrorCode.CARD_NOT_VERIFIED);
-          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(ErrorCode.CARD_SECONDARY_REQUIRED);
+          if (!verification?.basicAt || !verification.realName) throw new AppError(CardErrorCode.CARD_NOT_VERIFIED);
+          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(CardErrorCode.CARD_SECONDARY_REQUIRED);
           if ((await countOpenCards(tx, accountId, product.id)) >= product.perAccountLimit) {
-            throw new AppError(ErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit } });
+            throw new AppError(CardErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit } });
           }
           const now = clock.now();
           await insertCard(tx, {

@@ -1,5 +1,5 @@
 import { REVEAL_WINDOW_SECONDS, REVEALS_PER_HOUR, type RevealAnswer, type RevealBody } from '@portal/contract/cards';
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { AppError } from '../../http/errors.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import type { CardContext } from './context.ts';
@@ -25,7 +25,7 @@ export function revealPart({ db, clock, sealer, useAccessCode }: CardContext) {
     if (recent.length < REVEALS_PER_HOUR) return;
     const oldest = recent[recent.length - REVEALS_PER_HOUR]?.at ?? now;
     const seconds = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000));
-    throw new AppError(ErrorCode.REVEAL_LIMIT, { params: { seconds }, data: { seconds } });
+    throw new AppError(CardErrorCode.REVEAL_LIMIT, { params: { seconds }, data: { seconds } });
   }
   const hourBefore = (now: Date) => new Date(now.getTime() - HOUR_MS);
 
@@ -33,7 +33,7 @@ export function revealPart({ db, clock, sealer, useAccessCode }: CardContext) {
     async reveal(merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller): Promise<RevealAnswer> {
       const accountId = auth.account.id;
       const card = await findOwnCard(db, merchantId, accountId, id);
-      if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+      if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
       if (!card.secretSealed || card.status === 'DELETE') throw notAllowed(card, '查看卡号');
       const asked = clock.now();
       // looked at before the code is used, so a refused reveal does not spend it
@@ -45,7 +45,7 @@ export function revealPart({ db, clock, sealer, useAccessCode }: CardContext) {
       } else {
         const grant = await findRevealGrant(db, merchantId, accountId);
         if (!grant || clock.now().getTime() - grant.grantedAt.getTime() > REVEAL_WINDOW_SECONDS * 1000) {
-          throw new AppError(ErrorCode.REVEAL_CODE_REQUIRED);
+          throw new AppError(CardErrorCode.REVEAL_CODE_REQUIRED);
         }
       }
 

@@ -10,7 +10,7 @@ import type {
   VerificationBody,
 } from '@portal/contract/cards';
 import { CARD_STATUSES, type CardStatus, type Currency, } from '@portal/contract/enums';
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { fromMinorUnits } from '@portal/contract/money';
 import { z } from 'zod';
 import type { Tx } from '../../db/engine.ts';
@@ -80,11 +80,11 @@ export function createCardService(context: CardContext) {
 
   async function ownCard(merchantId: string, accountId: string, id: string) {
     const card = UUID.test(id) ? await findOwnCard(db, merchantId, accountId, id) : undefined;
-    if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+    if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
     return card;
   }
   const checkedId = (id: string) => {
-    if (!UUID.test(id)) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+    if (!UUID.test(id)) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
     return id;
   };
 
@@ -93,7 +93,7 @@ export function createCardService(context: CardContext) {
     (handle: (tx: Tx, card: CardRow, event: IssuerEvent) => Promise<unknown>): IssuerEventHandler =>
     async (tx, event) => {
       const id = event.data.card_id;
-      if (typeof id !== 'string' || !UUID.test(id)) throw new AppError(ErrorCode.ISSUER_EVENT_INVALID);
+      if (typeof id !== 'string' || !UUID.test(id)) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
       const card = await lockCardById(tx, id);
       if (!card) return;
       await handle(tx, card, event);
@@ -142,7 +142,7 @@ export function createCardService(context: CardContext) {
       checkedId(id);
       const renamed = await db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
-        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         return updateCard(tx, card.id, { nickname: nickname.trim(), updatedAt: clock.now() });
       });
       return itemOf(renamed);
@@ -209,7 +209,7 @@ export function createCardService(context: CardContext) {
       return {
         [ISSUER_CARD_EVENTS.issued]: aboutCard(async (tx, card, event) => {
           const parsed = issuedData.safeParse(event.data);
-          if (!parsed.success) throw new AppError(ErrorCode.ISSUER_EVENT_INVALID);
+          if (!parsed.success) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
           if (card.status !== 'CARD_STATUS_INIT') return;
           const { pan, cvv, exp_month, exp_year } = parsed.data;
           await opening.completeOpening(tx, card, { pan, cvv, exp_month, exp_year });

@@ -1,6 +1,6 @@
 import { type FrozenBy, rechargeCost, cardActionsFor } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { AppError } from '../../http/errors.ts';
 import { type CardContext, ledgerKeys } from './context.ts';
@@ -21,7 +21,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
     async recharge(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
       return db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
-        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const product = await findProduct(tx, merchantId, { id: card.productId });
         if (!product) throw new Error(`card ${id} has no product`);
         const cost = rechargeCost(productView(product), amountText);
@@ -41,7 +41,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
         const balanceAfter = after ? toMinorUnits(after.balance) : amount;
         if (balanceAfter > product.maxBalance) {
           const max = fromMinorUnits(product.maxBalance);
-          throw new AppError(ErrorCode.CARD_BALANCE_ABOVE_MAX, {
+          throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, {
             params: { max, currency },
             data: { max, currency, balance: fromMinorUnits(balanceAfter - amount) },
           });
@@ -67,7 +67,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
     async withdraw(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
       return db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
-        if (!card) throw new AppError(ErrorCode.CARD_NOT_FOUND);
+        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const amount = toMinorUnits(amountText);
         const currency = card.currency as Currency;
         const allowed = cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('WITHDRAW');

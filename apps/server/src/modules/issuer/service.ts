@@ -1,4 +1,4 @@
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
@@ -29,7 +29,7 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
   /** `Issuer-Signature` over the exact bytes received, within five minutes (lib/issuer-signature.ts). */
   function verify(rawBody: Buffer | undefined, header: string | undefined) {
     if (!verifyIssuerSignature({ secret: secret(), body: rawBody, header, now: clock.now() })) {
-      throw new AppError(ErrorCode.ISSUER_SIGNATURE_INVALID);
+      throw new AppError(CardErrorCode.ISSUER_SIGNATURE_INVALID);
     }
   }
 
@@ -47,7 +47,7 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
     async receive(rawBody: Buffer | undefined, signature: string | undefined, body: unknown) {
       verify(rawBody, signature);
       const parsed = issuerEvent.safeParse(body);
-      if (!parsed.success) throw new AppError(ErrorCode.ISSUER_EVENT_INVALID);
+      if (!parsed.success) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
       const event = parsed.data;
       const handler = handlers.get(event.type);
       return db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { type CardItem, TRANSITIONAL_STATUSES } from '@portal/contract/cards';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http, isApiError, markShownInPlace } from '../../../lib/http.ts';
@@ -6,7 +7,7 @@ import { cardKeys } from './card-keys.ts';
 
 /** The server knows no such card of this account (another account's card answers the same). */
 export const isCardNotFound = (error: unknown) =>
-  isApiError(error) && (error.code === ErrorCode.CARD_NOT_FOUND || error.code === ErrorCode.NOT_FOUND || (error.kind === 'http' && error.status === 404));
+  isApiError(error) && (error.code === CardErrorCode.CARD_NOT_FOUND || error.code === ErrorCode.NOT_FOUND || (error.kind === 'http' && error.status === 404));
 
 /** GET /api/v1/card/{id}: one card, with what its status allows now. */
 export async function getCard(id: string) {

@@ -1,5 +1,4 @@
 import type { RevealAnswer, RevealBody } from '@portal/contract/cards';
-import type { SendType } from '@portal/contract/enums';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
@@ -8,7 +7,7 @@ import { http } from '../../../lib/http.ts';
  * `send_type` says where the code went (the phone when left out); the server's card module reads it,
  * the contract's revealBody does not name it yet.
  */
-export type RevealRequest = RevealBody & { send_type?: SendType };
+export type RevealRequest = RevealBody;
 
 /**
  * POST /api/v1/card/{id}/reveal: the full number, CVV and expiry. The answer is never cached: it

@@ -1,5 +1,6 @@
 import { type CardItem, cardAmountRule, cardMessages, rechargeCost } from '@portal/contract/cards';
-import { ErrorCode, formatMessage } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
+import { formatMessage } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
@@ -67,7 +68,7 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
     } catch (error) {
       keys.settle(error);
       setUnanswered(!isApiError(error) || error.kind !== 'api');
-      if (isApiError(error) && error.kind === 'api' && (error.code === ErrorCode.CARD_BALANCE_ABOVE_MAX || error.code === ErrorCode.CARD_AMOUNT_BELOW_MIN)) {
+      if (isApiError(error) && error.kind === 'api' && (error.code === CardErrorCode.CARD_BALANCE_ABOVE_MAX || error.code === CardErrorCode.CARD_AMOUNT_BELOW_MIN)) {
         form.setFields([{ name: 'amount', errors: [error.message] }]);
         markShownInPlace(error);
       }

@@ -1,5 +1,6 @@
 import { type CardItem, REVEAL_SHOW_SECONDS, type RevealAnswer } from '@portal/contract/cards';
 import type { SendType } from '@portal/contract/enums';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
 import { CopyOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
@@ -26,7 +27,7 @@ const CODE_REFUSALS: readonly number[] = [
   ErrorCode.CODE_EXPIRED,
   ErrorCode.CODE_BURNED,
   ErrorCode.CODE_NOT_SENT,
-  ErrorCode.REVEAL_CODE_REQUIRED,
+  CardErrorCode.REVEAL_CODE_REQUIRED,
 ];
 
 interface RevealDialogProps {
@@ -70,7 +71,7 @@ function RevealFlow({ card, onClose }: { card: Pick<CardItem, 'id' | 'last4'>; o
     try {
       show(await reveal.mutateAsync({}));
     } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.REVEAL_CODE_REQUIRED) {
+      if (isApiError(error) && error.code === CardErrorCode.REVEAL_CODE_REQUIRED) {
         // the window closed on the server's side: a code it is, said by the form itself
         markShownInPlace(error);
         forgetAccessCode();

@@ -1,5 +1,5 @@
 import { cardLimits, nicknameRule, type OpenedAvailableAnswer, openingCost } from '@portal/contract/cards';
-import { ErrorCode } from '@portal/contract/errors';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { Alert, Button, Empty, Form, Result, Skeleton } from 'antd';
 import Input from 'antd/es/input/Input';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -170,15 +170,15 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
       return;
     }
     setReviewing(false);
-    if (error.code === ErrorCode.CARD_NOT_VERIFIED) {
+    if (error.code === CardErrorCode.CARD_NOT_VERIFIED) {
       navigate(paths.createCardVerification.getHref(hereWith(product?.id ?? null)));
       return;
     }
-    if (error.code === ErrorCode.CARD_SECONDARY_REQUIRED && product) {
+    if (error.code === CardErrorCode.CARD_SECONDARY_REQUIRED && product) {
       goToSecondary(product.id);
       return;
     }
-    if (error.code === ErrorCode.CARD_AMOUNT_BELOW_MIN || error.code === ErrorCode.CARD_BALANCE_ABOVE_MAX) {
+    if (error.code === CardErrorCode.CARD_AMOUNT_BELOW_MIN || error.code === CardErrorCode.CARD_BALANCE_ABOVE_MAX) {
       form.setFields([{ name: 'amount', errors: [error.message] }]);
       markShownInPlace(error);
       return;
