@@ -145,7 +145,10 @@ describe('POST /card: opening', () => {
       { currency: 'CNY', amount: '0.00' },
     ]);
 
-    const walletRows = await who.api.data<{ items: Array<{ type: string; amount: string }> }>('GET', '/balance/transactions');
+    const walletRows = await who.api.data<{ items: Array<{ type: string; amount: string; memo: string }> }>('GET', '/balance/transactions');
+    // each row says which card it paid for and what the fee was
+    expect(walletRows.items.find((row) => row.type === 'TRANSFER_OUT_TO_CARD')?.memo).toBe(`首充 100.00，手续费 1.50（尾号 ${numbers.pan.slice(-4)} 卡片）`);
+    expect(walletRows.items.find((row) => row.type === 'OPEN_CARD')?.memo).toBe(`开卡费（尾号 ${numbers.pan.slice(-4)} 卡片）`);
     expect(walletRows.items.slice(0, 2).map((row) => [row.type, row.amount])).toEqual(
       expect.arrayContaining([
         ['OPEN_CARD', '-5.00'],

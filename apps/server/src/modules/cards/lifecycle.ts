@@ -86,7 +86,7 @@ export function lifecyclePart(context: CardContext) {
         currency: card.currency as 'USD' | 'CNY',
         amount: available,
         key: ledgerKeys.close(card.id),
-        memo: '注销退回',
+        memo: `卡片注销，余额退回（尾号 ${card.last4 ?? '----'} 卡片）`,
       });
       await insertCardTransaction(tx, {
         merchantId: card.merchantId,

@@ -86,6 +86,7 @@ export function openingPart(context: CardContext) {
         type: 'OPEN_CARD',
         to: [{ account: MERCHANT_FEE_INCOME, amount: card.openFee }],
         reference: `card:${card.id}`,
+        memo: `开卡费（尾号 ${issued.pan.slice(-4)} 卡片）`,
       });
     }
     let ledgerTransactionId: string | null = null;
@@ -99,6 +100,7 @@ export function openingPart(context: CardContext) {
         type: 'TRANSFER_OUT_TO_CARD',
         to,
         reference: `card:${card.id}`,
+        memo: `首充 ${fromMinorUnits(card.firstLoad)}，手续费 ${fromMinorUnits(card.topupFee)}（尾号 ${issued.pan.slice(-4)} 卡片）`,
       });
       ledgerTransactionId = posted.answer.transactionId;
     }

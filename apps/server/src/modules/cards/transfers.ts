@@ -30,7 +30,16 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
         const allowed = cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('RECHARGE');
         const moved = await ledger
           .within(tx)
-          .transferToCard({ merchantId, accountId, cardId: card.id, currency, amount, fee: toMinorUnits(cost.fee), key: ledgerKeys.recharge(accountId, key) })
+          .transferToCard({
+            merchantId,
+            accountId,
+            cardId: card.id,
+            currency,
+            amount,
+            fee: toMinorUnits(cost.fee),
+            key: ledgerKeys.recharge(accountId, key),
+            memo: `充值 ${cost.amount}，手续费 ${cost.fee}（尾号 ${card.last4 ?? '----'} 卡片）`,
+          })
           .catch((error: unknown) => {
             throw allowed ? error : notAllowed(card, 'RECHARGE');
           });
@@ -74,7 +83,15 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
         // a card that was never funded has no ledger account: only a repeat could be answered, and there is none
         const moved = await ledger
           .within(tx)
-          .transferFromCard({ merchantId, accountId, cardId: card.id, currency, amount, key: ledgerKeys.withdraw(accountId, key) })
+          .transferFromCard({
+            merchantId,
+            accountId,
+            cardId: card.id,
+            currency,
+            amount,
+            key: ledgerKeys.withdraw(accountId, key),
+            memo: `卡片提现（尾号 ${card.last4 ?? '----'} 卡片）`,
+          })
           .catch((error: unknown) => {
             throw allowed ? error : notAllowed(card, 'WITHDRAW');
           });
