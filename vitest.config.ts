@@ -28,6 +28,10 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/server/test/unit/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // the screens' component tests render antd in jsdom, several seconds each on a busy 2-core
+          // machine: the limit guards against a hang, it is not what they measure
+          testTimeout: 20_000,
+          maxWorkers: 2,
         },
       },
       {
