@@ -1,4 +1,4 @@
-import type { VerificationAnswer, VerificationBody } from '@portal/contract/cards';
+import type { OpenedAvailableAnswer, VerificationAnswer, VerificationBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { cardKeys } from './card-keys.ts';
@@ -11,8 +11,9 @@ export const updateVerification = (body: VerificationBody) => http.put<Verificat
 
 /**
  * The answer is the new state: it replaces the cached one, so a screen reopened shows it without
- * asking again. Other card answers that carry the verification flags (the products one may open) are
- * asked for again when next shown.
+ * asking again. The flags of the products one may open follow it at once (the opening the screen goes
+ * on to would otherwise draw the answer it cached before, and send the account back to verify); other
+ * card answers are asked for again when next shown.
  */
 export const useUpdateVerification = () => {
   const queryClient = useQueryClient();
@@ -20,6 +21,9 @@ export const useUpdateVerification = () => {
     mutationFn: updateVerification,
     onSuccess: (answer) => {
       queryClient.setQueryData(cardKeys.verification(), answer);
+      queryClient.setQueryData<OpenedAvailableAnswer>(cardKeys.openedAvailable(), (cached) =>
+        cached ? { ...cached, verification: { basic: answer.basic !== null, secondary: answer.secondary !== null } } : cached,
+      );
       const given = cardKeys.verification();
       void queryClient.invalidateQueries({
         queryKey: cardKeys.all,
