@@ -145,17 +145,30 @@ function cardWhere(merchantId: string, accountId: string | undefined, filter: Ca
   );
 }
 
-/** A page of cards with their product's name, newest first, and how many match. */
+/**
+ * A page of cards with their product's name, newest first, and how many match. The page's ids are
+ * found first, in the order of the index `cards_account_created` (created_at and id DESC NULLS LAST,
+ * as drizzle-kit writes `.desc()`: a plain DESC is NULLS FIRST and could not use it, so every page
+ * sorted all the account's cards); only then are the page's rows read and joined, so a far page skips
+ * index entries rather than whole rows.
+ */
 export async function pageCards(tx: Tx, merchantId: string, accountId: string | undefined, filter: CardFilter, limit: number, offset: number) {
   const where = cardWhere(merchantId, accountId, filter);
+  const page = tx
+    .select({ id: cards.id })
+    .from(cards)
+    .where(where)
+    .orderBy(sql`${cards.createdAt} desc nulls last`, sql`${cards.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  // one after another: `tx` may be a transaction, whose one connection takes one query at a time
   const rows = await tx
     .select({ card: cards, productName: cardProducts.name })
-    .from(cards)
+    .from(page)
+    .innerJoin(cards, eq(cards.id, page.id))
     .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
-    .where(where)
-    .orderBy(desc(cards.createdAt), desc(cards.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(desc(cards.createdAt), desc(cards.id));
   const [total] = await tx.select({ n: count() }).from(cards).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { ledgerIdempotencyKeys } from '../../db/schema.ts';
-import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN } from '@portal/contract/enums';
+import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, CURRENCIES } from '@portal/contract/enums';
 import { CUSTOMER_KINDS, type HouseKind, type LedgerKind } from './accounts.ts';
 
 /**
@@ -441,28 +441,35 @@ export interface HolderBalanceRow {
   held: bigint;
 }
 
-/** The customers who hold these cards. */
-export async function cardHolderIds(tx: Tx, merchantId: string, cardIds: string[]) {
+/**
+ * The ledger accounts of these cards. The currency is named too (every ledger account is in one of
+ * CURRENCIES: requests.ts refuses any other), so the unique index (merchant_id, currency, kind,
+ * owner_id, shard) finds each card's account directly; without it the index was read across every
+ * card account of the merchant, a cost that grew with all its customers' cards.
+ */
+function cardAccountsWhere(merchantId: string, cardIds: string[]) {
   const list = sql.join(
     cardIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await rowsOf(
-    tx.execute(sql`select distinct holder_id from ledger_accounts where merchant_id = ${merchantId} and kind = 'CARD' and owner_id in (${list})`),
+  const currencies = sql.join(
+    CURRENCIES.map((currency) => sql`${currency}`),
+    sql`, `,
   );
+  return sql`merchant_id = ${merchantId} and currency in (${currencies}) and kind = 'CARD' and owner_id in (${list})`;
+}
+
+/** The customers who hold these cards. */
+export async function cardHolderIds(tx: Tx, merchantId: string, cardIds: string[]) {
+  const rows = await rowsOf(tx.execute(sql`select distinct holder_id from ledger_accounts where ${cardAccountsWhere(merchantId, cardIds)}`));
   return rows.map((row) => String(row.holder_id));
 }
 
 /** What each of these cards holds (balance and held, minor units); a card with no account yet is absent. */
 export async function cardBalanceRows(tx: Tx, merchantId: string, cardIds: string[]) {
   if (cardIds.length === 0) return new Map<string, { balance: bigint; held: bigint }>();
-  const list = sql.join(
-    cardIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
   const rows = await rowsOf(
-    tx.execute(sql`select owner_id, balance::text as balance, held::text as held from ledger_accounts
-      where merchant_id = ${merchantId} and kind = 'CARD' and owner_id in (${list})`),
+    tx.execute(sql`select owner_id, balance::text as balance, held::text as held from ledger_accounts where ${cardAccountsWhere(merchantId, cardIds)}`),
   );
   return new Map(rows.map((row) => [String(row.owner_id), { balance: big(row.balance), held: big(row.held) }]));
 }

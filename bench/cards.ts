@@ -1,0 +1,429 @@
+// `npm run bench:cards`: opening cards and listing them, end to end over real HTTP on PostgreSQL.
+//
+// A server process (this file run with --serve) is the real app on a fresh database with the demo
+// data, listening on 127.0.0.1, with the simulated card issuer as its own HTTP party on a loopback
+// port (no delay, no failures), configured as production configures a real issuer (ISSUER_URL): the
+// portal asks it with a signed POST, it answers with a signed POST to the portal's webhook.
+//
+// Phase A: 100 verified and funded accounts open 10 订阅支付卡 each through POST /api/v1/card, from
+// BENCH_CLIENTS concurrent HTTP clients; each card's time from sending the request to its
+// CARD_STATUS NORMAL on its holder's event stream. Phase B: one account holding 10,000 cards; the
+// latency of GET /api/v1/card on its first and its last page, as filled and after VACUUM (ANALYZE)
+// (the state autovacuum keeps tables in, where the server runs it). Also the CPU one card costs, so a
+// run on a busy machine still says what the path costs.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { createServices } from '../apps/server/src/composition.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
+import { seedDemoData } from '../apps/server/src/demo-data.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.ts';
+import { startIssuerSimulator } from '../apps/server/src/providers/issuer/simulator-server.ts';
+// production's settings; nothing is sent by SMS or mail here, they only have to be there
+import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
+import { freshBenchDatabase } from './lib/pg.ts';
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
+const CARDS_EACH = Number(process.env.BENCH_CARDS_EACH ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+const BIG_CARDS = Number(process.env.BENCH_BIG_CARDS ?? 10_000);
+const FILL_CLIENTS = Number(process.env.BENCH_FILL_CLIENTS ?? 8);
+const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 200);
+const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
+const PAGE_SIZE = 20;
+const PRODUCT = '订阅支付卡';
+const FIRST_LOAD = '5.00';
+const HOST = 'localhost';
+const GOAL_RATE = 100;
+const GOAL_PAGE_P99_MS = 50;
+
+/** The server's environment: production's, with the simulated issuer as its issuer. */
+const serverEnv = (issuerUrl: string) => ({ ...productionEnv, ISSUER_URL: issuerUrl, LOG_LEVEL: 'silent', DB_POOL_SIZE: String(POOL) }) as NodeJS.ProcessEnv;
+
+/** The server process: the issuer simulator, then the app on it; prints one JSON line when ready. */
+async function serve() {
+  const databaseUrl = process.env.DATABASE_URL as string;
+  const database = await openDatabase({ databaseUrl, poolSize: POOL });
+  await database.migrate();
+  const simulator = await startIssuerSimulator({
+    host: '127.0.0.1',
+    port: 0,
+    secret: productionEnv.ISSUER_WEBHOOK_SECRET,
+    delayMs: 0,
+    failRate: 0,
+    log: { info: () => {}, warn: (details, message) => console.error(message, details), error: (details, message) => console.error(message, details) },
+  });
+  const config = { ...loadConfig(serverEnv(simulator.url)), databaseUrl };
+  const { app, services } = await buildApp({ config, database, logger: false });
+  await seedDemoData(database, { sealer: services.sealer });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  simulator.setWebhookUrl(portalWebhookUrl('127.0.0.1', port));
+  process.stdout.write(`${JSON.stringify({ port, issuerUrl: simulator.url, pid: process.pid })}\n`);
+  process.on('SIGTERM', async () => {
+    await simulator.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+// ── the client side ──
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const ms = (value: number) => Number(value.toFixed(1));
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+
+interface Answer<T> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A JSON call to the server over keep-alive connections, as a browser tab of `token` makes it. */
+function caller(port: number, agent: http.Agent) {
+  return function call<T>(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path: `/api/v1${path}`,
+          agent,
+          headers: {
+            host: HOST,
+            authorization: `Bearer ${token}`,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...headers,
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            try {
+              const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
+              resolve({ status: response.statusCode ?? 0, ...envelope });
+            } catch (error) {
+              reject(error);
+            }
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  };
+}
+
+/** The data of a successful answer; anything else stops the run, saying what. */
+function dataOf<T>(answer: Answer<T>, what: string): T {
+  if (answer.code !== 0) throw new Error(`${what}: HTTP ${answer.status}, code ${answer.code}, ${answer.message}`);
+  return answer.data;
+}
+
+/**
+ * One account's event stream (GET /api/v1/events): calls `onCardStatus` for each CARD_STATUS with
+ * the moment it arrived; resolves once the stream has opened (its first event, the unread count).
+ */
+function openStream(port: number, token: string, agent: http.Agent, onCardStatus: (cardId: string, status: string, at: number) => void) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/v1/events', agent, headers: { host: HOST, authorization: `Bearer ${token}` } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`event stream: HTTP ${response.statusCode}`));
+      response.setEncoding('utf8');
+      let buffer = '';
+      let opened = false;
+      response.on('data', (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5))
+            .join('\n');
+          if (data) {
+            const event = JSON.parse(data) as { type: string; card_id?: string; card_status?: string };
+            if (event.type === 'CARD_STATUS' && event.card_id && event.card_status) onCardStatus(event.card_id, event.card_status, at);
+            if (!opened) {
+              opened = true;
+              resolve(request);
+            }
+          }
+          cut = buffer.indexOf('\n\n');
+        }
+      });
+      response.on('error', () => {});
+    });
+    request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+  });
+}
+
+/** CPU seconds a process has used (Linux /proc; 0 for one that has ended or where there is no /proc). */
+function processCpu(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the server process (the app and the simulated issuer), the PostgreSQL
+ * backends serving the bench database, and this process (the clients): the machine may be busy with
+ * other work, so the figures also say what one card costs.
+ */
+async function cpuNow(database: Database, name: string, serverPid: number) {
+  const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name}`)) as unknown as { rows: Array<{ pid: number }> };
+  const own = process.cpuUsage();
+  return { server: processCpu(serverPid), postgres: rows.reduce((sum, row) => sum + processCpu(row.pid), 0), clients: (own.user + own.system) / 1e6 };
+}
+type Cpu = Awaited<ReturnType<typeof cpuNow>>;
+const cpuSince = (before: Cpu, after: Cpu) => ({ server: after.server - before.server, postgres: after.postgres - before.postgres, clients: after.clients - before.clients });
+
+/** Runs `work` for each item from `clients` loops at once. */
+async function inParallel<T>(items: T[], clients: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(clients, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+}
+
+async function bench() {
+  const target = await freshBenchDatabase('cards');
+  // BENCH_PROFILE=<folder>: the server process writes a CPU profile there when it stops
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const streams: http.ClientRequest[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CLIENTS, FILL_CLIENTS) });
+  const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+  let database: Database | undefined;
+  try {
+    const ready = await new Promise<{ port: number; issuerUrl: string; pid: number }>((resolve, reject) => {
+      server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+      createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+    });
+    const call = caller(ready.port, agent);
+    const databaseName = new URL(target.url).pathname.slice(1);
+    // this process's own services on the same database, as the operator command line has them: to
+    // make the customers, fund their wallets, raise the product's limit and audit the books
+    database = await openDatabase({ databaseUrl: target.url, poolSize: 10 });
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const services = createServices({ config: { ...loadConfig(serverEnv(ready.issuerUrl)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
+    const merchant = await services.merchants.findByHost(HOST);
+    if (!merchant) throw new Error(`no demo merchant at ${HOST}`);
+    const merchantId = merchant.id;
+    await services.products.update(merchantId, { name: PRODUCT }, { perAccountLimit: Math.max(BIG_CARDS, CARDS_EACH) });
+
+    const [pgVersion] = ((await database.db.execute(sql`show server_version`)) as unknown as { rows: Array<{ server_version: string }> }).rows;
+    const cpus = os.cpus();
+    console.log(
+      `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${pgVersion?.server_version}, ` +
+        `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the start`,
+    );
+    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${POOL}), the simulated issuer at ${ready.issuerUrl} (delay 0 ms, fail rate 0)`);
+
+    // ── the customers: an account and a full session each, the card verification through the API, a funded wallet ──
+    let started = performance.now();
+    const passwordHash = await hashPassword('Bench1234');
+    const stamp = Date.now().toString().slice(-4);
+    const customers: Array<{ id: string; token: string }> = [];
+    for (let i = 0; i <= ACCOUNTS; i++) {
+      const account = await services.directory.create({ merchantId, phonePrefix: '86', phone: `136${stamp}${String(i).padStart(4, '0')}`, email: `cards${i}.${stamp}@bench.example`, passwordHash });
+      if (!account) throw new Error('account insert failed');
+      const { token } = await services.sessions.open(database.db, { merchantId, accountId: account.id, stage: 'FULL', userAgent: 'bench:cards', ip: '127.0.0.1' });
+      customers.push({ id: account.id, token });
+    }
+    const holders = customers.slice(0, ACCOUNTS);
+    const big = customers[ACCOUNTS] as { id: string; token: string };
+    await inParallel(customers, 10, async (who, i) => {
+      dataOf(await call('PUT', '/card/verification', who.token, { real_name: '张三', id_number: '11010519491231002X' }), 'verification');
+      const amount = who === big ? BigInt(BIG_CARDS) * 10_00n : 1_000_00n;
+      await services.ledger.recharge({ merchantId, accountId: who.id, currency: 'USD', amount, memo: 'bench:cards', key: `bench-fund-${i}` });
+    });
+    const { products } = dataOf(await call<OpenedAvailableAnswer>('GET', '/card/opened-available', big.token), 'opened-available');
+    const product = products.find((p) => p.name === PRODUCT);
+    if (!product) throw new Error(`no product ${PRODUCT}`);
+    console.log(`prepared ${customers.length} verified, funded accounts in ${seconds(started, performance.now())} s; ${PRODUCT} may be opened ${product.remaining} times per account`);
+
+    // ── phase A: 1,000 cards across 100 accounts ──
+    const normalAt = new Map<string, number>();
+    const statusSeen = new Map<string, string>();
+    const onStatus = (cardId: string, status: string, at: number) => {
+      statusSeen.set(cardId, status);
+      if (status === 'NORMAL' && !normalAt.has(cardId)) normalAt.set(cardId, at);
+    };
+    for (const who of holders) streams.push(await openStream(ready.port, who.token, streamAgent, onStatus));
+    // card i belongs to account i % 100: the clients at work at once hold different accounts
+    const jobs = Array.from({ length: ACCOUNTS * CARDS_EACH }, (_, i) => ({ who: holders[i % ACCOUNTS] as { id: string; token: string }, n: Math.floor(i / ACCOUNTS) }));
+    const sentAt = new Map<string, number>();
+    const postMs: number[] = [];
+    let refused = 0;
+    const cpuBefore = await cpuNow(database, databaseName, ready.pid);
+    const phaseStart = performance.now();
+    await inParallel(jobs, CLIENTS, async ({ who, n }, i) => {
+      const at = performance.now();
+      const answer = await call<CardItem>('POST', '/card', who.token, { product_id: product.id, amount: FIRST_LOAD, nickname: `压测卡${n + 1}` }, { 'idempotency-key': `bench-open-${i}-${stamp}` });
+      postMs.push(performance.now() - at);
+      if (answer.code !== 0) {
+        refused++;
+        if (refused <= 5) console.error(`POST /card refused: HTTP ${answer.status}, code ${answer.code}, ${answer.message}`);
+        return;
+      }
+      sentAt.set(answer.data.id, at);
+    });
+    const postsDone = performance.now();
+    const expected = jobs.length - refused;
+    const deadline = performance.now() + 60_000;
+    while ([...sentAt.keys()].some((id) => !normalAt.has(id)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const openLatency: number[] = [];
+    let lastNormal = phaseStart;
+    for (const [id, at] of sentAt) {
+      const normal = normalAt.get(id);
+      if (normal === undefined) continue;
+      openLatency.push(normal - at);
+      lastNormal = Math.max(lastNormal, normal);
+    }
+    const cpu = cpuSince(cpuBefore, await cpuNow(database, databaseName, ready.pid));
+    const cpuPerCard = ((cpu.server + cpu.postgres + cpu.clients) / Math.max(1, openLatency.length)) * 1000;
+    const missing = sentAt.size - openLatency.length;
+    const rate = openLatency.length / ((lastNormal - phaseStart) / 1000);
+    const open = sorted(openLatency);
+    const posts = sorted(postMs);
+
+    // every card NORMAL as GET /card counts them, and the books sound
+    let normalTotal = 0;
+    for (const who of holders) normalTotal += dataOf(await call<CardPage>('GET', '/card?status=NORMAL&page=1&page_size=1', who.token), 'GET /card').total;
+    const auditA = await services.ledger.audit();
+    for (const stream of streams.splice(0)) stream.destroy();
+
+    console.log(`\nphase A: ${jobs.length} × POST /api/v1/card (${PRODUCT}, ${FIRST_LOAD}) over ${ACCOUNTS} accounts, ${CLIENTS} concurrent clients, one event stream per account`);
+    console.table({
+      'cards opened (NORMAL on the stream)': { value: openLatency.length },
+      'refused / not NORMAL within 60 s': { value: `${refused} / ${missing}` },
+      'time, first request → last NORMAL (s)': { value: ms((lastNormal - phaseStart) / 1000) },
+      'time, first request → last POST answered (s)': { value: ms((postsDone - phaseStart) / 1000) },
+      'cards/s': { value: Math.round(rate) },
+      'request → 使用中 p50 (ms)': { value: ms(percentile(open, 50)) },
+      'request → 使用中 p95 (ms)': { value: ms(percentile(open, 95)) },
+      'request → 使用中 p99 (ms)': { value: ms(percentile(open, 99)) },
+      'POST /card p50 (ms)': { value: ms(percentile(posts, 50)) },
+      'POST /card p99 (ms)': { value: ms(percentile(posts, 99)) },
+      'NORMAL per GET /card totals': { value: normalTotal },
+      'ledger audit violations': { value: auditA.violations.length },
+      'CPU ms per card: server + issuer, PostgreSQL, clients': { value: `${ms(cpuPerCard)} (${ms((cpu.server / openLatency.length) * 1000)}, ${ms((cpu.postgres / openLatency.length) * 1000)}, ${ms((cpu.clients / openLatency.length) * 1000)})` },
+    });
+    console.log(
+      `CPU of phase A: server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.postgres.toFixed(1)} s, clients ${cpu.clients.toFixed(1)} s in ${((lastNormal - phaseStart) / 1000).toFixed(1)} s: ` +
+        `on ${os.cpus().length} otherwise idle CPUs that is at most ~${Math.round((os.cpus().length * 1000) / cpuPerCard)} cards/s`,
+    );
+    for (const violation of auditA.violations.slice(0, 10)) console.log(`  ${violation.rule}: ${violation.detail}`);
+    const passA = rate >= GOAL_RATE && normalTotal === jobs.length && expected === jobs.length && missing === 0 && auditA.violations.length === 0;
+    console.log(`goal ≥ ${GOAL_RATE} cards/s, all ${jobs.length} NORMAL, audit clean: ${Math.round(rate)} cards/s — ${passA ? 'PASS' : 'FAIL'}`);
+
+    // ── phase B: one account holding 10,000 cards; its first and last page ──
+    started = performance.now();
+    const fill = Array.from({ length: BIG_CARDS }, (_, i) => i);
+    await inParallel(fill, FILL_CLIENTS, async (i) => {
+      dataOf(
+        await call<CardItem>('POST', '/card', big.token, { product_id: product.id, amount: FIRST_LOAD, nickname: `大户卡${i + 1}` }, { 'idempotency-key': `bench-fill-${i}-${stamp}` }),
+        'filling POST /card',
+      );
+    });
+    const filledPosts = performance.now();
+    let summary = { total: 0, by_status: { NORMAL: 0 } as Record<string, number> };
+    for (;;) {
+      summary = dataOf(await call<typeof summary>('GET', '/card/summary', big.token), 'GET /card/summary');
+      if ((summary.by_status.NORMAL ?? 0) >= BIG_CARDS || performance.now() - filledPosts > 60_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const filled = performance.now();
+    console.log(
+      `\nphase B: filled one account with ${BIG_CARDS} cards through POST /api/v1/card (${FILL_CLIENTS} clients) in ${seconds(started, filled)} s ` +
+        `(${Math.round(BIG_CARDS / ((filled - started) / 1000))} cards/s; the account's openings are taken one at a time), ${summary.by_status.NORMAL} NORMAL`,
+    );
+    const lastPage = Math.ceil(BIG_CARDS / PAGE_SIZE);
+    const pages: Record<string, Record<string, number | string>> = {};
+    const worstP99 = { filled: 0, analyzed: 0 };
+    /** PAGE_REQUESTS sequential requests of the first and of the last page, after 20 to warm up */
+    async function measurePages(state: string, which: keyof typeof worstP99) {
+      for (const page of new Set([1, lastPage])) {
+        const path = `/card?page=${page}&page_size=${PAGE_SIZE}`;
+        for (let i = 0; i < 20; i++) dataOf(await call<CardPage>('GET', path, big.token), path);
+        const times: number[] = [];
+        let items = 0;
+        for (let i = 0; i < PAGE_REQUESTS; i++) {
+          const at = performance.now();
+          const answer = dataOf(await call<CardPage>('GET', path, big.token), path);
+          times.push(performance.now() - at);
+          items = answer.items.length;
+        }
+        const t = sorted(times);
+        worstP99[which] = Math.max(worstP99[which], percentile(t, 99));
+        pages[`${state}: page ${page}`] = { requests: PAGE_REQUESTS, items, 'p50 ms': ms(percentile(t, 50)), 'p99 ms': ms(percentile(t, 99)), 'max ms': ms(t[t.length - 1] ?? 0) };
+      }
+    }
+    // as filled: the statistics are what this server made of them meanwhile (none where autovacuum is off)
+    const [autovacuum] = ((await database.db.execute(sql`show autovacuum`)) as unknown as { rows: Array<{ autovacuum: string }> }).rows;
+    await measurePages(`as filled (autovacuum ${autovacuum?.autovacuum})`, 'filled');
+    // then as autovacuum leaves the tables after such a burst: statistics, and the visibility map index-only scans read
+    started = performance.now();
+    await database.db.execute(sql`vacuum (analyze)`);
+    console.log(`VACUUM (ANALYZE) of the database: ${seconds(started, performance.now())} s`);
+    await measurePages('after VACUUM (ANALYZE)', 'analyzed');
+    console.log(`GET /api/v1/card?page=N&page_size=${PAGE_SIZE} of the account holding ${BIG_CARDS} cards, ${PAGE_REQUESTS} sequential requests per page after 20 to warm up:`);
+    console.table(pages);
+    const auditB = await services.ledger.audit();
+    console.log(`ledger audit after phase B: ${auditB.size.accounts} ledger accounts, ${auditB.size.holds} holds: ${auditB.violations.length} violations`);
+    // where autovacuum is off (a test server), the tables as filled have no statistics and no visibility
+    // map, which a production server's autovacuum gives them: the goal is judged as that server has them
+    const judged = autovacuum?.autovacuum === 'off' ? worstP99.analyzed : Math.max(worstP99.filled, worstP99.analyzed);
+    const verdict = (p99: number) => (p99 <= GOAL_PAGE_P99_MS ? 'PASS' : 'FAIL');
+    console.log(
+      `goal p99 ≤ ${GOAL_PAGE_P99_MS} ms on any page: worst p99 ${ms(judged)} ms — ${verdict(judged)}` +
+        (autovacuum?.autovacuum === 'off' ? ` (with the statistics autovacuum keeps; as filled, without them: ${ms(worstP99.filled)} ms — ${verdict(worstP99.filled)})` : ''),
+    );
+    console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    process.exitCode = passA && auditB.violations.length === 0 && judged <= GOAL_PAGE_P99_MS ? 0 : 1;
+  } finally {
+    for (const stream of streams) stream.destroy();
+    agent.destroy();
+    streamAgent.destroy();
+    await database?.close();
+    server.kill('SIGTERM');
+    await exited;
+    // BENCH_KEEP_DATABASE=1 keeps it to look into (EXPLAIN) afterwards
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`the database is kept: ${target.url}`);
+    else await target.drop();
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await bench();
