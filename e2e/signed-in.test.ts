@@ -41,6 +41,17 @@ async function openAccountMenu(page: Page) {
   await page.getByRole('menuitem', { name: /退出登录/ }).waitFor({ state: 'visible', timeout: 5_000 });
 }
 
+/**
+ * Chooses an entry of the open account menu. The click is dispatched on the entry itself: Playwright's
+ * pointer click first scrolls the entry "into view", and on a page taller than the window that scroll
+ * moves the popup under the pointer while it realigns to the header, so the click may land on nothing.
+ */
+async function chooseAccountMenuItem(page: Page, name: RegExp) {
+  const item = page.getByRole('menuitem', { name });
+  await item.waitFor({ state: 'visible', timeout: 5_000 });
+  await item.dispatchEvent('click');
+}
+
 describe('the signed-in layout', () => {
   it("shows the logo, the menu, the bell and the account's e-mail", async () => {
     const { page } = await signedInPage('/wallet');
@@ -146,7 +157,7 @@ describe('the account menu', () => {
     if (!first) throw new Error('the demo merchant has no agreement');
 
     await openAccountMenu(page);
-    await page.getByRole('menuitem', { name: /用户协议/ }).click();
+    await chooseAccountMenuItem(page, /用户协议/);
     await expect.poll(() => pathname(page), settle).toBe('/agreement');
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => (history.state as { usr?: { id?: string } } | null)?.usr?.id)).toBe(first.id);
@@ -166,7 +177,7 @@ describe('the account menu', () => {
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, message: 'success', data: [] }) }),
     );
     await openAccountMenu(page);
-    await page.getByRole('menuitem', { name: /用户协议/ }).click();
+    await chooseAccountMenuItem(page, /用户协议/);
     await expect.poll(() => page.getByTestId('toasts').innerText().catch(() => ''), settle).toContain('暂无用户协议');
     expect(pathname(page)).toBe('/wallet');
   });
@@ -177,7 +188,7 @@ describe('the account menu', () => {
 
     await openAccountMenu(page);
     const loggedOut = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/api/v1/account/login'));
-    await page.getByRole('menuitem', { name: /退出登录/ }).click();
+    await chooseAccountMenuItem(page, /退出登录/);
     expect((await loggedOut).status()).toBe(200);
     await expect.poll(() => pathname(page), settle).toBe('/sign-in');
     expect(
