@@ -3,7 +3,7 @@ import type { Database } from './db/engine.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import { systemClock } from './lib/clock.ts';
 import { hashPassword } from './lib/crypto.ts';
-import { luhnCheckDigit } from './lib/luhn.ts';
+import { luhnNumberIn } from './lib/luhn.ts';
 import { createSealer, type Sealer } from './lib/sealed.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
@@ -319,10 +319,8 @@ async function seedDemoCards(
     if (!product) throw new Error(`demo product ${demo.product} is missing`);
     const card = await cards.open(merchant.id, accountId, { product_id: product.id, amount: demo.firstLoad, nickname: demo.nickname }, `seed:card:${index}`);
     const bin = asked.find((request) => request.cardId === card.id)?.bin ?? product.bin;
-    let digits = bin;
-    while (digits.length < 15) digits += String(randomInt(0, 10));
     const year = String(new Date().getUTCFullYear() + 3);
-    await answer('card.issued', { card_id: card.id, pan: digits + luhnCheckDigit(digits), cvv: String(randomInt(100, 1000)), exp_month: '09', exp_year: year });
+    await answer('card.issued', { card_id: card.id, pan: luhnNumberIn(bin), cvv: String(randomInt(100, 1000)), exp_month: '09', exp_year: year });
     if (demo.topUp) await cards.recharge(merchant.id, accountId, card.id, demo.topUp, `seed:top-up:${index}`);
     if (demo.freeze) {
       await cards.changeStatus(merchant.id, accountId, card.id, 'FREEZE');

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * The Luhn (mod 10) check digit card numbers end with. From the right, every second digit of the
  * number without its check digit is doubled (9 subtracted when it passes 9); the check digit brings
@@ -21,4 +23,13 @@ export function luhnCheckDigit(digits: string): string {
 export function isLuhnValid(number: string): boolean {
   if (!/^\d{2,}$/.test(number)) return false;
   return luhnCheckDigit(number.slice(0, -1)) === number.slice(-1);
+}
+
+/** `count` random decimal digits. */
+export const randomDigits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
+
+/** A 16-digit card number that starts with `prefix` (a BIN), random digits after it, the Luhn check digit last. */
+export function luhnNumberIn(prefix: string, digits: (count: number) => string = randomDigits) {
+  const body = prefix + digits(15 - prefix.length);
+  return body + luhnCheckDigit(body);
 }

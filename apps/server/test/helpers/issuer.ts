@@ -1,15 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
-import { luhnCheckDigit } from '../../src/lib/luhn.ts';
+import { luhnNumberIn } from '../../src/lib/luhn.ts';
 import { type CardIssuer, type IssueRequest, IssuerUnavailable } from '../../src/providers/issuer/port.ts';
 import type { TestApp } from './app.ts';
 
 /** A Luhn-valid 16-digit number starting with `bin`. */
-export function numberIn(bin: string) {
-  let body = bin;
-  while (body.length < 15) body += String(randomInt(0, 10));
-  return body + luhnCheckDigit(body);
-}
+export const numberIn = (bin: string) => luhnNumberIn(bin);
 
 /**
  * The card issuer as a test plays it: it records what the portal asks and answers only when the test

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { isUuid } from './card-view.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
@@ -28,7 +29,6 @@ import {
   updateCard,
 } from './store.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Why a card was not issued when the issuer would not take the request at all. */
 export const ISSUER_REFUSED_REASON = '发卡机构暂时无法受理开卡申请，资金已退回钱包';
@@ -160,7 +160,7 @@ export function openingPart(context: CardContext) {
       const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
       if (earlier) return replay(earlier, fingerprint);
 
-      const product = UUID.test(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
+      const product = isUuid(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
       if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
       const currency = product.currency as Currency;
       if (amount < product.minFirstLoad) {

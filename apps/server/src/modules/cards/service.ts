@@ -19,7 +19,7 @@ import { isLuhnValid } from '../../lib/luhn.ts';
 import { ISSUER_CARD_EVENTS } from '../../providers/issuer/port.ts';
 import type { IssuerEvent, IssuerEventHandler } from '../issuer/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { cardItem } from './card-view.ts';
+import { cardItem, isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
 import { lifecyclePart } from './lifecycle.ts';
 import { openingPart } from './opening.ts';
@@ -43,7 +43,6 @@ import { transfersPart } from './transfers.ts';
 /** "11010519491231002X" → "110***********002X": enough to recognise, not enough to use. */
 export const maskIdNumber = (idNumber: string) => `${idNumber.slice(0, 3)}${'*'.repeat(Math.max(0, idNumber.length - 7))}${idNumber.slice(-4)}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What card.issued must carry; anything else is refused (400) and the issuer sends it again, corrected. */
 const issuedData = z.object({
@@ -79,12 +78,12 @@ export function createCardService(context: CardContext) {
   const itemOf = async (row: CardRow) => (await items(row.merchantId, [{ card: row, productName: await productNameOf(db, row.productId) }]))[0] as CardItem;
 
   async function ownCard(merchantId: string, accountId: string, id: string) {
-    const card = UUID.test(id) ? await findOwnCard(db, merchantId, accountId, id) : undefined;
+    const card = isUuid(id) ? await findOwnCard(db, merchantId, accountId, id) : undefined;
     if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
     return card;
   }
   const checkedId = (id: string) => {
-    if (!UUID.test(id)) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
+    if (!isUuid(id)) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
     return id;
   };
 
@@ -93,7 +92,7 @@ export function createCardService(context: CardContext) {
     (handle: (tx: Tx, card: CardRow, event: IssuerEvent) => Promise<unknown>): IssuerEventHandler =>
     async (tx, event) => {
       const id = event.data.card_id;
-      if (typeof id !== 'string' || !UUID.test(id)) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
+      if (typeof id !== 'string' || !isUuid(id)) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
       const card = await lockCardById(tx, id);
       if (!card) return;
       await handle(tx, card, event);
@@ -117,7 +116,7 @@ export function createCardService(context: CardContext) {
 
     /** GET /card: a page of the account's cards, newest first. */
     async list(merchantId: string, accountId: string, query: CardListQuery) {
-      const filter: CardFilter = { status: query.status, productId: query.product_id && UUID.test(query.product_id) ? query.product_id : undefined, keyword: query.keyword };
+      const filter: CardFilter = { status: query.status, productId: query.product_id && isUuid(query.product_id) ? query.product_id : undefined, keyword: query.keyword };
       if (query.product_id && !filter.productId) return { items: [], total: 0, page: query.page, page_size: query.page_size };
       const { rows, total } = await pageCards(db, merchantId, accountId, filter, query.page_size, (query.page - 1) * query.page_size);
       return { items: await items(merchantId, rows), total, page: query.page, page_size: query.page_size };
@@ -196,7 +195,7 @@ export function createCardService(context: CardContext) {
 
     /** The operator's view: a merchant's cards, one account's, one by id or last four digits. */
     async forOperator(merchantId: string, which: { id?: string; last4?: string; accountId?: string }) {
-      if (which.id && !UUID.test(which.id)) return { rows: [], items: [] };
+      if (which.id && !isUuid(which.id)) return { rows: [], items: [] };
       const rows = await findCardsForOperator(db, merchantId, which);
       return { rows, items: await items(merchantId, rows) };
     },

@@ -1,6 +1,6 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { signIssuerPayload } from '../../lib/issuer-signature.ts';
-import { luhnCheckDigit } from '../../lib/luhn.ts';
+import { randomDigits as cryptoDigits, luhnNumberIn } from '../../lib/luhn.ts';
 import { type CardIssuer, ISSUER_CARD_EVENTS, type IssueRequest } from './port.ts';
 
 /**
@@ -60,8 +60,6 @@ export class SimulatorRefusal extends Error {
 }
 
 const quiet: SimulatorLog = { info() {}, warn() {}, error() {} };
-const cryptoDigits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
-
 export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   const { secret, deliver, delayMs, failRate } = options;
   const random = options.random ?? Math.random;
@@ -111,8 +109,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
 
   function newCardNumber(bin: string) {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const body = bin + randomDigits(15 - bin.length);
-      const number = body + luhnCheckDigit(body);
+      const number = luhnNumberIn(bin, randomDigits);
       if (!numbersIssued.has(number)) {
         numbersIssued.add(number);
         return number;
