@@ -156,13 +156,14 @@ export function createCardService(context: CardContext) {
     },
 
     async recharge(merchantId: string, accountId: string, id: string, amount: string, key: string) {
-      const { fee, total } = await transfers.recharge(merchantId, accountId, checkedId(id), amount, key);
-      return { card: await itemOf(await ownCard(merchantId, accountId, id)), fee, total };
+      // the card's row as locked for the move (its status unchanged by it), with its money read after the commit
+      const { card, fee, total } = await transfers.recharge(merchantId, accountId, checkedId(id), amount, key);
+      return { card: await itemOf(card), fee, total };
     },
 
     async withdraw(merchantId: string, accountId: string, id: string, amount: string, key: string) {
-      await transfers.withdraw(merchantId, accountId, checkedId(id), amount, key);
-      return { card: await itemOf(await ownCard(merchantId, accountId, id)) };
+      const { card } = await transfers.withdraw(merchantId, accountId, checkedId(id), amount, key);
+      return { card: await itemOf(card) };
     },
 
     reveal: (merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller) =>

@@ -43,7 +43,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
           .catch((error: unknown) => {
             throw allowed ? error : notAllowed(card, 'RECHARGE');
           });
-        if (moved.replayed) return { cardId: card.id, fee: cost.fee, total: cost.total };
+        if (moved.replayed) return { card, fee: cost.fee, total: cost.total };
         // checked after the move (so that a repeat is answered first): a refusal here undoes it with the transaction
         if (!allowed) throw notAllowed(card, 'RECHARGE');
         const after = moved.answer.accounts.find((account) => account.kind === 'CARD' && account.ownerId === card.id);
@@ -68,7 +68,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
           createdAt: now,
           settledAt: now,
         });
-        return { cardId: card.id, fee: cost.fee, total: cost.total };
+        return { card, fee: cost.fee, total: cost.total };
       });
     },
 
@@ -95,7 +95,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
           .catch((error: unknown) => {
             throw allowed ? error : notAllowed(card, 'WITHDRAW');
           });
-        if (moved.replayed) return { cardId: card.id };
+        if (moved.replayed) return { card };
         if (!allowed) throw notAllowed(card, 'WITHDRAW');
         const now = clock.now();
         await insertCardTransaction(tx, {
@@ -110,7 +110,7 @@ export function transfersPart({ db, clock, ledger }: CardContext) {
           createdAt: now,
           settledAt: now,
         });
-        return { cardId: card.id };
+        return { card };
       });
     },
   };

@@ -7,12 +7,11 @@ import { http } from '../../../lib/http.ts';
  * `send_type` says where the code went (the phone when left out); the server's card module reads it,
  * the contract's revealBody does not name it yet.
  */
-export type RevealRequest = RevealBody;
 
 /**
  * POST /api/v1/card/{id}/reveal: the full number, CVV and expiry. The answer is never cached: it
  * lives in the dialog that shows it, for REVEAL_SHOW_SECONDS.
  */
-export const revealCard = (id: string, body: RevealRequest) => http.post<RevealAnswer>(`/api/v1/card/${encodeURIComponent(id)}/reveal`, body);
+export const revealCard = (id: string, body: RevealBody) => http.post<RevealAnswer>(`/api/v1/card/${encodeURIComponent(id)}/reveal`, body);
 
-export const useRevealCard = (id: string) => useMutation({ mutationFn: (body: RevealRequest) => revealCard(id, body), gcTime: 0 });
+export const useRevealCard = (id: string) => useMutation({ mutationFn: (body: RevealBody) => revealCard(id, body), gcTime: 0 });

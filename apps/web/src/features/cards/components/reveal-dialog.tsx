@@ -1,4 +1,4 @@
-import { type CardItem, REVEAL_SHOW_SECONDS, type RevealAnswer } from '@portal/contract/cards';
+import { type RevealBody, type CardItem, REVEAL_SHOW_SECONDS, type RevealAnswer } from '@portal/contract/cards';
 import type { SendType } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
@@ -13,7 +13,7 @@ import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { cardRevealText } from '../../../locales/zh-CN/card-reveal.ts';
-import { type RevealRequest, useRevealCard } from '../api/reveal-card.ts';
+import { useRevealCard } from '../api/reveal-card.ts';
 import { useSendAccessCode } from '../api/send-access-code.ts';
 import { expiryText, groupedNumber, MASKED_CVV, MASKED_EXPIRY, maskedNumber } from '../lib/card-format.ts';
 import { forgetAccessCode, markAccessCodeChecked, withinRevealWindow } from '../lib/reveal-window.ts';
@@ -196,7 +196,7 @@ function CodeStep({
   onRevealed,
 }: {
   pending: boolean;
-  reveal: (body: RevealRequest) => Promise<RevealAnswer>;
+  reveal: (body: RevealBody) => Promise<RevealAnswer>;
   onRevealed: (answer: RevealAnswer) => void;
 }) {
   const [form] = Form.useForm<CodeValues>();
