@@ -1,9 +1,10 @@
 // `npm run bench:cards`: opening cards and listing them, end to end over real HTTP on PostgreSQL.
 //
-// A server process (this file run with --serve) is the real app on a fresh database with the demo
-// data, listening on 127.0.0.1, with the simulated card issuer as its own HTTP party on a loopback
-// port (no delay, no failures), configured as production configures a real issuer (ISSUER_URL): the
-// portal asks it with a signed POST, it answers with a signed POST to the portal's webhook.
+// Two processes, as production has them: the server (this file run with --serve) is the real app on a
+// fresh database with the demo data, listening on 127.0.0.1; the simulated card issuer is a process
+// of its own (`npm run issuer-sim`, no delay, no failures) on a loopback port, configured as production
+// configures a real issuer (ISSUER_URL): the portal asks it with a signed POST, it answers with a
+// signed POST to the portal's webhook. Its CPU is counted apart: it is not the portal's.
 //
 // Phase A: 100 verified and funded accounts open 10 订阅支付卡 each through POST /api/v1/card, from
 // BENCH_CLIENTS concurrent HTTP clients; each card's time from sending the request to its
@@ -14,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +29,6 @@ import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.ts';
-import { startIssuerSimulator } from '../apps/server/src/providers/issuer/simulator-server.ts';
 // production's settings; nothing is sent by SMS or mail here, they only have to be there
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
@@ -49,32 +50,49 @@ const GOAL_PAGE_P99_MS = 50;
 /** The server's environment: production's, with the simulated issuer as its issuer. */
 const serverEnv = (issuerUrl: string) => ({ ...productionEnv, ISSUER_URL: issuerUrl, LOG_LEVEL: 'silent', DB_POOL_SIZE: String(POOL) }) as NodeJS.ProcessEnv;
 
-/** The server process: the issuer simulator, then the app on it; prints one JSON line when ready. */
+/** The server process: the app on ISSUER_URL, listening on BENCH_PORT; prints one JSON line when ready. */
 async function serve() {
   const databaseUrl = process.env.DATABASE_URL as string;
   const database = await openDatabase({ databaseUrl, poolSize: POOL });
   await database.migrate();
-  const simulator = await startIssuerSimulator({
-    host: '127.0.0.1',
-    port: 0,
-    secret: productionEnv.ISSUER_WEBHOOK_SECRET,
-    delayMs: 0,
-    failRate: 0,
-    log: { info: () => {}, warn: (details, message) => console.error(message, details), error: (details, message) => console.error(message, details) },
-  });
-  const config = { ...loadConfig(serverEnv(simulator.url)), databaseUrl };
+  const config = { ...loadConfig(serverEnv(process.env.ISSUER_URL as string)), databaseUrl };
   const { app, services } = await buildApp({ config, database, logger: false });
   await seedDemoData(database, { sealer: services.sealer });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  simulator.setWebhookUrl(portalWebhookUrl('127.0.0.1', port));
-  process.stdout.write(`${JSON.stringify({ port, issuerUrl: simulator.url, pid: process.pid })}\n`);
+  process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
   process.on('SIGTERM', async () => {
-    await simulator.close();
     await app.close();
     await database.close();
     process.exit(0);
   });
+}
+
+/** A loopback port free now (the processes are told their ports before they start). */
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Resolves once something accepts connections on the port (a process that exits first rejects). */
+async function acceptsOn(port: number, child: ReturnType<typeof spawn>, what: string) {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (performance.now() > deadline) throw new Error(`${what} did not listen on ${port} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 // ── the client side ──
@@ -187,17 +205,27 @@ function processCpu(pid: number) {
 }
 
 /**
- * CPU seconds used so far by the server process (the app and the simulated issuer), the PostgreSQL
- * backends serving the bench database, and this process (the clients): the machine may be busy with
- * other work, so the figures also say what one card costs.
+ * CPU seconds used so far by the server process, the PostgreSQL backends serving the bench database,
+ * the simulated issuer's process and this process (the clients): the machine may be busy with other
+ * work, so the figures also say what one card costs, and what of it is the portal's (server, PostgreSQL).
  */
-async function cpuNow(database: Database, name: string, serverPid: number) {
+async function cpuNow(database: Database, name: string, serverPid: number, issuerPid: number) {
   const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = ${name}`)) as unknown as { rows: Array<{ pid: number }> };
   const own = process.cpuUsage();
-  return { server: processCpu(serverPid), postgres: rows.reduce((sum, row) => sum + processCpu(row.pid), 0), clients: (own.user + own.system) / 1e6 };
+  return {
+    server: processCpu(serverPid),
+    postgres: rows.reduce((sum, row) => sum + processCpu(row.pid), 0),
+    issuer: processCpu(issuerPid),
+    clients: (own.user + own.system) / 1e6,
+  };
 }
 type Cpu = Awaited<ReturnType<typeof cpuNow>>;
-const cpuSince = (before: Cpu, after: Cpu) => ({ server: after.server - before.server, postgres: after.postgres - before.postgres, clients: after.clients - before.clients });
+const cpuSince = (before: Cpu, after: Cpu) => ({
+  server: after.server - before.server,
+  postgres: after.postgres - before.postgres,
+  issuer: after.issuer - before.issuer,
+  clients: after.clients - before.clients,
+});
 
 /** Runs `work` for each item from `clients` loops at once. */
 async function inParallel<T>(items: T[], clients: number, work: (item: T, index: number) => Promise<void>) {
@@ -216,8 +244,23 @@ async function bench() {
   const target = await freshBenchDatabase('cards');
   // BENCH_PROFILE=<folder>: the server process writes a CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const [serverPort, issuerPort] = [await freePort(), await freePort()];
+  const issuerUrl = `http://127.0.0.1:${issuerPort}`;
+  const issuer = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../apps/server/src/providers/issuer/standalone.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      ISSUER_SIM_PORT: String(issuerPort),
+      PORTAL_WEBHOOK_URL: portalWebhookUrl('127.0.0.1', serverPort),
+      ISSUER_WEBHOOK_SECRET: productionEnv.ISSUER_WEBHOOK_SECRET,
+      ISSUER_SIM_DELAY_MS: '0',
+      ISSUER_SIM_FAIL_RATE: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const issuerExited = new Promise((resolve) => issuer.once('exit', resolve));
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'production' },
+    env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'production', ISSUER_URL: issuerUrl, BENCH_PORT: String(serverPort) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -226,7 +269,8 @@ async function bench() {
   const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   let database: Database | undefined;
   try {
-    const ready = await new Promise<{ port: number; issuerUrl: string; pid: number }>((resolve, reject) => {
+    await acceptsOn(issuerPort, issuer, 'the simulated issuer');
+    const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
       server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
       createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     });
@@ -236,7 +280,7 @@ async function bench() {
     // make the customers, fund their wallets, raise the product's limit and audit the books
     database = await openDatabase({ databaseUrl: target.url, poolSize: 10 });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    const services = createServices({ config: { ...loadConfig(serverEnv(ready.issuerUrl)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
+    const services = createServices({ config: { ...loadConfig(serverEnv(issuerUrl)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
     const merchant = await services.merchants.findByHost(HOST);
     if (!merchant) throw new Error(`no demo merchant at ${HOST}`);
     const merchantId = merchant.id;
@@ -248,7 +292,7 @@ async function bench() {
       `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${pgVersion?.server_version}, ` +
         `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the start`,
     );
-    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${POOL}), the simulated issuer at ${ready.issuerUrl} (delay 0 ms, fail rate 0)`);
+    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${POOL}); the simulated issuer a process of its own at ${issuerUrl} (delay 0 ms, fail rate 0)`);
 
     // ── the customers: an account and a full session each, the card verification through the API, a funded wallet ──
     let started = performance.now();
@@ -286,7 +330,7 @@ async function bench() {
     const sentAt = new Map<string, number>();
     const postMs: number[] = [];
     let refused = 0;
-    const cpuBefore = await cpuNow(database, databaseName, ready.pid);
+    const cpuBefore = await cpuNow(database, databaseName, ready.pid, issuer.pid ?? 0);
     const phaseStart = performance.now();
     await inParallel(jobs, CLIENTS, async ({ who, n }, i) => {
       const at = performance.now();
@@ -311,8 +355,9 @@ async function bench() {
       openLatency.push(normal - at);
       lastNormal = Math.max(lastNormal, normal);
     }
-    const cpu = cpuSince(cpuBefore, await cpuNow(database, databaseName, ready.pid));
-    const cpuPerCard = ((cpu.server + cpu.postgres + cpu.clients) / Math.max(1, openLatency.length)) * 1000;
+    const cpu = cpuSince(cpuBefore, await cpuNow(database, databaseName, ready.pid, issuer.pid ?? 0));
+    const per = (seconds: number) => ms((seconds / Math.max(1, openLatency.length)) * 1000);
+    const cpuPerCard = per(cpu.server + cpu.postgres + cpu.issuer + cpu.clients);
     const missing = sentAt.size - openLatency.length;
     const rate = openLatency.length / ((lastNormal - phaseStart) / 1000);
     const open = sorted(openLatency);
@@ -338,11 +383,12 @@ async function bench() {
       'POST /card p99 (ms)': { value: ms(percentile(posts, 99)) },
       'NORMAL per GET /card totals': { value: normalTotal },
       'ledger audit violations': { value: auditA.violations.length },
-      'CPU ms per card: server + issuer, PostgreSQL, clients': { value: `${ms(cpuPerCard)} (${ms((cpu.server / openLatency.length) * 1000)}, ${ms((cpu.postgres / openLatency.length) * 1000)}, ${ms((cpu.clients / openLatency.length) * 1000)})` },
+      'CPU ms per card: server, PostgreSQL, issuer, clients': { value: `${cpuPerCard} (${per(cpu.server)}, ${per(cpu.postgres)}, ${per(cpu.issuer)}, ${per(cpu.clients)})` },
     });
     console.log(
-      `CPU of phase A: server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.postgres.toFixed(1)} s, clients ${cpu.clients.toFixed(1)} s in ${((lastNormal - phaseStart) / 1000).toFixed(1)} s: ` +
-        `on ${os.cpus().length} otherwise idle CPUs that is at most ~${Math.round((os.cpus().length * 1000) / cpuPerCard)} cards/s`,
+      `CPU of phase A: server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.postgres.toFixed(1)} s, issuer ${cpu.issuer.toFixed(1)} s, clients ${cpu.clients.toFixed(1)} s ` +
+        `in ${((lastNormal - phaseStart) / 1000).toFixed(1)} s: on ${os.cpus().length} otherwise idle CPUs that is at most ~${Math.round((os.cpus().length * 1000) / cpuPerCard)} cards/s; ` +
+        `the server process, one thread, at most ~${Math.round(1000 / per(cpu.server))} cards/s`,
     );
     for (const violation of auditA.violations.slice(0, 10)) console.log(`  ${violation.rule}: ${violation.detail}`);
     const passA = rate >= GOAL_RATE && normalTotal === jobs.length && expected === jobs.length && missing === 0 && auditA.violations.length === 0;
@@ -418,7 +464,8 @@ async function bench() {
     streamAgent.destroy();
     await database?.close();
     server.kill('SIGTERM');
-    await exited;
+    issuer.kill('SIGTERM');
+    await Promise.all([exited, issuerExited]);
     // BENCH_KEEP_DATABASE=1 keeps it to look into (EXPLAIN) afterwards
     if (process.env.BENCH_KEEP_DATABASE) console.log(`the database is kept: ${target.url}`);
     else await target.drop();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -89,11 +90,41 @@ class StatementErrorKeepingPool extends pg.Pool {
   }
 }
 
+/** Statements longer than this, or with more parameters, are parsed each time (their shapes are many). */
+const PREPARED_TEXT_MAX = 16_384;
+const PREPARED_PARAMS_MAX = 64;
+
+/**
+ * A connection that keeps its statements prepared: a statement with parameters gets a name made from
+ * its text, so the server parses it once per connection and may keep its plan, instead of parsing and
+ * planning it on every execution. The same text always gets the same name; other texts get others.
+ */
+function keepStatementsPrepared(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values: unknown, callback: unknown) => {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof (config as pg.QueryConfig).text === 'string' &&
+      !(config as pg.QueryConfig).name &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      values.length <= PREPARED_PARAMS_MAX &&
+      (config as pg.QueryConfig).text.length <= PREPARED_TEXT_MAX
+    ) {
+      const name = `s${createHash('sha1').update((config as pg.QueryConfig).text).digest('base64url')}`;
+      return query({ ...config, name }, values, callback);
+    }
+    return query(config, values, callback);
+  };
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   // a server that does not answer is an error after a while, not a wait without end
   const pool = new StatementErrorKeepingPool({ connectionString: url, max, connectionTimeoutMillis: 15_000 });
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
+  pool.on('connect', keepStatementsPrepared);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.PoolClient | null = null;

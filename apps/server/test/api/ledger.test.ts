@@ -74,7 +74,7 @@ describe('every movement is one balanced set of postings', () => {
     const { answer, replayed } = await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 123_45n, memo: '测试' });
     expect(replayed).toBe(false);
     expect(answer).toMatchObject({ operation: 'transfer', type: 'ADMIN_RECHARGE_IN', currency: 'USD', amount: '123.45' });
-    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '123.45', held: '0.00', available: '123.45' }]);
+    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, holderId: holder, balance: '123.45', held: '0.00', available: '123.45' }]);
     expect(await wallet(holder)).toEqual({ balance: 123_45n, held: 0n });
     expect((await house('MERCHANT_FUNDING')).balance).toBe(fundingBefore.balance - 123_45n);
     const postings = await query(
@@ -271,7 +271,7 @@ describe('a movement of one customer account is one transaction', () => {
     await quick.adjustOut({ ...base, amount: 1_00n });
     await quick.chargeFee({ ...base, amount: 1_00n, type: 'DECLINED_FEE' });
     const { answer } = await quick.holdFunds({ ...base, amount: 2_00n });
-    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '12.00', held: '2.00', available: '10.00' }]);
+    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, holderId: holder, balance: '12.00', held: '2.00', available: '10.00' }]);
     const released = await quick.releaseHold({ merchantId: blue, holdId: answer.holdId as string });
     expect(released.answer).toMatchObject({ operation: 'release-hold', amount: '2.00', currency: 'USD', holdId: answer.holdId, transactionId: null });
     expect(counting.opened()).toBe(6);
@@ -287,7 +287,7 @@ describe('a movement of one customer account is one transaction', () => {
     const double = await books.transferToCard({ merchantId: blue, accountId: holder, cardId: card, currency: 'USD', amount: 1_00n });
     expect(Object.keys(single.answer).sort()).toEqual(Object.keys(double.answer).sort());
     expect(single.answer).toMatchObject({ operation: 'transfer', type: 'ADMIN_RECHARGE_OUT', currency: 'USD', amount: '1.23', holdId: null });
-    expect(single.answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '8.77', held: '0.00', available: '8.77' }]);
+    expect(single.answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, holderId: holder, balance: '8.77', held: '0.00', available: '8.77' }]);
     // and the stored answer of the key is the one sent
     expect((await books.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_23n, key: `single-${holder}` })).answer).toEqual(single.answer);
   });
@@ -386,10 +386,40 @@ describe('holds: money held for an operation in flight', () => {
   it('a hold moves money from available to held; the balance stays', async () => {
     const holder = await fundedCustomer(10_00n);
     const { answer } = await books.holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 6_00n, reference: 'batch:1' });
-    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, balance: '10.00', held: '6.00', available: '4.00' }]);
+    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, holderId: holder, balance: '10.00', held: '6.00', available: '4.00' }]);
     expect(answer.transactionId).toBeNull();
     await expectRefused(() => books.deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 4_01n }), ErrorCode.INSUFFICIENT_FUNDS);
     await expectRefused(() => books.holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 4_01n }), ErrorCode.INSUFFICIENT_FUNDS);
+    await expectSoundBooks(db);
+  });
+
+  it('a hold split in parts takes all of them or none, and each part is settled on its own', async () => {
+    const holder = await fundedCustomer(10_00n);
+    const base = { merchantId: blue, accountId: holder, currency: 'USD' as const };
+    // the parts must add up to the amount, and be amounts
+    expect(await refusalOf(books.holdFunds({ ...base, amount: 5_00n, parts: [2_00n, 2_00n] }))).toBe(ErrorCode.AMOUNT_INVALID);
+    expect(await refusalOf(books.holdFunds({ ...base, amount: 5_00n, parts: [5_00n, 0n] }))).toBe(ErrorCode.AMOUNT_INVALID);
+    expect(await refusalOf(books.holdFunds({ ...base, amount: 0n, parts: [] }))).toBe(ErrorCode.AMOUNT_INVALID);
+    // the wallet must afford the whole: one part it could pay alone is not held either
+    await expectRefused(() => books.holdFunds({ ...base, amount: 10_01n, parts: [1_00n, 9_01n] }), ErrorCode.INSUFFICIENT_FUNDS);
+    expect(await wallet(holder)).toEqual({ balance: 10_00n, held: 0n });
+
+    const { answer } = await books.holdFunds({ ...base, amount: 7_00n, parts: [1_50n, 5_50n], key: `parts-${holder}` });
+    expect(answer.holdIds).toHaveLength(2);
+    expect(answer.holdId).toBe(answer.holdIds?.[0]);
+    expect(answer.accounts).toEqual([{ kind: 'WALLET', ownerId: holder, holderId: holder, balance: '10.00', held: '7.00', available: '3.00' }]);
+    const rows = await query(sql`select id, amount::text as amount, status from ledger_holds where holder_id = ${holder} order by amount`);
+    expect(rows).toEqual([
+      { id: answer.holdIds?.[0], amount: '150', status: 'ACTIVE' },
+      { id: answer.holdIds?.[1], amount: '550', status: 'ACTIVE' },
+    ]);
+    // the same key answers the same holds and holds nothing more
+    expect((await books.holdFunds({ ...base, amount: 7_00n, parts: [1_50n, 5_50n], key: `parts-${holder}` })).answer).toEqual(answer);
+    expect(await refusalOf(books.holdFunds({ ...base, amount: 7_00n, parts: [2_00n, 5_00n], key: `parts-${holder}` }))).toBe(ErrorCode.IDEMPOTENCY_CONFLICT);
+    // one posted, the other released
+    await books.postHold({ merchantId: blue, holdId: answer.holdIds?.[0] as string, type: 'OPEN_CARD', to: [{ account: MERCHANT_FEE_INCOME, amount: 1_50n }] });
+    await books.releaseHold({ merchantId: blue, holdId: answer.holdIds?.[1] as string });
+    expect(await wallet(holder)).toEqual({ balance: 8_50n, held: 0n });
     await expectSoundBooks(db);
   });
 

@@ -31,8 +31,7 @@ export const announceStatus = (context: Pick<CardContext, 'events'>, tx: Tx, car
 
 /** The ledger's idempotency keys of the card's own movements: one per step, so a repeated event moves nothing. */
 export const ledgerKeys = {
-  openFeeHold: (cardId: string) => `card:${cardId}:open-fee-hold`,
-  openLoadHold: (cardId: string) => `card:${cardId}:open-load-hold`,
+  openHold: (cardId: string) => `card:${cardId}:open-hold`,
   openFeePost: (cardId: string) => `card:${cardId}:open-fee-post`,
   openLoadPost: (cardId: string) => `card:${cardId}:open-load-post`,
   openFeeRelease: (cardId: string) => `card:${cardId}:open-fee-release`,

@@ -153,12 +153,12 @@ export function openingPart(context: CardContext) {
      * (CARD_STATUS_INIT) with its cost held, then asks the issuer. An issuer that does not take the
      * request leaves the card failed and the money back. The same key answers the same card.
      */
-    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<CardRow> {
+    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<{ card: CardRow; productName?: string }> {
       const nickname = body.nickname.trim();
       const amount = toMinorUnits(body.amount);
       const fingerprint = sha256(JSON.stringify([body.product_id, amount.toString(), nickname]));
       const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
-      if (earlier) return replay(earlier, fingerprint);
+      if (earlier) return { card: replay(earlier, fingerprint) };
 
       const product = isUuid(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
       if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
@@ -186,8 +186,15 @@ export function openingPart(context: CardContext) {
           if ((await countOpenCards(tx, accountId, product.id)) >= product.perAccountLimit) {
             throw new AppError(CardErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit } });
           }
+          // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
+          // card row is written once, naming its holds
+          const books = ledger.within(tx);
+          const reference = `card:${cardId}`;
+          const parts = openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee];
+          const held = await books.holdFunds({ merchantId, accountId, currency, amount: openFee + amount + topupFee, parts, key: ledgerKeys.openHold(cardId), reference });
+          const holdIds = held.answer.holdIds ?? [];
           const now = clock.now();
-          await insertCard(tx, {
+          const saved = await insertCard(tx, {
             id: cardId,
             merchantId,
             accountId,
@@ -201,22 +208,12 @@ export function openingPart(context: CardContext) {
             firstLoad: amount,
             openFee,
             topupFee,
+            feeHoldId: openFee > 0n ? (holdIds[0] ?? null) : null,
+            loadHoldId: holdIds[holdIds.length - 1] ?? null,
             createdAt: now,
             updatedAt: now,
           });
-          const books = ledger.within(tx);
-          const reference = `card:${cardId}`;
-          const feeHold =
-            openFee > 0n ? await books.holdFunds({ merchantId, accountId, currency, amount: openFee, key: ledgerKeys.openFeeHold(cardId), reference }) : null;
-          const loadHold = await books
-            .holdFunds({ merchantId, accountId, currency, amount: amount + topupFee, key: ledgerKeys.openLoadHold(cardId), reference })
-            .catch((error: unknown) => {
-              // say what the wallet had before this opening, not what the fee's hold left of it
-              if (!(error instanceof AppError) || error.code !== ErrorCode.INSUFFICIENT_FUNDS || openFee === 0n) throw error;
-              const available = fromMinorUnits(toMinorUnits(String((error.data as { available: string }).available)) + openFee);
-              throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, { params: { available, currency }, data: { currency, available } });
-            });
-          const saved = await updateCard(tx, cardId, { feeHoldId: feeHold?.answer.holdId ?? null, loadHoldId: loadHold.answer.holdId });
+          await ledger.openCardAccount(tx, { merchantId, accountId, cardId, currency });
           return { card: saved, holder: { realName: verification.realName, latinName: verification.latinName } };
         }));
       } catch (error) {
@@ -224,7 +221,7 @@ export function openingPart(context: CardContext) {
         // the same key at the same moment: the other request opened the card
         const other = await findCardByOpenKey(db, merchantId, accountId, key);
         if (!other) throw error;
-        return replay(other, fingerprint);
+        return { card: replay(other, fingerprint) };
       }
 
       try {
@@ -235,12 +232,14 @@ export function openingPart(context: CardContext) {
         });
       } catch (error) {
         if (!(error instanceof IssuerUnavailable)) throw error;
-        return db.transaction(async (tx) => {
-          const current = await lockCard(tx, card.id);
-          return current.status === 'CARD_STATUS_INIT' ? failOpening(tx, current, ISSUER_REFUSED_REASON) : current;
+        const current = await db.transaction(async (tx) => {
+          const locked = await lockCard(tx, card.id);
+          return locked.status === 'CARD_STATUS_INIT' ? failOpening(tx, locked, ISSUER_REFUSED_REASON) : locked;
         });
+        return { card: current };
       }
-      return card;
+      // the card as it was made: nothing on it yet, its product at hand
+      return { card, productName: product.name };
     },
   };
 }

@@ -111,7 +111,8 @@ export function createCardService(context: CardContext) {
 
     /** POST /card: the new card (CARD_STATUS_INIT, or FAIL when the issuer would not take it). */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string) {
-      return itemOf(await opening.open(merchantId, accountId, body, key));
+      const { card, productName } = await opening.open(merchantId, accountId, body, key);
+      return productName === undefined ? itemOf(card) : cardItem(card, productName, undefined);
     },
 
     /** GET /card: a page of the account's cards, newest first. */

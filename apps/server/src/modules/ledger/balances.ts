@@ -44,12 +44,17 @@ export async function balanceEvent(tx: Tx, merchantId: string, accountId: string
  * goes out when it commits. A movement nobody watches costs one NOTIFY; the balances are read only by
  * a process that holds a stream of that customer.
  */
-export async function announceBalances(events: EventPublisher, tx: Tx, merchantId: string, accounts: Array<{ kind: string; ownerId: string }>) {
-  // a wallet's owner is its customer; a card's customer is looked up
-  const wallets = accounts.filter((account) => account.kind === 'WALLET').map((account) => account.ownerId);
-  const cards = accounts.filter((account) => account.kind === 'CARD').map((account) => account.ownerId);
-  const cardHolders = cards.length > 0 ? await cardHolderIds(tx, merchantId, cards) : [];
-  await events.toAccounts(tx, merchantId, [...new Set([...wallets, ...cardHolders])], EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER });
+export async function announceBalances(
+  events: EventPublisher,
+  tx: Tx,
+  merchantId: string,
+  accounts: Array<{ kind: string; ownerId: string; holderId?: string }>,
+) {
+  // every account an operation moved names its customer; a card's is looked up only where it does not
+  const named = accounts.flatMap((account) => (account.holderId ? [account.holderId] : account.kind === 'WALLET' ? [account.ownerId] : []));
+  const unnamed = accounts.filter((account) => !account.holderId && account.kind === 'CARD').map((account) => account.ownerId);
+  const cardHolders = unnamed.length > 0 ? await cardHolderIds(tx, merchantId, unnamed) : [];
+  await events.toAccounts(tx, merchantId, [...new Set([...named, ...cardHolders])], EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER });
 }
 
 /** The finisher that builds a BALANCE_CHANGED event per stream (registered with the hub by the app). */

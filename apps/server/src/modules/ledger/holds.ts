@@ -27,9 +27,10 @@ import { lockHold } from './store.ts';
  */
 
 export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolean): Promise<OperationResult> {
-  const { reference, fingerprint } = checkedHold(request);
+  const { reference, parts, fingerprint } = checkedHold(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, () => {
-    const holdId = randomUUID();
+    const holds = parts.map((amount) => ({ id: randomUUID(), account: walletOf(request.accountId), amount, reference }));
+    const holdIds = holds.map((hold) => hold.id);
     return move(
       tx,
       {
@@ -38,10 +39,17 @@ export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ens
         at: clock.now(),
         lines: [],
         heldChanges: [],
-        holdInsert: { id: holdId, account: walletOf(request.accountId), amount: request.amount, reference },
+        holdInserts: holds,
         transaction: undefined,
         key: request.key,
-        answer: { operation: 'hold', transactionId: null, holdId, type: null, amount: fromMinorUnits(request.amount) },
+        answer: {
+          operation: 'hold',
+          transactionId: null,
+          holdId: holdIds[0] as string,
+          ...(request.parts ? { holdIds } : {}),
+          type: null,
+          amount: fromMinorUnits(request.amount),
+        },
       },
       ensure,
     );

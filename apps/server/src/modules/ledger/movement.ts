@@ -24,7 +24,8 @@ export interface Movement {
   /** changes of held amounts on customer accounts */
   heldChanges: Array<{ account: AccountRef; amount: bigint }>;
   transaction: WritePlan['transaction'];
-  holdInsert?: { id: string; account: AccountRef; amount: bigint; reference: string };
+  /** holds taken (all on one account) */
+  holdInserts?: Array<{ id: string; account: AccountRef; amount: bigint; reference: string }>;
   holdSettle?: WritePlan['holdSettle'];
   key: string;
   answer: Omit<OperationAnswer, 'accounts' | 'currency' | 'createdAt'>;
@@ -54,7 +55,7 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
   const m = { ...movement, lines: movement.lines.map((line) => ({ ...line, account: withShard(line.account, shard) })) };
   const refs = new Map<string, AccountRef>();
   for (const item of [...m.lines, ...m.heldChanges]) refs.set(refKey(item.account, m.merchantId), item.account);
-  if (m.holdInsert) refs.set(refKey(m.holdInsert.account, m.merchantId), m.holdInsert.account);
+  for (const hold of m.holdInserts ?? []) refs.set(refKey(hold.account, m.merchantId), hold.account);
   const keys: AccountKey[] = [...refs.values()].map((ref) => ({
     kind: ref.kind,
     ownerId: ownerIdOf(ref, m.merchantId),
@@ -73,9 +74,9 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
     const key = refKey(change.account, m.merchantId);
     heldDelta.set(key, (heldDelta.get(key) ?? 0n) + change.amount);
   }
-  if (m.holdInsert) {
-    const key = refKey(m.holdInsert.account, m.merchantId);
-    heldDelta.set(key, (heldDelta.get(key) ?? 0n) + m.holdInsert.amount);
+  for (const hold of m.holdInserts ?? []) {
+    const key = refKey(hold.account, m.merchantId);
+    heldDelta.set(key, (heldDelta.get(key) ?? 0n) + hold.amount);
   }
   // money leaves an account when its available falls. Posting a hold does not lower available: that
   // money was set aside before, for an operation accepted then (a card being issued, an authorisation),
@@ -116,6 +117,7 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
     accounts.push({
       kind: row.kind,
       ownerId: row.ownerId,
+      holderId: row.holderId,
       balance: fromMinorUnits(balance),
       held: fromMinorUnits(held),
       available: fromMinorUnits(balance - held),
@@ -128,7 +130,11 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
   if (house.length > 1) await lockHouseAccounts(tx, m.merchantId, m.currency, house);
 
   const answer: OperationAnswer = { ...m.answer, currency: m.currency, createdAt: m.at.toISOString(), accounts };
-  const holdAccount = m.holdInsert ? byKey.get(refKey(m.holdInsert.account, m.merchantId)) : undefined;
+  const holdInserts = (m.holdInserts ?? []).map((hold) => {
+    const account = byKey.get(refKey(hold.account, m.merchantId));
+    if (!account) throw new Error(`ledger: no account for hold ${hold.id}`);
+    return { id: hold.id, ledgerAccountId: account.id, holderId: account.holderId, amount: hold.amount, reference: hold.reference };
+  });
   const { houseRows } = await writeOperation(tx, {
     merchantId: m.merchantId,
     currency: m.currency,
@@ -136,17 +142,7 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
     transaction: m.transaction,
     customer,
     house,
-    ...(m.holdInsert && holdAccount
-      ? {
-          holdInsert: {
-            id: m.holdInsert.id,
-            ledgerAccountId: holdAccount.id,
-            holderId: holdAccount.holderId,
-            amount: m.holdInsert.amount,
-            reference: m.holdInsert.reference,
-          },
-        }
-      : {}),
+    holdInserts,
     ...(m.holdSettle ? { holdSettle: m.holdSettle } : {}),
     idempotency: { key: m.key, answer },
   });

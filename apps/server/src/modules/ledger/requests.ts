@@ -18,6 +18,8 @@ const TEXT_MAX = 500;
 export interface AccountAfter {
   kind: LedgerKind;
   ownerId: string;
+  /** the customer who holds it (absent in answers stored before it was recorded) */
+  holderId?: string;
   balance: string;
   held: string;
   available: string;
@@ -29,6 +31,8 @@ export interface OperationAnswer {
   /** the transaction written; null for a hold or its release, which move no money */
   transactionId: string | null;
   holdId: string | null;
+  /** a hold split in parts (HoldRequest.parts): every part's hold, in the order asked; holdId is the first */
+  holdIds?: string[];
   type: string | null;
   currency: Currency;
   /** what moved (or was held, or released), positive */
@@ -77,7 +81,13 @@ export interface WalletAmountRequest extends KeyedRequest {
   memo?: string;
 }
 
-export interface HoldRequest extends WalletAmountRequest {}
+export interface HoldRequest extends WalletAmountRequest {
+  /**
+   * Held as several holds at once, each settled on its own (e.g. a card's opening fee and its first
+   * load): their amounts, adding up to `amount`. The wallet must afford the whole; one refusal holds none.
+   */
+  parts?: bigint[];
+}
 
 export interface PostHoldRequest extends KeyedRequest {
   holdId: string;
@@ -201,8 +211,19 @@ export function checkedHold(request: HoldRequest) {
   checkCurrency(request.currency);
   checkAmount(request.amount);
   const reference = checkText(request.reference);
-  const fingerprint = { operation: 'hold', accountId: request.accountId, currency: request.currency, amount: request.amount, reference };
-  return { reference, fingerprint };
+  const parts = request.parts ?? [request.amount];
+  if (!Array.isArray(parts) || parts.length === 0 || parts.length > 10) throw new AppError(ErrorCode.AMOUNT_INVALID);
+  for (const part of parts) checkAmount(part);
+  if (parts.reduce((total, part) => total + part, 0n) !== request.amount) throw new AppError(ErrorCode.AMOUNT_INVALID);
+  const fingerprint = {
+    operation: 'hold',
+    accountId: request.accountId,
+    currency: request.currency,
+    amount: request.amount,
+    reference,
+    ...(request.parts ? { parts: request.parts } : {}),
+  };
+  return { reference, parts, fingerprint };
 }
 
 export function checkedPostHold(request: PostHoldRequest) {

@@ -22,6 +22,7 @@ import {
   countWalletPostings,
   pageWalletPostings,
   findWalletStatus,
+  insertCardAccount,
   freezeWalletRow,
   setWalletAccountsFrozen,
   unfreezeWalletRow,
@@ -118,6 +119,10 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
 
     /** What each card holds (minor units), read in `tx` when given (e.g. under the card's lock). */
     cardBalances: (merchantId: string, cardIds: string[], tx?: Tx) => cardBalanceRows(tx ?? db, merchantId, cardIds),
+
+    /** Opens the ledger account of a new card of customer `accountId`, inside the caller's transaction (that makes the card). */
+    openCardAccount: (tx: Tx, card: { merchantId: string; accountId: string; cardId: string; currency: 'USD' | 'CNY' }) =>
+      insertCardAccount(tx, card.merchantId, card.currency, card.cardId, card.accountId),
 
     /** The wallet's status (frozen or not, why, since when); undefined for a wallet never used nor frozen. */
     walletStatus: (merchantId: string, accountId: string) => findWalletStatus(db, merchantId, accountId),

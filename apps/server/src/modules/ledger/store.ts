@@ -87,6 +87,16 @@ export async function ensureAccounts(tx: Tx, merchantId: string, currency: strin
   );
 }
 
+/**
+ * The ledger account of a card, made when the card is made (so its first load finds it): the card
+ * belongs to the customer `holderId` of the merchant, which the caller has checked (the card row).
+ */
+export async function insertCardAccount(tx: Tx, merchantId: string, currency: string, cardId: string, holderId: string) {
+  await tx.execute(sql`insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id, shard, frozen)
+    values (${merchantId}::uuid, ${currency}, 'CARD', ${cardId}::uuid, ${holderId}::uuid, 0, false)
+    on conflict do nothing`);
+}
+
 export interface LockedAccount {
   id: string;
   kind: LedgerKind;
@@ -158,7 +168,7 @@ export interface WritePlan {
   customer: Array<{ id: string; balance: bigint; held: bigint; posting: bigint }>;
   /** the merchant's accounts: what is added to each (their rows are locked here, last, and briefly) */
   house: Array<{ kind: HouseKind; shard: number; delta: bigint }>;
-  holdInsert?: { id: string; ledgerAccountId: string; holderId: string; amount: bigint; reference: string };
+  holdInserts: Array<{ id: string; ledgerAccountId: string; holderId: string; amount: bigint; reference: string }>;
   holdSettle?: { id: string; status: 'POSTED' | 'RELEASED' };
   idempotency: { key: string; answer: unknown };
 }
@@ -210,10 +220,16 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
     parts.push(sql`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
       select ${t.id}::uuid, x.id, x.delta, x.balance, ${t.type}, ${at} from (${sql.join(selects, sql` union all `)}) as x)`);
   }
-  if (plan.holdInsert) {
-    const hold = plan.holdInsert;
+  if (plan.holdInserts.length) {
+    const values = sql.join(
+      plan.holdInserts.map(
+        (hold) =>
+          sql`(${hold.id}::uuid, ${merchantId}::uuid, ${hold.ledgerAccountId}::uuid, ${hold.holderId}::uuid, ${currency}, ${hold.amount.toString()}::bigint, ${hold.reference}, ${at}::timestamptz)`,
+      ),
+      sql`, `,
+    );
     parts.push(sql`hi as (insert into ledger_holds (id, merchant_id, ledger_account_id, holder_id, currency, amount, reference, created_at)
-      values (${hold.id}::uuid, ${merchantId}::uuid, ${hold.ledgerAccountId}::uuid, ${hold.holderId}::uuid, ${currency}, ${hold.amount.toString()}::bigint, ${hold.reference}, ${at}))`);
+      values ${values})`);
   }
   if (plan.holdSettle) {
     const settle = plan.holdSettle;

@@ -1,3 +1,4 @@
+import { type PostAnswer, PostFailed, postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER, signIssuerPayload } from '../../lib/issuer-signature.ts';
 import { type CardIssuer, type IssueRequest, IssuerUnavailable } from './port.ts';
 import { type CardAction, ISSUER_PATHS } from './protocol.ts';
@@ -35,22 +36,16 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
   async function post(path: string, payload: object): Promise<unknown> {
     const target = `${url().replace(/\/+$/, '')}${path}`;
     const body = JSON.stringify(payload);
-    let response: Response;
+    let answer: PostAnswer;
     try {
-      response = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      answer = await postText(target, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, timeoutMs);
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      const reason = timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error);
+      const reason = error instanceof PostFailed ? error.message : (error as Error).message;
       throw new IssuerUnavailable(`the card issuer at ${target} did not accept the request: ${reason}`, { cause: error });
     }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) {
-      throw new IssuerUnavailable(`the card issuer at ${target} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+    const { status, text } = answer;
+    if (status < 200 || status > 299) {
+      throw new IssuerUnavailable(`the card issuer at ${target} answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`);
     }
     try {
       return text ? JSON.parse(text) : null;
@@ -75,10 +70,4 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
       return { pending_failures: typeof answer?.pending_failures === 'number' ? answer.pending_failures : null };
     },
   };
-}
-
-/** fetch's "fetch failed" hides the reason in its cause (ECONNREFUSED, ENOTFOUND, …). */
-function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from '../../lib/issuer-signature.ts';
 import { CARD_ACTIONS, type CardAction, cardActionBody, failNextBody, ISSUER_PATHS, issueRequestBody } from './protocol.ts';
 import { createIssuerSimulator, type IssuerSimulator, type IssuerSimulatorOptions, type SimulatorLog, SimulatorRefusal } from './simulator.ts';
@@ -116,15 +117,8 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
     async deliver(body, signature) {
       if (!webhookUrl) throw new Error('the portal has not given its webhook address yet');
-      const response = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // read to the end, so the connection can serve the next delivery
-      await response.arrayBuffer();
-      return response.status;
+      const { status } = await postText(webhookUrl, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature }, timeoutMs);
+      return status;
     },
   });
 
