@@ -39,10 +39,16 @@ export interface EngineOptions {
   /** PGlite only: start from this dump (PGlite's dumpDataDir), e.g. a migrated template in tests */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /**
+   * PostgreSQL: connections keep their statements prepared (true). Off for the embedded database's
+   * socket, whose one session outlives each client: a statement a client prepared is still there
+   * when the next client prepares it again.
+   */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: EngineOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20, options.preparedStatements ?? true);
   return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
@@ -119,12 +125,12 @@ function keepStatementsPrepared(client: pg.PoolClient) {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, preparedStatements: boolean): Promise<Database> {
   // a server that does not answer is an error after a while, not a wait without end
   const pool = new StatementErrorKeepingPool({ connectionString: url, max, connectionTimeoutMillis: 15_000 });
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
-  pool.on('connect', keepStatementsPrepared);
+  if (preparedStatements) pool.on('connect', keepStatementsPrepared);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.PoolClient | null = null;

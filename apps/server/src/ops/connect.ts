@@ -108,7 +108,7 @@ function noDatabaseMessage(dataDir: string) {
 /** The server serves one socket client at a time; a busy or stopping one is tried again by the caller. */
 async function connectToServer(url: string): Promise<{ database: Database } | { problem: string }> {
   // one connection: the socket takes one client, and a command's queries run one after another
-  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1, preparedStatements: false });
   try {
     await withTimeout(database.db.execute(sql`select 1`), CONNECT_TIMEOUT_MS, 'no answer');
     return { database };
