@@ -15,6 +15,14 @@ export const EVENT_TYPES = {
   balance: 'BALANCE_CHANGED',
   /** a card of the account changed status (the issuer answered, the operator froze it): card_id, card_status */
   cardStatus: 'CARD_STATUS',
+  /**
+   * a card's transaction was written or changed (an authorisation approved or declined, settled,
+   * reversed, refunded, adjusted): card_id, transaction_id, type, status, amount, currency,
+   * merchant_name, decline_code (null unless declined)
+   */
+  cardTransaction: 'CARD_TRANSACTION',
+  /** the issuer asks for a 3-D Secure code: the fields of card-spending.ts threeDsOtp */
+  threeDs: 'THREE_DS_OTP',
 } as const;
 
 /** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */
