@@ -222,6 +222,9 @@ export const stationMessages = pgTable(
     status: text('status').notNull().default('success'),
     createdAt: ts('created_at').notNull(),
     readAt: ts('read_at'),
+    /** a content that holds a secret for a while (a 3-D Secure code): from this instant on `expired_content` is shown, and stored in its place */
+    contentExpiresAt: ts('content_expires_at'),
+    expiredContent: text('expired_content'),
   },
   (t) => [index('station_messages_account_idx').on(t.accountId, t.createdAt), index('station_messages_unread_idx').on(t.accountId, t.readAt)],
 );
@@ -633,24 +636,6 @@ export const chargesOwed = pgTable(
   ],
 );
 
-/**
- * A station message that shows a 3-D Secure code while it is valid: at `expires_at` its content is
- * replaced by `masked_content` (the same text, the code masked) and this row goes. Only the message
- * holds the code, and only until then.
- */
-export const cardThreeDsMessages = pgTable(
-  'card_three_ds_messages',
-  {
-    messageId: uuid('message_id').primaryKey(),
-    accountId: uuid('account_id').notNull(),
-    cardId: uuid('card_id')
-      .notNull()
-      .references(() => cards.id),
-    maskedContent: text('masked_content').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-  },
-  (t) => [index('card_three_ds_messages_expiry').on(t.expiresAt)],
-);
 
 /** Every time a card's full number was shown: who, which card, when, from where. */
 export const cardReveals = pgTable(
