@@ -90,7 +90,14 @@ export async function pageSpending(
   return { rows, total: total?.n ?? 0 };
 }
 
-export function spendingWhere(cardId: string, filter: { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null }) {
+export async function countSpending(tx: Tx, cardId: string, filter: SpendingFilter) {
+  const [total] = await tx.select({ n: count() }).from(cardTransactions).where(spendingWhere(cardId, filter));
+  return total?.n ?? 0;
+}
+
+type SpendingFilter = { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null };
+
+function spendingWhere(cardId: string, filter: { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null }) {
   return and(
     eq(cardTransactions.cardId, cardId),
     filter.type ? eq(cardTransactions.type, filter.type) : undefined,
