@@ -42,6 +42,12 @@ export const declineReasons: Record<DeclineCode, { reason: string; fix: string; 
   ISSUER_DECLINED: { reason: '发卡机构拒绝交易', fix: '请稍后重试，如多次失败请联系客服', action: 'NONE' },
 };
 
+/** Why a CONSUME is FAIL without a decline code: the merchant reversed the authorisation before it settled. */
+export const AUTHORIZATION_REVERSED_REASON = '商户已撤销该笔授权，预留金额已退回卡片';
+
+/** A settlement may exceed its authorisation by at most this share (tips, currency moves): 15 %. */
+export const SETTLEMENT_MAX_OVER_PERCENT = 15n;
+
 /** Merchant categories a holder may block, each a named group of MCCs. */
 export const MCC_CATEGORIES = ['GAMBLING', 'CRYPTO', 'FINANCIAL', 'ADULT', 'DATING', 'PHARMACY', 'TOBACCO', 'TRAVEL'] as const;
 export type MccCategory = (typeof MCC_CATEGORIES)[number];
@@ -193,3 +199,20 @@ export type ThreeDsOtp = z.infer<typeof threeDsOtp>;
 
 /** How many transactions the card's `.xlsx` export takes at most. */
 export const CARD_TRANSACTIONS_EXPORT_MAX = 50_000;
+
+const HOUR_MS = 60 * 60_000;
+
+/** The instant today began in China time (00:00 UTC+8) for the instant `at`. */
+export function chinaDayStart(at: Date) {
+  const shifted = new Date(at.getTime() + CHINA_UTC_OFFSET_HOURS * HOUR_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()) - CHINA_UTC_OFFSET_HOURS * HOUR_MS);
+}
+
+/** The instant this month began in China time (the 1st, 00:00 UTC+8) for the instant `at`. */
+export function chinaMonthStart(at: Date) {
+  const shifted = new Date(at.getTime() + CHINA_UTC_OFFSET_HOURS * HOUR_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - CHINA_UTC_OFFSET_HOURS * HOUR_MS);
+}
+
+/** A 3-D Secure code as a message keeps it once expired: its length shown, nothing of it. */
+export const maskedCode = (code: string) => '•'.repeat(code.length);

@@ -3,7 +3,8 @@ import { CARD_STATUSES, CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CARD_
 import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits } from './money.ts';
 import { messages, rules } from './rules.ts';
 import { ruled } from './validation.ts';
-import { moneyText } from './wallet.ts';
+import { CARD_RISKS, DECLINE_CODES } from './card-spending.ts';
+import { dateBound, moneyText, transactionTimeRange } from './wallet.ts';
 
 /**
  * Card products and the holder's verification (shared/design/cards.md): what a merchant offers, and
@@ -251,6 +252,13 @@ export const cardItem = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   actions: z.array(z.enum(CARD_ACTIONS)),
+  /** approved and settled spending since the 1st of this month, China time (card-spending.ts) */
+  spent_this_month: moneyText,
+  /** declined ÷ all authorisations of the last RISK_WINDOW_DAYS days, 0–1 (0 when there were none) */
+  decline_rate_30d: z.number().min(0).max(1),
+  risk: z.enum(CARD_RISKS),
+  /** riskText when the risk is HIGH, else null */
+  risk_reason: z.string().nullable(),
 });
 export type CardItem = z.infer<typeof cardItem>;
 
@@ -323,6 +331,12 @@ export const cardTransactionItem = z.object({
   mcc: z.string().nullable(),
   country: z.string().nullable(),
   decline_reason: z.string().nullable(),
+  /** the issuer's authorisation id (CONSUME; a refund's original one when the issuer names it) */
+  authorization_id: z.string().nullable(),
+  /** why it was declined (card-spending.ts DECLINE_CODES); null unless declined */
+  decline_code: z.enum(DECLINE_CODES).nullable(),
+  /** what to do about the decline, in 中文 (declineReasons) */
+  decline_fix: z.string().nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
 });
@@ -333,8 +347,22 @@ export const cardTransactionQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(cardLimits.pageSizeMax).default(20),
   type: z.enum(CARD_TRANSACTION_TYPES).optional(),
   status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
-});
+  /** the first and last day shown, YYYY-MM-DD in China time (UTC+8), both included */
+  date_from: dateBound.optional(),
+  date_to: dateBound.optional(),
+}).refine((query) => {
+  const { from, before } = transactionTimeRange(query.date_from, query.date_to);
+  return !from || !before || from.getTime() < before.getTime();
+}, { message: '开始日期不能晚于结束日期', path: ['date_to'] });
 export type CardTransactionQuery = z.infer<typeof cardTransactionQuery>;
+/** GET /card/{id}/transactions/export: the same filters, every page. */
+export const cardTransactionExportQuery = z.object({
+  type: z.enum(CARD_TRANSACTION_TYPES).optional(),
+  status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
+  date_from: dateBound.optional(),
+  date_to: dateBound.optional(),
+});
+export type CardTransactionExportQuery = z.infer<typeof cardTransactionExportQuery>;
 export const cardTransactionPage = z.object({
   items: z.array(cardTransactionItem),
   total: z.number().int(),

@@ -268,6 +268,12 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     message: '事件格式有误',
     meaning: "A correctly signed issuer event that is not {id, type, data} with a 1–100 character id and type; nothing was processed.",
   },
+  [CardErrorCode.AUTHORIZATION_NOT_YET]: {
+    status: 409,
+    message: '该授权尚未到达，请稍后重发',
+    meaning:
+      "A settlement or reversal whose authorisation the portal has not received yet: nothing was processed and the event id is not kept, so the issuer's retry (after the authorisation) is processed in full.",
+  },
   [ErrorCode.MESSAGE_NOT_FOUND]: {
     status: 404,
     message: '消息不存在',

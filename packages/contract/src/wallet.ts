@@ -57,7 +57,7 @@ function isRealDay(text: string) {
 /** Dates a filter may name: no record is older, and both engines store every one of them. */
 export const DATE_RANGE = { fromYear: 2000, toYear: 2999 } as const;
 
-const dateBound = z
+export const dateBound = z
   .string()
   .refine(
     (text) => {

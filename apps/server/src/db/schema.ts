@@ -222,6 +222,9 @@ export const stationMessages = pgTable(
     status: text('status').notNull().default('success'),
     createdAt: ts('created_at').notNull(),
     readAt: ts('read_at'),
+    /** a content that holds a secret for a while (a 3-D Secure code): from this instant on `expired_content` is shown, and stored in its place */
+    contentExpiresAt: ts('content_expires_at'),
+    expiredContent: text('expired_content'),
   },
   (t) => [index('station_messages_account_idx').on(t.accountId, t.createdAt), index('station_messages_unread_idx').on(t.accountId, t.readAt)],
 );
@@ -481,6 +484,8 @@ export const issuerEvents = pgTable('issuer_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   outcome: text('outcome').notNull(),
+  /** what the issuer was answered, for an event whose answer it waits for (authorization.request): a repeat answers it again */
+  answer: jsonb('answer'),
   receivedAt: ts('received_at').notNull(),
 });
 
@@ -565,6 +570,16 @@ export const cardTransactions = pgTable(
     mcc: text('mcc'),
     country: text('country'),
     declineReason: text('decline_reason'),
+    /** the decline's code (contract card-spending.ts DECLINE_CODES); null unless the authorisation was declined */
+    declineCode: text('decline_code'),
+    /** the issuer's authorisation id: of the authorisation itself (CONSUME, unique per card), or the one a refund names */
+    authorizationId: text('authorization_id'),
+    /** what was authorised (CONSUME); `amount` becomes the settled amount */
+    authorizedAmount: minorUnits('authorized_amount'),
+    /** the ledger hold on the card while the authorisation is PENDING */
+    holdId: uuid('hold_id'),
+    /** an adjustment's memo from the issuer */
+    memo: text('memo'),
     ledgerTransactionId: uuid('ledger_transaction_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     settledAt: ts('settled_at'),
@@ -572,9 +587,55 @@ export const cardTransactions = pgTable(
   (t) => [
     index('card_transactions_card_created').on(t.cardId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('card_transactions_ledger_uq').on(t.ledgerTransactionId),
+    uniqueIndex('card_transactions_authorization_uq').on(t.cardId, t.authorizationId).where(sql`${t.type} = 'CONSUME'`),
+    index('card_transactions_authorization').on(t.authorizationId),
     check('card_transactions_amount', sql`${t.amount} > 0`),
   ],
 );
+
+/** A card's controls, set by its holder and obeyed by every authorisation (cards.md "Spending"); no row: no limits. */
+export const cardControls = pgTable('card_controls', {
+  cardId: uuid('card_id')
+    .primaryKey()
+    .references(() => cards.id),
+  /** minor units of the card's currency; null: no limit */
+  singleLimit: minorUnits('single_limit'),
+  dailyLimit: minorUnits('daily_limit'),
+  monthlyLimit: minorUnits('monthly_limit'),
+  blockedCategories: text('blocked_categories').array().notNull().default(sql`'{}'::text[]`),
+  /** ISO 3166 alpha-2; empty: every country */
+  allowedCountries: text('allowed_countries').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * What a customer owes that the wallet or card could not pay when it was due: the part of a declined
+ * authorisation's fee (DECLINED_FEE) the wallet did not hold, or the part of a settlement above its
+ * authorisation (SETTLEMENT_OVER) the card did not hold. Nothing ever goes below zero; the debt is kept here.
+ */
+export const chargesOwed = pgTable(
+  'charges_owed',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    cardId: uuid('card_id').references(() => cards.id),
+    kind: text('kind').notNull(),
+    currency: text('currency').notNull(),
+    amount: minorUnits('amount').notNull(),
+    authorizationId: text('authorization_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('charges_owed_authorization_uq').on(t.kind, t.authorizationId),
+    index('charges_owed_account').on(t.merchantId, t.accountId),
+    check('charges_owed_amount', sql`${t.amount} > 0`),
+    check('charges_owed_kind', sql`${t.kind} in ('DECLINED_FEE', 'SETTLEMENT_OVER')`),
+  ],
+);
+
 
 /** Every time a card's full number was shown: who, which card, when, from where. */
 export const cardReveals = pgTable(

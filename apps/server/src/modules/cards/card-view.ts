@@ -1,6 +1,7 @@
 import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
+import { NO_SPENDING, type SpendingFigures } from './controls.ts';
 import type { CardRow } from './store.ts';
 
 /** What a card's ledger account holds (minor units); a card not yet funded holds nothing. */
@@ -12,7 +13,7 @@ export interface CardMoney {
 const NOTHING: CardMoney = { balance: 0n, held: 0n };
 
 /** A card as the API answers it: its money from the ledger, and what its status allows now. */
-export function cardItem(row: CardRow, productName: string, money: CardMoney | undefined): CardItem {
+export function cardItem(row: CardRow, productName: string, money: CardMoney | undefined, spending: SpendingFigures = NO_SPENDING): CardItem {
   const { balance, held } = money ?? NOTHING;
   const status = row.status as CardStatus;
   const frozenBy = (row.frozenBy as FrozenBy | null) ?? null;
@@ -34,6 +35,10 @@ export function cardItem(row: CardRow, productName: string, money: CardMoney | u
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     actions: cardActionsFor(status, frozenBy),
+    spent_this_month: fromMinorUnits(spending.spentThisMonth),
+    decline_rate_30d: spending.declineRate,
+    risk: spending.risk,
+    risk_reason: spending.riskReason,
   };
 }
 

@@ -3,15 +3,16 @@ import type {
   CardListQuery,
   CardSummaryAnswer,
   CardTransactionPage,
+  CardTransactionExportQuery,
   CardTransactionQuery,
   OpenCardBody,
   RevealBody,
   VerificationAnswer,
   VerificationBody,
 } from '@portal/contract/cards';
-import { CARD_STATUSES, type CardStatus, type Currency, } from '@portal/contract/enums';
+import { CARD_STATUSES, type CardStatus, } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import { fromMinorUnits } from '@portal/contract/money';
+import type { cardControlsBody } from '@portal/contract/card-spending';
 import { z } from 'zod';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
@@ -33,12 +34,14 @@ import {
   findVerification,
   lockCardById,
   pageCards,
-  pageCardTransactions,
   productNameOf,
   saveVerification,
   updateCard,
 } from './store.ts';
 import { transfersPart } from './transfers.ts';
+import { controlsPart } from './controls.ts';
+import { spendingPart } from './spending.ts';
+import { transactionsPart } from './transactions.ts';
 
 /** "11010519491231002X" → "110***********002X": enough to recognise, not enough to use. */
 export const maskIdNumber = (idNumber: string) => `${idNumber.slice(0, 3)}${'*'.repeat(Math.max(0, idNumber.length - 7))}${idNumber.slice(-4)}`;
@@ -65,15 +68,16 @@ export function createCardService(context: CardContext) {
   const lifecycle = lifecyclePart(context);
   const transfers = transfersPart(context);
   const reveals = revealPart(context);
+  const controls = controlsPart(context);
+  const spending = spendingPart(context);
+  const cardTransactionsOf = transactionsPart(context);
 
   /** The cards as answered, with their money and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
-    const money = await ledger.cardBalances(
-      merchantId,
-      rows.map((row) => row.card.id),
-      tx,
-    );
-    return rows.map((row) => cardItem(row.card, row.productName, money.get(row.card.id)));
+    const ids = rows.map((row) => row.card.id);
+    const money = await ledger.cardBalances(merchantId, ids, tx);
+    const figures = await controls.figures(ids, tx);
+    return rows.map((row) => cardItem(row.card, row.productName, money.get(row.card.id), figures.get(row.card.id)));
   }
   const itemOf = async (row: CardRow) => (await items(row.merchantId, [{ card: row, productName: await productNameOf(db, row.productId) }]))[0] as CardItem;
 
@@ -172,27 +176,23 @@ export function createCardService(context: CardContext) {
 
     /** GET /card/{id}/transactions: the card's movements, newest first. */
     async transactions(merchantId: string, accountId: string, id: string, query: CardTransactionQuery): Promise<CardTransactionPage> {
+      return cardTransactionsOf.page(await ownCard(merchantId, accountId, id), query);
+    },
+
+    /** GET /card/{id}/transactions/export: the same, every page, as an .xlsx stream. */
+    async exportTransactions(merchantId: string, accountId: string, id: string, query: CardTransactionExportQuery) {
       const card = await ownCard(merchantId, accountId, id);
-      const { rows, total } = await pageCardTransactions(db, card.id, query, query.page_size, (query.page - 1) * query.page_size);
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          card_id: row.cardId,
-          type: row.type as CardTransactionPage['items'][number]['type'],
-          status: row.status as CardTransactionPage['items'][number]['status'],
-          amount: fromMinorUnits(row.amount),
-          currency: row.currency as Currency,
-          merchant_name: row.merchantName,
-          mcc: row.mcc,
-          country: row.country,
-          decline_reason: row.declineReason,
-          created_at: row.createdAt.toISOString(),
-          settled_at: row.settledAt?.toISOString() ?? null,
-        })),
-        total,
-        page: query.page,
-        page_size: query.page_size,
-      };
+      return { card, stream: await cardTransactionsOf.export(card, query) };
+    },
+
+    /** GET /card/{id}/controls */
+    async controls(merchantId: string, accountId: string, id: string) {
+      return controls.controls(await ownCard(merchantId, accountId, id));
+    },
+
+    /** PUT /card/{id}/controls: the whole set replaced. */
+    async saveControls(merchantId: string, accountId: string, id: string, body: z.output<typeof cardControlsBody>) {
+      return controls.saveControls(await ownCard(merchantId, accountId, id), body);
     },
 
     /** The operator's view: a merchant's cards, one account's, one by id or last four digits. */
@@ -230,6 +230,7 @@ export function createCardService(context: CardContext) {
           }
           await lifecycle.close(tx, card);
         }),
+        ...spending.handlers,
       };
     },
 

@@ -213,23 +213,6 @@ export async function insertCardTransaction(tx: Tx, values: NewCardTransaction) 
   await tx.insert(cardTransactions).values(values).onConflictDoNothing({ target: cardTransactions.ledgerTransactionId });
 }
 
-export async function pageCardTransactions(
-  tx: Tx,
-  cardId: string,
-  filter: { type?: string | undefined; status?: string | undefined },
-  limit: number,
-  offset: number,
-) {
-  const where = and(
-    eq(cardTransactions.cardId, cardId),
-    filter.type ? eq(cardTransactions.type, filter.type) : undefined,
-    filter.status ? eq(cardTransactions.status, filter.status) : undefined,
-  );
-  const rows = await tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset);
-  const [total] = await tx.select({ n: count() }).from(cardTransactions).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
 // ── reveals ──
 
 export async function revealsSince(tx: Tx, accountId: string, since: Date) {

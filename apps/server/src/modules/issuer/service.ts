@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { verifyIssuerSignature } from '../../lib/issuer-signature.ts';
-import { recordEvent } from './store.ts';
+import { eventAnswer, recordEvent, saveEventAnswer } from './store.ts';
 
 /** What an issuer sends (shared/design/cards.md): an id, a type, and the type's data. */
 const issuerEvent = z.object({
@@ -13,6 +13,16 @@ const issuerEvent = z.object({
   data: z.record(z.string(), z.unknown()).default({}),
 });
 export type IssuerEvent = z.infer<typeof issuerEvent>;
+
+/**
+ * What a handler answers when the issuer waits for a decision in the webhook's response (an
+ * authorisation): the body sent back, kept with the event id so that a repeat is answered the same.
+ */
+export interface IssuerReply {
+  reply: Record<string, unknown>;
+}
+const isReply = (value: unknown): value is IssuerReply =>
+  typeof value === 'object' && value !== null && 'reply' in value && typeof (value as IssuerReply).reply === 'object';
 
 /** A module's handling of one type of event, inside the transaction that records the event's id. */
 export type IssuerEventHandler = (tx: Tx, event: IssuerEvent) => Promise<unknown>;
@@ -42,7 +52,8 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
 
     /**
      * Checks the signature, then processes the event once. Answers what the issuer is told: the id,
-     * whether it was a repeat, and whether a module handled its type.
+     * whether it was a repeat, and whether a module handled its type; and `reply`, the body of a
+     * handler that answers a decision (the same again for a repeat).
      */
     async receive(rawBody: Buffer | undefined, signature: string | undefined, body: unknown) {
       verify(rawBody, signature);
@@ -53,8 +64,15 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
       return db.transaction(async (tx) => {
         const outcome = handler ? 'processed' : 'ignored';
         const first = await recordEvent(tx, { id: event.id, type: event.type, outcome, receivedAt: clock.now() });
-        if (!first) return { id: event.id, duplicate: true, outcome: null };
-        if (handler) await handler(tx, event);
+        if (!first) {
+          const answer = await eventAnswer(tx, event.id);
+          return { id: event.id, duplicate: true, outcome: null, ...(answer ? { reply: answer } : {}) };
+        }
+        const handled = handler ? await handler(tx, event) : undefined;
+        if (isReply(handled)) {
+          await saveEventAnswer(tx, event.id, handled.reply);
+          return { id: event.id, duplicate: false, outcome, reply: handled.reply };
+        }
         return { id: event.id, duplicate: false, outcome };
       });
     },

@@ -29,7 +29,8 @@ import { lockHold } from './store.ts';
 export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolean): Promise<OperationResult> {
   const { reference, parts, fingerprint } = checkedHold(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, () => {
-    const holds = parts.map((amount) => ({ id: randomUUID(), account: walletOf(request.accountId), amount, reference }));
+    const account = request.account ?? walletOf(request.accountId);
+    const holds = parts.map((amount) => ({ id: randomUUID(), account, amount, reference }));
     const holdIds = holds.map((hold) => hold.id);
     return move(
       tx,

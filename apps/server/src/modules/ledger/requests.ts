@@ -1,7 +1,7 @@
 import { CURRENCIES, type Currency, WALLET_TRANSACTION_TYPES } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { AppError } from '../../http/errors.ts';
-import { type AccountRef, holderIdOf, type LedgerKind, refKey } from './accounts.ts';
+import { type AccountRef, holderIdOf, isCustomerKind, type LedgerKind, refKey } from './accounts.ts';
 
 /**
  * What callers ask of the ledger and what it answers, and the checks every request passes before
@@ -87,6 +87,8 @@ export interface HoldRequest extends WalletAmountRequest {
    * load): their amounts, adding up to `amount`. The wallet must afford the whole; one refusal holds none.
    */
   parts?: bigint[];
+  /** the customer's account the money is held on: the wallet (default) or one of `accountId`'s cards */
+  account?: AccountRef;
 }
 
 export interface PostHoldRequest extends KeyedRequest {
@@ -214,6 +216,9 @@ export function checkedHold(request: HoldRequest) {
   const parts = request.parts ?? [request.amount];
   if (!Array.isArray(parts) || parts.length === 0 || parts.length > 10) throw new AppError(ErrorCode.AMOUNT_INVALID);
   for (const part of parts) checkAmount(part);
+  if (request.account && (!isCustomerKind(request.account.kind) || holderIdOf(request.account) !== request.accountId)) {
+    throw new Error('ledger: a hold is on an account of the customer it names');
+  }
   if (parts.reduce((total, part) => total + part, 0n) !== request.amount) throw new AppError(ErrorCode.AMOUNT_INVALID);
   const fingerprint = {
     operation: 'hold',
@@ -222,6 +227,7 @@ export function checkedHold(request: HoldRequest) {
     amount: request.amount,
     reference,
     ...(request.parts ? { parts: request.parts } : {}),
+    ...(request.account ? { account: refKey(request.account, request.merchantId) } : {}),
   };
   return { reference, parts, fingerprint };
 }

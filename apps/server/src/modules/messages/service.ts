@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { type EventPublisher, excerpt } from '../events/publisher.ts';
 import {
   type AnnouncementRow,
+  expireMessageContents,
   findAnnouncement,
   findStationMessage,
   insertAnnouncement,
@@ -28,14 +29,16 @@ export interface NewStationMessage {
   title: string;
   content: string;
   status?: string;
+  /** a content holding a secret for a while: from `expiresAt` on, `expiredContent` is shown (and kept) instead */
+  expiring?: { expiresAt: Date; expiredContent: string };
 }
 
-const messageView = (row: StationMessageRow): MessageItem => ({
+const messageView = (row: StationMessageRow, now: Date): MessageItem => ({
   id: row.id,
   kind: 'message',
   type: row.type,
   title: row.title,
-  content: row.content,
+  content: row.contentExpiresAt && row.contentExpiresAt <= now && row.expiredContent !== null ? row.expiredContent : row.content,
   status: row.status,
   is_read: row.readAt !== null,
   created_at: row.createdAt.toISOString(),
@@ -75,7 +78,10 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
       content: message.content,
       status: message.status ?? 'success',
       createdAt: clock.now(),
+      ...(message.expiring ? { contentExpiresAt: message.expiring.expiresAt, expiredContent: message.expiring.expiredContent } : {}),
     });
+    // a new secret-holding message: the account's expired ones give up theirs now
+    if (message.expiring) await expireMessageContents(tx, message.accountId, clock.now());
     await events.toAccount(tx, message.merchantId, message.accountId, row.type, {
       kind: 'message',
       id: row.id,
@@ -127,7 +133,7 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
         return { items: rows.map((r) => announcementView(r.announcement, r.isRead)), total, page: query.page, page_size: query.page_size };
       }
       const { rows, total } = await pageStationMessages(db, accountId, query.read, query.page_size, offset);
-      return { items: rows.map(messageView), total, page: query.page, page_size: query.page_size };
+      return { items: rows.map((row) => messageView(row, clock.now())), total, page: query.page, page_size: query.page_size };
     },
 
     async detail(merchantId: string, accountId: string, kind: 'message' | 'announcement', id: string) {
@@ -138,7 +144,7 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
       }
       const row = await findStationMessage(db, accountId, id);
       if (!row) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
-      return messageView(row);
+      return messageView(row, clock.now());
     },
 
     unreadCount: (merchantId: string, accountId: string) => unreadOf(db, merchantId, accountId),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { announcementReads, announcements, stationMessages } from '../../db/schema.ts';
 
@@ -15,6 +15,17 @@ export async function insertAnnouncement(tx: Tx, values: typeof announcements.$i
   const [row] = await tx.insert(announcements).values(values).returning();
   if (!row) throw new Error('announcement insert returned nothing');
   return row;
+}
+
+/**
+ * Puts the expired content in place of the secret-holding one, for the account's messages whose
+ * content expired by `now`: the secret is kept no longer than the next message of that kind.
+ */
+export async function expireMessageContents(tx: Tx, accountId: string, now: Date) {
+  await tx
+    .update(stationMessages)
+    .set({ content: sql`${stationMessages.expiredContent}`, contentExpiresAt: null, expiredContent: null })
+    .where(and(eq(stationMessages.accountId, accountId), isNotNull(stationMessages.contentExpiresAt), lte(stationMessages.contentExpiresAt, now)));
 }
 
 function messageFilter(accountId: string, read: 'all' | 'read' | 'unread') {

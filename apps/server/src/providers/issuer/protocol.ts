@@ -33,3 +33,67 @@ export const cardActionBody = z.object({ card_id: z.string().min(1).max(100), ac
 
 /** POST /v1/simulator/fail-next (the simulator only): the next issuance fails with this reason. */
 export const failNextBody = z.object({ reason: z.string().trim().min(1).max(200) });
+
+// ── card spending (shared/design/cards.md "Spending"): the events' data, as the portal checks them ──
+
+/** An amount as the issuer writes it: a decimal string with at most two places, above zero. */
+const issuerAmount = z.string().regex(/^(0|[1-9]\d{0,14})(\.\d{1,2})?$/).refine((text) => !/^0(\.0{1,2})?$/.test(text));
+
+/** authorization.request: `id` is the authorisation's own id; the answer is `authorizationAnswer`. */
+export const authorizationRequestData = z.object({
+  id: z.string().min(1).max(100),
+  card_id: z.string().min(1).max(100),
+  amount: issuerAmount,
+  currency: z.string().min(3).max(3),
+  merchant_name: z.string().trim().min(1).max(200),
+  mcc: z.string().regex(/^\d{4}$/),
+  country: z.string().regex(/^[A-Z]{2}$/),
+});
+
+/** The body the portal answers an authorization.request with (the webhook's own response). */
+export const authorizationAnswer = z.object({ approved: z.boolean(), decline_code: z.string().optional() });
+export type AuthorizationAnswer = z.infer<typeof authorizationAnswer>;
+
+/** transaction.settled: the final amount of an earlier authorisation. */
+export const settlementData = z.object({ id: z.string().min(1).max(100), authorization_id: z.string().min(1).max(100), amount: issuerAmount });
+
+/** authorization.reversed: the merchant let the authorisation go before it settled. */
+export const reversalData = z.object({ id: z.string().min(1).max(100), authorization_id: z.string().min(1).max(100) });
+
+/** transaction.refund: money back to the card; `original_id` names the authorisation refunded, when known. */
+export const refundData = z.object({
+  id: z.string().min(1).max(100),
+  card_id: z.string().min(1).max(100),
+  amount: issuerAmount,
+  merchant_name: z.string().trim().min(1).max(200),
+  original_id: z.string().min(1).max(100).optional(),
+});
+
+/** transaction.adjust: the issuer credits the card (ADJUST_IN). */
+export const adjustmentData = z.object({
+  id: z.string().min(1).max(100),
+  card_id: z.string().min(1).max(100),
+  amount: issuerAmount,
+  memo: z.string().trim().max(200).default(''),
+});
+
+/** 3ds.otp: a 3-D Secure code for the holder to type at the merchant. */
+export const threeDsData = z.object({
+  id: z.string().min(1).max(100),
+  card_id: z.string().min(1).max(100),
+  code: z.string().regex(/^[0-9A-Za-z]{4,10}$/),
+  merchant_name: z.string().trim().min(1).max(200),
+  amount: issuerAmount,
+  currency: z.string().min(3).max(3),
+  expires_at: z.string().refine((text) => !Number.isNaN(Date.parse(text))),
+});
+
+/** The spending events' types. */
+export const ISSUER_SPENDING_EVENTS = {
+  authorization: 'authorization.request',
+  settled: 'transaction.settled',
+  reversed: 'authorization.reversed',
+  refund: 'transaction.refund',
+  adjust: 'transaction.adjust',
+  threeDs: '3ds.otp',
+} as const;

@@ -1,0 +1,156 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { cardControls, cardTransactions, chargesOwed } from '../../db/schema.ts';
+
+/** The SQL of a card's spending: its authorisations, controls, debts and 3-D Secure messages. */
+
+export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+export type ControlsRow = typeof cardControls.$inferSelect;
+
+/** Writes a card transaction and answers it. */
+export async function insertSpending(tx: Tx, values: typeof cardTransactions.$inferInsert) {
+  const [row] = await tx.insert(cardTransactions).values(values).returning();
+  if (!row) throw new Error('card transaction insert returned nothing');
+  return row;
+}
+
+export async function updateSpending(tx: Tx, id: string, changes: Partial<typeof cardTransactions.$inferInsert>) {
+  const [row] = await tx.update(cardTransactions).set(changes).where(eq(cardTransactions.id, id)).returning();
+  if (!row) throw new Error(`card transaction ${id} vanished`);
+  return row;
+}
+
+/** The card's authorisation (its CONSUME row) with that issuer id. */
+export async function findAuthorization(tx: Tx, cardId: string, authorizationId: string) {
+  const [row] = await tx
+    .select()
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.cardId, cardId), eq(cardTransactions.authorizationId, authorizationId), eq(cardTransactions.type, 'CONSUME')))
+    .limit(1);
+  return row;
+}
+
+/** Which card an authorisation is on (settlements and reversals name only the authorisation). */
+export async function cardOfAuthorization(tx: Tx, authorizationId: string) {
+  const [row] = await tx
+    .select({ cardId: cardTransactions.cardId })
+    .from(cardTransactions)
+    .where(and(eq(cardTransactions.authorizationId, authorizationId), eq(cardTransactions.type, 'CONSUME')))
+    .limit(1);
+  return row?.cardId;
+}
+
+/** What the card spent since `since`: approved (PENDING) and settled (CLOSED) CONSUME amounts. */
+export async function spentSince(tx: Tx, cardId: string, since: Date) {
+  const [row] = await tx
+    .select({ total: sum(cardTransactions.amount) })
+    .from(cardTransactions)
+    .where(
+      and(
+        eq(cardTransactions.cardId, cardId),
+        eq(cardTransactions.type, 'CONSUME'),
+        inArray(cardTransactions.status, ['PENDING', 'CLOSED']),
+        gte(cardTransactions.createdAt, since),
+      ),
+    );
+  return BigInt(row?.total ?? 0);
+}
+
+/**
+ * Per card of a page, in one grouped query: spent since the month's start, and the authorisations
+ * of the risk window with how many of them were declined.
+ */
+export async function spendingFigures(tx: Tx, cardIds: string[], monthStart: Date, windowStart: Date) {
+  if (cardIds.length === 0) return new Map<string, { spentThisMonth: bigint; declined: number; total: number }>();
+  const since = monthStart < windowStart ? monthStart : windowStart;
+  const rows = await tx
+    .select({
+      cardId: cardTransactions.cardId,
+      spent: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} in ('PENDING', 'CLOSED') and ${cardTransactions.createdAt} >= ${monthStart}), 0)`,
+      declined: sql<number>`(count(*) filter (where ${cardTransactions.declineCode} is not null and ${cardTransactions.createdAt} >= ${windowStart}))::int`,
+      total: sql<number>`(count(*) filter (where ${cardTransactions.authorizationId} is not null and ${cardTransactions.createdAt} >= ${windowStart}))::int`,
+    })
+    .from(cardTransactions)
+    .where(and(inArray(cardTransactions.cardId, cardIds), eq(cardTransactions.type, 'CONSUME'), gte(cardTransactions.createdAt, since)))
+    .groupBy(cardTransactions.cardId);
+  return new Map(rows.map((row) => [row.cardId, { spentThisMonth: BigInt(row.spent), declined: Number(row.declined), total: Number(row.total) }]));
+}
+
+/** A page of the card's transactions, newest first, within the filter's time range, and how many match. */
+export async function pageSpending(
+  tx: Tx,
+  cardId: string,
+  filter: { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null },
+  limit: number,
+  offset: number,
+) {
+  const where = spendingWhere(cardId, filter);
+  const rows = await tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset);
+  const [total] = await tx.select({ n: count() }).from(cardTransactions).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countSpending(tx: Tx, cardId: string, filter: SpendingFilter) {
+  const [total] = await tx.select({ n: count() }).from(cardTransactions).where(spendingWhere(cardId, filter));
+  return total?.n ?? 0;
+}
+
+type SpendingFilter = { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null };
+
+function spendingWhere(cardId: string, filter: { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null }) {
+  return and(
+    eq(cardTransactions.cardId, cardId),
+    filter.type ? eq(cardTransactions.type, filter.type) : undefined,
+    filter.status ? eq(cardTransactions.status, filter.status) : undefined,
+    filter.from ? gte(cardTransactions.createdAt, filter.from) : undefined,
+    filter.before ? lt(cardTransactions.createdAt, filter.before) : undefined,
+  );
+}
+
+/** The next rows after a cursor, newest first (for an export written while it is read). */
+export async function spendingAfter(
+  tx: Tx,
+  cardId: string,
+  filter: { type?: string | undefined; status?: string | undefined; from: Date | null; before: Date | null },
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
+  const cursor = after
+    ? sql`(${cardTransactions.createdAt}, ${cardTransactions.id}) < (${after.createdAt}, ${after.id})`
+    : undefined;
+  return tx
+    .select()
+    .from(cardTransactions)
+    .where(and(spendingWhere(cardId, filter), cursor))
+    .orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id))
+    .limit(limit);
+}
+
+// ── controls ──
+
+export async function findControls(tx: Tx, cardId: string) {
+  const [row] = await tx.select().from(cardControls).where(eq(cardControls.cardId, cardId)).limit(1);
+  return row;
+}
+
+export async function saveControls(tx: Tx, values: typeof cardControls.$inferInsert) {
+  const { cardId: _cardId, ...changes } = values;
+  const [row] = await tx.insert(cardControls).values(values).onConflictDoUpdate({ target: cardControls.cardId, set: changes }).returning();
+  if (!row) throw new Error('controls upsert returned nothing');
+  return row;
+}
+
+// ── what is owed ──
+
+/** Records a debt once per kind and authorisation; false when it was recorded before. */
+export async function recordOwed(tx: Tx, values: typeof chargesOwed.$inferInsert) {
+  const rows = await tx.insert(chargesOwed).values(values).onConflictDoNothing().returning({ id: chargesOwed.id });
+  return rows.length === 1;
+}
+
+export async function owedOf(tx: Tx, merchantId: string, accountId: string) {
+  return tx
+    .select()
+    .from(chargesOwed)
+    .where(and(eq(chargesOwed.merchantId, merchantId), eq(chargesOwed.accountId, accountId), isNotNull(chargesOwed.amount)));
+}

@@ -1,0 +1,124 @@
+import { CARD_TRANSACTIONS_EXPORT_MAX, countryName, type DeclineCode, declineReasons, categoriesOfMcc, mccCategories } from '@portal/contract/card-spending';
+import type { CardTransactionExportQuery, CardTransactionItem, CardTransactionPage, CardTransactionQuery } from '@portal/contract/cards';
+import {
+  type CardTransactionStatus,
+  type CardTransactionType,
+  type Currency,
+  cardTransactionStatusLabel,
+  cardTransactionTypeLabel,
+} from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { fromMinorUnits } from '@portal/contract/money';
+import { transactionTimeRange } from '@portal/contract/wallet';
+import { AppError } from '../../http/errors.ts';
+import { xlsxStream } from '../../lib/xlsx-stream.ts';
+import { chinaTime } from '../wallet/service.ts';
+import type { CardContext } from './context.ts';
+import { type CardTransactionRow, countSpending, pageSpending, spendingAfter } from './spending-store.ts';
+import type { CardRow } from './store.ts';
+
+const EXPORT_BATCH = 1_000;
+
+/** A card transaction as the API answers it, with the decline's reason and fix. */
+export function transactionItem(row: CardTransactionRow): CardTransactionItem {
+  const code = (row.declineCode as DeclineCode | null) ?? null;
+  return {
+    id: row.id,
+    card_id: row.cardId,
+    type: row.type as CardTransactionType,
+    status: row.status as CardTransactionStatus,
+    amount: fromMinorUnits(row.amount),
+    currency: row.currency as Currency,
+    merchant_name: row.merchantName,
+    mcc: row.mcc,
+    country: row.country,
+    decline_reason: row.declineReason,
+    authorization_id: row.authorizationId,
+    decline_code: code,
+    decline_fix: code ? declineReasons[code].fix : null,
+    created_at: row.createdAt.toISOString(),
+    settled_at: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+/** A row of the export, by column. */
+interface ExportRow extends Record<string, string | number | null> {
+  time: string;
+  type: string;
+  status: string;
+  currency: string;
+  amount: number;
+  merchant: string;
+  category: string;
+  country: string;
+  reason: string;
+  fix: string;
+  authorization: string;
+}
+
+function exportRowOf(row: CardTransactionRow): ExportRow {
+  const code = (row.declineCode as DeclineCode | null) ?? null;
+  return {
+    time: chinaTime(row.createdAt),
+    type: cardTransactionTypeLabel[row.type as CardTransactionType] ?? row.type,
+    status: cardTransactionStatusLabel[row.status as CardTransactionStatus] ?? row.status,
+    currency: row.currency,
+    amount: Number(fromMinorUnits(row.amount)),
+    merchant: row.merchantName ?? row.memo ?? '',
+    category: row.mcc ? [row.mcc, ...categoriesOfMcc(row.mcc).map((category) => mccCategories[category].label)].join(' ') : '',
+    country: row.country ? countryName(row.country) : '',
+    reason: row.declineReason ?? '',
+    fix: code ? declineReasons[code].fix : '',
+    authorization: row.authorizationId ?? '',
+  };
+}
+
+const filterOf = (query: CardTransactionExportQuery) => ({ type: query.type, status: query.status, ...transactionTimeRange(query.date_from, query.date_to) });
+
+/** A card's transactions: a page of them, or all of them as an .xlsx. */
+export function transactionsPart({ db }: CardContext) {
+  return {
+    async page(card: CardRow, query: CardTransactionQuery): Promise<CardTransactionPage> {
+      const { rows, total } = await pageSpending(db, card.id, filterOf(query), query.page_size, (query.page - 1) * query.page_size);
+      return { items: rows.map(transactionItem), total, page: query.page, page_size: query.page_size };
+    },
+
+    /** The filtered list as an .xlsx stream, written while it is read; too many rows are refused before anything is sent. */
+    async export(card: CardRow, query: CardTransactionExportQuery) {
+      const filter = filterOf(query);
+      const total = await countSpending(db, card.id, filter);
+      if (total > CARD_TRANSACTIONS_EXPORT_MAX) {
+        throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: CARD_TRANSACTIONS_EXPORT_MAX }, data: { limit: CARD_TRANSACTIONS_EXPORT_MAX, total } });
+      }
+      async function* rows() {
+        let after: { createdAt: Date; id: string } | null = null;
+        let left = total;
+        while (left > 0) {
+          const batch = await spendingAfter(db, card.id, filter, after, Math.min(EXPORT_BATCH, left));
+          if (batch.length === 0) break;
+          for (const row of batch) yield exportRowOf(row);
+          left -= batch.length;
+          const last = batch[batch.length - 1] as CardTransactionRow;
+          after = { createdAt: last.createdAt, id: last.id };
+        }
+      }
+      return xlsxStream<ExportRow>({
+        name: '卡片交易',
+        columns: [
+          { header: '时间', key: 'time', width: 21 },
+          { header: '类型', key: 'type', width: 10 },
+          { header: '状态', key: 'status', width: 10 },
+          { header: '币种', key: 'currency', width: 8 },
+          { header: '金额', key: 'amount', width: 14, numFmt: '0.00' },
+          { header: '商户', key: 'merchant', width: 28 },
+          { header: '商户类别', key: 'category', width: 16 },
+          { header: '国家或地区', key: 'country', width: 12 },
+          { header: '拒绝原因', key: 'reason', width: 24 },
+          { header: '处理建议', key: 'fix', width: 36 },
+          { header: '授权编号', key: 'authorization', width: 28 },
+        ],
+        rows: rows(),
+      });
+    },
+  };
+}
