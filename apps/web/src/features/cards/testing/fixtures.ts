@@ -98,6 +98,10 @@ export function card(overrides: Partial<CardItem> = {}): CardItem {
     created_at: '2026-03-01T02:30:00.000Z',
     updated_at: '2026-03-01T02:30:00.000Z',
     actions: ['FREEZE', 'RECHARGE', 'WITHDRAW', 'DELETE'],
+    spent_this_month: '0.00',
+    decline_rate_30d: 0,
+    risk: 'NORMAL',
+    risk_reason: null,
     ...overrides,
   };
 }
