@@ -65,7 +65,7 @@ const types = () => received.map((event) => event.type);
 describe('the simulated issuer: purchases', () => {
   it('asks the portal with a signed authorization.request, reads the approval from the answer, and settles for the authorised amount', async () => {
     const { sim, issuer } = await simulator();
-    const answer = await issuer.purchase({ ...purchase, then: { action: 'settle' } });
+    const answer = await issuer.purchase({ ...purchase, follow_up: { action: 'settle' } });
     await sim.simulator.settled();
     expect(answer).toMatchObject({ card_id: 'card_1', amount: '12.30', currency: 'USD', approved: true, decline_code: null, decided_by: 'portal', reason: null, three_ds: null });
     expect(types()).toEqual(['authorization.request', 'transaction.settled']);
@@ -80,7 +80,7 @@ describe('the simulated issuer: purchases', () => {
   it('answers a decline with its code and sends nothing after it; takes the decision as a bare body too', async () => {
     const { sim, issuer } = await simulator();
     decide = async () => ({ approved: false, decline_code: 'INSUFFICIENT_FUNDS' });
-    const answer = await issuer.purchase({ ...purchase, then: { action: 'settle', amount: '12.50' } });
+    const answer = await issuer.purchase({ ...purchase, follow_up: { action: 'settle', amount: '12.50' } });
     await sim.simulator.settled();
     expect(answer).toMatchObject({ approved: false, decline_code: 'INSUFFICIENT_FUNDS', decided_by: 'portal', followed: [] });
     expect(types()).toEqual(['authorization.request']);
@@ -89,9 +89,9 @@ describe('the simulated issuer: purchases', () => {
 
   it('settles for another amount, reverses, or settles and refunds, as asked', async () => {
     const { sim, issuer } = await simulator();
-    const more = await issuer.purchase({ ...purchase, amount: '10.00', then: { action: 'settle', amount: '11.5' } });
-    const reversed = await issuer.purchase({ ...purchase, then: { action: 'reverse' } });
-    const refunded = await issuer.purchase({ ...purchase, amount: '20.00', then: { action: 'refund', amount: '5.00' } });
+    const more = await issuer.purchase({ ...purchase, amount: '10.00', follow_up: { action: 'settle', amount: '11.5' } });
+    const reversed = await issuer.purchase({ ...purchase, follow_up: { action: 'reverse' } });
+    const refunded = await issuer.purchase({ ...purchase, amount: '20.00', follow_up: { action: 'refund', amount: '5.00' } });
     await sim.simulator.settled();
     expect(more.followed.map((sent) => [sent.type, sent.amount])).toEqual([['transaction.settled', '11.50']]);
     expect(reversed.followed.map((sent) => sent.type)).toEqual(['authorization.reversed']);
@@ -142,7 +142,7 @@ describe('the simulated issuer: purchases', () => {
   it('declines by itself when the portal answers late (and reverses in case it held), errs, or answers without a decision', async () => {
     const { sim, issuer } = await simulator({ authorizationTimeoutMs: 200 });
     decide = () => new Promise((resolve) => setTimeout(() => resolve({ approved: true }), 600));
-    const late = await issuer.purchase({ ...purchase, then: { action: 'settle' } });
+    const late = await issuer.purchase({ ...purchase, follow_up: { action: 'settle' } });
     expect(late).toMatchObject({ approved: false, decline_code: 'ISSUER_DECLINED', decided_by: 'issuer' });
     expect(late.reason).toContain('200 ms');
     expect(late.latency_ms).toBeLessThan(500);
@@ -158,11 +158,11 @@ describe('the simulated issuer: purchases', () => {
   it('retries what follows the decision as other deliveries are retried, and says how it stands', async () => {
     const { sim, issuer } = await simulator();
     answers.push(503, 503, 503);
-    const answer = await issuer.purchase({ ...purchase, then: { action: 'settle' } });
+    const answer = await issuer.purchase({ ...purchase, follow_up: { action: 'settle' } });
     await sim.simulator.settled();
     expect(answer.followed[0]?.delivery).toBe('given_up');
     answers.push(503);
-    const retried = await issuer.purchase({ ...purchase, then: { action: 'reverse' } });
+    const retried = await issuer.purchase({ ...purchase, follow_up: { action: 'reverse' } });
     expect(retried.followed[0]?.delivery).toBe('delivered');
     expect(types().filter((type) => type === 'authorization.reversed')).toHaveLength(2);
   });
@@ -172,7 +172,7 @@ describe('the simulated issuer: purchases', () => {
     for (const bad of [{ amount: '0' }, { amount: '1.001' }, { mcc: '73' }, { country: 'usa' }, { currency: 'usd' }, { merchant_name: ' ' }]) {
       await expect(issuer.purchase({ ...purchase, ...bad }), JSON.stringify(bad)).rejects.toThrow(IssuerUnavailable);
     }
-    await expect(issuer.purchase({ ...purchase, amount: '5.00', then: { action: 'refund', amount: '6.00' } })).rejects.toThrow(/more than the purchase/);
+    await expect(issuer.purchase({ ...purchase, amount: '5.00', follow_up: { action: 'refund', amount: '6.00' } })).rejects.toThrow(/more than the purchase/);
     await expect(createHttpIssuer({ url: sim.url, secret: `${SECRET}-other` }).purchase(purchase)).rejects.toThrow(/answered 401/);
     await sim.simulator.settled();
     expect(received).toEqual([]);

@@ -79,7 +79,7 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
       return (await post(ISSUER_PATHS.purchases, request, Math.max(timeoutMs, PURCHASE_TIMEOUT_MS))) as PurchaseAnswer;
     },
     async followUp(authorizationId: string, then: FollowUp, { wait }: { wait?: boolean } = {}) {
-      const body = { authorization_id: authorizationId, then, ...(wait === undefined ? {} : { wait }) };
+      const body = { authorization_id: authorizationId, follow_up: then, ...(wait === undefined ? {} : { wait }) };
       return (await post(ISSUER_PATHS.followUps, body, Math.max(timeoutMs, PURCHASE_TIMEOUT_MS))) as FollowUpAnswer;
     },
   };

@@ -56,7 +56,7 @@ export type FollowUp = z.input<typeof followUp>;
 /**
  * POST /v1/simulator/purchases (the simulator only): a purchase on a card. The simulator asks the
  * portal (authorization.request, answered in the webhook's own response), optionally first sends a
- * 3-D Secure code (3ds.otp), and when approved sends what `then` says.
+ * 3-D Secure code (3ds.otp), and when approved sends what `follow_up` says.
  */
 export const purchaseBody = z.object({
   card_id: z.string().min(1).max(100),
@@ -67,7 +67,7 @@ export const purchaseBody = z.object({
   mcc: z.string().regex(/^\d{4}$/),
   country: z.string().regex(/^[A-Z]{2}$/),
   three_ds: z.boolean().optional(),
-  then: followUp.optional(),
+  follow_up: followUp.optional(),
   /** false: answer once decided, the follow-up only queued (load); else wait a little for its delivery */
   wait: z.boolean().optional(),
 });
@@ -76,7 +76,7 @@ export type PurchaseRequest = z.input<typeof purchaseBody>;
 /** POST /v1/simulator/follow-ups (the simulator only): settle, reverse or refund an earlier authorisation. */
 export const followUpBody = z.object({
   authorization_id: z.string().min(1).max(100),
-  then: followUp,
+  follow_up: followUp,
   wait: z.boolean().optional(),
 });
 export type FollowUpRequest = z.input<typeof followUpBody>;

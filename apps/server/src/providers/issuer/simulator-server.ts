@@ -171,7 +171,7 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     if (route.call === 'follow-up') {
       const parsed = followUpBody.safeParse(body);
       if (!parsed.success) throw new HttpRefusal(400, `not a follow-up: ${problems(parsed.error)}`);
-      return send(response, 200, await simulator.followUp(parsed.data.authorization_id, parsed.data.then, { wait: parsed.data.wait !== false }));
+      return send(response, 200, await simulator.followUp(parsed.data.authorization_id, parsed.data.follow_up, { wait: parsed.data.wait !== false }));
     }
     const parsed = failNextBody.safeParse(body);
     if (!parsed.success) throw new HttpRefusal(400, 'the body must be {"reason": "<1 to 200 characters>"}');

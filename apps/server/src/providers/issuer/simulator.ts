@@ -424,14 +424,14 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
      * A purchase on a card, as a card network brings it to the issuer: the 3-D Secure code first when
      * asked, then the authorisation request to the portal, whose webhook answers the decision within
      * AUTHORIZATION_TIMEOUT_MS (else the issuer declines it, and reverses it in case the portal held
-     * the amount after all), then, when approved, what `then` says. A refund settles the purchase in
+     * the amount after all), then, when approved, what `follow_up` says. A refund settles the purchase in
      * full first. Everything is checked before anything is sent.
      */
     async purchase(request: PurchaseRequest): Promise<PurchaseAnswer> {
       accepting();
       const parsed = purchaseBody.safeParse(request);
       if (!parsed.success) throw new SimulatorRefusal(`not a purchase: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
-      const { card_id, amount, currency, merchant_name, mcc, country, then } = parsed.data;
+      const { card_id, amount, currency, merchant_name, mcc, country, follow_up: then } = parsed.data;
       if (then?.action === 'refund' && toMinorUnits(then.amount) > toMinorUnits(amount)) {
         throw new SimulatorRefusal(`a refund of ${then.amount} is more than the purchase (${amount})`);
       }
