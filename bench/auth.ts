@@ -202,7 +202,7 @@ async function bench() {
       await call<CardItem>('POST', '/card', who.token, { product_id: product.id, amount: LOAD, nickname: `授权压测${i + 1}` }, { 'idempotency-key': `bench-auth-open-${i}-${stamp}` });
     });
     await issuer.simulator.settled();
-    const { rows: cardRows } = (await database.db.execute(sql`select id from cards where merchant_id = ${merchantId} and status = 'NORMAL'`)) as unknown as { rows: Array<{ id: string }> };
+    const { rows: cardRows } = (await database.db.execute(sql`select id from cards where merchant_id = ${merchantId} and status = 'NORMAL' and nickname like '授权压测%'`)) as unknown as { rows: Array<{ id: string }> };
     const cardIds = cardRows.map((row) => row.id);
     console.log(`prepared ${accounts} verified, funded accounts and ${cardIds.length} NORMAL cards holding ${LOAD} USD each in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (cardIds.length < CARDS) throw new Error(`only ${cardIds.length} of ${CARDS} cards became NORMAL`);
