@@ -11,6 +11,8 @@ import { productList } from './commands/product-list.ts';
 import { productSet } from './commands/product-set.ts';
 import { cardFreeze, cardUnfreeze } from './commands/card-freeze.ts';
 import { cardList } from './commands/card-list.ts';
+import { cardSimulateTraffic } from './commands/card-simulate-traffic.ts';
+import { cardSimulateTransaction } from './commands/card-simulate-transaction.ts';
 import { ledgerCheck } from './commands/ledger-check.ts';
 import { walletAdjust } from './commands/wallet-adjust.ts';
 import { walletDeduct } from './commands/wallet-deduct.ts';
@@ -40,5 +42,7 @@ export const commands: OpsCommand[] = [
   cardList,
   cardFreeze,
   cardUnfreeze,
+  cardSimulateTransaction,
+  cardSimulateTraffic,
   issuerFailNext,
 ];

@@ -21,12 +21,12 @@ import { escapeHtml } from '../../lib/html.ts';
 import {
   adjustmentData,
   authorizationRequestData,
-  ISSUER_SPENDING_EVENTS,
   refundData,
   reversalData,
   settlementData,
   threeDsData,
 } from '../../providers/issuer/protocol.ts';
+import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
 import type { IssuerEvent, IssuerEventHandler, IssuerReply } from '../issuer/service.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
@@ -371,12 +371,12 @@ export function spendingPart(context: CardContext) {
 
   /** The handlers of the issuer's spending events, by type. */
   const handlers: Record<string, IssuerEventHandler> = {
-    [ISSUER_SPENDING_EVENTS.authorization]: authorize,
+    [ISSUER_SPENDING_EVENTS.authorizationRequest]: authorize,
     [ISSUER_SPENDING_EVENTS.settled]: settle,
     [ISSUER_SPENDING_EVENTS.reversed]: reverse,
     [ISSUER_SPENDING_EVENTS.refund]: (tx, event) => credit(tx, event, 'REFUND'),
     [ISSUER_SPENDING_EVENTS.adjust]: (tx, event) => credit(tx, event, 'ADJUST_IN'),
-    [ISSUER_SPENDING_EVENTS.threeDs]: threeDs,
+    [ISSUER_SPENDING_EVENTS.threeDsOtp]: threeDs,
   };
   return { handlers };
 }

@@ -1,7 +1,7 @@
 import { type PostAnswer, PostFailed, postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER, signIssuerPayload } from '../../lib/issuer-signature.ts';
 import { type CardIssuer, type IssueRequest, IssuerUnavailable } from './port.ts';
-import { type CardAction, ISSUER_PATHS } from './protocol.ts';
+import { type CardAction, type FollowUp, type FollowUpAnswer, ISSUER_PATHS, type PurchaseAnswer, type PurchaseRequest } from './protocol.ts';
 
 export interface HttpIssuerOptions {
   /** the issuer's address (ISSUER_URL, or the built-in simulator's); a function is asked at each call */
@@ -17,9 +17,15 @@ export interface HttpIssuerOptions {
 export interface SimulatedCardIssuer extends CardIssuer {
   /** answers how many issuances will now fail (null when the issuer did not say) */
   failNext(reason: string): Promise<{ pending_failures: number | null }>;
+  /** a purchase on a card (protocol.ts purchaseBody): answers the authorisation's id, its decision and what followed */
+  purchase(request: PurchaseRequest): Promise<PurchaseAnswer>;
+  /** settles, reverses or refunds an earlier authorisation */
+  followUp(authorizationId: string, then: FollowUp, options?: { wait?: boolean }): Promise<FollowUpAnswer>;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+/** a purchase waits for the portal's decision (2 s at most) and for the deliveries after it (3 s at most) */
+const PURCHASE_TIMEOUT_MS = 15_000;
 
 /**
  * The card issuer over HTTP (protocol.ts): each call is one signed POST, and it resolves once the
@@ -33,12 +39,12 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? (() => new Date());
 
-  async function post(path: string, payload: object): Promise<unknown> {
+  async function post(path: string, payload: object, callTimeoutMs = timeoutMs): Promise<unknown> {
     const target = `${url().replace(/\/+$/, '')}${path}`;
     const body = JSON.stringify(payload);
     let answer: PostAnswer;
     try {
-      answer = await postText(target, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, timeoutMs);
+      answer = await postText(target, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, callTimeoutMs);
     } catch (error) {
       const reason = error instanceof PostFailed ? error.message : (error as Error).message;
       throw new IssuerUnavailable(`the card issuer at ${target} did not accept the request: ${reason}`, { cause: error });
@@ -68,6 +74,13 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
     async failNext(reason: string) {
       const answer = (await post(ISSUER_PATHS.failNext, { reason })) as { pending_failures?: unknown } | null;
       return { pending_failures: typeof answer?.pending_failures === 'number' ? answer.pending_failures : null };
+    },
+    async purchase(request: PurchaseRequest) {
+      return (await post(ISSUER_PATHS.purchases, request, Math.max(timeoutMs, PURCHASE_TIMEOUT_MS))) as PurchaseAnswer;
+    },
+    async followUp(authorizationId: string, then: FollowUp, { wait }: { wait?: boolean } = {}) {
+      const body = { authorization_id: authorizationId, follow_up: then, ...(wait === undefined ? {} : { wait }) };
+      return (await post(ISSUER_PATHS.followUps, body, Math.max(timeoutMs, PURCHASE_TIMEOUT_MS))) as FollowUpAnswer;
     },
   };
 }

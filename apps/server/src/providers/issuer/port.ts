@@ -37,3 +37,16 @@ export const ISSUER_CARD_EVENTS = {
   unfrozen: 'card.unfrozen',
   closed: 'card.closed',
 } as const;
+
+/**
+ * The events an issuer sends about spending on a card (shared/design/cards.md "Spending"). An
+ * authorization.request is answered in the webhook's own response: `{approved, decline_code?}`.
+ */
+export const ISSUER_SPENDING_EVENTS = {
+  authorizationRequest: 'authorization.request',
+  settled: 'transaction.settled',
+  reversed: 'authorization.reversed',
+  refund: 'transaction.refund',
+  adjust: 'transaction.adjust',
+  threeDsOtp: '3ds.otp',
+} as const;

@@ -1,5 +1,6 @@
 import { CARD_BRANDS } from '@portal/contract/cards';
 import { CURRENCIES } from '@portal/contract/enums';
+import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { z } from 'zod';
 
 /**
@@ -13,6 +14,8 @@ export const ISSUER_PATHS = {
   cards: '/v1/cards',
   cardAction: (cardId: string, action: CardAction) => `/v1/cards/${encodeURIComponent(cardId)}/${action}`,
   failNext: '/v1/simulator/fail-next',
+  purchases: '/v1/simulator/purchases',
+  followUps: '/v1/simulator/follow-ups',
 } as const;
 
 export const CARD_ACTIONS = ['freeze', 'unfreeze', 'close'] as const;
@@ -88,12 +91,89 @@ export const threeDsData = z.object({
   expires_at: z.string().refine((text) => !Number.isNaN(Date.parse(text))),
 });
 
-/** The spending events' types. */
-export const ISSUER_SPENDING_EVENTS = {
-  authorization: 'authorization.request',
-  settled: 'transaction.settled',
-  reversed: 'authorization.reversed',
-  refund: 'transaction.refund',
-  adjust: 'transaction.adjust',
-  threeDs: '3ds.otp',
-} as const;
+
+/** A money amount above zero, with at most two decimals, as the events carry it: always two ("12.50"). */
+export const eventAmount = z
+  .string()
+  .trim()
+  .regex(AMOUNT_PATTERN, 'an amount such as 12.34')
+  .refine((value) => toMinorUnits(value) > 0n, 'an amount above zero')
+  .transform((value) => fromMinorUnits(toMinorUnits(value)));
+
+/** What follows a decision on an authorisation: its settlement (by default for the authorised amount), its reversal, or a refund (after settling it). */
+export const followUp = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('settle'), amount: eventAmount.optional() }),
+  z.object({ action: z.literal('reverse') }),
+  z.object({ action: z.literal('refund'), amount: eventAmount }),
+]);
+export type FollowUp = z.input<typeof followUp>;
+
+/**
+ * POST /v1/simulator/purchases (the simulator only): a purchase on a card. The simulator asks the
+ * portal (authorization.request, answered in the webhook's own response), optionally first sends a
+ * 3-D Secure code (3ds.otp), and when approved sends what `follow_up` says.
+ */
+export const purchaseBody = z.object({
+  card_id: z.string().min(1).max(100),
+  amount: eventAmount,
+  /** ISO 4217; any three capitals, so that a purchase in another currency than the card's can be tried */
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  merchant_name: z.string().trim().min(1).max(100),
+  mcc: z.string().regex(/^\d{4}$/),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  three_ds: z.boolean().optional(),
+  follow_up: followUp.optional(),
+  /** false: answer once decided, the follow-up only queued (load); else wait a little for its delivery */
+  wait: z.boolean().optional(),
+});
+export type PurchaseRequest = z.input<typeof purchaseBody>;
+
+/** POST /v1/simulator/follow-ups (the simulator only): settle, reverse or refund an earlier authorisation. */
+export const followUpBody = z.object({
+  authorization_id: z.string().min(1).max(100),
+  follow_up: followUp,
+  wait: z.boolean().optional(),
+});
+export type FollowUpRequest = z.input<typeof followUpBody>;
+
+/** How a delivery after the decision went by the time the simulator answered. */
+export const DELIVERY_STATES = ['delivered', 'retrying', 'given_up'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** One event sent after the decision (or a 3-D Secure code before it). */
+export interface SentEvent {
+  id: string;
+  type: string;
+  amount?: string;
+  delivery: DeliveryState;
+}
+
+/** The simulator's answer to a purchase. */
+export interface PurchaseAnswer {
+  authorization_id: string;
+  card_id: string;
+  amount: string;
+  currency: string;
+  approved: boolean;
+  decline_code: string | null;
+  /**
+   * who decided: the portal (its webhook answered a decision), or the issuer itself, when the portal
+   * gave no decision within AUTHORIZATION_TIMEOUT_MS (then declined as ISSUER_DECLINED, `reason` says why)
+   */
+  decided_by: 'portal' | 'issuer';
+  reason: string | null;
+  /** from sending the request to the portal's answer */
+  latency_ms: number;
+  three_ds: { code: string; expires_at: string; delivery: DeliveryState } | null;
+  followed: SentEvent[];
+}
+
+/** The simulator's answer to a follow-up. */
+export interface FollowUpAnswer {
+  authorization_id: string;
+  card_id: string;
+  followed: SentEvent[];
+}
+
+/** How long the portal has to answer an authorisation request; after that the issuer declines it. */
+export const AUTHORIZATION_TIMEOUT_MS = 2_000;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from '../../lib/issuer-signature.ts';
-import { CARD_ACTIONS, type CardAction, cardActionBody, failNextBody, ISSUER_PATHS, issueRequestBody } from './protocol.ts';
+import { CARD_ACTIONS, type CardAction, cardActionBody, failNextBody, followUpBody, ISSUER_PATHS, issueRequestBody, purchaseBody } from './protocol.ts';
 import { createIssuerSimulator, type IssuerSimulator, type IssuerSimulatorOptions, type SimulatorLog, SimulatorRefusal } from './simulator.ts';
 
 /**
@@ -27,6 +27,8 @@ export interface StartIssuerSimulatorOptions {
   deliveryTimeoutMs?: number;
   random?: IssuerSimulatorOptions['random'];
   retryDelaysMs?: IssuerSimulatorOptions['retryDelaysMs'];
+  followUpWaitMs?: IssuerSimulatorOptions['followUpWaitMs'];
+  authorizationTimeoutMs?: IssuerSimulatorOptions['authorizationTimeoutMs'];
   now?: () => Date;
 }
 
@@ -91,7 +93,11 @@ function routeOf(method: string | undefined, pathname: string) {
       ? ({ call: 'open' } as const)
       : pathname === ISSUER_PATHS.failNext
         ? ({ call: 'fail-next' } as const)
-        : action && (CARD_ACTIONS as readonly string[]).includes(action[2] as string)
+        : pathname === ISSUER_PATHS.purchases
+          ? ({ call: 'purchase' } as const)
+          : pathname === ISSUER_PATHS.followUps
+            ? ({ call: 'follow-up' } as const)
+            : action && (CARD_ACTIONS as readonly string[]).includes(action[2] as string)
           ? ({ call: 'action', cardId: decodeURIComponent(action[1] as string), action: action[2] as CardAction } as const)
           : null;
   if (!route) throw new HttpRefusal(404, `no such call: ${pathname}`);
@@ -115,12 +121,22 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     ...(log ? { log } : {}),
     ...(options.random ? { random: options.random } : {}),
     ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    ...(options.followUpWaitMs !== undefined ? { followUpWaitMs: options.followUpWaitMs } : {}),
+    ...(options.authorizationTimeoutMs !== undefined ? { authorizationTimeoutMs: options.authorizationTimeoutMs } : {}),
     async deliver(body, signature) {
       if (!webhookUrl) throw new Error('the portal has not given its webhook address yet');
       const { status } = await postText(webhookUrl, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature }, timeoutMs);
       return status;
     },
+    // an authorisation request: the same POST, whose answer carries the decision
+    async ask(body, signature, askTimeoutMs) {
+      if (!webhookUrl) throw new Error('the portal has not given its webhook address yet');
+      return postText(webhookUrl, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature }, askTimeoutMs);
+    },
   });
+
+  const problems = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) =>
+    error.issues.map((issue) => `${issue.path.map(String).join('.')} ${issue.message}`).join('; ');
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const { pathname } = new URL(request.url ?? '/', 'http://simulator');
@@ -146,6 +162,16 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
       await simulator[route.action](route.cardId);
       log?.info({ card_id: route.cardId, action: route.action }, 'issuer simulator: request accepted');
       return send(response, 202, { accepted: true, card_id: route.cardId });
+    }
+    if (route.call === 'purchase') {
+      const parsed = purchaseBody.safeParse(body);
+      if (!parsed.success) throw new HttpRefusal(400, `not a purchase: ${problems(parsed.error)}`);
+      return send(response, 200, await simulator.purchase(parsed.data));
+    }
+    if (route.call === 'follow-up') {
+      const parsed = followUpBody.safeParse(body);
+      if (!parsed.success) throw new HttpRefusal(400, `not a follow-up: ${problems(parsed.error)}`);
+      return send(response, 200, await simulator.followUp(parsed.data.authorization_id, parsed.data.follow_up, { wait: parsed.data.wait !== false }));
     }
     const parsed = failNextBody.safeParse(body);
     if (!parsed.success) throw new HttpRefusal(400, 'the body must be {"reason": "<1 to 200 characters>"}');
