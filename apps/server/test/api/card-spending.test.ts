@@ -265,6 +265,8 @@ describe('settlement, reversal, refund and adjustment', () => {
     const eventId = `evt_${randomUUID()}`;
     expect((await issuer.send('transaction.refund', refund, { id: eventId })).status).toBe(200);
     expect((await issuer.send('transaction.refund', refund, { id: eventId })).status).toBe(200);
+    // a later moment: the list is newest first, and two rows of one moment have no order of their own
+    clock.advance(1000);
     expect((await issuer.send('transaction.adjust', { id: `adj_${randomUUID()}`, card_id: card.id, amount: '1.50', memo: '汇率差额返还' })).status).toBe(200);
     expect(await cardOf(who, card.id)).toMatchObject({ balance: '25.50', held: '0.00' });
     const { items } = await transactions(who, card.id);

@@ -98,14 +98,15 @@ const purchaseArgs = (card: string, ...more: string[]) => ['card:simulate-transa
 
 describe('ops card:simulate-transaction', () => {
   it('sends a signed authorisation request for the card to the portal, which records it, and prints its id and the decision', async () => {
-    const { cards } = await customerWithCards(1);
+    const { cards, api } = await customerWithCards(1);
     const card = cards[0] as CardItem;
     expect(card.status).toBe('NORMAL');
     const run = await viaPortal(...purchaseArgs(card.id, '--3ds', '--json'));
     expect(run.code, run.stderr).toBe(0);
     const answer = JSON.parse(run.stdout) as PurchaseAnswer;
-    expect(answer).toMatchObject({ card_id: card.id, amount: '12.34', currency: 'USD' });
-    expect(typeof answer.approved).toBe('boolean');
+    // the portal decided from its books: 20.00 on the card affords 12.34, now held on it
+    expect(answer).toMatchObject({ card_id: card.id, amount: '12.34', currency: 'USD', approved: true, decided_by: 'portal' });
+    expect(await api.data<CardItem>('GET', `/card/${card.id}`)).toMatchObject({ balance: '7.66', held: '12.34' });
     expect(answer.three_ds?.code).toMatch(/^\d{6}$/);
     await sim.simulator.settled();
     const { rows } = (await t.database.db.execute(sql`select id, type from issuer_events where id = ${answer.authorization_id} or type = '3ds.otp'`)) as unknown as { rows: Array<{ id: string; type: string }> };
@@ -114,7 +115,8 @@ describe('ops card:simulate-transaction', () => {
     const text = await viaPortal(...purchaseArgs(card.last4 as string));
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^Purchase on card 模拟0 \\(•••• ${card.last4}, NORMAL\\) at merchant \\w+: 12\\.34 USD at Meta Ads \\(MCC 7311, US\\)`));
-    expect(text.stdout).toMatch(/\n {2}decision {5}(APPROVED|DECLINED)/);
+    // what is left on the card does not afford a second one
+    expect(text.stdout).toMatch(/\n {2}decision {5}DECLINED INSUFFICIENT_FUNDS 卡片余额不足/);
     expect(text.stdout).toMatch(/\n {2}authorisation [0-9a-f-]{36}/);
   });
 
