@@ -33,10 +33,15 @@ export interface WorkOptions {
   retryDelay?: number;
   /** a job not finished after this many seconds is taken as lost and retried (default 300) */
   expireInSeconds?: number;
+  /**
+   * pg-boss's queue policy (default 'standard'): 'short' keeps one queued job (per singletonKey),
+   * 'singleton' one running, 'stately' one of each state
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
 }
 
 export interface SendOptions {
-  /** at most one queued or running job per key */
+  /** on a 'short' or 'stately' queue (WorkOptions.policy): one queued job per key */
   singletonKey?: string;
   /** the caller's transaction: the job exists once it commits, and never if it rolls back */
   tx?: Tx;
@@ -98,7 +103,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   async function ensureQueue(name: string, work: WorkOptions) {
     const existing = await boss.getQueue(name);
     if (existing) await boss.updateQueue(name, queueOptions(work));
-    else await boss.createQueue(name, queueOptions(work)).catch(async (error: unknown) => {
+    else await boss.createQueue(name, { ...queueOptions(work), policy: work.policy ?? 'standard' }).catch(async (error: unknown) => {
       // another process made it at the same moment
       if (!(await boss.getQueue(name))) throw error;
     });
@@ -115,6 +120,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         includeMetadata: true,
         perJobResults: true,
         pollingIntervalSeconds: pollSeconds,
+        // a retry or a lost job's return sends no notification: it is found by this poll
+        notifyPollingIntervalSeconds: pollSeconds,
       },
       async (jobs) =>
         Promise.all(

@@ -274,6 +274,7 @@ describe('bulk export', () => {
       expect(row[2]).toBe('***');
       expect(row[3]).toBe('使用中');
     }
+    clock.advance(1_000);
     const failed = await exportOf(owner, { filters: { keyword: 'EX-003' } });
     expect(failed.total).toBe(1);
     const list = await owner.api.data<BatchExportList>('GET', '/card/batch-exports');
