@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database, Tx } from '../db/engine.ts';
@@ -67,6 +68,9 @@ interface Registration {
  */
 const HEARTBEAT_SECONDS = 10;
 
+/** Which process ran a job, kept with the job's output (pgboss.job.output.by) for the operator. */
+const RUN_BY = `${os.hostname()}:${process.pid}`;
+
 export function createJobQueue(database: Database, options: JobQueueOptions = {}) {
   const superviseSeconds = options.superviseSeconds ?? 10;
   const pollSeconds = options.pollSeconds ?? 2;
@@ -128,10 +132,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           (jobs as Array<JobWithMetadata<unknown>>).map(async (job) => {
             try {
               await (handler as JobHandler<unknown>)(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
-              return { id: job.id, status: 'completed' as const };
+              return { id: job.id, status: 'completed' as const, output: { by: RUN_BY } };
             } catch (error) {
               options.log?.warn({ err: error, job: name, job_id: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
-              return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+              return { id: job.id, status: 'failed' as const, output: { by: RUN_BY, message: (error as Error).message } };
             }
           }),
         ),
