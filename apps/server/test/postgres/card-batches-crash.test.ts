@@ -80,7 +80,7 @@ async function startServer(port: number) {
     async () => {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
       return new Promise<boolean>((resolve) => {
-        const request = http.get({ host: '127.0.0.1', port, path: '/api/health', headers: { host: 'localhost' } }, (response) => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/healthz', headers: { host: 'localhost' } }, (response) => {
           response.resume();
           resolve(true);
         });
