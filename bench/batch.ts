@@ -221,7 +221,7 @@ async function bench() {
       if (!account) throw new Error('account insert failed');
       const { token } = await services.sessions.open((database as Database).db, { merchantId, accountId: account.id, stage: 'FULL', userAgent: 'bench:batch', ip: '127.0.0.1' });
       dataOf(await call('PUT', '/card/verification', token, { real_name: '张三', id_number: '11010519491231002X' }), 'verification');
-      await services.ledger.recharge({ merchantId, accountId: account.id, currency: 'USD', amount: usd, memo: 'bench:batch', key: `bench-batch-fund-${n}` });
+      if (usd > 0n) await services.ledger.recharge({ merchantId, accountId: account.id, currency: 'USD', amount: usd, memo: 'bench:batch', key: `bench-batch-fund-${n}` });
       return { id: account.id, token };
     }
 
