@@ -60,7 +60,7 @@ export function announceBatch(context: Pick<CardContext, 'events'>, tx: Tx, batc
 export async function batchCardSettled(context: Pick<CardContext, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency'>) {
   if (!card.batchId) return;
   const batch = await lockBatch(tx, card.batchId);
-  if (!batch || batch.status !== 'RUNNING') return;
+  if (batch?.status !== 'RUNNING') return;
   const successCount = batch.successCount + (card.status === 'NORMAL' ? 1 : 0);
   const failCount = batch.failCount + (card.status === 'FAIL' ? 1 : 0);
   const ended = successCount + failCount >= batch.quantity;

@@ -55,7 +55,7 @@ export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOp
 
   async function openOne(data: OpenJob, job: JobInfo) {
     const card = await findCard(db, data.card_id);
-    if (!card || card.status !== 'CARD_STATUS_INIT') return;
+    if (card?.status !== 'CARD_STATUS_INIT') return;
     const verification = await findVerification(db, card.merchantId, card.accountId);
     await ledger.openCardAccount(db, { merchantId: card.merchantId, accountId: card.accountId, cardId: card.id, currency: card.currency as Currency });
     try {
