@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/composition.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -24,7 +25,7 @@ import { productionEnv } from '../helpers/production-env.ts';
  */
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const CONCURRENCY = 3;
+const CONCURRENCY = 2;
 let database: TestDatabase;
 let services: Services;
 let dataDir: string;
@@ -90,6 +91,17 @@ async function startServer(port: number) {
     60_000,
   );
   return child;
+}
+
+function get(port: number, urlPath: string, token: string) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: `/api/v1${urlPath}`, headers: { host: 'localhost', authorization: `Bearer ${token}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+  });
 }
 
 function post<T>(port: number, urlPath: string, token: string, body: unknown, headers: Record<string, string> = {}) {
@@ -201,7 +213,7 @@ describe('batches across server processes (PostgreSQL)', () => {
     const port = await freePort();
     simulator.setWebhookUrl(portalWebhookUrl('127.0.0.1', port));
     let server = await startServer(port);
-    const quantity = 30;
+    const quantity = 60;
     const accepted = await post<{ batch_id: string }>(
       port,
       '/batch-create-card',
@@ -212,12 +224,21 @@ describe('batches across server processes (PostgreSQL)', () => {
     expect(accepted.code, accepted.message).toBe(0);
     const batchId = accepted.data.batch_id;
 
-    await until('a few cards answered', async () => {
+    // killed while cards have been answered and others still wait for their job
+    const unfinishedJobs = async () =>
+      Number(
+        (
+          await rows(sql`select count(*)::int as n from pgboss.job where name = 'card-batch-open' and state <> 'completed'
+            and data->>'card_id' in (select id::text from cards where batch_id = ${batchId})`)
+        )[0]?.n,
+      );
+    await until('a card answered while others wait', async () => {
       const batch = await batchRow(batchId);
-      return Number(batch.success_count) + Number(batch.fail_count) >= 5;
+      return Number(batch.success_count) + Number(batch.fail_count) >= 1 && (await unfinishedJobs()) >= 5;
     });
     server.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));
+    expect(await unfinishedJobs()).toBeGreaterThan(0);
     const atKill = await batchRow(batchId);
     expect(atKill.status).toBe('RUNNING');
     expect(Number(atKill.success_count) + Number(atKill.fail_count)).toBeLessThan(quantity);
@@ -266,5 +287,36 @@ describe('batches across server processes (PostgreSQL)', () => {
     expect(by.size).toBe(2);
     for (const child of [a, b]) child.kill('SIGTERM');
     await Promise.all([a, b].map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
+  }, 240_000);
+  it('an export cut short by kill -9 is written whole after the restart', async () => {
+    const who = await customer('export');
+    const count = 30_000;
+    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+      select gen_random_uuid(), ${who.merchantId}::uuid, ${who.accountId}::uuid, ${who.productId}::uuid, 'X-' || n, 'MASTERCARD', 'USD', 'NORMAL',
+        lpad((n % 10000)::text, 4, '0'), 'crash-export-' || n, 'x', 1000, 200, 40, now() - make_interval(secs => n), now()
+      from generate_series(1, ${count}) as n`);
+    const port = await freePort();
+    let server = await startServer(port);
+    const accepted = await post<{ export_id: string }>(port, '/card/batch-export', who.token, { filters: {} });
+    expect(accepted.code, accepted.message).toBe(0);
+    const id = accepted.data.export_id;
+    const exportRow = async () => (await rows(sql`select status, done, total from card_exports where id = ${id}`))[0] as { status: string; done: number; total: number };
+    await until('the export under way', async () => {
+      const row = await exportRow();
+      return row.status === 'RUNNING' && row.done > 0;
+    });
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    expect((await exportRow()).status).toBe('RUNNING');
+    server = await startServer(port);
+    await until('the export written', async () => (await exportRow()).status === 'DONE', 120_000);
+    expect(await exportRow()).toEqual({ status: 'DONE', done: count, total: count });
+    const file = await get(port, `/card/batch-export/${id}/file`, who.token);
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]?.actualRowCount).toBe(count + 1);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }, 240_000);
 });
