@@ -20,6 +20,7 @@ import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { cardBatchRoutes } from './modules/cards/batch-routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { issuerWebhookRoutes } from './modules/issuer/routes.ts';
 import { EventHub } from './modules/events/hub.ts';
@@ -98,7 +99,10 @@ export async function buildApp(options: BuildOptions) {
   await hub.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once
   const stopFollowingMerchants = await services.merchants.followChanges();
+  // the durable jobs (batches, exports) run in every server process; unfinished ones resume after a restart
+  await services.jobs.start();
   app.addHook('onClose', async () => {
+    await services.jobs.stop().catch((error: unknown) => app.log.warn({ err: error }, 'the job queue did not stop cleanly'));
     await stopFollowingMerchants().catch(() => {});
     await hub.stop().catch(() => {});
     services.mail.close?.();
@@ -172,6 +176,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = a
   await api.register(eventRoutes, { hub, messages: services.messages, sessions });
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
   await api.register(cardRoutes, { cards: services.cards, sessions });
+  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions });
   api.setNotFoundHandler((_request, reply) => sendError(reply, notFound()));
 };
 

@@ -8,7 +8,12 @@ import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
 import { createProductCatalogue } from './modules/cards/products.ts';
+import { exportPart } from './modules/cards/batch-export.ts';
+import { batchPart } from './modules/cards/batch.ts';
+import type { CardContext } from './modules/cards/context.ts';
 import { createCardService } from './modules/cards/service.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import path from 'node:path';
 import { createCodeService } from './modules/codes/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createIssuerEventService } from './modules/issuer/service.ts';
@@ -88,7 +93,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const issuer = createIssuerEventService({ db, clock, secret: issuerSecret });
   // the issuer at ISSUER_URL, or the simulated one this process (or `npm run issuer-sim`) runs
   const cardIssuer = given.issuer ?? createHttpIssuer({ url: () => issuerUrlFor(config), secret: issuerSecret });
-  const cards = createCardService({
+  const cardContext: CardContext = {
     db,
     clock,
     sealer,
@@ -97,10 +102,15 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     events,
     messages,
     useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
-  });
+  };
+  const cards = createCardService(cardContext);
+  // the durable jobs: registered here, started by the server (app.ts)
+  const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
+  const cardBatches = batchPart(cardContext, jobs, { concurrency: config.jobs.batchConcurrency });
+  const cardExports = exportPart(cardContext, jobs, { folder: path.join(config.dataDir, 'exports') });
   for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

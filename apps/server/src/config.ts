@@ -65,6 +65,10 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   API_DOCS: z.enum(['true', 'false']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** batch cards this process asks the issuer for at once */
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /** seconds between the job queue's checks for jobs of a process that died (their heartbeat lapsed) */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
 });
 
 export interface Config {
@@ -94,6 +98,8 @@ export interface Config {
   /** /api/docs: on outside production, in production only with API_DOCS=true */
   apiDocs: boolean;
   dbPoolSize: number;
+  /** the durable jobs (src/jobs): batch cards asked at once per process, and how often lost jobs are looked for */
+  jobs: { batchConcurrency: number; superviseSeconds: number };
 }
 
 /** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
+    jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
   };
 }
 

@@ -1,3 +1,4 @@
+import { CardBatchErrorCode } from './card-batches.ts';
 import { CardErrorCode } from './card-errors.ts';
 import { ErrorCode } from './errors.ts';
 
@@ -323,6 +324,36 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 400,
     message: '导出记录超过{limit}条，请缩小筛选范围后重试',
     meaning: 'The filtered transactions are more than one spreadsheet holds (data.limit rows); narrow the date range or filters.',
+  },
+  [CardBatchErrorCode.BATCH_RUNNING]: {
+    status: 409,
+    message: '您有一个批量开卡任务正在进行，请等待其完成后再提交',
+    meaning: 'An account runs one batch at a time (spec: exist); data.batch_id names the running one.',
+  },
+  [CardBatchErrorCode.BATCH_OVER_PRODUCT_MAX]: {
+    status: 400,
+    message: '该卡片产品单批最多开{max}张',
+    meaning: "The quantity is above the product's max_per_batch; nothing was held. data.max.",
+  },
+  [CardBatchErrorCode.EXPORT_NOT_FOUND]: {
+    status: 404,
+    message: '导出任务不存在',
+    meaning: 'No export of this account at this merchant has that id.',
+  },
+  [CardBatchErrorCode.EXPORT_NOT_READY]: {
+    status: 409,
+    message: '导出文件尚未生成，请稍后再试',
+    meaning: 'The export is still PENDING or RUNNING, or FAILED; data.status says which.',
+  },
+  [CardBatchErrorCode.EXPORT_EXPIRED]: {
+    status: 410,
+    message: '导出文件已过期删除，请重新导出',
+    meaning: 'Export files are kept 24 hours, then deleted.',
+  },
+  [CardBatchErrorCode.EXPORT_CODE_REQUIRED]: {
+    status: 403,
+    message: '导出完整卡号需先获取并输入验证码',
+    meaning: 'An export with full numbers, CVV and expiry needs an access code (send/code-auto, MARK_TYPE_ACCESS) checked within the last five minutes, like a reveal.',
   },
   [ErrorCode.BALANCE_LIMIT]: {
     status: 400,

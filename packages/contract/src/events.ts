@@ -23,6 +23,10 @@ export const EVENT_TYPES = {
   cardTransaction: 'CARD_TRANSACTION',
   /** the issuer asks for a 3-D Secure code: the fields of card-spending.ts threeDsOtp */
   threeDs: 'THREE_DS_OTP',
+  /** a batch's figures moved (a card issued or failed, the batch ended): card-batches.ts batchProgressEvent */
+  batchProgress: 'BATCH_PROGRESS',
+  /** an export's figures moved (rows written, done, failed): export_id, status, done, total */
+  exportProgress: 'EXPORT_PROGRESS',
 } as const;
 
 /** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */

@@ -27,6 +27,8 @@ export interface Database {
   close(): Promise<void>;
   /** the embedded engine itself (PGlite only), for sharing it over a socket (src/db/embedded-socket.ts) */
   pglite?: PGlite;
+  /** PostgreSQL only: the connection URL, for parts that keep connections of their own (the job queue) */
+  url?: string;
 }
 
 const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
@@ -184,6 +186,7 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
   return {
     kind: 'postgres',
     db,
+    url,
     migrate: () => withLock(MIGRATION_LOCK, () => migrateNodePg(db as never, { migrationsFolder })),
     withLock,
     listen: async (channel, onPayload) => {

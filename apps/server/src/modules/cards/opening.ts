@@ -12,6 +12,7 @@ import { isUuid } from './card-view.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
+import { batchCardSettled } from './batch-progress.ts';
 import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
 import { productView } from './products.ts';
 import {
@@ -62,7 +63,8 @@ export function openingPart(context: CardContext) {
     if (card.loadHoldId) await books.releaseHold({ merchantId: card.merchantId, holdId: card.loadHoldId, key: ledgerKeys.openLoadRelease(card.id) });
     const failed = await updateCard(tx, card.id, { status: 'FAIL', failureReason: reason, updatedAt: clock.now() });
     const total = fromMinorUnits(card.openFee + card.firstLoad + card.topupFee);
-    await messages.post(tx, {
+    // a batch's card is reported with the others of its batch, in one message when the batch ends
+    if (!card.batchId) await messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
       type: 'CARD_FAILED',
@@ -71,6 +73,7 @@ export function openingPart(context: CardContext) {
       content: `<p>您申请的卡片「${escapeHtml(card.nickname)}」未能开通。</p><p>原因：${escapeHtml(reason)}</p><p>预留的 ${total} ${card.currency} 已全部退回钱包。</p>`,
     });
     await announceStatus(context, tx, failed);
+    await batchCardSettled(context, tx, failed);
     return failed;
   }
 
@@ -127,6 +130,7 @@ export function openingPart(context: CardContext) {
       settledAt: now,
     });
     await announceStatus(context, tx, opened);
+    await batchCardSettled(context, tx, opened);
     return opened;
   }
 

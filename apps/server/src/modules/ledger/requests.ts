@@ -10,6 +10,8 @@ import { type AccountRef, holderIdOf, isCustomerKind, type LedgerKind, refKey } 
 
 /** Ten trillion in major units: more than any one operation should ever move. */
 export const MAX_AMOUNT = 10n ** 15n;
+/** The most holds one hold request makes at once: a batch of 500 cards holds two parts a card. */
+export const MAX_HOLD_PARTS = 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const TYPE_PATTERN = /^[A-Z][A-Z_]{1,39}$/;
 const TEXT_MAX = 500;
@@ -214,7 +216,7 @@ export function checkedHold(request: HoldRequest) {
   checkAmount(request.amount);
   const reference = checkText(request.reference);
   const parts = request.parts ?? [request.amount];
-  if (!Array.isArray(parts) || parts.length === 0 || parts.length > 10) throw new AppError(ErrorCode.AMOUNT_INVALID);
+  if (!Array.isArray(parts) || parts.length === 0 || parts.length > MAX_HOLD_PARTS) throw new AppError(ErrorCode.AMOUNT_INVALID);
   for (const part of parts) checkAmount(part);
   if (request.account && (!isCustomerKind(request.account.kind) || holderIdOf(request.account) !== request.accountId)) {
     throw new Error('ledger: a hold is on an account of the customer it names');

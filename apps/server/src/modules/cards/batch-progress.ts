@@ -1,0 +1,89 @@
+import type { BatchProgressEvent, BatchStatusAnswer } from '@portal/contract/card-batches';
+import { EVENT_TYPES } from '@portal/contract/events';
+import type { Tx } from '../../db/engine.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { type BatchRow, failedCardsOf, lockBatch, updateBatch } from './batch-store.ts';
+import type { CardContext } from './context.ts';
+import type { CardRow } from './store.ts';
+
+/** The status call's answer for a batch (null: the account never ran one). */
+export function batchStatusOf(batch: BatchRow | undefined): BatchStatusAnswer {
+  if (!batch) {
+    return {
+      exist: false,
+      success_count: 0,
+      fail_count: 0,
+      total_count: 0,
+      batch_id: null,
+      status: null,
+      product_id: null,
+      nickname_prefix: null,
+      message_id: null,
+      created_at: null,
+      finished_at: null,
+    };
+  }
+  return {
+    exist: batch.status === 'RUNNING',
+    success_count: batch.successCount,
+    fail_count: batch.failCount,
+    total_count: batch.quantity,
+    batch_id: batch.id,
+    status: batch.status as BatchStatusAnswer['status'],
+    product_id: batch.productId,
+    nickname_prefix: batch.nicknamePrefix,
+    message_id: batch.messageId,
+    created_at: batch.createdAt.toISOString(),
+    finished_at: batch.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The account's open tabs hear the batch's figures once `tx` commits. */
+export function announceBatch(context: Pick<CardContext, 'events'>, tx: Tx, batch: BatchRow) {
+  const status = batchStatusOf(batch);
+  const payload: BatchProgressEvent = {
+    batch_id: batch.id,
+    status: status.status,
+    success_count: status.success_count,
+    fail_count: status.fail_count,
+    total_count: status.total_count,
+    message_id: status.message_id,
+  };
+  return context.events.toAccount(tx, batch.merchantId, batch.accountId, EVENT_TYPES.batchProgress, payload);
+}
+
+/**
+ * A card of a batch was issued or failed (inside `tx`, the card locked and settled exactly once by
+ * completeOpening or failOpening): the batch counts it. The last card ends the batch: SUCCESS, or FAIL
+ * with one station message listing every failed card and why.
+ */
+export async function batchCardSettled(context: Pick<CardContext, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency'>) {
+  if (!card.batchId) return;
+  const batch = await lockBatch(tx, card.batchId);
+  if (batch?.status !== 'RUNNING') return;
+  const successCount = batch.successCount + (card.status === 'NORMAL' ? 1 : 0);
+  const failCount = batch.failCount + (card.status === 'FAIL' ? 1 : 0);
+  const ended = successCount + failCount >= batch.quantity;
+  let messageId: string | null = null;
+  if (ended && failCount > 0) {
+    const failed = await failedCardsOf(tx, batch.id);
+    const items = failed.map((row) => `<li>${escapeHtml(row.nickname)}：${escapeHtml(row.reason ?? '发卡机构未能开通此卡')}</li>`).join('');
+    const message = await context.messages.post(tx, {
+      merchantId: batch.merchantId,
+      accountId: batch.accountId,
+      type: 'BATCH_CARD_RESULT',
+      status: 'fail',
+      title: `批量开卡完成：成功 ${successCount} 张，失败 ${failCount} 张`,
+      content:
+        `<p>您提交的批量开卡（共 ${batch.quantity} 张，卡片昵称前缀「${escapeHtml(batch.nicknamePrefix)}」）已处理完毕：成功 ${successCount} 张，失败 ${failCount} 张。</p>` +
+        `<p>失败的卡片及原因：</p><ul>${items}</ul><p>失败卡片预留的资金已全部退回钱包（${card.currency}）。</p>`,
+    });
+    messageId = message.id;
+  }
+  const updated = await updateBatch(tx, batch.id, {
+    successCount,
+    failCount,
+    ...(ended ? { status: failCount > 0 ? 'FAIL' : 'SUCCESS', finishedAt: context.clock.now(), messageId } : {}),
+  });
+  await announceBatch(context, tx, updated);
+}

@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { cardBatches, cardExports, cardProducts, cards } from '../../db/schema.ts';
+import type { CardFilter, NewCard } from './store.ts';
+
+export type BatchRow = typeof cardBatches.$inferSelect;
+export type ExportRow = typeof cardExports.$inferSelect;
+
+// ── batches ──
+
+export async function insertBatch(tx: Tx, values: typeof cardBatches.$inferInsert) {
+  const [row] = await tx.insert(cardBatches).values(values).returning();
+  if (!row) throw new Error('batch insert returned nothing');
+  return row;
+}
+
+/** The batch's cards in one statement. */
+export async function insertCards(tx: Tx, values: NewCard[]) {
+  if (values.length > 0) await tx.insert(cards).values(values);
+}
+
+export async function findBatchByKey(tx: Tx, merchantId: string, accountId: string, key: string) {
+  const [row] = await tx
+    .select()
+    .from(cardBatches)
+    .where(and(eq(cardBatches.merchantId, merchantId), eq(cardBatches.accountId, accountId), eq(cardBatches.openKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** The account's running batch, else its latest. */
+export async function findCurrentBatch(tx: Tx, merchantId: string, accountId: string) {
+  const [row] = await tx
+    .select()
+    .from(cardBatches)
+    .where(and(eq(cardBatches.merchantId, merchantId), eq(cardBatches.accountId, accountId)))
+    .orderBy(sql`(${cardBatches.status} = 'RUNNING') desc`, desc(cardBatches.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findRunningBatch(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ id: cardBatches.id })
+    .from(cardBatches)
+    .where(and(eq(cardBatches.accountId, accountId), eq(cardBatches.status, 'RUNNING')))
+    .limit(1);
+  return row;
+}
+
+export async function lockBatch(tx: Tx, id: string) {
+  const [row] = await tx.select().from(cardBatches).where(eq(cardBatches.id, id)).for('update');
+  return row;
+}
+
+export async function updateBatch(tx: Tx, id: string, changes: Partial<Omit<BatchRow, 'id'>>) {
+  const [row] = await tx.update(cardBatches).set(changes).where(eq(cardBatches.id, id)).returning();
+  if (!row) throw new Error(`batch ${id} vanished`);
+  return row;
+}
+
+/** The batch's failed cards, in nickname order, with why. */
+export async function failedCardsOf(tx: Tx, batchId: string) {
+  return tx
+    .select({ nickname: cards.nickname, reason: cards.failureReason })
+    .from(cards)
+    .where(and(eq(cards.batchId, batchId), eq(cards.status, 'FAIL')))
+    .orderBy(asc(cards.nickname));
+}
+
+export async function findCard(tx: Tx, id: string) {
+  const [row] = await tx.select().from(cards).where(eq(cards.id, id)).limit(1);
+  return row;
+}
+
+// ── exports ──
+
+export async function insertExport(tx: Tx, values: typeof cardExports.$inferInsert) {
+  const [row] = await tx.insert(cardExports).values(values).returning();
+  if (!row) throw new Error('export insert returned nothing');
+  return row;
+}
+
+export async function findOwnExport(tx: Tx, merchantId: string, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(cardExports)
+    .where(and(eq(cardExports.id, id), eq(cardExports.merchantId, merchantId), eq(cardExports.accountId, accountId)))
+    .limit(1);
+  return row;
+}
+
+export async function findExport(tx: Tx, id: string) {
+  const [row] = await tx.select().from(cardExports).where(eq(cardExports.id, id)).limit(1);
+  return row;
+}
+
+export async function recentExports(tx: Tx, merchantId: string, accountId: string, limit: number) {
+  return tx
+    .select()
+    .from(cardExports)
+    .where(and(eq(cardExports.merchantId, merchantId), eq(cardExports.accountId, accountId)))
+    .orderBy(desc(cardExports.createdAt), desc(cardExports.id))
+    .limit(limit);
+}
+
+export async function updateExport(tx: Tx, id: string, changes: Partial<Omit<ExportRow, 'id'>>, onlyIf?: { status: string[] }) {
+  const [row] = await tx
+    .update(cardExports)
+    .set(changes)
+    .where(and(eq(cardExports.id, id), onlyIf ? inArray(cardExports.status, onlyIf.status) : undefined))
+    .returning();
+  return row;
+}
+
+/** Written exports whose keeping time ended before `now`. */
+export async function expiredExports(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({ id: cardExports.id, merchantId: cardExports.merchantId, accountId: cardExports.accountId })
+    .from(cardExports)
+    .where(and(eq(cardExports.status, 'DONE'), sql`${cardExports.expiresAt} <= ${now}`))
+    .limit(limit);
+}
+
+/** Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only). */
+export function exportWhere(merchantId: string, accountId: string, filter: CardFilter, ids: string[] | undefined) {
+  const keyword = filter.keyword?.trim();
+  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), inArray(cards.id, ids));
+  return and(
+    eq(cards.merchantId, merchantId),
+    eq(cards.accountId, accountId),
+    filter.status ? eq(cards.status, filter.status) : undefined,
+    filter.productId ? eq(cards.productId, filter.productId) : undefined,
+    like
+      ? keyword && /^\d{4}$/.test(keyword)
+        ? sql`(${cards.last4} = ${keyword} or ${cards.nickname} ilike ${like})`
+        : sql`${cards.nickname} ilike ${like}`
+      : undefined,
+  );
+}
+
+export async function countExportCards(tx: Tx, where: ReturnType<typeof exportWhere>) {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(cards).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * The next page of an export's cards, newest first as the list shows them, after the cursor (the
+ * last row of the page before), in the order of the index cards_account_created.
+ */
+export async function exportCardsAfter(tx: Tx, where: ReturnType<typeof exportWhere>, after: { createdAt: Date; id: string } | null, limit: number) {
+  return tx
+    .select({ card: cards, productName: cardProducts.name })
+    .from(cards)
+    .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
+    .where(and(where, after ? sql`(${cards.createdAt}, ${cards.id}) < (${after.createdAt}, ${after.id}::uuid)` : undefined))
+    .orderBy(sql`${cards.createdAt} desc nulls last`, sql`${cards.id} desc nulls last`)
+    .limit(limit);
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { type BatchCreateCardBody, type BatchStatusAnswer, batchNickname, CardBatchErrorCode } from '@portal/contract/card-batches';
+import { CardErrorCode } from '@portal/contract/card-errors';
+import { openingCost } from '@portal/contract/cards';
+import type { Currency } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
+import { AppError } from '../../http/errors.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../lib/refused.ts';
+import { IssuerUnavailable } from '../../providers/issuer/port.ts';
+import { announceBatch, batchStatusOf } from './batch-progress.ts';
+import { findBatchByKey, findCard, findCurrentBatch, findRunningBatch, insertBatch, insertCards } from './batch-store.ts';
+import { isUuid } from './card-view.ts';
+import type { CardContext } from './context.ts';
+import { ISSUER_REFUSED_REASON, lockCard, openingPart } from './opening.ts';
+import { productView } from './products.ts';
+import { countOpenCards, findProduct, findVerification, lockVerification, type NewCard } from './store.ts';
+
+/** The queue whose jobs ask the issuer for one card of a batch each. */
+export const BATCH_OPEN_QUEUE = 'card-batch-open';
+
+/** What a batch card's job carries: the card, and its product as the issuer is asked about it. */
+interface OpenJob {
+  card_id: string;
+  product: { bin: string; brand: 'VISA' | 'MASTERCARD'; currency: Currency };
+}
+
+/** The ledger's key of a batch's hold, and the reference its holds carry. */
+const batchHoldKey = (batchId: string) => `batch:${batchId}:hold`;
+const batchReference = (batchId: string) => `batch:${batchId}`;
+
+export interface BatchOptions {
+  /** batch cards asked of the issuer at once, per process */
+  concurrency: number;
+}
+
+/**
+ * Batch card opening (POST /batch-create-card). Accepting a batch is one transaction: the checks of a
+ * single opening for all its cards at once (verification, quota, the product's batch limit, money, a
+ * frozen wallet), the whole cost held in one ledger operation with each card's share as holds of its
+ * own (its opening fee; its first load with the top-up fee), every card made (CARD_STATUS_INIT, named
+ * PREFIX-001 …), and a durable job per card. A refusal holds nothing and makes nothing.
+ *
+ * Each job asks the issuer for its card; the issuer's answer arrives on the webhook and goes the way
+ * of a single card's (completeOpening posts the card's holds, failOpening releases them), which counts
+ * the card in its batch exactly once (batch-progress.ts). A job whose process dies is taken up again by
+ * any process after the heartbeat lapses; the issuer opens one card per card id however often it is
+ * asked, and a card already answered is not asked again.
+ */
+export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOptions) {
+  const { db, clock, ledger, issuer } = context;
+  const opening = openingPart(context);
+
+  async function openOne(data: OpenJob, job: JobInfo) {
+    const card = await findCard(db, data.card_id);
+    if (card?.status !== 'CARD_STATUS_INIT') return;
+    const verification = await findVerification(db, card.merchantId, card.accountId);
+    await ledger.openCardAccount(db, { merchantId: card.merchantId, accountId: card.accountId, cardId: card.id, currency: card.currency as Currency });
+    try {
+      await issuer.openCard({
+        card_id: card.id,
+        product: data.product,
+        holder: { real_name: verification?.realName ?? '', latin_name: verification?.latinName ?? null },
+      });
+    } catch (error) {
+      // the issuer did not take it: asked again later while attempts are left, then the card fails
+      if (!(error instanceof IssuerUnavailable) || job.retryCount < job.retryLimit) throw error;
+      await db.transaction(async (tx) => {
+        const locked = await lockCard(tx, card.id);
+        if (locked.status === 'CARD_STATUS_INIT') await opening.failOpening(tx, locked, ISSUER_REFUSED_REASON);
+      });
+    }
+  }
+
+  jobs.work<OpenJob>(BATCH_OPEN_QUEUE, openOne, { concurrency: options.concurrency, retryLimit: 3, retryDelay: 2, expireInSeconds: 120 });
+
+  const replay = (batch: { id: string; openFingerprint: string }, fingerprint: string) => {
+    if (batch.openFingerprint !== fingerprint) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT);
+    return { batch_id: batch.id };
+  };
+  const running = (batchId: string | undefined) => new AppError(CardBatchErrorCode.BATCH_RUNNING, { data: { batch_id: batchId ?? null } });
+
+  return {
+    /** POST /batch-create-card: the batch accepted, or refused whole; the same key answers the same batch. */
+    async create(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string) {
+      const prefix = body.nickname_prefix.trim();
+      const amount = toMinorUnits(body.amount);
+      const fingerprint = sha256(JSON.stringify(['batch', body.product_id, body.quantity, amount.toString(), prefix]));
+      const earlier = await findBatchByKey(db, merchantId, accountId, key);
+      if (earlier) return replay(earlier, fingerprint);
+
+      const product = isUuid(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
+      if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
+      const currency = product.currency as Currency;
+      if (amount < product.minFirstLoad) {
+        const min = fromMinorUnits(product.minFirstLoad);
+        throw new AppError(CardErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
+      }
+      if (amount > product.maxBalance) {
+        const max = fromMinorUnits(product.maxBalance);
+        throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
+      }
+      if (body.quantity > product.maxPerBatch) {
+        throw new AppError(CardBatchErrorCode.BATCH_OVER_PRODUCT_MAX, { params: { max: product.maxPerBatch }, data: { max: product.maxPerBatch } });
+      }
+      const cost = openingCost(productView(product), body.amount);
+      const openFee = toMinorUnits(cost.open_fee);
+      const topupFee = toMinorUnits(cost.topup_fee);
+      const perCard = openFee + amount + topupFee;
+      const batchId = randomUUID();
+      const cardIds = Array.from({ length: body.quantity }, () => randomUUID());
+      const jobProduct = { bin: product.bin, brand: product.brand as OpenJob['product']['brand'], currency };
+
+      try {
+        return await db.transaction(async (tx) => {
+          // the account's openings one at a time: the quota and the one running batch are counted under this lock
+          const verification = await lockVerification(tx, merchantId, accountId);
+          if (!verification?.basicAt || !verification.realName) throw new AppError(CardErrorCode.CARD_NOT_VERIFIED);
+          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(CardErrorCode.CARD_SECONDARY_REQUIRED);
+          const other = await findRunningBatch(tx, accountId);
+          if (other) throw running(other.id);
+          const remaining = product.perAccountLimit - (await countOpenCards(tx, accountId, product.id));
+          if (body.quantity > remaining) {
+            throw new AppError(CardErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit, remaining: Math.max(0, remaining) } });
+          }
+          // the whole cost at once, as each card's own holds: a refusal (too little, a frozen wallet) holds nothing
+          const parts = cardIds.flatMap(() => (openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee]));
+          const held = await ledger.within(tx).holdFunds({
+            merchantId,
+            accountId,
+            currency,
+            amount: perCard * BigInt(body.quantity),
+            parts,
+            key: batchHoldKey(batchId),
+            reference: batchReference(batchId),
+            memo: `批量开卡 ${body.quantity} 张（${prefix}）`,
+          });
+          const holdIds = held.answer.holdIds ?? [];
+          const per = openFee > 0n ? 2 : 1;
+          const now = clock.now();
+          const batch = await insertBatch(tx, {
+            id: batchId,
+            merchantId,
+            accountId,
+            productId: product.id,
+            status: 'RUNNING',
+            nicknamePrefix: prefix,
+            quantity: body.quantity,
+            amount,
+            totalCost: perCard * BigInt(body.quantity),
+            openKey: key,
+            openFingerprint: fingerprint,
+            createdAt: now,
+          });
+          const rows: NewCard[] = cardIds.map((id, index) => ({
+            id,
+            merchantId,
+            accountId,
+            productId: product.id,
+            nickname: batchNickname(prefix, index + 1),
+            brand: product.brand,
+            currency,
+            status: 'CARD_STATUS_INIT',
+            batchId,
+            openKey: `batch:${batchId}:${index + 1}`,
+            openFingerprint: fingerprint,
+            firstLoad: amount,
+            openFee,
+            topupFee,
+            feeHoldId: openFee > 0n ? (holdIds[index * per] ?? null) : null,
+            loadHoldId: holdIds[index * per + per - 1] ?? null,
+            // a moment apart, so the list shows PREFIX-001 … in the order they were asked for
+            createdAt: new Date(now.getTime() + index),
+            updatedAt: now,
+          }));
+          await insertCards(tx, rows);
+          await jobs.sendMany(
+            BATCH_OPEN_QUEUE,
+            cardIds.map((id) => ({ data: { card_id: id, product: jobProduct } satisfies OpenJob, singletonKey: id })),
+            { tx },
+          );
+          await announceBatch(context, tx, batch);
+          return { batch_id: batch.id };
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // the same key at the same moment, or another batch accepted in between
+        const other = await findBatchByKey(db, merchantId, accountId, key);
+        if (other) return replay(other, fingerprint);
+        throw running((await findRunningBatch(db, accountId))?.id);
+      }
+    },
+
+    /** GET /card/batch-create-card-status */
+    async status(merchantId: string, accountId: string): Promise<BatchStatusAnswer> {
+      return batchStatusOf(await findCurrentBatch(db, merchantId, accountId));
+    },
+  };
+}
+
+export type BatchPart = ReturnType<typeof batchPart>;
