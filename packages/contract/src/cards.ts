@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_STATUSES, CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CARD_UPDATE_ACTIONS, type CardStatus, CURRENCIES, SEND_TYPES } from './enums.ts';
 import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits } from './money.ts';
+import { CARD_RISKS, DECLINE_CODES } from './card-spending.ts';
 import { messages, rules } from './rules.ts';
 import { ruled } from './validation.ts';
 import { moneyText } from './wallet.ts';
@@ -251,6 +252,15 @@ export const cardItem = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   actions: z.array(z.enum(CARD_ACTIONS)),
+  /**
+   * Spending (cards.md "Spending"): approved and settled spending since the 1st of the month (China
+   * time), declined / all authorisations of the last 30 days (0–1), and the risk that follows from
+   * them with its reason (riskOf / riskText). Optional until every server answers them.
+   */
+  spent_this_month: moneyText.optional(),
+  decline_rate_30d: z.number().min(0).max(1).optional(),
+  risk: z.enum(CARD_RISKS).optional(),
+  risk_reason: z.string().nullable().optional(),
 });
 export type CardItem = z.infer<typeof cardItem>;
 
@@ -325,14 +335,25 @@ export const cardTransactionItem = z.object({
   decline_reason: z.string().nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
+  /** the authorisation this row belongs to (a settlement, a reversal), null for money moved by the portal */
+  authorization_id: z.string().nullable().optional(),
+  /** why it was declined (card-spending.ts declineReasons), with the fix in 中文 */
+  decline_code: z.enum(DECLINE_CODES).nullable().optional(),
+  decline_fix: z.string().nullable().optional(),
 });
 export type CardTransactionItem = z.infer<typeof cardTransactionItem>;
+
+/** A day as the card transactions' filters name it. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const cardTransactionQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(cardLimits.pageSizeMax).default(20),
   type: z.enum(CARD_TRANSACTION_TYPES).optional(),
   status: z.enum(CARD_TRANSACTION_STATUSES).optional(),
+  /** first and last day, YYYY-MM-DD in China time, both inclusive */
+  date_from: z.string().regex(DAY_PATTERN).optional(),
+  date_to: z.string().regex(DAY_PATTERN).optional(),
 });
 export type CardTransactionQuery = z.infer<typeof cardTransactionQuery>;
 export const cardTransactionPage = z.object({
