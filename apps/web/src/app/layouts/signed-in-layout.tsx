@@ -8,6 +8,8 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
 import { logout } from '../../features/account/api/logout.ts';
 import { getAgreementTitlesQueryOptions } from '../../features/agreement/api/get-agreement-titles.ts';
+import { ThreeDsCodes } from '../../features/cards/components/three-ds-codes.tsx';
+import { useThreeDsStore } from '../../features/cards/stores/three-ds.ts';
 import { MessageNotices } from '../../features/messages/components/message-notices.tsx';
 import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
 import { useNoticesStore } from '../../features/messages/stores/notices.ts';
@@ -32,7 +34,7 @@ const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
 
 /**
  * The signed-in layout (spec §2): header with logo, menu, bell and account menu; the screen; the
- * floating notices; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
+ * floating notices and 3-D Secure codes; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
  * and any other path shows the not-found page alone.
  */
 export default function SignedInLayout() {
@@ -64,6 +66,7 @@ function SignedInShell() {
     // however the session ends (logout here, a session code on any call), the next one starts clean
     return () => {
       useNoticesStore.getState().clear();
+      useThreeDsStore.getState().clear();
       useWalletStatusStore.getState().reset();
     };
   }, []);
@@ -134,6 +137,7 @@ function SignedInShell() {
       </main>
       {merchant ? <SiteFooter merchant={merchant} /> : null}
       <MessageNotices />
+      <ThreeDsCodes />
     </div>
   );
 }
