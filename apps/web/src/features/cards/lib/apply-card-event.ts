@@ -45,9 +45,8 @@ export function threeDsOf(event: StreamEvent): ThreeDsOtp | null {
 export function applyCardEvent(queryClient: QueryClient, event: StreamEvent) {
   if (event.type === EVENT_TYPES.cardStatus) refreshAroundCard(queryClient, event.card_id ?? null);
   else if (isCardTransactionEvent(event)) {
-    // the card, and below it its transactions and controls
+    // the card, and below it in the cache its transactions and controls
     refreshAroundCard(queryClient, event.card_id ?? null);
-    if (event.card_id) void queryClient.invalidateQueries({ queryKey: cardKeys.transactionLists(event.card_id) });
   } else if (event.type === EVENT_TYPES.balance) refreshAroundCard(queryClient, null);
   else if (event.type === EVENT_TYPE_FREEZE) void queryClient.invalidateQueries({ queryKey: cardKeys.wallet() });
   else {
