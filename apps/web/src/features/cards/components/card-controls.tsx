@@ -159,7 +159,6 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
           placeholder={text.allCountries}
           options={countryOptions}
           optionFilterProp="label"
-          maxTagCount="responsive"
           aria-label={text.countries}
           data-testid="control-countries"
         />
