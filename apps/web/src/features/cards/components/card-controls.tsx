@@ -1,6 +1,7 @@
 import type { CardItem } from '@portal/contract/cards';
 import { type CardControls as Controls, cardControlsBody, countryNames, MCC_CATEGORIES, mccCategories } from '@portal/contract/card-spending';
-import { Button, Checkbox, Form, Input, Progress, Result, Select, Skeleton } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, Progress, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
@@ -207,16 +208,13 @@ export function CardControls({ card, focus }: { card: CardItem; focus: ControlsF
           <Skeleton active title={false} paragraph={{ rows: 5 }} />
         </div>
       ) : controls.isError && !controls.data ? (
-        <Result
-          status="warning"
-          title={text.loadFailed}
-          extra={
-            <Button type="primary" onClick={() => void controls.refetch()}>
-              {cardCommonText.retry}
-            </Button>
-          }
-          data-testid="controls-error"
-        />
+        <div className={styles.error} role="alert" data-testid="controls-error">
+          <WarningFilled className={styles.errorIcon} aria-hidden />
+          <span className={styles.errorText}>{text.loadFailed}</span>
+          <Button size="small" onClick={() => void controls.refetch()}>
+            {cardCommonText.retry}
+          </Button>
+        </div>
       ) : (
         <div className={styles.layout}>
           <section className={styles.usageColumn} aria-label={text.usage}>

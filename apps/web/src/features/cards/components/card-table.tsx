@@ -82,6 +82,7 @@ export function CardTable({ items, loading, onOpen }: CardTableProps) {
     {
       key: 'declines',
       title: cardSpendingText.list.declineRate,
+      align: 'right',
       width: 130,
       render: (_: unknown, card) => (
         <span className={styles.declines}>
