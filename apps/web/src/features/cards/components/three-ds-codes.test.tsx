@@ -105,11 +105,13 @@ describe('3-D Secure 验证码', () => {
     expect(useThreeDsStore.getState().codes).toEqual([]);
   });
 
-  it('shows the same event once, and a newer code in the dialog', () => {
+  it('shows the same event once, without opening a closed dialog again, and a newer code in the dialog', () => {
     renderScreen(<ThreeDsCodes />);
     receive(otp());
+    act(() => useThreeDsStore.getState().close());
     receive(otp());
     expect(screen.getAllByTestId('three-ds-notice')).toHaveLength(1);
+    expect(useThreeDsStore.getState().openKey).toBeNull();
     receive(otp({ code: '111222', merchant_name: 'Google Ads', expires_at: '2026-03-01T08:06:00.000Z' }));
     expect(screen.getAllByTestId('three-ds-notice')).toHaveLength(2);
     expect(screen.getByTestId('three-ds-code')).toHaveTextContent('111222');

@@ -14,7 +14,7 @@ interface ThreeDsState {
   codes: ShownThreeDs[];
   /** the code whose dialog is open */
   openKey: string | null;
-  /** a new code: it shows at once, in its dialog and as a floating notice */
+  /** a new code: it shows at once, in its dialog and as a floating notice; one already known changes nothing */
   receive: (otp: ThreeDsOtp) => void;
   open: (key: string) => void;
   close: () => void;
@@ -30,7 +30,11 @@ export const useThreeDsStore = create<ThreeDsState>()((set) => ({
   openKey: null,
   receive: (otp) => {
     const key = threeDsKey(otp);
-    set((state) => ({ codes: [{ ...otp, key }, ...state.codes.filter((shown) => shown.key !== key)].slice(0, MAX_THREE_DS_CODES), openKey: key }));
+    set((state) => {
+      // a code already shown (the stream connected again and told it again) is not pushed on the holder twice
+      if (state.codes.some((shown) => shown.key === key)) return state;
+      return { codes: [{ ...otp, key }, ...state.codes].slice(0, MAX_THREE_DS_CODES), openKey: key };
+    });
   },
   open: (key) => set({ openKey: key }),
   close: () => set({ openKey: null }),
