@@ -39,7 +39,7 @@ export function CardList({ items, loading, onOpen }: CardListProps) {
                 <span className={styles.product}>{card.product_name}</span>
               </span>
               {card.spent_this_month !== undefined || card.decline_rate_30d !== undefined ? (
-                <span className={styles.meta}>
+                <span className={`${styles.meta} ${styles.spending}`}>
                   <span>
                     {cardSpendingText.list.spentThisMonth} <span data-testid="card-spent">{card.spent_this_month === undefined ? cardCommonText.none : formatAmount(card.spent_this_month)}</span>
                   </span>
