@@ -17,7 +17,7 @@ export const EVENT_TYPES = {
   cardStatus: 'CARD_STATUS',
   /**
    * a card's transaction was written or changed (an authorisation approved or declined, settled,
-   * reversed, refunded, adjusted): card_id, transaction_id, type, status, amount, currency,
+   * reversed, refunded, adjusted): card_id, transaction_id, transaction_type, status, amount, currency,
    * merchant_name, decline_code (null unless declined)
    */
   cardTransaction: 'CARD_TRANSACTION',

@@ -70,6 +70,17 @@ export const streamEvent = z.object({
   /** CARD_STATUS: which card, and its status now */
   card_id: z.string().optional(),
   card_status: z.string().optional(),
+  /** CARD_TRANSACTION: the transaction written or changed (with card_id, type, status, amount, currency, merchant_name) */
+  transaction_id: z.string().optional(),
+  amount: z.string().optional(),
+  currency: z.string().optional(),
+  merchant_name: z.string().nullable().optional(),
+  decline_code: z.string().nullable().optional(),
+  /** THREE_DS_OTP: the fields of card-spending.ts threeDsOtp (with card_id, merchant_name, amount, currency) */
+  last4: z.string().nullable().optional(),
+  nickname: z.string().optional(),
+  code: z.string().optional(),
+  expires_at: z.string().optional(),
 });
 export type StreamEvent = z.infer<typeof streamEvent>;
 

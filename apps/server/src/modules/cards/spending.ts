@@ -71,7 +71,8 @@ export function spendingPart(context: CardContext) {
     events.toAccount(tx, card.merchantId, card.accountId, EVENT_TYPES.cardTransaction, {
       card_id: card.id,
       transaction_id: row.id,
-      type: row.type,
+      // `type` names the event itself
+      transaction_type: row.type,
       status: row.status,
       amount: fromMinorUnits(row.amount),
       currency: row.currency,

@@ -1,6 +1,6 @@
 import { CreditCardOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
 import { useScreen } from '../screen-handle.ts';
 import { InsideMainContext } from '../../components/full-page-message.tsx';
@@ -8,6 +8,7 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
 import { logout } from '../../features/account/api/logout.ts';
 import { getAgreementTitlesQueryOptions } from '../../features/agreement/api/get-agreement-titles.ts';
+import { useThreeDsStore } from '../../features/cards/stores/three-ds.ts';
 import { MessageNotices } from '../../features/messages/components/message-notices.tsx';
 import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
 import { useNoticesStore } from '../../features/messages/stores/notices.ts';
@@ -24,6 +25,9 @@ import { useSignedInEvents } from './signed-in-events.ts';
 import styles from './signed-in-layout.module.css';
 import { primaryControl } from '../../lib/primary-control.ts';
 
+// the dialog of a 3-D Secure code is fetched with the first code, not with every signed-in page
+const ThreeDsCodes = lazy(() => import('../../features/cards/components/three-ds-codes.tsx').then((module) => ({ default: module.ThreeDsCodes })));
+
 const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
   { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },
   { key: 'card', href: paths.card.getHref(), icon: <CreditCardOutlined /> },
@@ -32,7 +36,7 @@ const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
 
 /**
  * The signed-in layout (spec §2): header with logo, menu, bell and account menu; the screen; the
- * floating notices; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
+ * floating notices and 3-D Secure codes; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
  * and any other path shows the not-found page alone.
  */
 export default function SignedInLayout() {
@@ -49,6 +53,7 @@ function SignedInShell() {
   const queryClient = useQueryClient();
   const events = useSignedInEvents();
   const loggingOut = useRef(false);
+  const hasThreeDsCodes = useThreeDsStore((state) => state.codes.length > 0);
 
   // the selected entry follows the screen (none on a page of no entry: messages, not found), and the
   // last one chosen is kept for the tab under menuKey
@@ -64,6 +69,7 @@ function SignedInShell() {
     // however the session ends (logout here, a session code on any call), the next one starts clean
     return () => {
       useNoticesStore.getState().clear();
+      useThreeDsStore.getState().clear();
       useWalletStatusStore.getState().reset();
     };
   }, []);
@@ -134,6 +140,11 @@ function SignedInShell() {
       </main>
       {merchant ? <SiteFooter merchant={merchant} /> : null}
       <MessageNotices />
+      {hasThreeDsCodes ? (
+        <Suspense fallback={null}>
+          <ThreeDsCodes />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

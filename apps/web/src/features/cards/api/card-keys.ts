@@ -15,6 +15,8 @@ export const cardKeys = {
   detail: (id: string) => [...cardKeys.details(), id] as const,
   transactionLists: (id: string) => [...cardKeys.detail(id), 'transactions'] as const,
   transactions: (id: string, params: CardTransactionParams) => [...cardKeys.transactionLists(id), params] as const,
+  /** the card's limits, categories and countries, with what was spent against the limits */
+  controls: (id: string) => [...cardKeys.detail(id), 'controls'] as const,
   /** the wallet as the card screens read it: what a card can be opened or topped up from */
   wallet: () => [...cardKeys.all, 'wallet'] as const,
   walletBalances: () => [...cardKeys.wallet(), 'balances'] as const,

@@ -2,9 +2,12 @@ import type { CardItem } from '@portal/contract/cards';
 import { RightOutlined } from '@ant-design/icons';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
+import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
+import { percentText } from '../lib/spending-format.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
+import { RiskTag } from './risk-tag.tsx';
 import styles from './card-list.module.css';
 
 interface CardListProps {
@@ -13,7 +16,10 @@ interface CardListProps {
   onOpen: (card: CardItem) => void;
 }
 
-/** The cards on narrow screens: a tappable card each, its name and status first, its balance at the right. */
+/**
+ * The cards on narrow screens: a tappable card each, its name and status first, its balance at the
+ * right, what it spent this month and its decline rate below; a card at risk says why under it.
+ */
 export function CardList({ items, loading, onOpen }: CardListProps) {
   return (
     <ul className={styles.list} aria-busy={loading}>
@@ -32,6 +38,18 @@ export function CardList({ items, loading, onOpen }: CardListProps) {
                 <span aria-hidden="true">·</span>
                 <span className={styles.product}>{card.product_name}</span>
               </span>
+              {card.spent_this_month !== undefined || card.decline_rate_30d !== undefined ? (
+                <span className={`${styles.meta} ${styles.spending}`}>
+                  <span>
+                    {cardSpendingText.list.spentThisMonth} <span data-testid="card-spent">{card.spent_this_month === undefined ? cardCommonText.none : formatAmount(card.spent_this_month)}</span>
+                  </span>
+                  <span aria-hidden="true">·</span>
+                  <span>
+                    {cardSpendingText.list.declineRate}{' '}
+                    <span data-testid="card-decline-rate">{card.decline_rate_30d === undefined ? cardCommonText.none : percentText(card.decline_rate_30d)}</span>
+                  </span>
+                </span>
+              ) : null}
             </span>
             <span className={styles.figures}>
               <span className={styles.balance}>
@@ -42,6 +60,12 @@ export function CardList({ items, loading, onOpen }: CardListProps) {
             </span>
             <RightOutlined className={styles.chevron} aria-hidden />
           </button>
+          {card.risk === 'HIGH' ? (
+            <div className={styles.risk}>
+              <RiskTag card={card} />
+              {card.risk_reason ? <span className={styles.riskReason}>{card.risk_reason}</span> : null}
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

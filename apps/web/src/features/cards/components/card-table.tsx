@@ -5,9 +5,12 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
+import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
+import { percentText } from '../lib/spending-format.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
+import { RiskTag } from './risk-tag.tsx';
 import styles from './card-table.module.css';
 
 interface CardTableProps {
@@ -43,7 +46,7 @@ export function CardTable({ items, loading, onOpen }: CardTableProps) {
     {
       key: 'product',
       title: text.product,
-      width: 180,
+      width: 150,
       render: (_: unknown, card) => (
         <span className={styles.product}>
           {card.product_name}
@@ -51,7 +54,7 @@ export function CardTable({ items, loading, onOpen }: CardTableProps) {
         </span>
       ),
     },
-    { key: 'currency', title: text.currency, dataIndex: 'currency', width: 80 },
+    { key: 'currency', title: text.currency, dataIndex: 'currency', width: 70 },
     {
       key: 'balance',
       title: text.balance,
@@ -64,12 +67,38 @@ export function CardTable({ items, loading, onOpen }: CardTableProps) {
         </span>
       ),
     },
+    {
+      key: 'spent',
+      title: cardSpendingText.list.spentThisMonth,
+      dataIndex: 'spent_this_month',
+      align: 'right',
+      width: 120,
+      render: (value: string | undefined) => (
+        <span className={styles.balance} data-testid="card-spent">
+          {value === undefined ? cardCommonText.none : formatAmount(value)}
+        </span>
+      ),
+    },
+    {
+      key: 'declines',
+      title: cardSpendingText.list.declineRate,
+      align: 'right',
+      width: 130,
+      render: (_: unknown, card) => (
+        <span className={styles.declines}>
+          <span className={styles.rate} data-testid="card-decline-rate">
+            {card.decline_rate_30d === undefined ? cardCommonText.none : percentText(card.decline_rate_30d)}
+          </span>
+          <RiskTag card={card} />
+        </span>
+      ),
+    },
     { key: 'status', title: text.status, dataIndex: 'status', width: 110, render: (value: CardItem['status']) => <CardStatusTag status={value} /> },
     {
       key: 'created',
       title: text.createdAt,
       dataIndex: 'created_at',
-      width: 160,
+      width: 150,
       render: (value: string) => <span className={styles.time}>{formatDateTime(value)}</span>,
     },
     {

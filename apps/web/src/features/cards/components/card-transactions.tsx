@@ -1,18 +1,18 @@
-import {
-  CARD_TRANSACTION_STATUSES,
-  CARD_TRANSACTION_TYPES,
-  cardTransactionStatusLabel,
-  cardTransactionTypeLabel,
-} from '@portal/contract/enums';
-import type { CardTransactionItem } from '@portal/contract/cards';
-import { Button, Empty, Pagination, Result, Select, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
-import { type HTMLAttributes, useCallback } from 'react';
+import type { CardItem, CardTransactionItem } from '@portal/contract/cards';
+import type { DeclineCode, DeclineFixAction } from '@portal/contract/card-spending';
+import { cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
+import { DownloadOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import { Button, Empty, Pagination, Result, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
+import { type HTMLAttributes, useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
+import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
+import { useExportCardTransactions } from '../api/export-card-transactions.ts';
 import { useCardTransactions } from '../api/get-card-transactions.ts';
 import {
   type CardTransactionFilters,
@@ -21,28 +21,66 @@ import {
   writeCardTransactionLocation,
 } from '../lib/card-transaction-filters.ts';
 import { PAGE_SIZES } from '../lib/page-location.ts';
+import { canFix, categoryText, countryText, declineOf } from '../lib/spending-format.ts';
+import { CardTransactionFilterBar } from './card-transaction-filter-bar.tsx';
 import styles from './card-transactions.module.css';
 
 const text = cardDetailsText.transactions;
-const typeOptions = CARD_TRANSACTION_TYPES.map((type) => ({ value: type, label: cardTransactionTypeLabel[type] }));
-const statusOptions = CARD_TRANSACTION_STATUSES.map((status) => ({ value: status, label: cardTransactionStatusLabel[status] }));
+const spendingText = cardSpendingText.transactions;
+
+/** What a decline's fix asks of the card's page: a top-up, an unfreeze, or its controls (at the limit the decline names). */
+export type DeclineFixHandler = (action: Exclude<DeclineFixAction, 'NONE'>, code: DeclineCode | null) => void;
 
 function TransactionStatus({ item }: { item: CardTransactionItem }) {
-  const tag = (
+  return (
     <span className={`${styles.status} ${styles[item.status]}`} data-testid="transaction-status">
       {cardTransactionStatusLabel[item.status]}
     </span>
   );
-  return item.status === 'FAIL' && item.decline_reason ? <Tooltip title={item.decline_reason}>{tag}</Tooltip> : tag;
 }
 
-/** A card's transactions (转入, 转出, 消费 …) with type and status filters and pages kept in the address beside the card's id. */
-export function CardTransactions({ cardId }: { cardId: string }) {
+/** A decline's reason and what to do about it, with the button that does it when the card allows it now. */
+function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: CardItem; onFix: DeclineFixHandler }) {
+  const decline = declineOf(item);
+  if (!decline) return null;
+  const { action } = decline;
+  return (
+    <div className={styles.decline} data-testid="transaction-decline">
+      <ExclamationCircleFilled className={styles.declineIcon} aria-hidden />
+      <div className={styles.declineText}>
+        <span className={styles.declineReason}>
+          {spendingText.declined}：<span data-testid="decline-reason">{decline.reason}</span>
+        </span>
+        {decline.fix ? (
+          <span className={styles.declineFix} data-testid="decline-fix">
+            {decline.fix}
+          </span>
+        ) : null}
+      </div>
+      {action !== 'NONE' && canFix(action, card) ? (
+        <Button size="small" className={styles.fixButton} onClick={() => onFix(action, item.decline_code ?? null)} data-testid="decline-fix-button">
+          {cardSpendingText.fixActions[action]}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+const place = (item: CardTransactionItem) => [categoryText(item.mcc), countryText(item.country)].filter(Boolean).join(' · ');
+
+/**
+ * A card's transactions (消费, 退款, 转入 …) with merchant, category, country, and for a decline its
+ * reason and fix; filters by type, status and days and pages kept in the address beside the card's id;
+ * 导出 the filtered rows as .xlsx. CARD_TRANSACTION events read the list again (the card's cache).
+ */
+export function CardTransactions({ card, onFix }: { card: CardItem; onFix: DeclineFixHandler }) {
+  const cardId = card.id;
   const narrow = useNarrowScreen();
   const [search, setSearch] = useSearchParams();
   const params = readCardTransactionLocation(search);
   const { filters, page, pageSize } = params;
   const list = useCardTransactions(cardId, params);
+  const exporting = useExportCardTransactions(cardId);
   const update = useCallback(
     (change: { filters?: CardTransactionFilters; page?: number; pageSize?: number }) =>
       setSearch((previous) => writeCardTransactionLocation(previous, change), { replace: true, preventScrollReset: true }),
@@ -53,25 +91,64 @@ export function CardTransactions({ cardId }: { cardId: string }) {
   const total = list.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const filtered = hasTransactionFilters(filters);
+  useEffect(() => {
+    // a page past the end (a shorter list, an old link): show the last one that has rows
+    if (list.data && !list.isPlaceholderData && page > lastPage) update({ page: lastPage });
+  }, [list.data, list.isPlaceholderData, page, lastPage, update]);
+
+  const exportFiltered = () => exporting.mutate(filters, { onSuccess: () => notifySuccess(spendingText.exportDone(total)) });
 
   const columns: TableColumnsType<CardTransactionItem> = [
-    { key: 'time', title: text.columns.time, dataIndex: 'created_at', width: 170, render: (value: string) => <span className={styles.time}>{formatDateTime(value, { seconds: true })}</span> },
-    { key: 'type', title: text.columns.type, dataIndex: 'type', width: 110, render: (value: CardTransactionItem['type']) => <span data-testid="transaction-type">{cardTransactionTypeLabel[value]}</span> },
-    { key: 'merchant', title: text.columns.merchant, dataIndex: 'merchant_name', ellipsis: true, render: (value: string | null) => value || cardCommonText.none },
+    {
+      key: 'time',
+      title: text.columns.time,
+      dataIndex: 'created_at',
+      width: 168,
+      render: (value: string) => <span className={styles.time}>{formatDateTime(value, { seconds: true })}</span>,
+    },
+    {
+      key: 'type',
+      title: text.columns.type,
+      dataIndex: 'type',
+      width: 88,
+      render: (value: CardTransactionItem['type']) => <span data-testid="transaction-type">{cardTransactionTypeLabel[value]}</span>,
+    },
+    {
+      key: 'merchant',
+      title: text.columns.merchant,
+      dataIndex: 'merchant_name',
+      ellipsis: { showTitle: true },
+      render: (value: string | null) => <span data-testid="transaction-merchant">{value || cardCommonText.none}</span>,
+    },
+    {
+      key: 'category',
+      title: spendingText.columns.category,
+      dataIndex: 'mcc',
+      width: 112,
+      render: (value: string | null) => <span className={styles.secondary} data-testid="transaction-category">{categoryText(value) ?? cardCommonText.none}</span>,
+    },
+    {
+      key: 'country',
+      title: spendingText.columns.country,
+      dataIndex: 'country',
+      width: 100,
+      render: (value: string | null) => <span className={styles.secondary} data-testid="transaction-country">{countryText(value) ?? cardCommonText.none}</span>,
+    },
     {
       key: 'amount',
       title: text.columns.amount,
       dataIndex: 'amount',
       align: 'right',
-      width: 160,
+      width: 150,
       render: (value: string, item) => (
-        <span className={styles.amount}>
+        <span className={styles.amount} data-testid="transaction-amount">
           {formatAmount(value)} <span className={styles.currency}>{item.currency}</span>
         </span>
       ),
     },
-    { key: 'status', title: text.columns.status, width: 100, render: (_: unknown, item) => <TransactionStatus item={item} /> },
+    { key: 'status', title: text.columns.status, width: 88, render: (_: unknown, item) => <TransactionStatus item={item} /> },
   ];
+  const declinedKeys = items.filter((item) => declineOf(item) !== null).map((item) => item.id);
 
   return (
     <section className={styles.section} aria-labelledby="card-transactions-title">
@@ -79,33 +156,30 @@ export function CardTransactions({ cardId }: { cardId: string }) {
         <h2 id="card-transactions-title" className={styles.title}>
           {text.title}
         </h2>
-        {list.data ? <span className={styles.count}>{text.total(total)}</span> : null}
+        {list.data ? (
+          <span className={styles.count} data-testid="transaction-total">
+            {text.total(total)}
+          </span>
+        ) : null}
       </div>
-      {filtered || total > 0 ? (
-        <fieldset className={styles.filters} aria-label={text.filters}>
-          <Select
-            className={styles.filter}
-            aria-label={text.type}
-            placeholder={text.allTypes}
-            allowClear
-            value={filters.type ?? null}
-            options={typeOptions}
-            onChange={(value) => update({ filters: { ...filters, type: value ?? undefined } })}
-          />
-          <Select
-            className={styles.filter}
-            aria-label={text.status}
-            placeholder={text.allStatuses}
-            allowClear
-            value={filters.status ?? null}
-            options={statusOptions}
-            onChange={(value) => update({ filters: { ...filters, status: value ?? undefined } })}
-          />
-          <Button onClick={() => update({ filters: {} })} disabled={!filtered}>
-            {text.reset}
-          </Button>
-        </fieldset>
-      ) : null}
+      <CardTransactionFilterBar
+        filters={filters}
+        onChange={(next) => update({ filters: next })}
+        compact={narrow}
+        actions={
+          <Tooltip title={spendingText.exportHint}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={exportFiltered}
+              loading={exporting.isPending}
+              disabled={!list.data || total === 0}
+              data-testid="card-transactions-export"
+            >
+              {spendingText.exportButton}
+            </Button>
+          </Tooltip>
+        }
+      />
 
       <div className={styles.body}>
         {list.isPending ? (
@@ -119,26 +193,38 @@ export function CardTransactions({ cardId }: { cardId: string }) {
                 {cardCommonText.retry}
               </Button>
             }
+            data-testid="transactions-error"
           />
         ) : items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? text.emptyFiltered : text.empty} className={styles.empty} data-testid="transactions-empty" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? text.emptyFiltered : text.empty} className={styles.empty} data-testid="transactions-empty">
+            {filtered ? <Button onClick={() => update({ filters: {} })}>{text.reset}</Button> : null}
+          </Empty>
         ) : narrow ? (
           <ul className={styles.list} aria-busy={list.isPlaceholderData}>
             {items.map((item) => (
               <li key={item.id} className={styles.item} data-testid="transaction-row">
-                <span className={styles.main}>
-                  <span className={styles.type} data-testid="transaction-type">
-                    {cardTransactionTypeLabel[item.type]}
-                    {item.merchant_name ? <span className={styles.merchant}> · {item.merchant_name}</span> : null}
+                <div className={styles.itemRow}>
+                  <span className={styles.main}>
+                    <span className={styles.type}>
+                      <span data-testid="transaction-type">{cardTransactionTypeLabel[item.type]}</span>
+                      {item.merchant_name ? (
+                        <span className={styles.merchant} data-testid="transaction-merchant">
+                          {' · '}
+                          {item.merchant_name}
+                        </span>
+                      ) : null}
+                    </span>
+                    {place(item) ? <span className={styles.place}>{place(item)}</span> : null}
+                    <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
                   </span>
-                  <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
-                </span>
-                <span className={styles.figures}>
-                  <span className={styles.amount}>
-                    {formatAmount(item.amount)} <span className={styles.currency}>{item.currency}</span>
+                  <span className={styles.figures}>
+                    <span className={styles.amount} data-testid="transaction-amount">
+                      {formatAmount(item.amount)} <span className={styles.currency}>{item.currency}</span>
+                    </span>
+                    <TransactionStatus item={item} />
                   </span>
-                  <TransactionStatus item={item} />
-                </span>
+                </div>
+                <DeclineNote item={item} card={card} onFix={onFix} />
               </li>
             ))}
           </ul>
@@ -152,7 +238,14 @@ export function CardTransactions({ cardId }: { cardId: string }) {
             loading={list.isPlaceholderData}
             pagination={false}
             tableLayout="fixed"
-            onRow={() => ({ 'data-testid': 'transaction-row' }) as HTMLAttributes<HTMLElement>}
+            expandable={{
+              expandedRowKeys: declinedKeys,
+              showExpandColumn: false,
+              rowExpandable: (item) => declineOf(item) !== null,
+              expandedRowRender: (item) => <DeclineNote item={item} card={card} onFix={onFix} />,
+              expandedRowClassName: () => styles.declineRow ?? '',
+            }}
+            onRow={(item) => ({ 'data-testid': 'transaction-row', className: declineOf(item) ? styles.declinedRow : undefined }) as HTMLAttributes<HTMLElement>}
           />
         )}
       </div>

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { cardKeys } from '../api/card-keys.ts';
+import { useThreeDsStore } from '../stores/three-ds.ts';
 import { applyCardEvent } from './apply-card-event.ts';
 
 const LIST = cardKeys.list({ filters: {}, page: 1, pageSize: 20 });
@@ -43,6 +44,26 @@ describe('the stream’s events on the card screens', () => {
     const { queryClient, invalidated } = cacheWithCards();
     applyCardEvent(queryClient, { type: 'FREEZE', id: 'm-1', status: 'fail' });
     expect(invalidated()).toEqual(names(cardKeys.walletBalances(), cardKeys.walletStatus()));
+  });
+
+  it('CARD_TRANSACTION reads that card again with its transactions and controls, and the list’s figures', () => {
+    const { queryClient, invalidated } = cacheWithCards();
+    const transactions = cardKeys.transactions('c-1', { filters: {}, page: 1, pageSize: 20 });
+    queryClient.setQueryData(transactions, {});
+    queryClient.setQueryData(cardKeys.controls('c-1'), {});
+    applyCardEvent(queryClient, { type: 'CARD_TRANSACTION', card_id: 'c-1', transaction_id: 't-1', status: 'CLOSED', amount: '1.00', currency: 'USD' });
+    expect(invalidated()).toEqual(
+      names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), transactions, cardKeys.controls('c-1'), cardKeys.walletBalances(), cardKeys.walletStatus()),
+    );
+  });
+
+  it('THREE_DS_OTP shows the code, and nothing of the cache moves', () => {
+    const { queryClient, invalidated } = cacheWithCards();
+    const otp = { card_id: 'c-1', last4: '4444', nickname: '卡', code: '123456', merchant_name: 'Shop', amount: '1.00', currency: 'USD', expires_at: '2026-03-01T08:05:00Z' };
+    applyCardEvent(queryClient, { type: 'THREE_DS_OTP', ...otp });
+    expect(useThreeDsStore.getState().codes).toEqual([{ ...otp, key: expect.any(String) }]);
+    expect(invalidated()).toEqual([]);
+    useThreeDsStore.getState().clear();
   });
 
   it('leaves the cards alone on other events', () => {

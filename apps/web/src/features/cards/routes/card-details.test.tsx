@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { card, openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../testing/fixtures.ts';
+import { card, controls, openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../testing/fixtures.ts';
 import CardDetails from './card-details.tsx';
 
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
@@ -38,6 +38,7 @@ function stubCard(answer: CardItem | Error | ((body: unknown) => unknown), more:
   return stubApi({
     [CARD]: answer,
     [TRANSACTIONS]: { items: [], total: 0, page: 1, page_size: 20 },
+    [`${CARD}/controls`]: controls(),
     '/api/v1/card/opened-available': openedAvailable(),
     '/api/v1/balance/account-balance': walletBalances(),
     '/api/v1/balance/account-balance-status': walletAvailable,

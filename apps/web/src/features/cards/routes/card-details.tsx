@@ -21,15 +21,17 @@ import { useWalletBalances } from '../api/get-wallet-balances.ts';
 import { useWalletStatus } from '../api/get-wallet-status.ts';
 import { useUpdateCardStatus } from '../api/update-card-status.ts';
 import { CardActions } from '../components/card-actions.tsx';
+import { CardControls, type ControlsFocus } from '../components/card-controls.tsx';
 import { CardFace } from '../components/card-face.tsx';
 import { CardStateNotice } from '../components/card-state-notice.tsx';
 import { CardStatusTag } from '../components/card-status-tag.tsx';
-import { CardTransactions } from '../components/card-transactions.tsx';
+import { CardTransactions, type DeclineFixHandler } from '../components/card-transactions.tsx';
 import { ConfirmActionDialog, type ConfirmedAction } from '../components/confirm-action-dialog.tsx';
 import { NicknameEditor } from '../components/nickname-editor.tsx';
 import { RechargeDialog } from '../components/recharge-dialog.tsx';
 import { RevealDialog } from '../components/reveal-dialog.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
+import { controlFieldOfDecline } from '../lib/controls-form.ts';
 import { useIdempotencyKey } from '../lib/use-idempotency-key.ts';
 import styles from './card-details.module.css';
 
@@ -39,7 +41,9 @@ const text = cardDetailsText;
  * /card-details?id= (product.md §4): the card's face with its number masked (查看卡号 shows it after
  * an access code), its nickname changed in place, balance, status and what the status means (who
  * froze it and why, the issuer at work, why it failed), the actions its `actions` allow, and its
- * transactions. A CARD_STATUS event shows a new status live. An unknown id says 卡片不存在.
+ * controls (limits, blocked categories, allowed countries) and its transactions, where a decline's fix
+ * opens the top-up, the unfreeze or the controls. CARD_STATUS and CARD_TRANSACTION events show what
+ * changed live. An unknown id says 卡片不存在.
  */
 export default function CardDetails() {
   const [search] = useSearchParams();
@@ -120,6 +124,7 @@ type OpenDialog = 'reveal' | 'recharge' | 'withdraw' | ConfirmedAction | null;
 
 function CardView({ card }: { card: CardItem }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [controlsFocus, setControlsFocus] = useState<ControlsFocus | null>(null);
   const available = useOpenedAvailable();
   const balances = useWalletBalances();
   // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
@@ -141,6 +146,13 @@ function CardView({ card }: { card: CardItem }) {
     else if (action === 'WITHDRAW') setDialog('withdraw');
     else setDialog(action);
   };
+
+  const fix: DeclineFixHandler = (action, code) => {
+    if (action === 'RECHARGE') setDialog('recharge');
+    else if (action === 'UNFREEZE') setDialog('UNFREEZE');
+    else setControlsFocus((previous) => ({ field: (code && controlFieldOfDecline[code]) || null, seq: (previous?.seq ?? 0) + 1 }));
+  };
+  const hasControls = card.last4 !== null && !['CARD_STATUS_INIT', 'FAIL', 'DELETE'].includes(card.status);
 
   const confirm = async (action: ConfirmedAction) => {
     try {
@@ -221,7 +233,9 @@ function CardView({ card }: { card: CardItem }) {
         </div>
       </div>
 
-      <CardTransactions cardId={card.id} />
+      {hasControls ? <CardControls card={card} focus={controlsFocus} /> : null}
+
+      <CardTransactions card={card} onFix={fix} />
 
       <RevealDialog open={dialog === 'reveal'} card={card} onClose={closeDialog} />
       <RechargeDialog

@@ -1,3 +1,4 @@
+import type { CardControls } from '@portal/contract/card-spending';
 import type { CardItem, CardPage, CardSummaryAnswer, OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { AccountBalanceItem, BalanceStatusAnswer } from '@portal/contract/wallet';
 
@@ -112,5 +113,19 @@ export const summary = (overrides: Partial<CardSummaryAnswer> = {}): CardSummary
   total: 3,
   by_status: { CARD_STATUS_INIT: 0, NORMAL: 2, FAIL: 0, FREEZE: 1, DELETE: 0, FREEZING: 0, DELETING: 0, UNFREEZING: 0 },
   amounts: [{ currency: 'USD', amount: '240.50' }],
+  ...overrides,
+});
+
+/** A card's controls: no limits, nothing blocked, every country, as a new card has them. */
+export const controls = (overrides: Partial<CardControls> = {}): CardControls => ({
+  card_id: 'c-1',
+  currency: 'USD',
+  single_limit: null,
+  daily_limit: null,
+  monthly_limit: null,
+  blocked_categories: [],
+  allowed_countries: [],
+  spent_today: '0.00',
+  spent_this_month: '0.00',
   ...overrides,
 });
