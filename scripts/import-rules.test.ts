@@ -36,7 +36,7 @@ function brokenRule(from: string, to: string): string | null {
   return null;
 }
 
-/** Where a server file stands in its layers: `modules/<m>/routes|service|store|part`, `ops`, `providers`, `db`, `lib`, `http`, `config`, `app`. */
+/** Where a server file stands in its layers: `modules/<m>/routes|service|store|part`, `ops`, `providers`, `db`, `lib`, `http`, `jobs` (the queue), `config`, `app`. */
 function serverLayerOf(file: string): { area: string; module?: string; layer?: 'routes' | 'service' | 'store' | 'part' } | null {
   const relative = path.relative(path.join(root, 'apps/server/src'), file).split(path.sep).join('/');
   if (relative.startsWith('..')) return null;
@@ -49,7 +49,7 @@ function serverLayerOf(file: string): { area: string; module?: string; layer?: '
   const top = relative.split('/')[0] as string;
   // the typed configuration is read by whoever needs a setting
   if (relative === 'config.ts') return { area: 'config' };
-  if (['ops', 'providers', 'db', 'lib', 'http', 'web'].includes(top)) {
+  if (['ops', 'providers', 'db', 'lib', 'http', 'web', 'jobs'].includes(top)) {
     return { area: top, ...(/(^|-)store\.ts$/.test(path.basename(relative)) ? { layer: 'store' as const } : {}) };
   }
   return { area: 'app' };
@@ -61,7 +61,7 @@ function brokenServerRule(fromFile: string, toFile: string): string | null {
   const to = serverLayerOf(toFile);
   if (!from || !to) return null;
   if (from.area === 'modules' && to.area === 'app') return 'a module never imports the app or its composition';
-  if (['providers', 'db', 'lib', 'http'].includes(from.area) && to.area === 'modules') return 'adapters, storage and shared code know no domain module';
+  if (['providers', 'db', 'lib', 'http', 'jobs'].includes(from.area) && to.area === 'modules') return 'adapters, storage and shared code know no domain module';
   if (from.layer === 'store' && to.area === 'modules' && to.layer !== 'store' && to.layer !== 'part') return 'a store imports no service';
   if (from.area === 'ops' && to.layer === 'store') return 'operator commands call services, never a store';
   if (from.area === 'modules' && to.layer === 'store' && to.module !== from.module) return "no module imports another module's store";

