@@ -161,6 +161,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // boot: the entry of the pages the server draws (src/app/boot.ts), named by the manifest
       input: { index: path.join(here, 'index.html'), 'early-start': earlyStartEntry, boot: path.join(here, 'src/app/boot.ts') },
       output: {
+        // a chunk is named by its hash alone: every script of the first load imports others by file
+        // name, and the route table lists them all, so names are bytes each start downloads
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // the field rules and the server's field errors, which sign-in and the card screens share: one
           // small chunk, not three (each chunk costs the first load its imports and exports)
