@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardControls, cardTransactions, chargesOwed } from '../../db/schema.ts';
+import { cardControls, cards, cardTransactions, chargesOwed } from '../../db/schema.ts';
 
 /** The SQL of a card's spending: its authorisations, controls, debts and 3-D Secure messages. */
 
@@ -27,6 +27,25 @@ export async function findAuthorization(tx: Tx, cardId: string, authorizationId:
     .from(cardTransactions)
     .where(and(eq(cardTransactions.cardId, cardId), eq(cardTransactions.authorizationId, authorizationId), eq(cardTransactions.type, 'CONSUME')))
     .limit(1);
+  return row;
+}
+
+/**
+ * An authorisation's card, locked, with its controls and its authorisation of that issuer id if it has
+ * one already: one statement where three would be (an authorisation's answer is waited for).
+ */
+export async function lockCardForAuthorization(tx: Tx, cardId: string, authorizationId: string) {
+  const [row] = await tx
+    .select({ card: cards, controls: cardControls, earlier: cardTransactions })
+    .from(cards)
+    .leftJoin(cardControls, eq(cardControls.cardId, cards.id))
+    .leftJoin(
+      cardTransactions,
+      and(eq(cardTransactions.cardId, cards.id), eq(cardTransactions.authorizationId, authorizationId), eq(cardTransactions.type, 'CONSUME')),
+    )
+    .where(eq(cards.id, cardId))
+    .limit(1)
+    .for('update', { of: cards });
   return row;
 }
 

@@ -32,7 +32,17 @@ import type { AccountRef } from '../ledger/accounts.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import { cardName, isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
-import { type CardTransactionRow, cardOfAuthorization, findAuthorization, findControls, insertSpending, recordOwed, spentSince, updateSpending } from './spending-store.ts';
+import {
+  type CardTransactionRow,
+  type ControlsRow,
+  cardOfAuthorization,
+  findAuthorization,
+  insertSpending,
+  lockCardForAuthorization,
+  recordOwed,
+  spentSince,
+  updateSpending,
+} from './spending-store.ts';
 import { type CardRow, findProduct, lockCardById } from './store.ts';
 
 /** The ledger's idempotency keys of a card's spending: one per step of an authorisation or event. */
@@ -136,12 +146,16 @@ export function spendingPart(context: CardContext) {
   }
 
   /** Why the card may not pay this now, from its status, currency and controls; null: it may (if it holds enough). */
-  async function declineOf(tx: Tx, card: CardRow, request: { amount: bigint; currency: string; mcc: string; country: string }): Promise<DeclineCode | null> {
+  async function declineOf(
+    tx: Tx,
+    card: CardRow,
+    controls: ControlsRow | null,
+    request: { amount: bigint; currency: string; mcc: string; country: string },
+  ): Promise<DeclineCode | null> {
     if (card.status === 'DELETE' || card.status === 'DELETING') return 'CARD_CLOSED';
     if (card.status === 'FREEZE' || card.status === 'FREEZING' || card.status === 'UNFREEZING') return 'CARD_FROZEN';
     if (card.status !== 'NORMAL') return 'ISSUER_DECLINED';
     if (request.currency !== card.currency) return 'CURRENCY_MISMATCH';
-    const controls = await findControls(tx, card.id);
     if (!controls) return null;
     if (controls.singleLimit !== null && request.amount > controls.singleLimit) return 'OVER_SINGLE_LIMIT';
     const blocked = new Set(controls.blockedCategories);
@@ -160,10 +174,10 @@ export function spendingPart(context: CardContext) {
   /** authorization.request: approve (the amount held on the card, PENDING) or decline (FAIL, with its reason, a message and the fee). */
   async function authorize(tx: Tx, event: IssuerEvent): Promise<IssuerReply> {
     const request = parse(authorizationRequestData, event);
-    const card = isUuid(request.card_id) ? await lockCardById(tx, request.card_id) : undefined;
-    if (!card) return { reply: { approved: false, decline_code: 'ISSUER_DECLINED' satisfies DeclineCode } };
+    const locked = isUuid(request.card_id) ? await lockCardForAuthorization(tx, request.card_id, request.id) : undefined;
+    if (!locked) return { reply: { approved: false, decline_code: 'ISSUER_DECLINED' satisfies DeclineCode } };
+    const { card, controls, earlier } = locked;
     // the same authorisation again under another event id: the decision made then
-    const earlier = await findAuthorization(tx, card.id, request.id);
     if (earlier) return replyOf(earlier);
 
     const amount = toMinorUnits(request.amount);
@@ -182,7 +196,7 @@ export function spendingPart(context: CardContext) {
       authorizationId: request.id,
       createdAt: now,
     };
-    let code = await declineOf(tx, card, { amount, currency: request.currency, mcc: request.mcc, country: request.country });
+    let code = await declineOf(tx, card, controls, { amount, currency: request.currency, mcc: request.mcc, country: request.country });
     if (code === null) {
       try {
         const held = await ledger.within(tx).holdFunds({
