@@ -32,6 +32,12 @@ async function send(tx: Tx, message: Published) {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
 }
 
+/** The notification of an event for some accounts, for a statement that sends it itself (pg_notify(channel, payload)). */
+export function accountsNotification(merchantId: string, accountIds: string[], type: string, payload: EventPayload = {}, options: PublishOptions = {}) {
+  const message: Published = { t: 'accounts', merchant: merchantId, accounts: accountIds, type, payload, ...options };
+  return { channel: EVENTS_CHANNEL, payload: JSON.stringify(message) };
+}
+
 /** An event stream's content excerpt: the notice shows text, not markup, and NOTIFY payloads are small. */
 export function excerpt(html: string, max = 200) {
   const text = html
@@ -59,6 +65,9 @@ export function createEventPublisher() {
     /** An event for every account of the merchant (an announcement). */
     toMerchant: (tx: Tx, merchantId: string, type: string, payload: EventPayload = {}, options: PublishOptions = {}) =>
       send(tx, { t: 'merchant', merchant: merchantId, type, payload, ...options }),
+
+    /** The notification of an event for some accounts, for a statement of the caller's to send (pg_notify(channel, payload)). */
+    accountsNotification,
 
     /** Sessions ended: their open streams close on every process. */
     sessionsEnded: (tx: Tx, accountId: string, which: { session?: string; except?: string }) =>

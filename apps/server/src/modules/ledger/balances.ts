@@ -4,8 +4,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import type { StreamEvent } from '@portal/contract/messages';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
 import type { Db, Tx } from '../../db/engine.ts';
-import type { EventPublisher } from '../events/publisher.ts';
-import { cardHolderIds, type HolderBalanceRow, holderBalances } from './store.ts';
+import { type HolderBalanceRow, holderBalances } from './store.ts';
 
 /** What a customer holds, as the wallet calls answer it: every currency, zeros for one never used. */
 export interface CustomerBalances {
@@ -36,25 +35,6 @@ export async function customerBalances(tx: Tx, merchantId: string, holderId: str
 export async function balanceEvent(tx: Tx, merchantId: string, accountId: string): Promise<StreamEvent> {
   const { balances, cardAmount } = await customerBalances(tx, merchantId, accountId);
   return { type: EVENT_TYPES.balance, balances, card_amount: cardAmount };
-}
-
-/**
- * Tells the open portal tabs of the customers who hold these accounts that their money moved (a
- * BALANCE_CHANGED event each, with what they hold when it is sent). Inside a transaction the signal
- * goes out when it commits. A movement nobody watches costs one NOTIFY; the balances are read only by
- * a process that holds a stream of that customer.
- */
-export async function announceBalances(
-  events: EventPublisher,
-  tx: Tx,
-  merchantId: string,
-  accounts: Array<{ kind: string; ownerId: string; holderId?: string }>,
-) {
-  // every account an operation moved names its customer; a card's is looked up only where it does not
-  const named = accounts.flatMap((account) => (account.holderId ? [account.holderId] : account.kind === 'WALLET' ? [account.ownerId] : []));
-  const unnamed = accounts.filter((account) => !account.holderId && account.kind === 'CARD').map((account) => account.ownerId);
-  const cardHolders = unnamed.length > 0 ? await cardHolderIds(tx, merchantId, unnamed) : [];
-  await events.toAccounts(tx, merchantId, [...new Set([...named, ...cardHolders])], EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER });
 }
 
 /** The finisher that builds a BALANCE_CHANGED event per stream (registered with the hub by the app). */

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AccountRef, cardAccountOf, type LedgerKind, walletOf } from './accounts.ts';
 import { keyedRun } from './idempotency.ts';
-import { move } from './movement.ts';
+import { move, type Step } from './movement.ts';
 import {
   checkedHold,
   checkedPostHold,
@@ -26,7 +26,7 @@ import { lockHold } from './store.ts';
  * given transaction.
  */
 
-export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ensure: boolean): Promise<OperationResult> {
+export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, step: Step): Promise<OperationResult> {
   const { reference, parts, fingerprint } = checkedHold(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, () => {
     const account = request.account ?? walletOf(request.accountId);
@@ -52,7 +52,7 @@ export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ens
           amount: fromMinorUnits(request.amount),
         },
       },
-      ensure,
+      step,
     );
   });
 }
@@ -71,7 +71,7 @@ async function lockActiveHold(tx: Tx, merchantId: string, holdId: string) {
   return hold;
 }
 
-export async function postHoldWithin(tx: Tx, clock: Clock, request: PostHoldRequest, ensure: boolean): Promise<OperationResult> {
+export async function postHoldWithin(tx: Tx, clock: Clock, request: PostHoldRequest, step: Step): Promise<OperationResult> {
   const { reference, memo, fingerprint } = checkedPostHold(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, async () => {
     const hold = await lockActiveHold(tx, request.merchantId, request.holdId);
@@ -93,12 +93,12 @@ export async function postHoldWithin(tx: Tx, clock: Clock, request: PostHoldRequ
         key: request.key,
         answer: { operation: 'post-hold', transactionId, holdId: hold.id, type: request.type, amount: fromMinorUnits(posted) },
       },
-      ensure,
+      step,
     );
   });
 }
 
-export async function releaseHoldWithin(tx: Tx, clock: Clock, request: ReleaseHoldRequest, ensure: boolean): Promise<OperationResult> {
+export async function releaseHoldWithin(tx: Tx, clock: Clock, request: ReleaseHoldRequest, step: Step): Promise<OperationResult> {
   const { fingerprint } = checkedRelease(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, async () => {
     const hold = await lockActiveHold(tx, request.merchantId, request.holdId);
@@ -116,7 +116,7 @@ export async function releaseHoldWithin(tx: Tx, clock: Clock, request: ReleaseHo
         key: request.key,
         answer: { operation: 'release-hold', transactionId: null, holdId: hold.id, type: null, amount: fromMinorUnits(hold.amount) },
       },
-      ensure,
+      step,
     );
   });
 }

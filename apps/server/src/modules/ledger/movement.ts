@@ -32,6 +32,18 @@ export interface Movement {
 }
 
 /**
+ * How an operation's customers hear that their money moved: the notification (channel and payload)
+ * its write statement sends, for the customers who hold the accounts it moved; null for none.
+ */
+export type Announce = (merchantId: string, holderIds: string[]) => { channel: string; payload: string } | null;
+
+/** How an operation is written: `ensure` creates the accounts it needs first (a second attempt); `announce`, see Announce. */
+export interface Step {
+  ensure: boolean;
+  announce?: Announce | undefined;
+}
+
+/**
  * Thrown when an account of the operation does not exist yet: the attempt rolls back and runs again,
  * creating the missing accounts before it locks anything. Only a first use of an account pays this.
  */
@@ -49,7 +61,7 @@ function withShard(ref: AccountRef, shard: number): AccountRef {
  * merchant's (hot) rows last. With `ensure`, it first creates the accounts (and wallet rows) that do
  * not exist yet.
  */
-export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise<OperationAnswer> {
+export async function move(tx: Tx, movement: Movement, { ensure, announce }: Step): Promise<OperationAnswer> {
   // the merchant's side goes to the shard of the customer the operation concerns
   const shard = houseShardFor(movement.transaction?.holderId ?? null);
   const m = { ...movement, lines: movement.lines.map((line) => ({ ...line, account: withShard(line.account, shard) })) };
@@ -145,6 +157,7 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
     holdInserts,
     ...(m.holdSettle ? { holdSettle: m.holdSettle } : {}),
     idempotency: { key: m.key, answer },
+    notify: announce?.(m.merchantId, [...new Set(locked.map((row) => row.holderId))]) ?? null,
   });
   if (houseRows !== house.length) {
     // a missing merchant account would unbalance the books: this attempt rolls back
@@ -158,7 +171,7 @@ export async function move(tx: Tx, movement: Movement, ensure: boolean): Promise
  * An operation written inside a given transaction. `ensure`: create the accounts it needs first
  * (the second attempt, after the first found one missing).
  */
-export type StepOperation<Q> = (tx: Tx, clock: Clock, request: Q, ensure: boolean) => Promise<OperationResult>;
+export type StepOperation<Q> = (tx: Tx, clock: Clock, request: Q, step: Step) => Promise<OperationResult>;
 
 /** A balance past what a bigint holds (SQLSTATE 22003) is the catalogue's refusal: nothing moved. */
 const balanceLimitOr = (error: unknown) => (hasCode(error, '22003') ? new AppError(ErrorCode.BALANCE_LIMIT) : error);
@@ -176,11 +189,12 @@ export async function runOperation<Q>(
   clock: Clock,
   operation: StepOperation<Q>,
   request: Q,
+  announce?: Announce,
 ): Promise<OperationResult> {
   let ensure = false;
   for (let deadlocks = 0; ; ) {
     try {
-      return await open((tx) => operation(tx, clock, request, ensure));
+      return await open((tx) => operation(tx, clock, request, { ensure, announce }));
     } catch (error) {
       if (error instanceof MissingAccounts && !ensure) {
         ensure = true;

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AccountRef, cardAccountOf, walletOf } from './accounts.ts';
 import { keyedRun } from './idempotency.ts';
-import { move } from './movement.ts';
+import { move, type Step } from './movement.ts';
 import { amountMoved, checkedReversal, type Line, type OperationResult, type ReverseRequest } from './requests.ts';
 import { findReversal, lockTransaction, postingsOf } from './store.ts';
 
@@ -16,7 +16,7 @@ import { findReversal, lockTransaction, postingsOf } from './store.ts';
  * it corrects, to the same accounts (the merchant's in the same shard), at most once per
  * transaction. Written inside the given transaction.
  */
-export async function reverseWithin(tx: Tx, clock: Clock, request: ReverseRequest, ensure: boolean): Promise<OperationResult> {
+export async function reverseWithin(tx: Tx, clock: Clock, request: ReverseRequest, step: Step): Promise<OperationResult> {
   const { memo, fingerprint } = checkedReversal(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, async () => {
     const original = await lockTransaction(tx, request.merchantId, request.transactionId);
@@ -51,7 +51,7 @@ export async function reverseWithin(tx: Tx, clock: Clock, request: ReverseReques
         key: request.key,
         answer: { operation: 'reverse', transactionId, holdId: null, type: original.type, amount: fromMinorUnits(amountMoved(lines)) },
       },
-      ensure,
+      step,
     );
   });
 }

@@ -1,11 +1,12 @@
+import { EVENT_TYPES } from '@portal/contract/events';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { auditLedger } from './audit.ts';
-import { announceBalances, balanceFinisher, customerBalances } from './balances.ts';
+import { BALANCE_FINISHER, balanceFinisher, customerBalances } from './balances.ts';
 import { holdWithin, postHoldWithin, releaseHoldWithin } from './holds.ts';
-import { runOperation, type StepOperation } from './movement.ts';
+import { type Announce, runOperation, type StepOperation } from './movement.ts';
 import type {
   CardTransferRequest,
   FeeRequest,
@@ -90,16 +91,14 @@ export const LEDGER_OPERATIONS = [
 
 export function createLedgerService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
   /**
-   * The open portal tabs of an operation's customers hear what they hold now: the signal rides on the
-   * operation's transaction, so it goes out when the money has moved (for `within`, when the caller's
-   * transaction commits) and never for a refusal or a replay, and costs no round trip of its own.
+   * The open portal tabs of an operation's customers hear what they hold now: the operation's write
+   * statement sends the signal, so it goes out when the money has moved (for `within`, when the
+   * caller's transaction commits) and never for a refusal or a replay, and costs no round trip of its own.
    */
-  const announcing = async (tx: Tx, merchantId: string, result: OperationResult) => {
-    if (!result.replayed && result.answer.accounts.length > 0) await announceBalances(events, tx, merchantId, result.answer.accounts);
-    return result;
-  };
+  const announce: Announce = (merchantId, holderIds) =>
+    holderIds.length > 0 ? events.accountsNotification(merchantId, holderIds, EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER }) : null;
   const inOwnTransaction: Runner = (operation) => (request) =>
-    runOperation((work) => db.transaction(async (tx) => announcing(tx, request.merchantId, await work(tx))), clock, operation, request);
+    runOperation((work) => db.transaction(async (tx) => work(tx)), clock, operation, request, announce);
   // a savepoint the operation rolls back to when it is refused or retried; one that succeeded is not
   // released: it ends with the caller's transaction, and that is a round trip less per operation
   const inSavepoint =
@@ -110,7 +109,7 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
         async (work) => {
           await tx.execute(sql.raw(`savepoint ${SAVEPOINT}`));
           try {
-            return await announcing(tx, request.merchantId, await work(tx));
+            return await work(tx);
           } catch (error) {
             await tx.execute(sql.raw(`rollback to savepoint ${SAVEPOINT}`));
             throw error;
@@ -119,6 +118,7 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
         clock,
         operation,
         request,
+        announce,
       );
 
   return {

@@ -171,6 +171,8 @@ export interface WritePlan {
   holdInserts: Array<{ id: string; ledgerAccountId: string; holderId: string; amount: bigint; reference: string }>;
   holdSettle?: { id: string; status: 'POSTED' | 'RELEASED' };
   idempotency: { key: string; answer: unknown };
+  /** a NOTIFY the statement sends as well (movement.ts Announce), or null */
+  notify?: { channel: string; payload: string } | null;
 }
 
 /**
@@ -239,7 +241,8 @@ export async function writeOperation(tx: Tx, plan: WritePlan) {
   parts.push(sql`k as (update ledger_idempotency_keys set answer = ${JSON.stringify(plan.idempotency.answer)}::jsonb
     where merchant_id = ${merchantId}::uuid and key = ${plan.idempotency.key})`);
   const houseCount = plan.house.length ? sql`(select count(*) from h)::int` : sql`0`;
-  const [result] = await rowsOf(tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${houseCount} as house_rows`));
+  const notify = plan.notify ? sql`, pg_notify(${plan.notify.channel}, ${plan.notify.payload})::text as notified` : sql``;
+  const [result] = await rowsOf(tx.execute(sql`with ${sql.join(parts, sql`, `)} select ${houseCount} as house_rows${notify}`));
   // fewer than asked for means a merchant account does not exist yet: the caller must roll back
   return { houseRows: Number(result?.house_rows ?? 0) };
 }
@@ -473,12 +476,6 @@ function cardAccountsWhere(merchantId: string, cardIds: string[]) {
     sql`, `,
   );
   return sql`merchant_id = ${merchantId} and currency in (${currencies}) and kind = 'CARD' and owner_id in (${list})`;
-}
-
-/** The customers who hold these cards. */
-export async function cardHolderIds(tx: Tx, merchantId: string, cardIds: string[]) {
-  const rows = await rowsOf(tx.execute(sql`select distinct holder_id from ledger_accounts where ${cardAccountsWhere(merchantId, cardIds)}`));
-  return rows.map((row) => String(row.holder_id));
 }
 
 /** What each of these cards holds (balance and held, minor units); a card with no account yet is absent. */

@@ -3,11 +3,11 @@ import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { keyedRun } from './idempotency.ts';
-import { move } from './movement.ts';
+import { move, type Step } from './movement.ts';
 import { checkedTransfer, type OperationResult, type TransferRequest } from './requests.ts';
 
 /** A transfer (any balanced set of lines) written inside the given transaction. */
-export async function transferWithin(tx: Tx, clock: Clock, request: TransferRequest, ensure: boolean): Promise<OperationResult> {
+export async function transferWithin(tx: Tx, clock: Clock, request: TransferRequest, step: Step): Promise<OperationResult> {
   const { lines, reference, memo, holderId, amount, fingerprint } = checkedTransfer(request);
   return keyedRun(tx, request.merchantId, request.key, fingerprint, () => {
     const transactionId = randomUUID();
@@ -23,7 +23,7 @@ export async function transferWithin(tx: Tx, clock: Clock, request: TransferRequ
         key: request.key,
         answer: { operation: 'transfer', transactionId, holdId: null, type: request.type, amount: fromMinorUnits(amount) },
       },
-      ensure,
+      step,
     );
   });
 }
