@@ -1,4 +1,4 @@
-import { CreditCardOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, ExportOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
@@ -33,6 +33,7 @@ const ThreeDsCodes = lazy(() => import('../../features/cards/components/three-ds
 const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
   { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },
   { key: 'card', href: paths.card.getHref(), icon: <CreditCardOutlined /> },
+  { key: 'bulkExport', href: paths.bulkExport.getHref(), icon: <ExportOutlined /> },
   { key: 'settings', href: paths.settings.getHref(), icon: <SettingOutlined /> },
 ];
 
