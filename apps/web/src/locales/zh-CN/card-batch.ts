@@ -33,7 +33,7 @@ export const cardBatchText = {
   },
   submitted: {
     title: '批量开卡已提交',
-    subTitle: (n: number) => `${n} 张卡片正在开通，进度显示在页面右下角，可随时离开本页。`,
+    subTitle: (n: number) => `${n} 张卡片正在开通，进度显示在页面左下角，可随时离开本页。`,
     stay: '继续开卡',
     toCards: '查看我的卡片',
   },
