@@ -16,13 +16,10 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
-import {
-  isExportActive,
-  useBatchExportStatus,
-  useBatchExports,
-  useCreateBatchExport,
-  useDownloadBatchExport,
-} from '../api/batch-exports.ts';
+import { useCreateBatchExport } from '../api/create-batch-export.ts';
+import { useDownloadBatchExport } from '../api/download-batch-export.ts';
+import { isExportActive, useBatchExportStatus } from '../api/get-batch-export-status.ts';
+import { useBatchExports } from '../api/get-batch-exports.ts';
 import { useCards } from '../api/get-cards.ts';
 import { useOpenedAvailable } from '../api/get-opened-available.ts';
 import { CardFilterBar } from '../components/card-filter-bar.tsx';
