@@ -57,7 +57,7 @@ describe('the signed-in layout', () => {
     const { page } = await signedInPage('/wallet');
     await expect.poll(() => page.getByTestId('account-email').innerText(), settle).toBe(DEMO.email);
     expect(await page.getByAltText('蓝鲸卡', { exact: true }).first().isVisible()).toBe(true);
-    expect(await header(page).locator('a').allInnerTexts()).toEqual(['钱包', '卡片', '设置']);
+    expect(await header(page).locator('a').allInnerTexts()).toEqual(['钱包', '卡片', '批量导出', '设置']);
     expect(await activeMenu(page)).toEqual(['wallet']);
     await page.getByTestId('unread-bell').click();
     await expect.poll(() => pathname(page), settle).toBe('/information-center');

@@ -26,11 +26,12 @@ describe('the route table', () => {
     expect(screenAt('/')).toBeUndefined();
   });
 
-  it('selects the card entry on every card screen and no entry on the message pages', () => {
+  it('selects the card entry on every card screen, its own on the export page, and no entry on the message pages', () => {
     const menuOf = (path: string) => screenAt(path)?.menuKey ?? null;
     expect(menuOf('/wallet')).toBe('wallet');
     expect(menuOf('/settings')).toBe('settings');
-    for (const path of ['/card', '/create-card', '/card-details', '/bulk-export', '/create-card/verification', '/create-card/secondary-verification-data']) {
+    expect(menuOf('/bulk-export')).toBe('bulkExport');
+    for (const path of ['/card', '/create-card', '/card-details', '/create-card/verification', '/create-card/secondary-verification-data']) {
       expect(menuOf(path)).toBe('card');
     }
     expect(menuOf('/information-center')).toBeNull();

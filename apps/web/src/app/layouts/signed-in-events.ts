@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { applyCardEvent, isCardTransactionEvent } from '../../features/cards/lib/apply-card-event.ts';
+import { applyCardEvent, isBatchOrExportEvent, isCardTransactionEvent } from '../../features/cards/lib/apply-card-event.ts';
 import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
 import { isMessagePage } from '../../features/messages/lib/center-location.ts';
 import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
@@ -18,7 +18,7 @@ import { useSessionStore } from '../../stores/session.ts';
  * new message shows a floating notice (not on the message pages), a FREEZE event re-checks the
  * wallet, a BALANCE_CHANGED event shows the wallet's new balances, and the card screens read again
  * what CARD_STATUS, CARD_TRANSACTION, BALANCE_CHANGED and FREEZE change of them, and a THREE_DS_OTP
- * event opens the code's dialog. A session the server refused ends here as it does for any call (spec §8).
+ * event opens the code's dialog; BATCH_PROGRESS moves the batch widget and EXPORT_PROGRESS the export page. A session the server refused ends here as it does for any call (spec §8).
  */
 export function useSignedInEvents() {
   const queryClient = useQueryClient();
@@ -41,7 +41,7 @@ export function useSignedInEvents() {
         }
         // a card's status, a card's transaction and a 3-D Secure code are no messages: the card screens
         // and the code's dialog show them (a decline's station message comes as a message of its own)
-        if (event.type === EVENT_TYPES.cardStatus || event.type === EVENT_TYPES.threeDs || isCardTransactionEvent(event)) return;
+        if (event.type === EVENT_TYPES.cardStatus || event.type === EVENT_TYPES.threeDs || isCardTransactionEvent(event) || isBatchOrExportEvent(event)) return;
         applyMessageEvent(queryClient, event, { notice: !isMessagePage(pathRef.current) });
         if (event.type === EVENT_TYPE_FREEZE) {
           // the HTTP module reports a failed check; the last known status stays meanwhile

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, ExportOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
@@ -8,7 +8,9 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
 import { logout } from '../../features/account/api/logout.ts';
 import { getAgreementTitlesQueryOptions } from '../../features/agreement/api/get-agreement-titles.ts';
+import { BatchProgress } from '../../features/cards/components/batch-progress.tsx';
 import { useThreeDsStore } from '../../features/cards/stores/three-ds.ts';
+import type { OpenMessageState } from '../../features/messages/lib/center-location.ts';
 import { MessageNotices } from '../../features/messages/components/message-notices.tsx';
 import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
 import { useNoticesStore } from '../../features/messages/stores/notices.ts';
@@ -31,6 +33,7 @@ const ThreeDsCodes = lazy(() => import('../../features/cards/components/three-ds
 const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
   { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },
   { key: 'card', href: paths.card.getHref(), icon: <CreditCardOutlined /> },
+  { key: 'bulkExport', href: paths.bulkExport.getHref(), icon: <ExportOutlined /> },
   { key: 'settings', href: paths.settings.getHref(), icon: <SettingOutlined /> },
 ];
 
@@ -89,6 +92,12 @@ function SignedInShell() {
     navigate(paths.agreement.getHref(), { state: { id: first.id } });
   };
 
+  // 查看失败原因: the message center, opening the batch's message
+  const openBatchMessage = (id: string) => {
+    const state: OpenMessageState = { open: { id, kind: 'message' } };
+    navigate(paths.informationCenter.getHref(), { state });
+  };
+
   const logOut = async () => {
     if (loggingOut.current) return;
     loggingOut.current = true;
@@ -140,6 +149,7 @@ function SignedInShell() {
       </main>
       {merchant ? <SiteFooter merchant={merchant} /> : null}
       <MessageNotices />
+      <BatchProgress onOpenMessage={openBatchMessage} />
       {hasThreeDsCodes ? (
         <Suspense fallback={null}>
           <ThreeDsCodes />

@@ -21,4 +21,9 @@ export const cardKeys = {
   wallet: () => [...cardKeys.all, 'wallet'] as const,
   walletBalances: () => [...cardKeys.wallet(), 'balances'] as const,
   walletStatus: () => [...cardKeys.wallet(), 'status'] as const,
+  /** the account's running batch, else its latest (GET /card/batch-create-card-status) */
+  batchStatus: () => [...cardKeys.all, 'batch-status'] as const,
+  exports: () => [...cardKeys.all, 'exports'] as const,
+  exportList: () => [...cardKeys.exports(), 'list'] as const,
+  exportStatus: (id: string) => [...cardKeys.exports(), 'status', id] as const,
 };

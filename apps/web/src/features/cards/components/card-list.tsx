@@ -1,6 +1,8 @@
 import type { CardItem } from '@portal/contract/cards';
 import { RightOutlined } from '@ant-design/icons';
+import { Checkbox } from 'antd';
 import { formatAmount } from '../../../lib/money-format.ts';
+import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
@@ -14,17 +16,29 @@ interface CardListProps {
   items: CardItem[];
   loading: boolean;
   onOpen: (card: CardItem) => void;
+  /** the cards ticked for an export (kept across pages), when the list offers ticking */
+  selection?: { ids: string[]; onChange: (ids: string[]) => void };
 }
 
 /**
  * The cards on narrow screens: a tappable card each, its name and status first, its balance at the
  * right, what it spent this month and its decline rate below; a card at risk says why under it.
  */
-export function CardList({ items, loading, onOpen }: CardListProps) {
+export function CardList({ items, loading, onOpen, selection }: CardListProps) {
   return (
     <ul className={styles.list} aria-busy={loading}>
       {items.map((card) => (
-        <li key={card.id}>
+        <li key={card.id} className={selection ? styles.selectable : undefined}>
+          {selection ? (
+            <Checkbox
+              className={styles.tick}
+              checked={selection.ids.includes(card.id)}
+              onChange={(event) =>
+                selection.onChange(event.target.checked ? [...selection.ids, card.id] : selection.ids.filter((id) => id !== card.id))
+              }
+              aria-label={bulkExportText.select(card.nickname)}
+            />
+          ) : null}
           <button type="button" className={styles.item} onClick={() => onOpen(card)} data-testid="card-row">
             <span className={styles.brand}>
               <BrandMark brand={card.brand} size="small" />

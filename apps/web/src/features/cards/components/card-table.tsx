@@ -4,6 +4,7 @@ import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
+import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
@@ -17,6 +18,8 @@ interface CardTableProps {
   items: CardItem[];
   loading: boolean;
   onOpen: (card: CardItem) => void;
+  /** the cards ticked for an export (kept across pages), when the list offers ticking */
+  selection?: { ids: string[]; onChange: (ids: string[]) => void };
 }
 
 /** The nickname over the masked number (or 待发卡), beside the network's mark. */
@@ -39,7 +42,7 @@ export function CardIdentity({ card }: { card: CardItem }) {
 }
 
 /** The cards on wide screens: one row each, a click opens the card's page. */
-export function CardTable({ items, loading, onOpen }: CardTableProps) {
+export function CardTable({ items, loading, onOpen, selection }: CardTableProps) {
   const text = cardListText.columns;
   const columns: TableColumnsType<CardItem> = [
     { key: 'card', title: text.card, render: (_: unknown, card) => <CardIdentity card={card} /> },
@@ -133,7 +136,27 @@ export function CardTable({ items, loading, onOpen }: CardTableProps) {
       loading={loading}
       pagination={false}
       tableLayout="fixed"
-      onRow={(card) => ({ onClick: () => onOpen(card), className: styles.row, 'data-testid': 'card-row' }) as HTMLAttributes<HTMLElement>}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.ids,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => selection.onChange(keys.map(String)),
+              getCheckboxProps: (card) => ({ 'aria-label': bulkExportText.select(card.nickname) }) as never,
+              columnWidth: 44,
+            }
+          : undefined
+      }
+      onRow={(card) =>
+        ({
+          // ticking a card is not opening it
+          onClick: (event) => {
+            if (!(event.target as HTMLElement).closest('.ant-table-selection-column')) onOpen(card);
+          },
+          className: styles.row,
+          'data-testid': 'card-row',
+        }) as HTMLAttributes<HTMLElement>
+      }
     />
   );
 }

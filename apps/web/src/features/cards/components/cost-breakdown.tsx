@@ -2,7 +2,8 @@ import type { Currency } from '@portal/contract/enums';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
-import { availableAfter, type OpeningCost } from '../lib/opening-checks.ts';
+import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
+import { availableAfter, batchTotal, type OpeningCost } from '../lib/opening-checks.ts';
 import styles from './cost-breakdown.module.css';
 
 const text = cardCreateText.cost;
@@ -17,16 +18,20 @@ interface CostBreakdownProps {
   available: string | undefined;
   /** the product's top-up fee rule as text, beside its fee */
   feeRule?: string;
+  /** cards opened at once: above one, each card's total × 数量 = 合计 */
+  quantity?: number;
 }
 
 /**
  * 开卡费 + 首充金额 + 充值手续费 = 合计, from the contract's openingCost (the code the server charges
  * with), and what the wallet keeps after paying it.
  */
-export function CostBreakdown({ currency, openFee, cost, available, feeRule }: CostBreakdownProps) {
+export function CostBreakdown({ currency, openFee, cost, available, feeRule, quantity = 1 }: CostBreakdownProps) {
   const money = (amount: string) => `${formatAmount(amount)} ${currency}`;
   const pending = <span className={styles.pending}>{cardCommonText.none}</span>;
-  const after = cost && available !== undefined ? availableAfter(available, cost.total) : null;
+  const many = quantity > 1;
+  const total = cost ? batchTotal(cost, quantity) : null;
+  const after = total !== null && available !== undefined ? availableAfter(available, total) : null;
   return (
     <div className={styles.breakdown} data-testid="cost-breakdown">
       <dl className={styles.lines}>
@@ -45,9 +50,21 @@ export function CostBreakdown({ currency, openFee, cost, available, feeRule }: C
           </dt>
           <dd data-testid="cost-topup-fee">{cost ? money(cost.topup_fee) : pending}</dd>
         </div>
+        {many ? (
+          <>
+            <div className={`${styles.line} ${styles.subtotal}`}>
+              <dt>{cardBatchText.cost.perCard}</dt>
+              <dd data-testid="cost-per-card">{cost ? money(cost.total) : pending}</dd>
+            </div>
+            <div className={styles.line}>
+              <dt>{cardBatchText.cost.quantity}</dt>
+              <dd data-testid="cost-quantity">{cardBatchText.cost.quantityValue(quantity)}</dd>
+            </div>
+          </>
+        ) : null}
         <div className={`${styles.line} ${styles.total}`}>
           <dt>{text.total}</dt>
-          <dd data-testid="cost-total">{cost ? money(cost.total) : pending}</dd>
+          <dd data-testid="cost-total">{total !== null ? money(total) : pending}</dd>
         </div>
       </dl>
       {cost ? null : <p className={styles.note}>{text.enterAmount}</p>}

@@ -2,6 +2,8 @@ import { Modal } from 'antd';
 import { busy } from '../../../lib/busy.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import type { AvailableProduct } from '../api/get-opened-available.ts';
+import { batchNickname } from '@portal/contract/card-batches';
+import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import type { OpeningCost } from '../lib/opening-checks.ts';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import styles from './open-card-review.module.css';
@@ -20,14 +22,17 @@ interface OpenCardReviewProps {
   unanswered: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** cards opened at once: above one, `nickname` is their prefix */
+  quantity?: number;
 }
 
 /** The last look before money leaves the wallet: what is opened, and what it costs line by line. */
-export function OpenCardReview({ open, product, nickname, cost, available, feeRule, pending, unanswered, onConfirm, onCancel }: OpenCardReviewProps) {
+export function OpenCardReview({ open, product, nickname, cost, available, feeRule, pending, unanswered, onConfirm, onCancel, quantity = 1 }: OpenCardReviewProps) {
+  const many = quantity > 1;
   return (
     <Modal
       open={open}
-      title={text.title}
+      title={many ? cardBatchText.review.title : text.title}
       okText={text.ok}
       cancelText={text.cancel}
       onOk={onConfirm}
@@ -40,22 +45,28 @@ export function OpenCardReview({ open, product, nickname, cost, available, feeRu
       centered
       destroyOnHidden
     >
-      <p className={styles.intro}>{text.intro}</p>
+      <p className={styles.intro}>{many ? cardBatchText.review.intro : text.intro}</p>
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt>{text.product}</dt>
           <dd>{product.name}</dd>
         </div>
+        {many ? (
+          <div className={styles.fact}>
+            <dt>{cardBatchText.review.quantity}</dt>
+            <dd data-testid="review-quantity">{cardBatchText.review.count(quantity)}</dd>
+          </div>
+        ) : null}
         <div className={styles.fact}>
           <dt>{text.nickname}</dt>
-          <dd>{nickname}</dd>
+          <dd>{many ? cardBatchText.review.names(batchNickname(nickname, 1), batchNickname(nickname, quantity)) : nickname}</dd>
         </div>
         <div className={styles.fact}>
           <dt>{text.currency}</dt>
           <dd>{product.currency}</dd>
         </div>
       </dl>
-      <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={available} feeRule={feeRule} />
+      <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={available} feeRule={feeRule} quantity={quantity} />
       {unanswered ? (
         <p className={styles.retry} role="status">
           {text.retryHint}

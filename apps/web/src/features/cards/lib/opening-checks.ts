@@ -21,6 +21,9 @@ export type OpeningBlocker =
   | { kind: 'productOff' }
   | { kind: 'quotaUsed'; limit: number }
   | { kind: 'secondary' }
+  | { kind: 'quotaShort'; remaining: number }
+  | { kind: 'overBatchMax'; max: number }
+  | { kind: 'batchRunning'; done: number; total: number }
   | { kind: 'insufficient'; total: string; available: string };
 
 export interface OpeningState {
@@ -31,17 +34,28 @@ export interface OpeningState {
   available: string | undefined;
   /** the cost of a valid first load, else null */
   cost: OpeningCost | null;
+  /** cards opened at once (1 unless a batch) */
+  quantity?: number;
+  /** the account's batch still running, if any: one at a time */
+  runningBatch?: { done: number; total: number } | null;
 }
 
+/** What `quantity` cards cost in all: each card's total (contract openingCost) times the count. */
+export const batchTotal = (cost: OpeningCost, quantity: number) => fromMinorUnits(toMinorUnits(cost.total) * BigInt(Math.max(1, quantity)));
+
 /** What stands in the way of opening, in the order the screen tells it. */
-export function openingBlockers({ product, verification, walletFrozen, available, cost }: OpeningState): OpeningBlocker[] {
+export function openingBlockers({ product, verification, walletFrozen, available, cost, quantity = 1, runningBatch = null }: OpeningState): OpeningBlocker[] {
   const blockers: OpeningBlocker[] = [];
   if (walletFrozen) blockers.push({ kind: 'walletFrozen' });
   if (product.status === 'OFF') blockers.push({ kind: 'productOff' });
   else if (product.remaining <= 0) blockers.push({ kind: 'quotaUsed', limit: product.per_account_limit });
+  else if (quantity > product.remaining) blockers.push({ kind: 'quotaShort', remaining: product.remaining });
+  if (quantity > 1 && quantity > product.max_per_batch) blockers.push({ kind: 'overBatchMax', max: product.max_per_batch });
+  if (quantity > 1 && runningBatch) blockers.push({ kind: 'batchRunning', ...runningBatch });
   if (product.needs_secondary && !verification.secondary) blockers.push({ kind: 'secondary' });
-  if (cost && available !== undefined && toMinorUnits(cost.total) > toMinorUnits(available)) {
-    blockers.push({ kind: 'insufficient', total: cost.total, available });
+  const total = cost ? batchTotal(cost, quantity) : null;
+  if (total !== null && available !== undefined && toMinorUnits(total) > toMinorUnits(available)) {
+    blockers.push({ kind: 'insufficient', total, available });
   }
   return blockers;
 }

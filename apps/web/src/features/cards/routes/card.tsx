@@ -1,12 +1,14 @@
+import { EXPORT_IDS_MAX } from '@portal/contract/card-batches';
 import type { CardItem } from '@portal/contract/cards';
-import { CreditCardOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { cardKeys } from '../api/card-keys.ts';
 import { useCardSummary } from '../api/get-card-summary.ts';
@@ -17,6 +19,7 @@ import { CardList } from '../components/card-list.tsx';
 import { CardSummaryStrip } from '../components/card-summary-strip.tsx';
 import { CardTable } from '../components/card-table.tsx';
 import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../lib/card-filters.ts';
+import type { ExportSelectionState } from '../lib/export-selection.ts';
 import { PAGE_SIZES } from '../lib/page-location.ts';
 import styles from './card.module.css';
 
@@ -54,6 +57,19 @@ export default function Card() {
     if (list.data && !list.isPlaceholderData && page > lastPage) update({ page: lastPage });
   }, [list.data, list.isPlaceholderData, page, lastPage, update]);
 
+  // cards ticked for an export, kept across pages and filters until they go to /bulk-export
+  const [ticked, setTicked] = useState<string[]>([]);
+  const selection = { ids: ticked, onChange: setTicked };
+  const exportTicked = () => {
+    const state: ExportSelectionState = { exportIds: ticked.slice(0, EXPORT_IDS_MAX) };
+    navigate(paths.bulkExport.getHref(), { state });
+  };
+  // the list's filters go along: the export page chooses the same cards
+  const exportFiltered = () => {
+    const query = writeCardLocation(new URLSearchParams(), { filters }).toString();
+    navigate(query ? `${paths.bulkExport.getHref()}?${query}` : paths.bulkExport.getHref());
+  };
+
   const openCard = () => navigate(paths.createCard.getHref());
   const openDetails = useCallback((card: CardItem) => navigate(paths.cardDetails.getHref(card.id)), [navigate]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.all });
@@ -70,6 +86,15 @@ export default function Card() {
           <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={cardListText.refresh}>
             {narrow ? null : cardListText.refresh}
           </Button>
+          {ticked.length > 0 ? (
+            <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
+              {bulkExportText.exportSelected(ticked.length)}
+            </Button>
+          ) : (
+            <Button icon={<ExportOutlined />} onClick={exportFiltered} aria-label={bulkExportText.bulkExport} data-testid="bulk-export">
+              {narrow ? null : bulkExportText.bulkExport}
+            </Button>
+          )}
           <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
             {cardListText.openCard}
           </Button>
@@ -126,9 +151,9 @@ export default function Card() {
               </div>
             )
           ) : narrow ? (
-            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} />
+            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
           ) : (
-            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} />
+            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
           )}
         </div>
 

@@ -1,6 +1,7 @@
 import { cardLimits, nicknameRule, type OpenedAvailableAnswer, openingCost } from '@portal/contract/cards';
+import { batchLimits, batchNickname, CardBatchErrorCode, nicknamePrefixRule } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import { Alert, Button, Empty, Form, Result, Skeleton } from 'antd';
+import { Alert, Button, Empty, Form, InputNumber, Modal, Result, Skeleton } from 'antd';
 import Input from 'antd/es/input/Input';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -11,11 +12,14 @@ import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
+import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
 import { type AvailableProduct, useOpenedAvailable } from '../api/get-opened-available.ts';
 import { useWalletBalances } from '../api/get-wallet-balances.ts';
 import { useWalletStatus } from '../api/get-wallet-status.ts';
+import { useCreateCardBatch } from '../api/create-card-batch.ts';
+import { isBatchRunning, useBatchStatus } from '../api/get-batch-status.ts';
 import { useOpenCard } from '../api/open-card.ts';
 import { AmountInput } from '../components/amount-input.tsx';
 import { CostBreakdown } from '../components/cost-breakdown.tsx';
@@ -31,7 +35,13 @@ const text = cardCreateText;
 interface OpeningValues {
   amount: string;
   nickname: string;
+  /** 开卡数量: one card is opened alone, more as a batch */
+  quantity: number | null;
 }
+
+/** A count the form may send: a whole number from 1 to the batch maximum, else null. */
+const quantityOf = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= batchLimits.quantityMax ? value : null;
 
 /** This screen's address with its product: where the verification screens come back to. */
 const hereWith = (productId: string | null) => (productId ? `${paths.createCard.path}?product=${encodeURIComponent(productId)}` : paths.createCard.path);
@@ -99,14 +109,22 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);
   const frozenReason = useWalletStatusStore((state) => state.reason);
   const opening = useOpenCard();
+  const batching = useCreateCardBatch();
+  const batchStatus = useBatchStatus();
   const keys = useIdempotencyKey();
   const [reviewing, setReviewing] = useState(false);
+  /** a batch was accepted: how many cards it opens */
+  const [submitted, setSubmitted] = useState<number | null>(null);
   const [unanswered, setUnanswered] = useState(false);
 
   const productId = search.get('product');
   const product = answer.products.find((candidate) => candidate.id === productId) ?? null;
   const amount = Form.useWatch('amount', form) ?? '';
   const nickname = Form.useWatch('nickname', form) ?? '';
+  const quantity = quantityOf(Form.useWatch('quantity', form)) ?? 1;
+  const many = quantity > 1;
+  const running = batchStatus.data && isBatchRunning(batchStatus.data) ? batchStatus.data : null;
+  const runningBatch = running ? { done: running.success_count + running.fail_count, total: running.total_count } : null;
 
   // a first load checked against one product is checked again against the next one
   useEffect(() => {
@@ -115,7 +133,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
 
   const cost = product && firstLoadProblem(product, amount) === null ? openingCost(product, amount) : null;
   const wallet = product ? balances.data?.find((balance) => balance.currency === product.currency)?.available : undefined;
-  const blockers = product ? openingBlockers({ product, verification: answer.verification, walletFrozen, available: wallet, cost }) : [];
+  const blockers = product ? openingBlockers({ product, verification: answer.verification, walletFrozen, available: wallet, cost, quantity, runningBatch }) : [];
   const feeRule = product ? topupFeeText(product) : '';
 
   const goToSecondary = (id: string) => navigate(paths.createCardSecondaryVerificationData.getHref(hereWith(id)));
@@ -147,6 +165,10 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   };
 
   const confirm = async () => {
+    if (many) {
+      await confirmBatch();
+      return;
+    }
     if (!product || !cost || opening.isPending) return;
     const body = { product_id: product.id, amount: cost.amount, nickname: nickname.trim() };
     let card: Awaited<ReturnType<typeof opening.mutateAsync>>;
@@ -161,6 +183,22 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
     setReviewing(false);
     notifySuccess(text.done);
     navigate(paths.cardDetails.getHref(card.id), { replace: true });
+  };
+
+  /** More than one card: the batch call; the widget follows it on every page. */
+  const confirmBatch = async () => {
+    if (!product || !cost || batching.isPending) return;
+    const body = { product_id: product.id, quantity, amount: cost.amount, nickname_prefix: nickname.trim() };
+    try {
+      await batching.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+    } catch (error) {
+      keys.settle(error);
+      refused(error);
+      return;
+    }
+    keys.settle();
+    setReviewing(false);
+    setSubmitted(quantity);
   };
 
   /** A refusal goes where it belongs; no answer keeps the review open for a retry with the same key. */
@@ -183,7 +221,12 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
       markShownInPlace(error);
       return;
     }
-    applyFieldErrors(form, error, { product_id: 'amount' });
+    if (error.code === CardBatchErrorCode.BATCH_OVER_PRODUCT_MAX) {
+      form.setFields([{ name: 'quantity', errors: [error.message] }]);
+      markShownInPlace(error);
+      return;
+    }
+    applyFieldErrors(form, error, { product_id: 'amount', nickname_prefix: 'nickname' });
   };
 
   return (
@@ -212,7 +255,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
             layout="vertical"
             requiredMark={false}
             className={styles.form}
-            initialValues={{ amount: '', nickname: '' }}
+            initialValues={{ amount: '', nickname: '', quantity: 1 }}
             onFinish={() => void review()}
             disabled={!product}
             noValidate
@@ -231,9 +274,42 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
                 aria-required
               />
             </Form.Item>
-            <Form.Item name="nickname" label={text.nickname} extra={text.nicknameHint} rules={[formRule(nicknameRule)]} validateFirst>
-              <Input size="large" maxLength={cardLimits.nicknameMax} showCount placeholder={text.nicknamePlaceholder} autoComplete="off" aria-required />
+            <Form.Item
+              name="quantity"
+              label={cardBatchText.quantity}
+              extra={cardBatchText.quantityHint(batchLimits.quantityMax)}
+              rules={[{ required: true, type: 'integer', min: 1, max: batchLimits.quantityMax, message: cardBatchText.quantityRule(batchLimits.quantityMax) }]}
+            >
+              <InputNumber
+                size="large"
+                min={1}
+                max={batchLimits.quantityMax}
+                precision={0}
+                step={1}
+                className={styles.quantity}
+                suffix={cardBatchText.quantityUnit}
+                aria-required
+                data-testid="quantity"
+              />
             </Form.Item>
+            {many ? (
+              <Form.Item
+                key="prefix"
+                name="nickname"
+                label={cardBatchText.prefix}
+                extra={cardBatchText.prefixHint(
+                  `${batchNickname(nickname.trim() || 'FB', 1)}、${batchNickname(nickname.trim() || 'FB', 2)} … ${batchNickname(nickname.trim() || 'FB', quantity)}`,
+                )}
+                rules={[formRule(nicknamePrefixRule)]}
+                validateFirst
+              >
+                <Input size="large" maxLength={batchLimits.prefixMax} showCount placeholder={cardBatchText.prefixPlaceholder} autoComplete="off" aria-required />
+              </Form.Item>
+            ) : (
+              <Form.Item key="nickname" name="nickname" label={text.nickname} extra={text.nicknameHint} rules={[formRule(nicknameRule)]} validateFirst>
+                <Input size="large" maxLength={cardLimits.nicknameMax} showCount placeholder={text.nicknamePlaceholder} autoComplete="off" aria-required />
+              </Form.Item>
+            )}
           </Form>
         </section>
       </div>
@@ -248,7 +324,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
               {product.name}
               <span className={styles.summaryPaid}>{text.cost.paidFrom(product.currency)}</span>
             </p>
-            <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={wallet} feeRule={feeRule} />
+            <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={wallet} feeRule={feeRule} quantity={quantity} />
           </>
         ) : (
           <p className={styles.chooseFirst}>{text.chooseFirst}</p>
@@ -261,6 +337,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
                 blocker={blocker}
                 currency={product?.currency ?? ''}
                 frozenReason={frozenReason}
+                quantity={quantity}
                 onSecondary={() => product && goToSecondary(product.id)}
               />
             ))}
@@ -275,7 +352,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
           onClick={() => form.submit()}
           data-testid="open-card-submit"
         >
-          {text.submit}
+          {many ? cardBatchText.submitBatch(quantity) : text.submit}
         </Button>
       </aside>
 
@@ -287,12 +364,35 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
           cost={cost}
           available={wallet}
           feeRule={feeRule}
-          pending={opening.isPending}
+          pending={opening.isPending || batching.isPending}
           unanswered={unanswered}
+          quantity={quantity}
           onConfirm={() => void confirm()}
           onCancel={() => setReviewing(false)}
         />
       ) : null}
+
+      <Modal open={submitted !== null} footer={null} closable={false} centered width={440} destroyOnHidden>
+        <Result
+          status="success"
+          title={cardBatchText.submitted.title}
+          subTitle={cardBatchText.submitted.subTitle(submitted ?? 0)}
+          extra={[
+            <Button
+              key="stay"
+              onClick={() => {
+                setSubmitted(null);
+                form.resetFields(['nickname', 'quantity']);
+              }}
+            >
+              {cardBatchText.submitted.stay}
+            </Button>,
+            <Button key="cards" type="primary" onClick={() => navigate(paths.card.getHref())} data-testid="batch-to-cards">
+              {cardBatchText.submitted.toCards}
+            </Button>,
+          ]}
+        />
+      </Modal>
     </div>
   );
 }
@@ -301,11 +401,13 @@ function BlockerNotice({
   blocker,
   currency,
   frozenReason,
+  quantity,
   onSecondary,
 }: {
   blocker: OpeningBlocker;
   currency: string;
   frozenReason: string;
+  quantity: number;
   onSecondary: () => void;
 }) {
   const b = text.blockers;
@@ -324,6 +426,36 @@ function BlockerNotice({
       return <Alert type="warning" showIcon title={b.productOff} description={b.productOffHint} data-testid="blocker-product-off" />;
     case 'quotaUsed':
       return <Alert type="warning" showIcon title={b.quotaUsed} description={b.quotaUsedHint(blocker.limit)} data-testid="blocker-quota" />;
+    case 'quotaShort':
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          title={cardBatchText.blockers.quotaShort}
+          description={cardBatchText.blockers.quotaShortHint(blocker.remaining)}
+          data-testid="blocker-quota-short"
+        />
+      );
+    case 'overBatchMax':
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          title={cardBatchText.blockers.overBatchMax}
+          description={cardBatchText.blockers.overBatchMaxHint(blocker.max)}
+          data-testid="blocker-batch-max"
+        />
+      );
+    case 'batchRunning':
+      return (
+        <Alert
+          type="info"
+          showIcon
+          title={cardBatchText.blockers.running}
+          description={cardBatchText.blockers.runningHint(blocker.done, blocker.total)}
+          data-testid="blocker-batch-running"
+        />
+      );
     case 'secondary':
       return (
         <Alert
@@ -345,7 +477,11 @@ function BlockerNotice({
           type="error"
           showIcon
           title={b.insufficient}
-          description={b.insufficientHint(blocker.total, blocker.available, currency)}
+          description={
+            quantity > 1
+              ? cardBatchText.blockers.insufficientHint(blocker.total, blocker.available, currency)
+              : b.insufficientHint(blocker.total, blocker.available, currency)
+          }
           data-testid="blocker-insufficient"
         />
       );

@@ -68,7 +68,8 @@ export default function InformationCenter() {
     isOpenMessageState(location.state) && location.state.open.kind === 'message' ? location.state.open.id : null,
   );
   useEffect(() => {
-    // the request is served once; back and reload must not open it again
+    // the request is served once; back and reload must not open it again (asked again while here, it opens too)
+    if (isOpenMessageState(location.state) && location.state.open.kind === 'message') setOpenId(location.state.open.id);
     if (isOpenMessageState(location.state)) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
 

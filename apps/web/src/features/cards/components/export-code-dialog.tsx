@@ -1,0 +1,114 @@
+import { CardBatchErrorCode } from '@portal/contract/card-batches';
+import type { SendType } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { messages, rules } from '@portal/contract/rules';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Form, Modal, Segmented } from 'antd';
+import { useState } from 'react';
+import { CodeInput } from '../../../components/code-input.tsx';
+import { busy } from '../../../lib/busy.ts';
+import { formRule } from '../../../lib/form-rules.ts';
+import { isApiError, markShownInPlace } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
+import { useSendAccessCode } from '../api/send-access-code.ts';
+import styles from './export-code-dialog.module.css';
+
+const text = bulkExportText.code;
+
+/** Refusals of the code itself, told next to the code field rather than as a toast. */
+const CODE_REFUSALS: readonly number[] = [
+  ErrorCode.CODE_WRONG,
+  ErrorCode.CODE_EXPIRED,
+  ErrorCode.CODE_BURNED,
+  ErrorCode.CODE_NOT_SENT,
+  CardBatchErrorCode.EXPORT_CODE_REQUIRED,
+];
+
+interface ExportCodeDialogProps {
+  open: boolean;
+  pending: boolean;
+  /** sends the export with the code; a refusal is thrown back */
+  onSubmit: (code: { captcha: string; send_type: SendType }) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * 包含完整卡号: the same fresh access code a reveal asks for (send/code-auto, MARK_TYPE_ACCESS, its 60 s
+ * countdown), sent with the export.
+ */
+export function ExportCodeDialog({ open, pending, onSubmit, onCancel }: ExportCodeDialogProps) {
+  return (
+    <Modal open={open} title={text.title} footer={null} onCancel={onCancel} centered destroyOnHidden width={440} maskClosable={!pending}>
+      {open ? <CodeForm pending={pending} onSubmit={onSubmit} onCancel={onCancel} /> : null}
+    </Modal>
+  );
+}
+
+interface CodeValues {
+  captcha: string;
+}
+
+function CodeForm({ pending, onSubmit, onCancel }: Omit<ExportCodeDialogProps, 'open'>) {
+  const [form] = Form.useForm<CodeValues>();
+  const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sending = useSendAccessCode();
+
+  const sendCode = async () => {
+    const sent = await sending.mutateAsync(sendType);
+    setSentTo(sent.masked_target);
+    return sent.resend_after;
+  };
+
+  const submit = async ({ captcha }: CodeValues) => {
+    if (!sentTo) {
+      notifyError(messages.codeNotRequested);
+      return;
+    }
+    try {
+      await onSubmit({ captcha, send_type: sendType });
+    } catch (error) {
+      if (isApiError(error) && error.code !== null && CODE_REFUSALS.includes(error.code)) {
+        form.setFields([{ name: 'captcha', errors: [error.message] }]);
+        markShownInPlace(error);
+      }
+    }
+  };
+
+  return (
+    <div>
+      <p className={styles.intro}>
+        <SafetyCertificateOutlined className={styles.icon} aria-hidden />
+        {sentTo ? text.sentTo(sentTo) : text.intro}
+      </p>
+      <Form<CodeValues> form={form} layout="vertical" requiredMark={false} initialValues={{ captcha: '' }} onFinish={(values) => void submit(values)} noValidate>
+        <Form.Item label={text.channel}>
+          <Segmented<SendType>
+            block
+            value={sendType}
+            onChange={(value) => {
+              setSendType(value);
+              setSentTo(null);
+            }}
+            options={[
+              { value: 'SEND_TYPE_PHONE', label: text.phone },
+              { value: 'SEND_TYPE_EMAIL', label: text.email },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst>
+          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} size="large" />
+        </Form.Item>
+        <div className={styles.footer}>
+          <Button onClick={onCancel} disabled={pending}>
+            {text.cancel}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={busy(pending)} data-testid="export-code-submit">
+            {text.ok}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { type BatchExportStatus, DEFAULT_EXPORT_COLUMNS } from '@portal/contract/card-batches';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
+import { stubApi } from '../../../testing/api.ts';
+import { renderScreen } from '../../../testing/render.tsx';
+import { applyCardEvent } from '../lib/apply-card-event.ts';
+import { card, cardPage, openedAvailable } from '../testing/fixtures.ts';
+import BulkExport from './bulk-export.tsx';
+
+const CREATE = '/api/v1/card/batch-export';
+const STATUS = '/api/v1/card/batch-export-status';
+const LIST = '/api/v1/card/batch-exports';
+
+const exportOf = (overrides: Partial<BatchExportStatus> = {}): BatchExportStatus => ({
+  export_id: 'e-1',
+  status: 'DONE',
+  done: 7,
+  total: 7,
+  file_name: '卡片导出-20260301-100000.xlsx',
+  expires_at: '2026-03-02T02:00:00.000Z',
+  size: 14_540,
+  include_sensitive: false,
+  columns: DEFAULT_EXPORT_COLUMNS,
+  created_at: '2026-03-01T02:00:00.000Z',
+  finished_at: '2026-03-01T02:00:01.000Z',
+  error: null,
+  ...overrides,
+});
+
+function stubExport(answers: Record<string, unknown> = {}) {
+  return stubApi({
+    '/api/v1/card': cardPage([card()], 7),
+    '/api/v1/card/opened-available': openedAvailable(),
+    [LIST]: { items: [] },
+    [CREATE]: { export_id: 'e-1' },
+    [STATUS]: exportOf(),
+    ...answers,
+  });
+}
+
+const posts = (calls: ReturnType<typeof stubApi>) => calls.filter((call) => call.method === 'post' && call.url === CREATE);
+
+describe('批量导出: choosing the cards and the columns', () => {
+  it('exports the cards the address’s filters choose, with the default columns in the contract’s order', async () => {
+    const calls = stubExport();
+    const { location } = renderScreen(<BulkExport />, { at: '/bulk-export?status=NORMAL&keyword=FB' });
+    expect(await screen.findByText('符合条件的卡片共 7 张')).toBeInTheDocument();
+    const listQuery = calls.find((call) => call.url === '/api/v1/card')?.params;
+    expect(listQuery).toMatchObject({ status: 'NORMAL', keyword: 'FB' });
+    // the default columns are ticked; the sensitive ones say they are masked
+    const columns = screen.getByTestId('export-columns');
+    expect(within(columns).getByRole('checkbox', { name: /^卡片昵称/ })).toBeChecked();
+    expect(within(columns).getByRole('checkbox', { name: /^CVV/ })).not.toBeChecked();
+    expect(within(columns).getByRole('checkbox', { name: /^卡号/ }).closest('label')).toHaveTextContent('脱敏');
+    await userEvent.click(within(columns).getByRole('checkbox', { name: /^卡片ID/ }));
+    await userEvent.click(screen.getByTestId('export-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({ filters: { status: 'NORMAL', keyword: 'FB' }, columns: [...DEFAULT_EXPORT_COLUMNS, 'id'] });
+    // the export is followed in the address, so a reload keeps following it
+    await waitFor(() => expect(location.current?.search).toContain('export=e-1'));
+  });
+
+  it('says when no card matches, and sends nothing then', async () => {
+    stubExport({ '/api/v1/card': cardPage([], 0) });
+    renderScreen(<BulkExport />, { at: '/bulk-export?keyword=nothing' });
+    expect(await screen.findByText('没有符合条件的卡片，请调整筛选条件')).toBeInTheDocument();
+    expect(screen.getByTestId('export-submit')).toBeDisabled();
+  });
+
+  it('refuses an export without columns', async () => {
+    stubExport();
+    renderScreen(<BulkExport />, { at: '/bulk-export' });
+    await screen.findByText('符合条件的卡片共 7 张');
+    for (const box of within(screen.getByTestId('export-columns')).getAllByRole('checkbox')) {
+      if ((box as HTMLInputElement).checked) await userEvent.click(box);
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent('请至少选择一列');
+    expect(screen.getByTestId('export-submit')).toBeDisabled();
+  });
+
+  it('exports the cards ticked on /card, carried in navigation state', async () => {
+    const calls = stubExport();
+    renderScreen(<BulkExport />, { at: '/bulk-export', state: { exportIds: ['c-1', 'c-2'] } });
+    expect(await screen.findByTestId('export-ids')).toHaveTextContent('勾选的 2 张卡片');
+    expect(screen.getByText('勾选的卡片（2 张）')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('export-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({ filters: {}, ids: ['c-1', 'c-2'], columns: DEFAULT_EXPORT_COLUMNS });
+  });
+});
+
+describe('批量导出: full numbers need a fresh access code', () => {
+  it('asks for a code first, sends it with the export, and puts a wrong code on its field', async () => {
+    let answer: unknown = new ApiError({ kind: 'api', code: 2001, status: 400, message: '验证码错误' });
+    const calls = stubExport({
+      [CREATE]: () => answer,
+      '/api/v1/account/send/code-auto': { resend_after: 60, masked_target: '+86 138****8000' },
+    });
+    renderScreen(<BulkExport />, { at: '/bulk-export' });
+    await screen.findByText('符合条件的卡片共 7 张');
+    await userEvent.click(screen.getByRole('switch', { name: '包含完整卡号' }));
+    expect(screen.queryByText('脱敏')).toBeNull();
+    await userEvent.click(screen.getByTestId('export-submit'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('验证身份');
+    expect(posts(calls)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: /获取验证码/ }));
+    expect(await within(dialog).findByText('验证码已发送至 +86 138****8000')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/v1/account/send/code-auto')?.body).toEqual({ send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
+    await userEvent.click(within(dialog).getByTestId('export-code-submit'));
+    expect(await within(dialog).findByText('验证码错误')).toBeInTheDocument();
+    answer = { export_id: 'e-2' };
+    await userEvent.click(within(dialog).getByTestId('export-code-submit'));
+    await waitFor(() => expect(screen.queryByText('导出完整卡号前，请获取并输入验证码。')).toBeNull());
+    expect(posts(calls).at(-1)?.body).toMatchObject({ include_sensitive: true, captcha: '123456', send_type: 'SEND_TYPE_PHONE' });
+  });
+});
+
+describe('批量导出: the export’s state and the recent exports', () => {
+  it('follows a running export to its end, then downloads the file under the server’s name', async () => {
+    let status = exportOf({ status: 'RUNNING', done: 3, total: 7, size: null, expires_at: null });
+    stubExport({ [STATUS]: () => status });
+    const download = vi.spyOn(http, 'download').mockResolvedValue({
+      data: new Blob(['xlsx']),
+      headers: { 'content-disposition': "attachment; filename*=UTF-8''%E5%8D%A1%E7%89%87%E5%AF%BC%E5%87%BA.xlsx" },
+    } as unknown as RawResponse);
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { notices, queryClient } = renderScreen(<BulkExport />, { at: '/bulk-export?export=e-1' });
+    const current = await screen.findByTestId('export-current');
+    expect(await within(current).findByText('已写入 3 / 7 行')).toBeInTheDocument();
+    expect(within(current).getByTestId('export-status')).toHaveTextContent('导出中');
+    expect(within(current).queryByTestId('export-current-download')).toBeNull();
+    // an EXPORT_PROGRESS event on the stream brings the end at once
+    status = exportOf();
+    act(() => applyCardEvent(queryClient, { type: 'EXPORT_PROGRESS', export_id: 'e-1', status: 'DONE', done: 7, total: 7 } as never));
+    await waitFor(() => expect(within(current).getByTestId('export-status')).toHaveTextContent('已完成'));
+    await userEvent.click(within(current).getByTestId('export-current-download'));
+    await waitFor(() => expect(notices.successes).toEqual(['已下载 卡片导出.xlsx']));
+    expect(download).toHaveBeenCalledWith('/api/v1/card/batch-export/e-1/file');
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the recent exports with state, size and times; an expired one cannot be downloaded', async () => {
+    stubExport({
+      [LIST]: {
+        items: [exportOf(), exportOf({ export_id: 'e-0', status: 'EXPIRED', file_name: '卡片导出-旧.xlsx', include_sensitive: true })],
+      },
+    });
+    renderScreen(<BulkExport />, { at: '/bulk-export' });
+    const rows = await screen.findAllByTestId('export-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByTestId('export-status')).toHaveTextContent('已完成');
+    expect(rows[0]).toHaveTextContent('14.2 KB');
+    expect(within(rows[0] as HTMLElement).getByTestId('export-download')).toBeEnabled();
+    expect(within(rows[1] as HTMLElement).getByTestId('export-status')).toHaveTextContent('已过期');
+    expect(rows[1]).toHaveTextContent('含完整卡号');
+    expect(within(rows[1] as HTMLElement).getByTestId('export-download')).toBeDisabled();
+  });
+
+  it('says when there is no export yet, and when the list could not be read', async () => {
+    stubExport();
+    const view = renderScreen(<BulkExport />, { at: '/bulk-export' });
+    expect(await screen.findByText('暂无导出记录')).toBeInTheDocument();
+    view.unmount();
+    stubExport({ [LIST]: new ApiError({ kind: 'network', message: '网络异常' }) });
+    renderScreen(<BulkExport />, { at: '/bulk-export' });
+    expect(await screen.findByText('导出记录加载失败')).toBeInTheDocument();
+  });
+});
