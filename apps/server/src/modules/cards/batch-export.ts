@@ -46,7 +46,7 @@ export const EXPORT_EXPIRE_QUEUE = 'card-export-expire';
 /** Every ten minutes: a file is gone at most that long after its 24 hours (and refused from the 24th hour on). */
 const EXPIRE_CRON = '*/10 * * * *';
 /** Cards read, written and counted at a time. */
-const PAGE = 1_000;
+const PAGE = 500;
 const FAILED_TEXT = '导出失败，请重新导出';
 
 export interface ExportOptions {
@@ -174,6 +174,9 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
         const last = page[page.length - 1] as (typeof page)[number];
         after = { createdAt: last.card.createdAt, id: last.card.id };
         await progress(row.id, { done });
+        // the compressor and the file behind the sheet catch up before the next page is read: rows are not
+        // made faster than they are written out, so what waits in memory stays one page's worth
+        await new Promise((resolve) => setImmediate(resolve));
       }
       sheet.commit();
       await workbook.commit();
