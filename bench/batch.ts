@@ -12,7 +12,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.ts';
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
+import { acceptsOn, freePort, processCpu } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
@@ -57,31 +57,6 @@ async function serve() {
     await database.close();
     process.exit(0);
   });
-}
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function acceptsOn(port: number, child: ReturnType<typeof spawn>, what: string) {
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (performance.now() > deadline) throw new Error(`${what} did not listen on ${port} within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 interface Answer<T> {
@@ -138,15 +113,6 @@ function caller(port: number, agent: http.Agent) {
 function dataOf<T>(answer: Answer<T>, what: string): T {
   if (answer.code !== 0) throw new Error(`${what}: HTTP ${answer.status}, code ${answer.code}, ${answer.message}`);
   return answer.data;
-}
-
-function processCpu(pid: number) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** The process's resident memory now, in MB (Linux /proc). */

@@ -13,9 +13,7 @@
 // (the state autovacuum keeps tables in, where the server runs it). Also the CPU one card costs, so a
 // run on a busy machine still says what the path costs.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +29,7 @@ import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.ts';
 // production's settings; nothing is sent by SMS or mail here, they only have to be there
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
+import { acceptsOn, freePort, inParallel, ms, percentile, processCpu, sorted } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -68,38 +67,8 @@ async function serve() {
   });
 }
 
-/** A loopback port free now (the processes are told their ports before they start). */
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Resolves once something accepts connections on the port (a process that exits first rejects). */
-async function acceptsOn(port: number, child: ReturnType<typeof spawn>, what: string) {
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (performance.now() > deadline) throw new Error(`${what} did not listen on ${port} within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 // ── the client side ──
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-const ms = (value: number) => Number(value.toFixed(1));
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
 
 interface Answer<T> {
@@ -194,16 +163,6 @@ function openStream(port: number, token: string, agent: http.Agent, onCardStatus
   });
 }
 
-/** CPU seconds a process has used (Linux /proc; 0 for one that has ended or where there is no /proc). */
-function processCpu(pid: number) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * CPU seconds used so far by the server process, the PostgreSQL backends serving the bench database,
  * the simulated issuer's process and this process (the clients): the machine may be busy with other
@@ -226,19 +185,6 @@ const cpuSince = (before: Cpu, after: Cpu) => ({
   issuer: after.issuer - before.issuer,
   clients: after.clients - before.clients,
 });
-
-/** Runs `work` for each item from `clients` loops at once. */
-async function inParallel<T>(items: T[], clients: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(clients, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-}
 
 async function bench() {
   const target = await freshBenchDatabase('cards');

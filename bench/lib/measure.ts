@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
@@ -24,6 +25,24 @@ export async function freePort() {
   const { port } = probe.address() as net.AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/** Resolves once something accepts connections on the loopback port; a child that exits first, or 30 s, rejects. */
+export async function acceptsOn(port: number, child: ChildProcess, what: string) {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (performance.now() > deadline) throw new Error(`${what} did not listen on ${port} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Runs `work` for each item from `clients` loops at once. */
