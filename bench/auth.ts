@@ -16,11 +16,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { createServices } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
-import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { ISSUER_SIGNATURE_HEADER, signIssuerPayload } from '../apps/server/src/lib/issuer-signature.ts';
@@ -31,6 +29,7 @@ import { startIssuerSimulator } from '../apps/server/src/providers/issuer/simula
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 import { freePort, inParallel, ms, percentile, processCpu, sorted } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
+import { apiCaller, BENCH_POOL, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 1_000);
 const CARDS_EACH = 10;
@@ -38,33 +37,11 @@ const LOAD = process.env.BENCH_LOAD ?? '100.00';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
 const PRODUCT = '订阅支付卡';
 const HOST = 'localhost';
 const GOAL_RATE = 500;
 const GOAL_P99_MS = 100;
 const SECRET = productionEnv.ISSUER_WEBHOOK_SECRET as string;
-
-/** The server's environment: production's, with the simulated issuer in this process as its issuer. */
-const serverEnv = (issuerUrl: string) => ({ ...productionEnv, ISSUER_URL: issuerUrl, LOG_LEVEL: 'silent', DB_POOL_SIZE: String(POOL) }) as NodeJS.ProcessEnv;
-
-/** The server process: the app on ISSUER_URL, listening on BENCH_PORT; prints one JSON line when ready. */
-async function serve() {
-  const databaseUrl = process.env.DATABASE_URL as string;
-  const database = await openDatabase({ databaseUrl, poolSize: POOL });
-  await database.migrate();
-  const config = { ...loadConfig(serverEnv(process.env.ISSUER_URL as string)), databaseUrl };
-  const { app, services } = await buildApp({ config, database, logger: false });
-  await seedDemoData(database, { sealer: services.sealer });
-  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
 
 interface Answer {
   status: number;
@@ -86,41 +63,6 @@ function post(port: number, agent: http.Agent, path: string, body: string, heade
     request.on('error', reject);
     request.end(body);
   });
-}
-
-/** A customer's JSON call, as a browser tab of `token` makes it; the envelope's data, or the run stops saying what. */
-function caller(port: number, agent: http.Agent) {
-  return async function call<T>(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const answer = await new Promise<Answer>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path: `/api/v1${path}`,
-          agent,
-          headers: {
-            host: HOST,
-            authorization: `Bearer ${token}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-            ...headers,
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
-    const envelope = JSON.parse(answer.text) as { code: number; message: string; data: T };
-    if (envelope.code !== 0) throw new Error(`${method} ${path}: HTTP ${answer.status}, code ${envelope.code}, ${envelope.message}`);
-    return envelope.data;
-  };
 }
 
 /** What the webhook answered an authorisation request: a decision (as the body or the envelope's data), or what it said instead. */
@@ -159,11 +101,11 @@ async function bench() {
       server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
       createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     });
-    const call = caller(ready.port, agent);
+    const call = apiCaller(ready.port, agent, HOST);
     const databaseName = new URL(target.url).pathname.slice(1);
     database = await openDatabase({ databaseUrl: target.url, poolSize: 10 });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    const services = createServices({ config: { ...loadConfig(serverEnv(issuer.url)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
+    const services = createServices({ config: { ...loadConfig(benchServerEnv(issuer.url)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
     const merchant = await services.merchants.findByHost(HOST);
     if (!merchant) throw new Error(`no demo merchant at ${HOST}`);
     const merchantId = merchant.id;
@@ -175,7 +117,7 @@ async function bench() {
       `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${pgVersion?.server_version}, ` +
         `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the start`,
     );
-    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${POOL})`);
+    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${BENCH_POOL})`);
 
     // ── preparing: verified, funded accounts, each opening its cards through the API; all NORMAL ──
     let started = performance.now();
@@ -191,15 +133,18 @@ async function bench() {
     }
     const loadMinor = BigInt(Math.round(Number(LOAD) * 100));
     await inParallel(customers, 10, async (who, i) => {
-      await call('PUT', '/card/verification', who.token, { real_name: '张三', id_number: '11010519491231002X' });
+      dataOf(await call('PUT', '/card/verification', who.token, { real_name: '张三', id_number: '11010519491231002X' }), 'verification');
       await services.ledger.recharge({ merchantId, accountId: who.id, currency: 'USD', amount: BigInt(CARDS_EACH) * (loadMinor + 10_00n), memo: 'bench:auth', key: `bench-auth-fund-${i}` });
     });
-    const { products } = await call<OpenedAvailableAnswer>('GET', '/card/opened-available', (customers[0] as { token: string }).token);
+    const { products } = dataOf(await call<OpenedAvailableAnswer>('GET', '/card/opened-available', (customers[0] as { token: string }).token), 'opened-available');
     const product = products.find((p) => p.name === PRODUCT);
     if (!product) throw new Error(`no product ${PRODUCT}`);
     const openings = Array.from({ length: CARDS }, (_, i) => ({ who: customers[i % accounts] as { token: string }, i }));
     await inParallel(openings, 16, async ({ who, i }) => {
-      await call<CardItem>('POST', '/card', who.token, { product_id: product.id, amount: LOAD, nickname: `授权压测${i + 1}` }, { 'idempotency-key': `bench-auth-open-${i}-${stamp}` });
+      dataOf(
+        await call<CardItem>('POST', '/card', who.token, { product_id: product.id, amount: LOAD, nickname: `授权压测${i + 1}` }, { 'idempotency-key': `bench-auth-open-${i}-${stamp}` }),
+        'POST /card',
+      );
     });
     await issuer.simulator.settled();
     const { rows: cardRows } = (await database.db.execute(sql`select id from cards where merchant_id = ${merchantId} and status = 'NORMAL' and nickname like '授权压测%'`)) as unknown as { rows: Array<{ id: string }> };
@@ -314,5 +259,5 @@ async function bench() {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
+if (process.argv.includes('--serve')) await serveBenchApp();
 else await bench();

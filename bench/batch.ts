@@ -18,102 +18,24 @@ import { fileURLToPath } from 'node:url';
 import type { BatchExportStatus, BatchStatusAnswer } from '@portal/contract/card-batches';
 import type { OpenedAvailableAnswer } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { createServices } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
-import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.ts';
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 import { acceptsOn, freePort, processCpu } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
+import { apiCaller, BENCH_POOL, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
 const EXPORT_CARDS = Number(process.env.BENCH_EXPORT_CARDS ?? 100_000);
-const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
 const PRODUCT = '订阅支付卡';
 const HOST = 'localhost';
 const GOAL_BATCH_S = 10;
 const GOAL_EXPORT_S = 30;
 const GOAL_EXPORT_MB = 150;
-
-const serverEnv = (issuerUrl: string, dataDir: string) =>
-  ({ ...productionEnv, ISSUER_URL: issuerUrl, LOG_LEVEL: 'silent', DB_POOL_SIZE: String(POOL), DATA_DIR: dataDir }) as NodeJS.ProcessEnv;
-
-async function serve() {
-  const databaseUrl = process.env.DATABASE_URL as string;
-  const database = await openDatabase({ databaseUrl, poolSize: POOL });
-  await database.migrate();
-  const config = { ...loadConfig(serverEnv(process.env.ISSUER_URL as string, process.env.BENCH_DATA_DIR as string)), databaseUrl };
-  const { app, services } = await buildApp({ config, database, logger: false });
-  await seedDemoData(database, { sealer: services.sealer });
-  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
-interface Answer<T> {
-  status: number;
-  code: number;
-  message: string;
-  data: T;
-  bytes: number;
-}
-
-function caller(port: number, agent: http.Agent) {
-  return function call<T>(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path: `/api/v1${path}`,
-          agent,
-          headers: {
-            host: HOST,
-            authorization: `Bearer ${token}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-            ...headers,
-          },
-        },
-        (response) => {
-          let bytes = 0;
-          const chunks: Buffer[] = [];
-          const json = String(response.headers['content-type'] ?? '').includes('json');
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            if (json) chunks.push(chunk);
-          });
-          response.on('end', () => {
-            try {
-              const envelope = json ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T }) : { code: 0, message: '', data: undefined as T };
-              resolve({ status: response.statusCode ?? 0, bytes, ...envelope });
-            } catch (error) {
-              reject(error);
-            }
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
-  };
-}
-
-function dataOf<T>(answer: Answer<T>, what: string): T {
-  if (answer.code !== 0) throw new Error(`${what}: HTTP ${answer.status}, code ${answer.code}, ${answer.message}`);
-  return answer.data;
-}
 
 /** The process's resident memory now, in MB (Linux /proc). */
 function rssMb(pid: number) {
@@ -162,11 +84,11 @@ async function bench() {
       server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
       createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     });
-    const call = caller(ready.port, agent);
+    const call = apiCaller(ready.port, agent, HOST);
     const databaseName = new URL(target.url).pathname.slice(1);
     database = await openDatabase({ databaseUrl: target.url, poolSize: 10 });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    const services = createServices({ config: { ...loadConfig(serverEnv(issuerUrl, dataDir)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
+    const services = createServices({ config: { ...loadConfig(benchServerEnv(issuerUrl, { DATA_DIR: dataDir })), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
     const merchant = await services.merchants.findByHost(HOST);
     if (!merchant) throw new Error(`no demo merchant at ${HOST}`);
     const merchantId = merchant.id;
@@ -178,7 +100,7 @@ async function bench() {
       `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${pgVersion?.server_version}, ` +
         `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the start`,
     );
-    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${POOL}); the simulated issuer a process of its own at ${issuerUrl} (delay 0 ms, fail rate 0)`);
+    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${BENCH_POOL}); the simulated issuer a process of its own at ${issuerUrl} (delay 0 ms, fail rate 0)`);
 
     const passwordHash = await hashPassword('Bench1234');
     const stamp = Date.now().toString().slice(-4);
@@ -283,5 +205,5 @@ async function bench() {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
+if (process.argv.includes('--serve')) await serveBenchApp();
 else await bench();

@@ -19,11 +19,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { createServices } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
-import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.ts';
@@ -31,6 +29,7 @@ import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.t
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 import { acceptsOn, freePort, inParallel, ms, percentile, processCpu, sorted } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
+import { apiCaller, BENCH_POOL, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const CARDS_EACH = Number(process.env.BENCH_CARDS_EACH ?? 10);
@@ -38,7 +37,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const BIG_CARDS = Number(process.env.BENCH_BIG_CARDS ?? 10_000);
 const FILL_CLIENTS = Number(process.env.BENCH_FILL_CLIENTS ?? 8);
 const PAGE_REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 200);
-const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
 const PAGE_SIZE = 20;
 const PRODUCT = '订阅支付卡';
 const FIRST_LOAD = '5.00';
@@ -46,82 +44,9 @@ const HOST = 'localhost';
 const GOAL_RATE = 100;
 const GOAL_PAGE_P99_MS = 50;
 
-/** The server's environment: production's, with the simulated issuer as its issuer. */
-const serverEnv = (issuerUrl: string) => ({ ...productionEnv, ISSUER_URL: issuerUrl, LOG_LEVEL: 'silent', DB_POOL_SIZE: String(POOL) }) as NodeJS.ProcessEnv;
-
-/** The server process: the app on ISSUER_URL, listening on BENCH_PORT; prints one JSON line when ready. */
-async function serve() {
-  const databaseUrl = process.env.DATABASE_URL as string;
-  const database = await openDatabase({ databaseUrl, poolSize: POOL });
-  await database.migrate();
-  const config = { ...loadConfig(serverEnv(process.env.ISSUER_URL as string)), databaseUrl };
-  const { app, services } = await buildApp({ config, database, logger: false });
-  await seedDemoData(database, { sealer: services.sealer });
-  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
 // ── the client side ──
 
 const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-
-interface Answer<T> {
-  status: number;
-  code: number;
-  message: string;
-  data: T;
-}
-
-/** A JSON call to the server over keep-alive connections, as a browser tab of `token` makes it. */
-function caller(port: number, agent: http.Agent) {
-  return function call<T>(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path: `/api/v1${path}`,
-          agent,
-          headers: {
-            host: HOST,
-            authorization: `Bearer ${token}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-            ...headers,
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            try {
-              const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
-              resolve({ status: response.statusCode ?? 0, ...envelope });
-            } catch (error) {
-              reject(error);
-            }
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
-  };
-}
-
-/** The data of a successful answer; anything else stops the run, saying what. */
-function dataOf<T>(answer: Answer<T>, what: string): T {
-  if (answer.code !== 0) throw new Error(`${what}: HTTP ${answer.status}, code ${answer.code}, ${answer.message}`);
-  return answer.data;
-}
 
 /**
  * One account's event stream (GET /api/v1/events): calls `onCardStatus` for each CARD_STATUS with
@@ -220,13 +145,13 @@ async function bench() {
       server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
       createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     });
-    const call = caller(ready.port, agent);
+    const call = apiCaller(ready.port, agent, HOST);
     const databaseName = new URL(target.url).pathname.slice(1);
     // this process's own services on the same database, as the operator command line has them: to
     // make the customers, fund their wallets, raise the product's limit and audit the books
     database = await openDatabase({ databaseUrl: target.url, poolSize: 10 });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    const services = createServices({ config: { ...loadConfig(serverEnv(issuerUrl)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
+    const services = createServices({ config: { ...loadConfig(benchServerEnv(issuerUrl)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
     const merchant = await services.merchants.findByHost(HOST);
     if (!merchant) throw new Error(`no demo merchant at ${HOST}`);
     const merchantId = merchant.id;
@@ -238,7 +163,7 @@ async function bench() {
       `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, PostgreSQL ${pgVersion?.server_version}, ` +
         `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} at the start`,
     );
-    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${POOL}); the simulated issuer a process of its own at ${issuerUrl} (delay 0 ms, fail rate 0)`);
+    console.log(`server: one process on 127.0.0.1:${ready.port} (pool ${BENCH_POOL}); the simulated issuer a process of its own at ${issuerUrl} (delay 0 ms, fail rate 0)`);
 
     // ── the customers: an account and a full session each, the card verification through the API, a funded wallet ──
     let started = performance.now();
@@ -418,5 +343,5 @@ async function bench() {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
+if (process.argv.includes('--serve')) await serveBenchApp();
 else await bench();
