@@ -308,7 +308,7 @@ async function seedDemoCards(
   const handlers = cards.issuerHandlers();
   const answer = async (type: string, data: Record<string, unknown>) => {
     const handler = handlers[type];
-    if (!handler) throw new Error(`no handler of ${type}`);
+    if (typeof handler !== 'function') throw new Error(`no handler of ${type}`);
     await handler(parts.db, { id: `seed:${type}:${String(data.card_id)}`, type, data });
   };
   await cards.saveVerification(merchant.id, accountId, { real_name: '演示用户', id_number: '11010519491231002X' });

@@ -484,8 +484,6 @@ export const issuerEvents = pgTable('issuer_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   outcome: text('outcome').notNull(),
-  /** what the issuer was answered, for an event whose answer it waits for (authorization.request): a repeat answers it again */
-  answer: jsonb('answer'),
   receivedAt: ts('received_at').notNull(),
 });
 

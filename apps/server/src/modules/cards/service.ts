@@ -18,7 +18,7 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { isLuhnValid } from '../../lib/luhn.ts';
 import { ISSUER_CARD_EVENTS } from '../../providers/issuer/port.ts';
-import type { IssuerEvent, IssuerEventHandler } from '../issuer/service.ts';
+import type { IssuerEvent, IssuerEventHandler, IssuerEventHandling } from '../issuer/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { cardItem, isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
@@ -206,7 +206,7 @@ export function createCardService(context: CardContext) {
     operatorUnfreeze: (card: CardRow) => lifecycle.operatorUnfreeze(card).then(itemOf),
 
     /** The handlers of the issuer's card events, by type (registered with the issuer's event service). */
-    issuerHandlers(): Record<string, IssuerEventHandler> {
+    issuerHandlers(): Record<string, IssuerEventHandling> {
       return {
         [ISSUER_CARD_EVENTS.issued]: aboutCard(async (tx, card, event) => {
           const parsed = issuedData.safeParse(event.data);

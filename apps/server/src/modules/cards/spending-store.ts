@@ -1,4 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Tx } from '../../db/engine.ts';
 import { cardControls, cards, cardTransactions, chargesOwed } from '../../db/schema.ts';
 
@@ -7,17 +9,66 @@ import { cardControls, cards, cardTransactions, chargesOwed } from '../../db/sch
 export type CardTransactionRow = typeof cardTransactions.$inferSelect;
 export type ControlsRow = typeof cardControls.$inferSelect;
 
-/** Writes a card transaction and answers it. */
-export async function insertSpending(tx: Tx, values: typeof cardTransactions.$inferInsert) {
-  const [row] = await tx.insert(cardTransactions).values(values).returning();
-  if (!row) throw new Error('card transaction insert returned nothing');
-  return row;
+/** A notification (pg_notify's channel and payload) that the statement writing a row sends itself. */
+export interface RowSignal {
+  channel: string;
+  payload: string;
 }
 
-export async function updateSpending(tx: Tx, id: string, changes: Partial<typeof cardTransactions.$inferInsert>) {
-  const [row] = await tx.update(cardTransactions).set(changes).where(eq(cardTransactions.id, id)).returning();
-  if (!row) throw new Error(`card transaction ${id} vanished`);
-  return row;
+const columns = getTableColumns(cardTransactions);
+/** The written row, and the statement's own pg_notify: the signal goes out with the row, one round trip for both. */
+const returningWith = (signal: RowSignal) => ({ ...columns, signalled: sql<string>`pg_notify(${signal.channel}, ${signal.payload})::text` });
+
+/** What a row's signal tells of it. */
+export type SignalledRow = Pick<CardTransactionRow, 'id' | 'type' | 'status' | 'amount' | 'currency'> & {
+  merchantName?: string | null | undefined;
+  declineCode?: string | null | undefined;
+};
+
+type ColumnName = keyof typeof columns;
+const columnNames = Object.keys(columns) as ColumnName[];
+
+/** The insert of a card transaction with every column a value, and its signal: an authorisation's, so built once. */
+const insertSignalled = builtOnce((tx) =>
+  tx
+    .insert(cardTransactions)
+    // each value as given (sql`` keeps the column's conversion out: a null timestamp is null, not an error)
+    .values(Object.fromEntries(columnNames.map((name) => [name, sql`${sql.placeholder(name)}`])) as never)
+    .returning({ ...columns, signalled: sql<string>`pg_notify(${sql.placeholder('channel')}, ${sql.placeholder('payload')})::text` })
+    .prepare(''),
+);
+
+/** Writes a card transaction, sending the signal `signalOf` makes of it in the same statement, and answers it. */
+export async function insertSpending(tx: Tx, values: typeof cardTransactions.$inferInsert & { createdAt: Date }, signalOf: (row: SignalledRow) => RowSignal) {
+  const row = { ...values, id: values.id ?? randomUUID() };
+  const signal = signalOf(row);
+  const given: Record<string, unknown> = { channel: signal.channel, payload: signal.payload };
+  // minor units as text: the driver takes them so on either engine
+  for (const name of columnNames) {
+    const value = row[name];
+    given[name] = value === undefined ? null : typeof value === 'bigint' ? value.toString() : value;
+  }
+  const [written] = await insertSignalled(tx, given);
+  if (!written) throw new Error('card transaction insert returned nothing');
+  const { signalled: _signalled, ...rest } = written;
+  return rest;
+}
+
+/** Changes a card transaction, sending the signal `signalOf` makes of it as changed, and answers it. */
+export async function updateSpending(
+  tx: Tx,
+  before: CardTransactionRow,
+  changes: Partial<typeof cardTransactions.$inferInsert>,
+  signalOf: (row: SignalledRow) => RowSignal,
+) {
+  const [written] = await tx
+    .update(cardTransactions)
+    .set(changes)
+    .where(eq(cardTransactions.id, before.id))
+    .returning(returningWith(signalOf({ ...before, ...changes })));
+  if (!written) throw new Error(`card transaction ${before.id} vanished`);
+  const { signalled: _signalled, ...rest } = written;
+  return rest;
 }
 
 /** The card's authorisation (its CONSUME row) with that issuer id. */
@@ -32,20 +83,30 @@ export async function findAuthorization(tx: Tx, cardId: string, authorizationId:
 
 /**
  * An authorisation's card, locked, with its controls and its authorisation of that issuer id if it has
- * one already: one statement where three would be (an authorisation's answer is waited for).
+ * one already: one statement where three would be (an authorisation's answer is waited for), its text
+ * built once per connection.
  */
-export async function lockCardForAuthorization(tx: Tx, cardId: string, authorizationId: string) {
-  const [row] = await tx
+const lockForAuthorization = builtOnce((tx) =>
+  tx
     .select({ card: cards, controls: cardControls, earlier: cardTransactions })
     .from(cards)
     .leftJoin(cardControls, eq(cardControls.cardId, cards.id))
     .leftJoin(
       cardTransactions,
-      and(eq(cardTransactions.cardId, cards.id), eq(cardTransactions.authorizationId, authorizationId), eq(cardTransactions.type, 'CONSUME')),
+      and(
+        eq(cardTransactions.cardId, cards.id),
+        eq(cardTransactions.authorizationId, sql.placeholder('authorizationId')),
+        eq(cardTransactions.type, 'CONSUME'),
+      ),
     )
-    .where(eq(cards.id, cardId))
+    .where(eq(cards.id, sql.placeholder('cardId')))
     .limit(1)
-    .for('update', { of: cards });
+    .for('update', { of: cards })
+    .prepare(''),
+);
+
+export async function lockCardForAuthorization(tx: Tx, cardId: string, authorizationId: string) {
+  const [row] = await lockForAuthorization(tx, { cardId, authorizationId });
   return row;
 }
 

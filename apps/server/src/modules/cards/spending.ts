@@ -27,7 +27,7 @@ import {
   threeDsData,
 } from '../../providers/issuer/protocol.ts';
 import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
-import type { IssuerEvent, IssuerEventHandler, IssuerReply } from '../issuer/service.ts';
+import type { IssuerEvent, IssuerEventHandling, IssuerReply } from '../issuer/service.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import { cardName, isUuid } from './card-view.ts';
@@ -40,6 +40,7 @@ import {
   insertSpending,
   lockCardForAuthorization,
   recordOwed,
+  type SignalledRow,
   spentSince,
   updateSpending,
 } from './spending-store.ts';
@@ -76,19 +77,21 @@ const availableIn = (error: AppError) => toMinorUnits(String((error.data as { av
 export function spendingPart(context: CardContext) {
   const { clock, ledger, events, messages } = context;
 
-  /** The holder's open tabs hear of the row once the transaction commits. */
-  const announce = (tx: Tx, card: CardRow, row: CardTransactionRow) =>
-    events.toAccount(tx, card.merchantId, card.accountId, EVENT_TYPES.cardTransaction, {
-      card_id: card.id,
-      transaction_id: row.id,
-      // `type` names the event itself
-      transaction_type: row.type,
-      status: row.status,
-      amount: fromMinorUnits(row.amount),
-      currency: row.currency,
-      merchant_name: row.merchantName,
-      decline_code: row.declineCode,
-    });
+  /** How the holder's open tabs hear of a row: sent by the statement that writes it, heard once the transaction commits. */
+  const signalOf =
+    (card: CardRow) =>
+    (row: SignalledRow) =>
+      events.accountsNotification(card.merchantId, [card.accountId], EVENT_TYPES.cardTransaction, {
+        card_id: card.id,
+        transaction_id: row.id,
+        // `type` names the event itself
+        transaction_type: row.type,
+        status: row.status,
+        amount: fromMinorUnits(row.amount),
+        currency: row.currency,
+        merchant_name: row.merchantName ?? null,
+        decline_code: row.declineCode ?? null,
+      });
 
   /**
    * Takes up to `amount` from `from` to `to` (a fee, or a settlement above its authorisation): what
@@ -167,6 +170,9 @@ export function spendingPart(context: CardContext) {
     return null;
   }
 
+  /** The answer for a card that is not ours. */
+  const notOurs: IssuerReply = { reply: { approved: false, decline_code: 'ISSUER_DECLINED' satisfies DeclineCode } };
+
   const replyOf = (row: Pick<CardTransactionRow, 'declineCode'>): IssuerReply => ({
     reply: row.declineCode ? { approved: false, decline_code: row.declineCode } : { approved: true },
   });
@@ -175,7 +181,7 @@ export function spendingPart(context: CardContext) {
   async function authorize(tx: Tx, event: IssuerEvent): Promise<IssuerReply> {
     const request = parse(authorizationRequestData, event);
     const locked = isUuid(request.card_id) ? await lockCardForAuthorization(tx, request.card_id, request.id) : undefined;
-    if (!locked) return { reply: { approved: false, decline_code: 'ISSUER_DECLINED' satisfies DeclineCode } };
+    if (!locked) return notOurs;
     const { card, controls, earlier } = locked;
     // the same authorisation again under another event id: the decision made then
     if (earlier) return replyOf(earlier);
@@ -208,8 +214,7 @@ export function spendingPart(context: CardContext) {
           key: spendingKeys.hold(card.id, request.id),
           reference: `card:${card.id}`,
         });
-        const row = await insertSpending(tx, { ...base, status: 'PENDING', holdId: held.answer.holdId });
-        await announce(tx, card, row);
+        const row = await insertSpending(tx, { ...base, status: 'PENDING', holdId: held.answer.holdId }, signalOf(card));
         return replyOf(row);
       } catch (error) {
         if (!isRefusal(error, ErrorCode.CARD_BALANCE_INSUFFICIENT)) throw error;
@@ -217,7 +222,7 @@ export function spendingPart(context: CardContext) {
       }
     }
     const { reason, fix } = declineReasons[code];
-    const row = await insertSpending(tx, { ...base, status: 'FAIL', declineCode: code, declineReason: reason });
+    const row = await insertSpending(tx, { ...base, status: 'FAIL', declineCode: code, declineReason: reason }, signalOf(card));
     const { fee, owed } = await chargeDeclineFee(tx, card, request.id);
     const feeText =
       fee > 0n
@@ -233,7 +238,6 @@ export function spendingPart(context: CardContext) {
         `<p>您的卡片「${escapeHtml(cardName(card))}」在「${escapeHtml(request.merchant_name)}」的 ${fromMinorUnits(amount)} ${escapeHtml(request.currency)} 交易被拒绝。</p>` +
         `<p>原因：${escapeHtml(reason)}</p><p>建议：${escapeHtml(fix)}</p>${feeText}`,
     });
-    await announce(tx, card, row);
     return replyOf(row);
   }
 
@@ -298,8 +302,7 @@ export function spendingPart(context: CardContext) {
         });
       }
     }
-    const settled = await updateSpending(tx, row.id, { status: 'CLOSED', amount: final, declineReason: null, settledAt: clock.now(), ledgerTransactionId: transactionId });
-    await announce(tx, card, settled);
+    await updateSpending(tx, row, { status: 'CLOSED', amount: final, declineReason: null, settledAt: clock.now(), ledgerTransactionId: transactionId }, signalOf(card));
   }
 
   /** authorization.reversed: the hold goes back to the card's available, the authorisation FAIL (without a decline code). After settlement it changes nothing: a refund does. */
@@ -308,8 +311,7 @@ export function spendingPart(context: CardContext) {
     const { card, row } = await authorizationOf(tx, data.authorization_id);
     if (row.status !== 'PENDING') return;
     if (row.holdId) await ledger.within(tx).releaseHold({ merchantId: card.merchantId, holdId: row.holdId, key: spendingKeys.release(card.id, data.authorization_id) });
-    const reversed = await updateSpending(tx, row.id, { status: 'FAIL', declineReason: AUTHORIZATION_REVERSED_REASON, settledAt: clock.now() });
-    await announce(tx, card, reversed);
+    await updateSpending(tx, row, { status: 'FAIL', declineReason: AUTHORIZATION_REVERSED_REASON, settledAt: clock.now() }, signalOf(card));
   }
 
   /** A credit of the card from CARD_NETWORK (a refund, an adjustment), once per event. */
@@ -334,7 +336,7 @@ export function spendingPart(context: CardContext) {
       memo: kind === 'REFUND' ? `退款 ${merchantName ?? ''}（${cardName(card)}）` : `调整转入${memoText ? `：${memoText}` : ''}（${cardName(card)}）`,
     });
     const now = clock.now();
-    const row = await insertSpending(tx, {
+    await insertSpending(tx, {
       merchantId: card.merchantId,
       cardId: card.id,
       accountId: card.accountId,
@@ -348,8 +350,7 @@ export function spendingPart(context: CardContext) {
       ledgerTransactionId: moved.answer.transactionId,
       createdAt: now,
       settledAt: now,
-    });
-    await announce(tx, card, row);
+    }, signalOf(card));
   }
 
   /** 3ds.otp: the code on every open tab of the holder, and as a station message that masks it once it expires. */
@@ -384,9 +385,17 @@ export function spendingPart(context: CardContext) {
     await events.toAccount(tx, card.merchantId, card.accountId, EVENT_TYPES.threeDs, otp);
   }
 
+  /** The same authorization.request again (its event id repeated): the decision it was answered, from its row. */
+  async function repeatAuthorization(tx: Tx, event: IssuerEvent): Promise<IssuerReply> {
+    const request = parse(authorizationRequestData, event);
+    const row = isUuid(request.card_id) ? await findAuthorization(tx, request.card_id, request.id) : undefined;
+    // no row: the card was not ours, and that is declined again
+    return row ? replyOf(row) : notOurs;
+  }
+
   /** The handlers of the issuer's spending events, by type. */
-  const handlers: Record<string, IssuerEventHandler> = {
-    [ISSUER_SPENDING_EVENTS.authorizationRequest]: authorize,
+  const handlers: Record<string, IssuerEventHandling> = {
+    [ISSUER_SPENDING_EVENTS.authorizationRequest]: { decide: authorize, repeat: repeatAuthorization },
     [ISSUER_SPENDING_EVENTS.settled]: settle,
     [ISSUER_SPENDING_EVENTS.reversed]: reverse,
     [ISSUER_SPENDING_EVENTS.refund]: (tx, event) => credit(tx, event, 'REFUND'),

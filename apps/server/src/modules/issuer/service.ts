@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { verifyIssuerSignature } from '../../lib/issuer-signature.ts';
-import { eventAnswer, recordEvent, saveEventAnswer } from './store.ts';
+import { recordEvent } from './store.ts';
 
 /** What an issuer sends (shared/design/cards.md): an id, a type, and the type's data. */
 const issuerEvent = z.object({
@@ -14,18 +14,25 @@ const issuerEvent = z.object({
 });
 export type IssuerEvent = z.infer<typeof issuerEvent>;
 
-/**
- * What a handler answers when the issuer waits for a decision in the webhook's response (an
- * authorisation): the body sent back, kept with the event id so that a repeat is answered the same.
- */
+/** What the issuer is told when it waits for a decision in the webhook's response (an authorisation): the body sent back. */
 export interface IssuerReply {
   reply: Record<string, unknown>;
 }
-const isReply = (value: unknown): value is IssuerReply =>
-  typeof value === 'object' && value !== null && 'reply' in value && typeof (value as IssuerReply).reply === 'object';
 
 /** A module's handling of one type of event, inside the transaction that records the event's id. */
 export type IssuerEventHandler = (tx: Tx, event: IssuerEvent) => Promise<unknown>;
+
+/**
+ * The handling of an event whose decision the issuer waits for: `decide` makes it; `repeat` answers
+ * the same event id again from what `decide` wrote, so a repeat is answered the same and the answer is
+ * kept nowhere else.
+ */
+export interface IssuerDecision {
+  decide(tx: Tx, event: IssuerEvent): Promise<IssuerReply>;
+  repeat(tx: Tx, event: IssuerEvent): Promise<IssuerReply>;
+}
+
+export type IssuerEventHandling = IssuerEventHandler | IssuerDecision;
 
 /**
  * The card issuer's events: each signed request is checked over its exact bytes, each event id is
@@ -34,7 +41,7 @@ export type IssuerEventHandler = (tx: Tx, event: IssuerEvent) => Promise<unknown
  * fails is not recorded, so the issuer's retry runs it again.
  */
 export function createIssuerEventService({ db, clock, secret }: { db: Db; clock: Clock; secret: () => string }) {
-  const handlers = new Map<string, IssuerEventHandler>();
+  const handlers = new Map<string, IssuerEventHandling>();
 
   /** `Issuer-Signature` over the exact bytes received, within five minutes (lib/issuer-signature.ts). */
   function verify(rawBody: Buffer | undefined, header: string | undefined) {
@@ -45,7 +52,7 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
 
   return {
     /** A module takes the events of one type (one handler a type). */
-    on(type: string, handler: IssuerEventHandler) {
+    on(type: string, handler: IssuerEventHandling) {
       if (handlers.has(type)) throw new Error(`issuer: ${type} has a handler already`);
       handlers.set(type, handler);
     },
@@ -65,14 +72,14 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
         const outcome = handler ? 'processed' : 'ignored';
         const first = await recordEvent(tx, { id: event.id, type: event.type, outcome, receivedAt: clock.now() });
         if (!first) {
-          const answer = await eventAnswer(tx, event.id);
-          return { id: event.id, duplicate: true, outcome: null, ...(answer ? { reply: answer } : {}) };
+          const again = handler && typeof handler !== 'function' ? await handler.repeat(tx, event) : undefined;
+          return { id: event.id, duplicate: true, outcome: null, ...(again ? { reply: again.reply } : {}) };
         }
-        const handled = handler ? await handler(tx, event) : undefined;
-        if (isReply(handled)) {
-          await saveEventAnswer(tx, event.id, handled.reply);
-          return { id: event.id, duplicate: false, outcome, reply: handled.reply };
+        if (handler && typeof handler !== 'function') {
+          const { reply } = await handler.decide(tx, event);
+          return { id: event.id, duplicate: false, outcome, reply };
         }
+        if (handler) await handler(tx, event);
         return { id: event.id, duplicate: false, outcome };
       });
     },

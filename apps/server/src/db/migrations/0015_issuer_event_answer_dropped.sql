@@ -1,0 +1,1 @@
+ALTER TABLE "issuer_events" DROP COLUMN "answer";
