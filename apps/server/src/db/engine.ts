@@ -102,6 +102,21 @@ class StatementErrorKeepingPool extends pg.Pool {
 const PREPARED_TEXT_MAX = 16_384;
 const PREPARED_PARAMS_MAX = 64;
 
+/** Names of statement texts seen, kept so a hot statement's text is not hashed on every run. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 5_000;
+
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    // texts are few (one per statement shape); should they not be, the oldest names go
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.delete(statementNames.keys().next().value as string);
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A connection that keeps its statements prepared: a statement with parameters gets a name made from
  * its text, so the server parses it once per connection and may keep its plan, instead of parsing and
@@ -120,8 +135,7 @@ function keepStatementsPrepared(client: pg.PoolClient) {
       values.length <= PREPARED_PARAMS_MAX &&
       (config as pg.QueryConfig).text.length <= PREPARED_TEXT_MAX
     ) {
-      const name = `s${createHash('sha1').update((config as pg.QueryConfig).text).digest('base64url')}`;
-      return query({ ...config, name }, values, callback);
+      return query({ ...config, name: statementName((config as pg.QueryConfig).text) }, values, callback);
     }
     return query(config, values, callback);
   };

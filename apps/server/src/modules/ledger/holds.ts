@@ -28,7 +28,12 @@ import { lockHold } from './store.ts';
 
 export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, step: Step): Promise<OperationResult> {
   const { reference, parts, fingerprint } = checkedHold(request);
-  return keyedRun(tx, request.merchantId, request.key, fingerprint, () => {
+  return keyedRun(
+    tx,
+    request.merchantId,
+    request.key,
+    fingerprint,
+    (claim) => {
     const account = request.account ?? walletOf(request.accountId);
     const holds = parts.map((amount) => ({ id: randomUUID(), account, amount, reference }));
     const holdIds = holds.map((hold) => hold.id);
@@ -43,6 +48,7 @@ export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ste
         holdInserts: holds,
         transaction: undefined,
         key: request.key,
+        claim,
         answer: {
           operation: 'hold',
           transactionId: null,
@@ -54,7 +60,9 @@ export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ste
       },
       step,
     );
-  });
+    },
+    { claimAtLock: true },
+  );
 }
 
 /** The account a hold is on, named as the ledger names accounts. */

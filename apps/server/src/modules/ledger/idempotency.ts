@@ -3,29 +3,59 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { OperationAnswer, OperationResult } from './requests.ts';
-import { claimIdempotencyKey } from './store.ts';
+import { claimIdempotencyKey, type EarlierKey, readIdempotencyKey } from './store.ts';
 
 /** The hash a key keeps of its request's fingerprint (bigints as their decimal text). */
 export const requestHashOf = (fingerprint: unknown) =>
   sha256(JSON.stringify(fingerprint, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)));
 
 /**
+ * The key an operation claims in the statement that locks its accounts (movement.ts), for an operation
+ * that reads nothing before it moves: one round trip for both.
+ */
+export interface KeyClaim {
+  merchantId: string;
+  key: string;
+  requestHash: string;
+}
+
+/** Thrown by a movement whose key was claimed before (by an earlier request): keyedRun answers that one's result. */
+export class KeyTaken extends Error {}
+
+/** The result of a request whose key was seen before: its first answer (same request) or a conflict (another request). */
+function earlierResult(earlier: EarlierKey | undefined, key: string, requestHash: string): OperationResult {
+  if (!earlier) throw new Error(`idempotency key ${key} conflicted but cannot be read`);
+  if (earlier.requestHash !== requestHash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key } });
+  return { answer: earlier.answer as OperationAnswer, replayed: true };
+}
+
+/**
  * Runs work under an idempotency key, in the transaction that will store its answer: a key seen
  * before answers its first result (same request) or a conflict (another request). A concurrent
- * request with the same key waits here until the first one commits or rolls back.
+ * request with the same key waits at the claim until the first one commits or rolls back.
+ *
+ * The key is claimed first, or, with `claimAtLock`, by the work itself where it locks the accounts
+ * (`work` gets the claim and throws KeyTaken when the key was there): for an operation that reads
+ * nothing before it moves (a transfer, a hold), so the claim costs no round trip of its own.
  */
 export async function keyedRun(
   tx: Tx,
   merchantId: string,
   key: string,
   fingerprint: unknown,
-  work: () => Promise<OperationAnswer>,
+  work: (claim: KeyClaim | null) => Promise<OperationAnswer>,
+  options: { claimAtLock?: boolean } = {},
 ): Promise<OperationResult> {
   const requestHash = requestHashOf(fingerprint);
-  const earlier = await claimIdempotencyKey(tx, merchantId, key, requestHash);
-  if (earlier) {
-    if (earlier.requestHash !== requestHash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key } });
-    return { answer: earlier.answer as OperationAnswer, replayed: true };
+  if (options.claimAtLock) {
+    try {
+      return { answer: await work({ merchantId, key, requestHash }), replayed: false };
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+    }
+    return earlierResult(await readIdempotencyKey(tx, merchantId, key), key, requestHash);
   }
-  return { answer: await work(), replayed: false };
+  const claimed = await claimIdempotencyKey(tx, merchantId, key, requestHash);
+  if (!claimed) return earlierResult(await readIdempotencyKey(tx, merchantId, key), key, requestHash);
+  return { answer: await work(null), replayed: false };
 }

@@ -6,7 +6,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AccountRef, type HouseKind, holderIdOf, houseShardFor, isCustomerKind, ownerIdOf, refKey, shardOf } from './accounts.ts';
 import type { AccountAfter, Line, OperationAnswer, OperationResult } from './requests.ts';
-import { type AccountKey, ensureAccounts, hasCode, lockCustomerAccounts, lockHouseAccounts, type WritePlan, writeOperation } from './store.ts';
+import { type KeyClaim, KeyTaken } from './idempotency.ts';
+import { type AccountKey, claimIdempotencyKey, ensureAccounts, hasCode, lockCustomerAccounts, lockHouseAccounts, type WritePlan, writeOperation } from './store.ts';
 
 /**
  * The one way money moves: every operation (a transfer, a hold, its posting or release, a
@@ -28,6 +29,8 @@ export interface Movement {
   holdInserts?: Array<{ id: string; account: AccountRef; amount: bigint; reference: string }>;
   holdSettle?: WritePlan['holdSettle'];
   key: string;
+  /** the key to claim where the accounts are locked (idempotency.ts keyedRun `claimAtLock`); null: claimed already */
+  claim?: KeyClaim | null;
   answer: Omit<OperationAnswer, 'accounts' | 'currency' | 'createdAt'>;
 }
 
@@ -96,7 +99,13 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce }: Ste
   const leaves = (key: string) => (balanceDelta.get(key) ?? 0n) - (heldDelta.get(key) ?? 0n) < 0n;
 
   const customerKeys = keys.filter((key) => isCustomerKind(key.kind));
-  const locked = customerKeys.length ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys) : [];
+  const claim = m.claim ?? null;
+  // the key is claimed with the lock; an operation with no customer account claims it alone
+  if (claim && customerKeys.length === 0 && !(await claimIdempotencyKey(tx, m.merchantId, claim.key, claim.requestHash))) throw new KeyTaken();
+  const { accounts: locked, claimed } = customerKeys.length
+    ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys, claim)
+    : { accounts: [], claimed: null };
+  if (claimed === false) throw new KeyTaken();
   const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}:0`, row]));
   for (const key of customerKeys) {
     const row = byKey.get(`${key.kind}:${key.ownerId}:0`);

@@ -24,18 +24,27 @@ const customerKindsSql = sql.join(
  * Claims a key for this transaction. Null: it is ours now. Otherwise the earlier request that holds
  * it (a concurrent one with the same key waits here until that one commits or rolls back).
  */
+/** Claims a key for a request; false when the key was there (claimed by an earlier request). */
 export async function claimIdempotencyKey(tx: Tx, merchantId: string, key: string, requestHash: string) {
   const inserted = await tx
     .insert(ledgerIdempotencyKeys)
     .values({ merchantId, key, requestHash })
     .onConflictDoNothing()
     .returning({ key: ledgerIdempotencyKeys.key });
-  if (inserted.length === 1) return null;
+  return inserted.length === 1;
+}
+
+export interface EarlierKey {
+  requestHash: string;
+  answer: unknown;
+}
+
+/** A key's first request (its hash) and answer. */
+export async function readIdempotencyKey(tx: Tx, merchantId: string, key: string): Promise<EarlierKey | undefined> {
   const [found] = await rowsOf(
     tx.execute(sql`select request_hash, answer from ledger_idempotency_keys where merchant_id = ${merchantId} and key = ${key}`),
   );
-  if (!found) throw new Error(`idempotency key ${key} conflicted but cannot be read`);
-  return { requestHash: String(found.request_hash), answer: found.answer as unknown };
+  return found ? { requestHash: String(found.request_hash), answer: found.answer as unknown } : undefined;
 }
 
 // ── ledger accounts ──
@@ -111,21 +120,34 @@ export interface LockedAccount {
 /**
  * Locks the customer's accounts of an operation, in id order (the one lock order every operation
  * keeps). A freeze updates the wallet's rows, so it waits for this operation, or this one sees it.
+ * With `claim`, the statement claims the operation's idempotency key as well: `claimed` is false when
+ * the key was there (and null when no account was found, so nothing tells).
  */
-export async function lockCustomerAccounts(tx: Tx, merchantId: string, currency: string, keys: Array<{ kind: LedgerKind; ownerId: string }>) {
+export async function lockCustomerAccounts(
+  tx: Tx,
+  merchantId: string,
+  currency: string,
+  keys: Array<{ kind: LedgerKind; ownerId: string }>,
+  claim: { key: string; requestHash: string } | null = null,
+) {
   const wanted = sql.join(
     keys.map((key) => sql`(${key.kind}, ${key.ownerId}::uuid)`),
     sql`, `,
   );
+  const claiming = claim
+    ? sql`with k as (insert into ledger_idempotency_keys (merchant_id, key, request_hash)
+        values (${merchantId}::uuid, ${claim.key}, ${claim.requestHash}) on conflict do nothing returning key) `
+    : sql``;
+  const claimedColumn = claim ? sql`, (select count(*) from k)::int as claimed` : sql``;
   const rows = await rowsOf(
-    tx.execute(sql`
-      select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, la.frozen
+    tx.execute(sql`${claiming}
+      select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, la.frozen${claimedColumn}
       from ledger_accounts la
       where la.merchant_id = ${merchantId} and la.currency = ${currency} and (la.kind, la.owner_id) in (${wanted}) and la.shard = 0
       order by la.id
       for update`),
   );
-  return rows.map(
+  const accounts = rows.map(
     (row): LockedAccount => ({
       id: String(row.id),
       kind: row.kind as LedgerKind,
@@ -136,6 +158,8 @@ export async function lockCustomerAccounts(tx: Tx, merchantId: string, currency:
       frozen: row.frozen === true,
     }),
   );
+  const claimed = claim ? (rows.length ? rows[0]?.claimed === 1 : null) : null;
+  return { accounts, claimed };
 }
 
 /** When one operation moves more than one of the merchant's own accounts, they are locked first, in id order. */

@@ -9,7 +9,12 @@ import { checkedTransfer, type OperationResult, type TransferRequest } from './r
 /** A transfer (any balanced set of lines) written inside the given transaction. */
 export async function transferWithin(tx: Tx, clock: Clock, request: TransferRequest, step: Step): Promise<OperationResult> {
   const { lines, reference, memo, holderId, amount, fingerprint } = checkedTransfer(request);
-  return keyedRun(tx, request.merchantId, request.key, fingerprint, () => {
+  return keyedRun(
+    tx,
+    request.merchantId,
+    request.key,
+    fingerprint,
+    (claim) => {
     const transactionId = randomUUID();
     return move(
       tx,
@@ -21,9 +26,12 @@ export async function transferWithin(tx: Tx, clock: Clock, request: TransferRequ
         heldChanges: [],
         transaction: { id: transactionId, type: request.type, holderId, reference, memo, reversesId: null },
         key: request.key,
+        claim,
         answer: { operation: 'transfer', transactionId, holdId: null, type: request.type, amount: fromMinorUnits(amount) },
       },
       step,
     );
-  });
+    },
+    { claimAtLock: true },
+  );
 }
