@@ -42,6 +42,7 @@ const HOST = 'localhost';
 const GOAL_RATE = 500;
 const GOAL_P99_MS = 100;
 const SECRET = productionEnv.ISSUER_WEBHOOK_SECRET as string;
+const WEBHOOK_PATH = '/api/v1/issuer/webhook';
 
 interface Answer {
   status: number;
@@ -89,7 +90,7 @@ async function bench() {
   // the issuer that issues the cards while preparing, in this process: its CPU is not the portal's
   const issuer = await startIssuerSimulator({ port: 0, webhookUrl: portalWebhookUrl('127.0.0.1', serverPort), secret: SECRET, delayMs: 0, failRate: 0 });
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'production', ISSUER_URL: issuer.url, BENCH_PORT: String(serverPort) },
+    env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'production', ISSUER_URL: issuer.url, BENCH_PORT: String(serverPort), BENCH_TIME_PATH: WEBHOOK_PATH },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -97,9 +98,10 @@ async function bench() {
   const issuerAgent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let database: Database | undefined;
   try {
+    const lines = createInterface({ input: server.stdout });
     const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
       server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-      createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+      lines.once('line', (line) => resolve(JSON.parse(line)));
     });
     const call = apiCaller(ready.port, agent, HOST);
     const databaseName = new URL(target.url).pathname.slice(1);
@@ -153,7 +155,6 @@ async function bench() {
     if (cardIds.length < CARDS) throw new Error(`only ${cardIds.length} of ${CARDS} cards became NORMAL`);
 
     // ── the issuer's side: signed authorisation requests on kept-open connections ──
-    const webhookPath = '/api/v1/issuer/webhook';
     let serial = 0;
     async function authorise() {
       const id = randomUUID();
@@ -166,7 +167,7 @@ async function bench() {
       };
       const body = JSON.stringify(event);
       const at = performance.now();
-      const answer = await post(ready.port, issuerAgent, webhookPath, body, { [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(SECRET, body, new Date()) });
+      const answer = await post(ready.port, issuerAgent, WEBHOOK_PATH, body, { [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(SECRET, body, new Date()) });
       return { answer, latency: performance.now() - at };
     }
     /** CONNECTIONS loops, each sending its next request once the last is answered, until `until` */
@@ -199,6 +200,17 @@ async function bench() {
     const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     let errors = 0;
     const cpuBefore = await cpuNow();
+    // the server times the webhook's requests from received to answered over the run (bench/lib/server.ts)
+    const serverTimings = new Promise<{ count: number; p50: number; p99: number }>((resolve) => {
+      const take = (line: string) => {
+        const parsed = JSON.parse(line) as { timings?: { count: number; p50: number; p99: number } };
+        if (!parsed.timings) return;
+        lines.off('line', take);
+        resolve(parsed.timings);
+      };
+      lines.on('line', take);
+    });
+    server.kill('SIGUSR2');
     started = performance.now();
     await drive(started + SECONDS * 1000, ({ answer, latency }) => {
       latencies.push(latency);
@@ -212,6 +224,8 @@ async function bench() {
       count(decision.approved ? 'approved' : `declined ${decision.decline_code ?? '(no code)'}`);
     });
     const elapsed = (performance.now() - started) / 1000;
+    server.kill('SIGUSR2');
+    const received = await serverTimings;
     const cpuAfter = await cpuNow();
     const cpu = { server: cpuAfter.server - cpuBefore.server, postgres: cpuAfter.postgres - cpuBefore.postgres, clients: cpuAfter.clients - cpuBefore.clients };
 
@@ -221,7 +235,7 @@ async function bench() {
     const decided = sorted(decisionLatencies);
     const per = (seconds: number) => ms((seconds / Math.max(1, decisions || latencies.length)) * 1000);
     const audit = await services.ledger.audit();
-    console.log(`\n${latencies.length} × signed authorization.request to POST ${webhookPath}, ${CONNECTIONS} concurrent issuer connections, over ${cardIds.length} cards, ${elapsed.toFixed(1)} s after ${WARMUP_SECONDS} s to warm up`);
+    console.log(`\n${latencies.length} × signed authorization.request to POST ${WEBHOOK_PATH}, ${CONNECTIONS} concurrent issuer connections, over ${cardIds.length} cards, ${elapsed.toFixed(1)} s after ${WARMUP_SECONDS} s to warm up`);
     console.table(Object.fromEntries([...outcomes].sort((a, b) => b[1] - a[1]).map(([outcome, n]) => [outcome, { answers: n }])));
     console.table({
       'decisions/s': { value: Math.round(rate) },
@@ -229,6 +243,8 @@ async function bench() {
       'send → decision p50 (ms)': { value: ms(percentile(decided, 50)) },
       'send → decision p99 (ms)': { value: ms(percentile(decided, 99)) },
       'send → any answer p99 (ms)': { value: ms(percentile(all, 99)) },
+      'server: received → answered p50 (ms)': { value: ms(received.p50) },
+      'server: received → answered p99 (ms)': { value: ms(received.p99) },
       'HTTP errors': { value: errors },
       'ledger audit violations': { value: audit.violations.length },
       [`CPU ms per ${decisions ? 'decision' : 'answer'}: server, PostgreSQL, clients`]: { value: `${per(cpu.server + cpu.postgres)} (${per(cpu.server)}, ${per(cpu.postgres)}, ${per(cpu.clients)})` },

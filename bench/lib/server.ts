@@ -5,6 +5,7 @@ import { openDatabase } from '../../apps/server/src/db/engine.ts';
 import { seedDemoData } from '../../apps/server/src/demo-data.ts';
 // production's settings; nothing is sent by SMS or mail here, they only have to be there
 import { productionEnv } from '../../apps/server/test/helpers/production-env.ts';
+import { percentile, sorted } from './measure.ts';
 
 /** The bench server's database pool (DB_POOL_SIZE, 20). */
 export const BENCH_POOL = Number(process.env.DB_POOL_SIZE ?? 20);
@@ -28,11 +29,37 @@ export async function serveBenchApp() {
   await seedDemoData(database, { sealer: services.sealer });
   await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
+  if (process.env.BENCH_TIME_PATH) timeRequests(app.server, process.env.BENCH_TIME_PATH);
   process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
   process.on('SIGTERM', async () => {
     await app.close();
     await database.close();
     process.exit(0);
+  });
+}
+
+/**
+ * Times the server's requests to `path`, from received (their headers read) to answered (the response
+ * handed to the connection), as the server sees them: SIGUSR2 starts a window, the next ends it and
+ * prints one JSON line `{timings: {count, p50, p99}}` (ms). What waits in a connection before the
+ * server reads it is not in these figures; the bench's own send → answer figures have it.
+ */
+function timeRequests(server: http.Server, path: string) {
+  let window: number[] | null = null;
+  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (!window || request.url !== path) return;
+    const into = window;
+    const at = performance.now();
+    response.once('finish', () => into.push(performance.now() - at));
+  });
+  process.on('SIGUSR2', () => {
+    if (!window) {
+      window = [];
+      return;
+    }
+    const done = sorted(window);
+    window = null;
+    process.stdout.write(`${JSON.stringify({ timings: { count: done.length, p50: percentile(done, 50), p99: percentile(done, 99) } })}\n`);
   });
 }
 
