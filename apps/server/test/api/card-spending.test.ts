@@ -152,7 +152,24 @@ describe('authorization.request', () => {
     expect((await authorize(card.id, '6.00', { id: 'auth_declined' })).decision).toEqual({ approved: false, decline_code: 'INSUFFICIENT_FUNDS' });
     expect(await walletOf(who)).toBe(wallet);
     expect((await transactions(who, card.id, { type: 'CONSUME' })).total).toBe(2);
+    // a declined one's event id again: the same decline, no second fee, no second row
+    const declinedAgain = await issuer.send('authorization.request', JSON.parse(declined.raw).data, { id: JSON.parse(declined.raw).id });
+    expect(declinedAgain.body).toEqual({ approved: false, decline_code: 'INSUFFICIENT_FUNDS' });
+    expect(await walletOf(who)).toBe(wallet);
+    expect((await transactions(who, card.id, { type: 'CONSUME' })).total).toBe(2);
     await expectSoundBooks(t.database.db);
+  });
+
+  it('a card that is not ours (no such id, or not an id at all) is declined, its event id recorded once, again the same', async () => {
+    for (const cardId of [randomUUID(), 'card-that-is-not-an-id']) {
+      const eventId = `evt_${randomUUID()}`;
+      const first = await authorize(cardId, '1.00', {}, { id: eventId });
+      expect(first.decision).toEqual({ approved: false, decline_code: 'ISSUER_DECLINED' });
+      const again = await issuer.send('authorization.request', JSON.parse(first.raw).data, { id: eventId });
+      expect(again.body).toEqual({ approved: false, decline_code: 'ISSUER_DECLINED' });
+      expect(await rows(sql`select type, outcome from issuer_events where id = ${eventId}`)).toEqual([{ type: 'authorization.request', outcome: 'processed' }]);
+      expect(await rows(sql`select count(*)::int as n from card_transactions where authorization_id = ${first.authorizationId}`)).toEqual([{ n: 0 }]);
+    }
   });
 
   it('charges what the wallet holds of the decline fee and records the rest as owed, never below zero', async () => {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, sql
 import { builtOnce } from '../../db/built-once.ts';
 import type { Tx } from '../../db/engine.ts';
 import { cardControls, cards, cardTransactions, chargesOwed } from '../../db/schema.ts';
+import { type EventRecord, eventRecording } from '../issuer/event-record.ts';
 
 /** The SQL of a card's spending: its authorisations, controls, debts and 3-D Secure messages. */
 
@@ -83,12 +84,15 @@ export async function findAuthorization(tx: Tx, cardId: string, authorizationId:
 
 /**
  * An authorisation's card, locked, with its controls and its authorisation of that issuer id if it has
- * one already: one statement where three would be (an authorisation's answer is waited for), its text
- * built once per connection.
+ * one already, in the statement that records the event's id (`first`: it was new): one statement where
+ * four would be (an authorisation's answer is waited for), its text built once per connection. No row:
+ * no such card.
  */
-const lockForAuthorization = builtOnce((tx) =>
-  tx
-    .select({ card: cards, controls: cardControls, earlier: cardTransactions })
+const lockForAuthorization = builtOnce((tx) => {
+  const recorded = eventRecording(tx);
+  return tx
+    .with(recorded)
+    .select({ first: sql<number>`(select count(*) from ${recorded})::int`, card: cards, controls: cardControls, earlier: cardTransactions })
     .from(cards)
     .leftJoin(cardControls, eq(cardControls.cardId, cards.id))
     .leftJoin(
@@ -102,12 +106,12 @@ const lockForAuthorization = builtOnce((tx) =>
     .where(eq(cards.id, sql.placeholder('cardId')))
     .limit(1)
     .for('update', { of: cards })
-    .prepare(''),
-);
+    .prepare('');
+});
 
-export async function lockCardForAuthorization(tx: Tx, cardId: string, authorizationId: string) {
-  const [row] = await lockForAuthorization(tx, { cardId, authorizationId });
-  return row;
+export async function lockCardForAuthorization(tx: Tx, cardId: string, authorizationId: string, record: EventRecord) {
+  const [row] = await lockForAuthorization(tx, { cardId, authorizationId, ...record.values });
+  return row ? { ...row, first: row.first === 1 } : undefined;
 }
 
 /** Which card an authorisation is on (settlements and reversals name only the authorisation). */

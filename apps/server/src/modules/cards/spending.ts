@@ -27,7 +27,7 @@ import {
   threeDsData,
 } from '../../providers/issuer/protocol.ts';
 import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
-import type { IssuerEvent, IssuerEventHandling, IssuerReply } from '../issuer/service.ts';
+import type { EventRecord, IssuerEvent, IssuerEventHandling, IssuerReply } from '../issuer/service.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import { cardName, isUuid } from './card-view.ts';
@@ -177,12 +177,19 @@ export function spendingPart(context: CardContext) {
     reply: row.declineCode ? { approved: false, decline_code: row.declineCode } : { approved: true },
   });
 
-  /** authorization.request: approve (the amount held on the card, PENDING) or decline (FAIL, with its reason, a message and the fee). */
-  async function authorize(tx: Tx, event: IssuerEvent): Promise<IssuerReply> {
+  /**
+   * authorization.request: approve (the amount held on the card, PENDING) or decline (FAIL, with its
+   * reason, a message and the fee); its event id recorded in the statement that locks the card.
+   */
+  async function authorize(tx: Tx, event: IssuerEvent, record: EventRecord): Promise<IssuerReply | null> {
     const request = parse(authorizationRequestData, event);
-    const locked = isUuid(request.card_id) ? await lockCardForAuthorization(tx, request.card_id, request.id) : undefined;
+    // not a card id of ours: declined, whether the event id is new or not
+    if (!isUuid(request.card_id)) return (await record.alone(tx)) ? notOurs : null;
+    const locked = await lockCardForAuthorization(tx, request.card_id, request.id, record);
     if (!locked) return notOurs;
-    const { card, controls, earlier } = locked;
+    const { card, controls, earlier, first } = locked;
+    // the event id again: answered as it was the first time (repeatAuthorization)
+    if (!first) return null;
     // the same authorisation again under another event id: the decision made then
     if (earlier) return replyOf(earlier);
 

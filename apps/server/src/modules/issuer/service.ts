@@ -4,7 +4,10 @@ import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { verifyIssuerSignature } from '../../lib/issuer-signature.ts';
+import { EVENT_RECORD_PLACEHOLDERS, type EventRecord } from './event-record.ts';
 import { recordEvent } from './store.ts';
+
+export type { EventRecord };
 
 /** What an issuer sends (shared/design/cards.md): an id, a type, and the type's data. */
 const issuerEvent = z.object({
@@ -23,12 +26,14 @@ export interface IssuerReply {
 export type IssuerEventHandler = (tx: Tx, event: IssuerEvent) => Promise<unknown>;
 
 /**
- * The handling of an event whose decision the issuer waits for: `decide` makes it; `repeat` answers
- * the same event id again from what `decide` wrote, so a repeat is answered the same and the answer is
- * kept nowhere else.
+ * The handling of an event whose decision the issuer waits for. `decide` records the event's id (see
+ * EventRecord) and answers the decision, or null when the id was recorded before; `repeat` answers a
+ * repeated id from what the first `decide` wrote, so a repeat is answered the same and the answer is
+ * kept nowhere else. An event the handler finds nothing of ours in may be answered without telling
+ * whether its id was new: its answer is the same either way.
  */
 export interface IssuerDecision {
-  decide(tx: Tx, event: IssuerEvent): Promise<IssuerReply>;
+  decide(tx: Tx, event: IssuerEvent, record: EventRecord): Promise<IssuerReply | null>;
   repeat(tx: Tx, event: IssuerEvent): Promise<IssuerReply>;
 }
 
@@ -70,15 +75,18 @@ export function createIssuerEventService({ db, clock, secret }: { db: Db; clock:
       const handler = handlers.get(event.type);
       return db.transaction(async (tx) => {
         const outcome = handler ? 'processed' : 'ignored';
-        const first = await recordEvent(tx, { id: event.id, type: event.type, outcome, receivedAt: clock.now() });
-        if (!first) {
-          const again = handler && typeof handler !== 'function' ? await handler.repeat(tx, event) : undefined;
-          return { id: event.id, duplicate: true, outcome: null, ...(again ? { reply: again.reply } : {}) };
-        }
+        const values = { id: event.id, type: event.type, outcome, receivedAt: clock.now() };
         if (handler && typeof handler !== 'function') {
-          const { reply } = await handler.decide(tx, event);
-          return { id: event.id, duplicate: false, outcome, reply };
+          const names = EVENT_RECORD_PLACEHOLDERS;
+          const record: EventRecord = {
+            values: { [names.id]: values.id, [names.type]: values.type, [names.outcome]: values.outcome, [names.receivedAt]: values.receivedAt },
+            alone: (on) => recordEvent(on, values),
+          };
+          const decided = await handler.decide(tx, event, record);
+          if (decided) return { id: event.id, duplicate: false, outcome, reply: decided.reply };
+          return { id: event.id, duplicate: true, outcome: null, reply: (await handler.repeat(tx, event)).reply };
         }
+        if (!(await recordEvent(tx, values))) return { id: event.id, duplicate: true, outcome: null };
         if (handler) await handler(tx, event);
         return { id: event.id, duplicate: false, outcome };
       });

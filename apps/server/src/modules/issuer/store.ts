@@ -6,3 +6,4 @@ export async function recordEvent(tx: Tx, values: { id: string; type: string; ou
   const rows = await tx.insert(issuerEvents).values(values).onConflictDoNothing().returning({ id: issuerEvents.id });
   return rows.length === 1;
 }
+
