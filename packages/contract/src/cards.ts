@@ -301,7 +301,7 @@ export const cardAmountBody = z.object({ amount: ruled(cardAmountRule), trx_pass
 export type CardAmountBody = z.infer<typeof cardAmountBody>;
 
 /** DELETE /card/{id}: a card that holds money sends it back to the wallet, so it needs the trade password once one is set. */
-export const deleteCardBody = z.object({ trx_password: trxPasswordField }).optional();
+export const deleteCardBody = z.object({ trx_password: trxPasswordField }).nullish();
 export type DeleteCardBody = z.infer<typeof deleteCardBody>;
 
 export const rechargeAnswer = z.object({ card: cardItem, fee: moneyText, total: moneyText });
