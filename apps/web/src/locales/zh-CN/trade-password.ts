@@ -7,7 +7,6 @@ export const tradePasswordText = {
     unset: '未设置',
     loading: '正在读取交易密码状态',
     loadFailed: '交易密码状态读取失败，请刷新后重试。',
-    rule: '6-10位数字或英文字母',
     newLabel: '交易密码',
     newPlaceholder: '请输入6-10位数字或英文字母',
     confirmLabel: '确认交易密码',

@@ -116,14 +116,12 @@ export function TradePasswordConfirm({ confirmation, onSubmit }: TradePasswordCo
           rules={[formRule(rules.tradePassword)]}
           validateFirst
           {...(refusal ? { validateStatus: 'error' as const, help: <span data-testid="trade-password-refusal">{refusal}</span> } : {})}
-          extra={
-            <Link className={styles.link} to={paths.settings.getHref()}>
-              {text.forgot}
-            </Link>
-          }
         >
           <Password size="large" placeholder={text.placeholder} autoComplete="off" maxLength={10} aria-required data-testid="trade-password" />
         </Form.Item>
+        <Link className={`${styles.link} ${styles.forgot}`} to={paths.settings.getHref()}>
+          {text.forgot}
+        </Link>
       </Form>
     );
   }

@@ -122,7 +122,7 @@ function TradePasswordForm({ isSet, email }: { isSet: boolean; email: string | n
           <Password size="large" placeholder={text.oldPlaceholder} autoComplete="off" maxLength={10} aria-required />
         </Form.Item>
       ) : null}
-      <Form.Item name="trx_password" label={isSet ? text.changeNewLabel : text.newLabel} extra={text.rule} rules={[formRule(rules.tradePassword)]} validateFirst>
+      <Form.Item name="trx_password" label={isSet ? text.changeNewLabel : text.newLabel} rules={[formRule(rules.tradePassword)]} validateFirst>
         <Password size="large" placeholder={text.newPlaceholder} autoComplete="new-password" maxLength={10} aria-required />
       </Form.Item>
       <Form.Item
