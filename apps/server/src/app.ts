@@ -175,8 +175,8 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = a
   await api.register(messageRoutes, { messages: services.messages, sessions });
   await api.register(eventRoutes, { hub, messages: services.messages, sessions });
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
-  await api.register(cardRoutes, { cards: services.cards, sessions });
-  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions });
+  await api.register(cardRoutes, { cards: services.cards, sessions, tradePassword: services.accounts });
+  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions, tradePassword: services.accounts });
   api.setNotFoundHandler((_request, reply) => sendError(reply, notFound()));
 };
 

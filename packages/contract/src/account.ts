@@ -122,6 +122,17 @@ export const forgetPasswordBody = z
 export const forgetTrxPasswordBody = z.object({ email, trx_password: ruled(rules.tradePassword), captcha });
 
 /**
+ * PUT /account/trx-password: sets the trade password the first time (no old one) or changes it with
+ * the current one. The confirmation typed twice is the form's own check.
+ */
+export const trxPasswordBody = z.object({
+  trx_password: ruled(rules.tradePassword),
+  /** the current trade password; required once one is set */
+  old_trx_password: z.string().max(100).optional(),
+});
+export type TrxPasswordBody = z.infer<typeof trxPasswordBody>;
+
+/**
  * POST /account/forget-password/link: is an e-mailed reset link still good? Asked when the link is
  * opened, so a used or expired one says so at once; it does not use the code up (a wrong code counts
  * as a try, as everywhere).
@@ -138,6 +149,8 @@ export const accountInfo = z.object({
   email: z.string().nullable(),
   phone: z.string(),
   phone_prefix: z.string(),
+  /** whether the account has a trade password, which calls moving money out then require */
+  trx_password_set: z.boolean(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardAmountRule, cardLimits, cardMessages } from './cards.ts';
 import { CARD_STATUSES, SEND_TYPES } from './enums.ts';
 import { messages } from './rules.ts';
-import { ruled } from './validation.ts';
+import { ruled, trxPasswordField } from './validation.ts';
 
 /**
  * Batch card opening and bulk export (issue 14): the bodies, answers, statuses, limits, messages and
@@ -53,6 +53,7 @@ export const batchCreateCardBody = z.object({
   /** each card's first load */
   amount: ruled(cardAmountRule),
   nickname_prefix: ruled(nicknamePrefixRule),
+  trx_password: trxPasswordField,
 });
 export type BatchCreateCardBody = z.infer<typeof batchCreateCardBody>;
 
@@ -162,8 +163,16 @@ export const batchExportBody = z.object({
   include_sensitive: z.boolean().optional(),
   captcha: z.string().regex(/^\d{6}$/, cardMessages.captcha).optional(),
   send_type: z.enum(SEND_TYPES).optional(),
+  /** needed, once the account has a trade password, for an export with full numbers */
+  trx_password: trxPasswordField,
 });
 export type BatchExportBody = z.infer<typeof batchExportBody>;
+
+/** Whether an export writes full numbers, CVV or expiry: asked for, and a column that holds them chosen. */
+export function exportsSensitive(body: { include_sensitive?: boolean | undefined; columns?: readonly ExportColumn[] | undefined }) {
+  const columns = body.columns ?? DEFAULT_EXPORT_COLUMNS;
+  return Boolean(body.include_sensitive) && columns.some((name) => EXPORT_COLUMNS[name].sensitive);
+}
 
 export const batchExportAnswer = z.object({ export_id: z.string() });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_STATUSES, CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CARD_UPDATE_ACTIONS, type CardStatus, CURRENCIES, SEND_TYPES } from './enums.ts';
 import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits } from './money.ts';
 import { messages, rules } from './rules.ts';
-import { ruled } from './validation.ts';
+import { ruled, trxPasswordField } from './validation.ts';
 import { CARD_RISKS, DECLINE_CODES } from './card-spending.ts';
 import { dateBound, moneyText, transactionTimeRange } from './wallet.ts';
 
@@ -287,6 +287,7 @@ export const openCardBody = z.object({
   product_id: z.string().min(1).max(100),
   amount: ruled(cardAmountRule),
   nickname: ruled(nicknameRule),
+  trx_password: trxPasswordField,
 });
 export type OpenCardBody = z.infer<typeof openCardBody>;
 
@@ -296,8 +297,12 @@ export type PatchCardBody = z.infer<typeof patchCardBody>;
 export const cardStatusBody = z.object({ action: z.enum(CARD_UPDATE_ACTIONS) });
 export type CardStatusBody = z.infer<typeof cardStatusBody>;
 
-export const cardAmountBody = z.object({ amount: ruled(cardAmountRule) });
+export const cardAmountBody = z.object({ amount: ruled(cardAmountRule), trx_password: trxPasswordField });
 export type CardAmountBody = z.infer<typeof cardAmountBody>;
+
+/** DELETE /card/{id}: a card that holds money sends it back to the wallet, so it needs the trade password once one is set. */
+export const deleteCardBody = z.object({ trx_password: trxPasswordField }).nullish();
+export type DeleteCardBody = z.infer<typeof deleteCardBody>;
 
 export const rechargeAnswer = z.object({ card: cardItem, fee: moneyText, total: moneyText });
 export type RechargeAnswer = z.infer<typeof rechargeAnswer>;

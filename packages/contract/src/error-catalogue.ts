@@ -194,6 +194,38 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     message: '暂时无法发送重置邮件，请联系客服',
     meaning: 'In production the merchant has no origin for links (merchant:set --origin), so no reset link can be built; nothing was sent.',
   },
+  [ErrorCode.TRX_PASSWORD_REQUIRED]: {
+    status: 403,
+    message: '请输入交易密码',
+    meaning:
+      'The account has a trade password and the call moves money out of the wallet or a card (open, batch, top-up, withdrawal, ' +
+      'cancelling a card that holds money, an export with full numbers) without trx_password; nothing changed.',
+  },
+  [ErrorCode.TRX_PASSWORD_WRONG]: {
+    status: 400,
+    message: '交易密码错误，还可尝试{remaining}次',
+    meaning:
+      'The trade password (trx_password, or old_trx_password when changing it) is wrong; nothing changed. data.remaining wrong tries ' +
+      'are left within 15 minutes before the trade password locks.',
+  },
+  [ErrorCode.TRX_PASSWORD_LOCKED]: {
+    status: 429,
+    message: '交易密码错误次数过多，已锁定至{until}（北京时间），请{minutes}分钟后再试',
+    meaning:
+      'Five wrong trade passwords within 15 minutes lock it for 15 minutes: no call that needs it is taken, not even with the right one, ' +
+      'and it cannot be changed (忘记交易密码 still resets it). The message names the lock\'s end in China time (HH:mm); ' +
+      'data.retry_after in seconds, data.locked_until ISO 8601.',
+  },
+  [ErrorCode.TRX_PASSWORD_OLD_REQUIRED]: {
+    status: 400,
+    message: '请输入原交易密码',
+    meaning: 'PUT /account/trx-password on an account that has a trade password, without old_trx_password; nothing changed.',
+  },
+  [ErrorCode.TRX_PASSWORD_SAME]: {
+    status: 400,
+    message: '新交易密码不能与原交易密码相同',
+    meaning: 'PUT /account/trx-password with the current trade password as the new one; nothing changed.',
+  },
   [CardErrorCode.IDEMPOTENCY_KEY_MISSING]: {
     status: 400,
     message: '请求缺少有效的Idempotency-Key',

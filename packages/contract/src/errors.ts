@@ -3,7 +3,7 @@
  * 中文 message and what it means. The portal reads only the codes (the server sends the message), so
  * this file stays small on the sign-in page.
  * Numbering: 6xx and 1000 are the session codes the portal logs out on (spec §8); 1xxx general,
- * 2xxx accounts and codes, 3xxx money, 5xxx messages; the cards' 4xxx (49xx the card issuer's webhook) and
+ * 2xxx accounts and codes (21xx the trade password), 3xxx money, 5xxx messages; the cards' 4xxx (49xx the card issuer's webhook) and
  * 1008 are in card-errors.ts, which the sign-in page does not load.
  */
 
@@ -44,6 +44,11 @@ export const ErrorCode = {
   NO_EMAIL_ON_ACCOUNT: 2020,
   CODE_NOT_DELIVERED: 2021,
   RESET_LINK_UNAVAILABLE: 2022,
+  TRX_PASSWORD_REQUIRED: 2101,
+  TRX_PASSWORD_WRONG: 2102,
+  TRX_PASSWORD_LOCKED: 2103,
+  TRX_PASSWORD_OLD_REQUIRED: 2104,
+  TRX_PASSWORD_SAME: 2105,
   MESSAGE_NOT_FOUND: 5001,
   INSUFFICIENT_FUNDS: 3001,
   WALLET_FROZEN: 3002,

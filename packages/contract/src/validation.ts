@@ -40,6 +40,13 @@ export const ruled = (rule: Rule) =>
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
+/**
+ * trx_password on a call that moves money out of the wallet or a card: the server requires it once
+ * the account has a trade password. It is not held to the rule here, so a text that breaks the rule
+ * is answered as any wrong trade password is.
+ */
+export const trxPasswordField = z.string().max(100).optional();
+
 export const phoneInfoSchema = z.object({
   phone: ruled(rules.phone),
   phone_prefix: z.literal(PHONE_PREFIX, { error: messages.phoneFormat }),

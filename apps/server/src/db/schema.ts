@@ -111,6 +111,10 @@ export const accounts = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     failedWindowStart: ts('failed_window_start'),
     lockedUntil: ts('locked_until'),
+    /** wrong trade passwords in the window that started at trx_failed_window_start; the fifth locks it until trx_locked_until */
+    trxFailedTries: integer('trx_failed_tries').notNull().default(0),
+    trxFailedWindowStart: ts('trx_failed_window_start'),
+    trxLockedUntil: ts('trx_locked_until'),
     createdAt: createdAt(),
   },
   (t) => [

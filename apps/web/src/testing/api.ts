@@ -34,7 +34,8 @@ export function stubApi(answers: Record<string, unknown>) {
     return value;
   };
   vi.spyOn(http, 'get').mockImplementation(((url: string, config?: AxiosRequestConfig) => answer('get', url, undefined, config)) as typeof http.get);
-  vi.spyOn(http, 'delete').mockImplementation(((url: string, config?: AxiosRequestConfig) => answer('delete', url, undefined, config)) as typeof http.delete);
+  // a DELETE's body travels as the config's data
+  vi.spyOn(http, 'delete').mockImplementation(((url: string, config?: AxiosRequestConfig) => answer('delete', url, config?.data, config)) as typeof http.delete);
   vi.spyOn(http, 'post').mockImplementation(((url: string, body?: unknown, config?: AxiosRequestConfig) => answer('post', url, body, config)) as typeof http.post);
   vi.spyOn(http, 'put').mockImplementation(((url: string, body?: unknown, config?: AxiosRequestConfig) => answer('put', url, body, config)) as typeof http.put);
   vi.spyOn(http, 'patch').mockImplementation(((url: string, body?: unknown, config?: AxiosRequestConfig) => answer('patch', url, body, config)) as typeof http.patch);

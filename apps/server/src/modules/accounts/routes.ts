@@ -19,6 +19,7 @@ import {
   sendCodeBody,
   tokenAnswer,
   trustedDevice,
+  trxPasswordBody,
 } from '@portal/contract/account';
 import { envelope } from '@portal/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -214,18 +215,33 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; se
       schema: { tags, summary: 'Set a new trade password with the e-mail code', body: forgetTrxPasswordBody, response: { 200: empty } },
     },
     async (request) => {
-      await accounts.forgetTrxPassword(request.merchant, request.body);
+      await accounts.forgetTrxPassword(request.merchant, request.body, callerOf(request));
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/account/trx-password',
+    {
+      onRequest: full,
+      schema: {
+        tags,
+        summary: 'Set the trade password (the first time), or change it with old_trx_password; 5 wrong ones in 15 minutes lock it for 15',
+        security,
+        body: trxPasswordBody,
+        response: { 200: empty },
+      },
+    },
+    async (request) => {
+      await accounts.setTradePassword(request.merchant, request.auth, request.body, callerOf(request));
       return ok(null);
     },
   );
 
   app.get(
     '/account/info',
-    { onRequest: full, schema: { tags, summary: 'The signed-in account', security, response: { 200: envelope(accountInfo) } } },
-    async (request) => {
-      const { account } = request.auth;
-      return ok({ id: account.id, email: account.email, phone: account.phone, phone_prefix: account.phonePrefix });
-    },
+    { onRequest: full, schema: { tags, summary: 'The signed-in account, and whether it has a trade password', security, response: { 200: envelope(accountInfo) } } },
+    async (request) => ok(await accounts.info(request.auth)),
   );
 
   app.get(

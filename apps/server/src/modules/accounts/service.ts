@@ -10,12 +10,13 @@ import type {
   LoginBody,
   RegisterBody,
   SendCodeBody,
+  TrxPasswordBody,
 } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import type { SmsSender } from '../../providers/sms/port.ts';
@@ -27,11 +28,16 @@ import { isUniqueViolation } from '../../lib/refused.ts';
 import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow, MerchantService } from '../merchants/service.ts';
+import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
-import { codeMail, codeSms, resetLinkMail } from './notices.ts';
+import { chinaTime } from '../wallet/service.ts';
+import { codeMail, codeSms, resetLinkMail, securityChangeNotice } from './notices.ts';
 import {
   type AccountRow,
+  claimTradePasswordTry,
   clearFailedLogins,
+  clearTradePasswordTries,
+  findTradePassword,
   findAccountByEmail,
   findAccountByPhone,
   findTrustedDevice,
@@ -44,12 +50,15 @@ import {
   revokeTrustedDevice,
   setEmailIfNone,
   setPassword,
+  replaceTrxPassword,
   setTrxPassword,
   touchTrustedDevice,
   useResetTicket,
 } from './store.ts';
 
 export const loginPolicy = { windowMs: 15 * 60_000, maxFailures: 5, warnFromFailure: 3 } as const;
+/** 5 wrong trade passwords within 15 minutes, wherever they are asked for, lock it for 15 minutes. */
+export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
 
@@ -72,6 +81,8 @@ export interface AccountServiceDeps {
   merchants: Pick<MerchantService, 'mailLinkOrigin'>;
   sms: SmsSender;
   mail: MailSender;
+  /** security changes are told to the account as station messages */
+  messages: Pick<MessageService, 'post'>;
   /** the key codes and tickets are hashed with (CODE_HASH_KEY) */
   codeHashKey: () => string;
 }
@@ -105,7 +116,93 @@ export function createAccountService(deps: AccountServiceDeps) {
     return { phone: account.phone, prefix: account.phonePrefix, target: phoneTarget(account.phonePrefix, account.phone) };
   }
 
+  /**
+   * The one rule of money leaving the wallet or a card: once the account has a trade password, the
+   * call must carry it, right, and not while it is locked. Each try is counted before it is checked
+   * (as password sign-in counts), a right one clears the count. Without a trade password set, any call passes.
+   */
+  async function confirmTradePassword(accountId: string, given: string | undefined) {
+    const { hash, lockedUntil } = await findTradePassword(db, accountId);
+    if (!hash) return;
+    const now = clock.now();
+    if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw tradeLockedError(lockedUntil, now);
+    if (!given) throw new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);
+    const claimed = await claimTradePasswordTry(db, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
+    if (!claimed) {
+      const until = (await findTradePassword(db, accountId)).lockedUntil ?? new Date(now.getTime() + tradePasswordPolicy.windowMs);
+      throw tradeLockedError(until, now);
+    }
+    if (!(await verifyPassword(hash, given))) {
+      if (claimed.lockedUntil) throw tradeLockedError(claimed.lockedUntil, now);
+      const remaining = tradePasswordPolicy.maxFailures - claimed.failures;
+      throw new AppError(ErrorCode.TRX_PASSWORD_WRONG, { params: { remaining }, data: { remaining } });
+    }
+    await clearTradePasswordTries(db, accountId);
+  }
+
+  /** The e-mail of a security change, sent once the change committed: one that cannot be sent is logged and does not undo it. */
+  async function mailSecurityChange(email: string | null, notice: ReturnType<typeof securityChangeNotice>, caller: Caller) {
+    if (!email) return;
+    try {
+      await deps.mail.send({ to: email, ...notice.mail });
+    } catch (error) {
+      caller.log.error({ err: error }, `the e-mail of a security change (${notice.title}) could not be sent`);
+    }
+  }
+
+  /** The station message of a security change, in the change's own transaction. */
+  const postSecurityChange = (tx: Tx, merchantId: string, accountId: string, notice: ReturnType<typeof securityChangeNotice>) =>
+    deps.messages.post(tx, { merchantId, accountId, type: SECURITY_MESSAGE_TYPE, title: notice.title, content: notice.content });
+
+  /**
+   * PUT /account/trx-password: the first trade password, or a new one with the current one (its
+   * try counted as any other). The account is told by a station message and an e-mail.
+   */
+  async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller): Promise<void> {
+    const accountId = auth.account.id;
+    const { hash: current } = await findTradePassword(db, accountId);
+    if (current) {
+      if (!body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_OLD_REQUIRED);
+      await confirmTradePassword(accountId, body.old_trx_password);
+      if (body.trx_password === body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_SAME);
+    }
+    const hash = await hashPassword(body.trx_password);
+    const now = clock.now();
+    const notice = securityChangeNotice(current ? 'trx-password-changed' : 'trx-password-set', now, merchant.name);
+    const replaced = await db.transaction(async (tx) => {
+      if (!(await replaceTrxPassword(tx, accountId, current, hash))) return false;
+      await postSecurityChange(tx, merchant.id, accountId, notice);
+      return true;
+    });
+    // another change landed between the check and this one: checked again against the trade password it set
+    if (!replaced) return setTradePassword(merchant, auth, body, caller);
+    await mailSecurityChange(auth.account.email, notice, caller);
+  }
+
   return {
+    confirmTradePassword,
+
+    /**
+     * A preHandler for a call that moves money out of the wallet or a card (`when` says from its body
+     * whether this one does): the trade password is confirmed before the call does anything.
+     */
+    tradePasswordHook(when: (body: unknown) => boolean = () => true) {
+      return async (request: FastifyRequest) => {
+        if (!when(request.body)) return;
+        const given = (request.body as { trx_password?: string } | undefined)?.trx_password;
+        await confirmTradePassword(request.auth.account.id, given);
+      };
+    },
+
+    /** GET /account/info: who the signed-in account is, and whether it has a trade password. */
+    async info(auth: Authenticated) {
+      const { account } = auth;
+      const { hash } = await findTradePassword(db, account.id);
+      return { id: account.id, email: account.email, phone: account.phone, phone_prefix: account.phonePrefix, trx_password_set: hash !== null };
+    },
+
+    setTradePassword,
+
     /** POST /account/send/code: a code for sign-up (phone) or for binding an e-mail. */
     async sendCode(merchant: MerchantRow, body: SendCodeBody, caller: Caller, auth: () => Promise<Authenticated>) {
       if (body.mark_type === 'MARK_TYPE_REGISTER') {
@@ -348,11 +445,18 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { expires_at: expiresAt.toISOString() };
     },
 
-    async forgetTrxPassword(merchant: MerchantRow, body: z.infer<typeof forgetTrxPasswordBody>) {
+    /** PUT /account/forget-trx-password: a new trade password by the e-mail link's code; it also lifts a lock. */
+    async forgetTrxPassword(merchant: MerchantRow, body: z.infer<typeof forgetTrxPasswordBody>, caller: Caller) {
       const account = await findAccountByEmail(db, merchant.id, body.email);
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
-      await setTrxPassword(db, account.id, await hashPassword(body.trx_password));
+      const hash = await hashPassword(body.trx_password);
+      const notice = securityChangeNotice('trx-password-reset', clock.now(), merchant.name);
+      await db.transaction(async (tx) => {
+        await setTrxPassword(tx, account.id, hash);
+        await postSecurityChange(tx, merchant.id, account.id, notice);
+      });
+      await mailSecurityChange(account.email, notice, caller);
     },
 
     async devices(auth: Authenticated, currentSecret: string | undefined) {
@@ -375,6 +479,17 @@ export function createAccountService(deps: AccountServiceDeps) {
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The station-message type of a security change (what changed and when). */
+export const SECURITY_MESSAGE_TYPE = 'SECURITY';
+
+function tradeLockedError(until: Date, now: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(ErrorCode.TRX_PASSWORD_LOCKED, {
+    params: { minutes: Math.ceil(seconds / 60), until: chinaTime(until).slice(11, 16) },
+    data: { retry_after: seconds, locked_until: until.toISOString() },
+  });
+}
 
 function lockedError(until: Date, now: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));

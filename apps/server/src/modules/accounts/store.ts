@@ -45,45 +45,91 @@ export async function setPassword(tx: Tx, accountId: string, passwordHash: strin
     .where(eq(accounts.id, accountId));
 }
 
+/** Sets the trade password (the e-mail reset); its wrong tries and any lock end with the old one. */
 export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash: string) {
-  await tx.update(accounts).set({ trxPasswordHash }).where(eq(accounts.id, accountId));
+  await tx
+    .update(accounts)
+    .set({ trxPasswordHash, trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null })
+    .where(eq(accounts.id, accountId));
 }
 
 /**
- * Counts a wrong password in the 15-minute window, atomically; the fifth locks password sign-in.
- * Answers the lock's end when this failure locked the account.
+ * Replaces the trade password only if it is still the one that was checked (`expected`, null for
+ * none), so two changes at once cannot both land; false when it had changed in between.
  */
+export async function replaceTrxPassword(tx: Tx, accountId: string, expected: string | null, trxPasswordHash: string) {
+  const rows = await tx
+    .update(accounts)
+    .set({ trxPasswordHash, trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null })
+    .where(and(eq(accounts.id, accountId), expected === null ? isNull(accounts.trxPasswordHash) : eq(accounts.trxPasswordHash, expected)))
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
+/** The account's trade password hash (null: none set) and until when it is locked. */
+export async function findTradePassword(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ hash: accounts.trxPasswordHash, lockedUntil: accounts.trxLockedUntil })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row ?? { hash: null, lockedUntil: null };
+}
+
+/** A right trade password: the tries counted before it are no failures. */
+export async function clearTradePasswordTries(tx: Tx, accountId: string) {
+  await tx.update(accounts).set({ trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null }).where(eq(accounts.id, accountId));
+}
+
+/** The columns that count one kind of password's wrong tries on the account row. */
+const tryCounters = {
+  login: { count: 'failedLogins', windowStart: 'failedWindowStart', lockedUntil: 'lockedUntil' },
+  trade: { count: 'trxFailedTries', windowStart: 'trxFailedWindowStart', lockedUntil: 'trxLockedUntil' },
+} as const;
+
 /**
  * Counts a password try before the password is checked, in one statement: the try is counted as a
  * failure now (a right password clears it afterwards), and the try that reaches `maxTries` in the
- * window locks password sign-in for `windowMs` at once. An account locked already gets no try (null),
+ * window locks the password for `windowMs` at once. An account locked already gets no try (null),
  * so however many tries arrive together, at most `maxTries` passwords are checked per window: the
  * update holds the account's row, and each waiting try sees the count of the one before.
  */
-export async function claimPasswordTry(
+async function claimTry(
   tx: Tx,
+  kind: keyof typeof tryCounters,
   accountId: string,
   now: Date,
   windowMs: number,
   maxTries: number,
 ): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+  const columns = tryCounters[kind];
+  const failures = accounts[columns.count];
+  const windowStarted = accounts[columns.windowStart];
+  const lockedUntil = accounts[columns.lockedUntil];
   const at = now.toISOString();
   const windowStart = new Date(now.getTime() - windowMs).toISOString();
   const lockEnd = new Date(now.getTime() + windowMs).toISOString();
-  const expired = sql`(${accounts.failedWindowStart} is null or ${accounts.failedWindowStart} < ${windowStart}::timestamptz)`;
-  const count = sql`case when ${expired} then 1 else ${accounts.failedLogins} + 1 end`;
+  const expired = sql`(${windowStarted} is null or ${windowStarted} < ${windowStart}::timestamptz)`;
+  const count = sql`case when ${expired} then 1 else ${failures} + 1 end`;
   const [row] = await tx
     .update(accounts)
     .set({
-      failedLogins: count,
-      failedWindowStart: sql`case when ${expired} then ${at}::timestamptz else ${accounts.failedWindowStart} end`,
-      lockedUntil: sql`case when ${count} >= ${maxTries} then ${lockEnd}::timestamptz else null end`,
+      [columns.count]: count,
+      [columns.windowStart]: sql`case when ${expired} then ${at}::timestamptz else ${windowStarted} end`,
+      [columns.lockedUntil]: sql`case when ${count} >= ${maxTries} then ${lockEnd}::timestamptz else null end`,
     })
-    .where(and(eq(accounts.id, accountId), sql`(${accounts.lockedUntil} is null or ${accounts.lockedUntil} <= ${at}::timestamptz)`))
-    .returning({ failedLogins: accounts.failedLogins, lockedUntil: accounts.lockedUntil });
+    .where(and(eq(accounts.id, accountId), sql`(${lockedUntil} is null or ${lockedUntil} <= ${at}::timestamptz)`))
+    .returning({ failures, lockedUntil });
   if (!row) return null;
-  return { failures: row.failedLogins, lockedUntil: row.lockedUntil };
+  return { failures: row.failures, lockedUntil: row.lockedUntil };
 }
+
+/** A password sign-in's try, counted before the password is checked (claimTry); the fifth wrong one in 15 minutes locks sign-in. */
+export const claimPasswordTry = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
+  claimTry(tx, 'login', accountId, now, windowMs, maxTries);
+
+/** A trade password's try, wherever it is asked for, counted before it is checked (claimTry). */
+export const claimTradePasswordTry = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
+  claimTry(tx, 'trade', accountId, now, windowMs, maxTries);
 
 /** Until when password sign-in is locked, if it is. */
 export async function findAccountLock(tx: Tx, accountId: string): Promise<Date | null> {

@@ -11,6 +11,7 @@ import {
   EXPORT_COLUMNS,
   EXPORT_KEEP_HOURS,
   EXPORT_LIST_SIZE,
+  exportsSensitive,
   type ExportColumn,
   type ExportStatus,
 } from '@portal/contract/card-batches';
@@ -223,7 +224,7 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
     async create(merchantId: string, auth: Authenticated, body: BatchExportBody, caller: RevealCaller) {
       const asked = new Set<ExportColumn>(body.columns ?? DEFAULT_EXPORT_COLUMNS);
       const columns = EXPORT_COLUMN_NAMES.filter((name) => asked.has(name));
-      const includeSensitive = Boolean(body.include_sensitive) && columns.some((name) => EXPORT_COLUMNS[name].sensitive);
+      const includeSensitive = exportsSensitive({ include_sensitive: body.include_sensitive, columns });
       if (includeSensitive) await checkAccess(merchantId, auth, body);
       const now = clock.now();
       const stamp = chinaTime(now).replace(/[-: ]/g, '');

@@ -7,6 +7,8 @@ import {
   batchExportStatusAnswer,
   batchExportStatusQuery,
   batchStatusAnswer,
+  type BatchExportBody,
+  exportsSensitive,
 } from '@portal/contract/card-batches';
 import { envelope } from '@portal/contract/envelope';
 import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
@@ -17,16 +19,22 @@ import { idempotencyKey } from '../../http/idempotency.ts';
 import type { SessionService } from '../sessions/service.ts';
 import type { ExportPart } from './batch-export.ts';
 import type { BatchPart } from './batch.ts';
+import type { TradePasswordGuard } from './routes.ts';
 
 const tags = ['cards'];
 const security = [{ bearer: [] }];
 const keyed = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
-/** Batch opening and bulk export (issue 14): each sees the signed-in account's own batches, exports and cards only. */
-export const cardBatchRoutes: FastifyPluginAsyncZod<{ batches: BatchPart; exports: ExportPart; sessions: SessionService }> = async (
-  app,
-  { batches, exports, sessions },
-) => {
+/**
+ * Batch opening and bulk export (issue 14): each sees the signed-in account's own batches, exports and
+ * cards only. A batch, and an export with full numbers, confirm the trade password first.
+ */
+export const cardBatchRoutes: FastifyPluginAsyncZod<{
+  batches: BatchPart;
+  exports: ExportPart;
+  sessions: SessionService;
+  tradePassword: TradePasswordGuard;
+}> = async (app, { batches, exports, sessions, tradePassword }) => {
   app.addHook('onRequest', sessions.guard());
 
   app.post(
@@ -35,11 +43,12 @@ export const cardBatchRoutes: FastifyPluginAsyncZod<{ batches: BatchPart; export
       schema: {
         tags,
         security,
-        summary: 'Open 2–500 cards of a product at once: the whole cost is held, a job opens them (Idempotency-Key)',
+        summary: 'Open 2–500 cards of a product at once: the whole cost is held, a job opens them (Idempotency-Key; trx_password once set)',
         headers: keyed,
         body: batchCreateCardBody,
         response: { 200: envelope(batchCreateCardAnswer) },
       },
+      preHandler: tradePassword.tradePasswordHook(),
     },
     async (request) => ok(await batches.create(request.merchant.id, request.auth.account.id, request.body, idempotencyKey(request))),
   );
@@ -56,10 +65,11 @@ export const cardBatchRoutes: FastifyPluginAsyncZod<{ batches: BatchPart; export
       schema: {
         tags,
         security,
-        summary: 'Export the chosen cards to an .xlsx file (full numbers only with an access code)',
+        summary: 'Export the chosen cards to an .xlsx file (full numbers only with an access code, and trx_password once set)',
         body: batchExportBody,
         response: { 200: envelope(batchExportAnswer) },
       },
+      preHandler: tradePassword.tradePasswordHook((body) => exportsSensitive(body as BatchExportBody)),
     },
     async (request) =>
       ok(await exports.create(request.merchant.id, request.auth, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),

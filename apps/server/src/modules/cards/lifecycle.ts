@@ -73,11 +73,16 @@ export function lifecyclePart(context: CardContext) {
     return after;
   }
 
+  /** What the card holds and may give back (its balance less what is held on it), in minor units. */
+  async function availableOn(tx: Tx, card: CardRow) {
+    const money = (await ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id);
+    return money ? money.balance - money.held : 0n;
+  }
+
   /** The card's whole available balance back to the wallet and the card cancelled; inside `tx`, the card locked. */
   async function close(tx: Tx, card: CardRow) {
     const now = clock.now();
-    const money = (await ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id);
-    const available = money ? money.balance - money.held : 0n;
+    const available = await availableOn(tx, card);
     if (available > 0n) {
       const moved = await ledger.within(tx).transferFromCard({
         merchantId: card.merchantId,
@@ -125,15 +130,27 @@ export function lifecyclePart(context: CardContext) {
       return request(before, after, action, () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
     },
 
-    /** DELETE /card/{id}: the holder cancels the card; its balance comes back when the issuer confirms. */
-    async remove(merchantId: string, accountId: string, id: string) {
-      const { before, after } = await db.transaction(async (tx) => {
-        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
-        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
-        if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
-        return { before: card, after: await begin(tx, card, 'DELETE') };
-      });
-      return request(before, after, 'DELETE', () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
+    /**
+     * DELETE /card/{id}: the holder cancels the card; its balance comes back when the issuer confirms.
+     * Money leaving a card that holds some is confirmed first (`confirmMoneyOut`, the trade password),
+     * outside the card's lock, and the card is then looked at again.
+     */
+    async remove(merchantId: string, accountId: string, id: string, confirmMoneyOut: () => Promise<void>) {
+      const begun = (confirmed: boolean) =>
+        db.transaction(async (tx) => {
+          const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+          if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
+          if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
+          if (!confirmed && (await availableOn(tx, card)) > 0n) return null;
+          return { before: card, after: await begin(tx, card, 'DELETE') };
+        });
+      let started = await begun(false);
+      if (!started) {
+        await confirmMoneyOut();
+        started = await begun(true);
+      }
+      if (!started) throw new Error('a confirmed cancellation always begins');
+      return request(started.before, started.after, 'DELETE', () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
     },
 
     /**

@@ -8,6 +8,7 @@ import {
   cardTransactionExportQuery,
   cardTransactionPage,
   cardTransactionQuery,
+  deleteCardBody,
   openCardBody,
   openedAvailableAnswer,
   patchCardBody,
@@ -25,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
+import type { AccountService } from '../accounts/service.ts';
 import type { SessionService } from '../sessions/service.ts';
 import { chinaTime } from '../wallet/service.ts';
 import type { CardService } from './service.ts';
@@ -34,9 +36,19 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(100) });
 const keyed = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
-/** The card calls (shared/design/cards.md): each sees the signed-in account's own cards only. */
-export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: SessionService }> = async (app, { cards, sessions }) => {
+/** The trade password's one rule (accounts): what a call that moves money out of the wallet or a card asks first. */
+export type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook' | 'confirmTradePassword'>;
+
+/**
+ * The card calls (shared/design/cards.md): each sees the signed-in account's own cards only. Opening,
+ * top-up, withdrawal and cancelling a card that holds money confirm the trade password before anything moves.
+ */
+export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: SessionService; tradePassword: TradePasswordGuard }> = async (
+  app,
+  { cards, sessions, tradePassword },
+) => {
   app.addHook('onRequest', sessions.guard());
+  const moneyOut = tradePassword.tradePasswordHook();
 
   app.get(
     '/card/verification',
@@ -82,11 +94,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
       schema: {
         tags,
         security,
-        summary: 'Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key)',
+        summary: 'Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key; trx_password once set)',
         headers: keyed,
         body: openCardBody,
         response: { 200: envelope(cardItem) },
       },
+      preHandler: moneyOut,
     },
     async (request) => ok(await cards.open(request.merchant.id, request.auth.account.id, request.body, idempotencyKey(request))),
   );
@@ -111,8 +124,21 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
 
   app.delete(
     '/card/:id',
-    { schema: { tags, security, summary: 'Cancel a card: its balance goes back to the wallet when the issuer confirms', params: idParams, response: { 200: envelope(cardItem) } } },
-    async (request) => ok(await cards.remove(request.merchant.id, request.auth.account.id, request.params.id)),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a card: its balance goes back to the wallet when the issuer confirms (trx_password once set, for a card that holds money)',
+        params: idParams,
+        body: deleteCardBody,
+        response: { 200: envelope(cardItem) },
+      },
+    },
+    async (request) => {
+      const accountId = request.auth.account.id;
+      const confirmMoneyOut = () => tradePassword.confirmTradePassword(accountId, request.body?.trx_password);
+      return ok(await cards.remove(request.merchant.id, accountId, request.params.id, confirmMoneyOut));
+    },
   );
 
   app.post(
@@ -121,12 +147,13 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
       schema: {
         tags,
         security,
-        summary: 'Top up a card from the wallet, with the top-up fee (Idempotency-Key)',
+        summary: 'Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set)',
         headers: keyed,
         params: idParams,
         body: cardAmountBody,
         response: { 200: envelope(rechargeAnswer) },
       },
+      preHandler: moneyOut,
     },
     async (request) =>
       ok(await cards.recharge(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
@@ -138,12 +165,13 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
       schema: {
         tags,
         security,
-        summary: "Take money from a card back to the wallet (Idempotency-Key)",
+        summary: 'Take money from a card back to the wallet (Idempotency-Key; trx_password once set)',
         headers: keyed,
         params: idParams,
         body: cardAmountBody,
         response: { 200: envelope(withdrawAnswer) },
       },
+      preHandler: moneyOut,
     },
     async (request) =>
       ok(await cards.withdraw(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),

@@ -156,8 +156,8 @@ export function createCardService(context: CardContext) {
       return itemOf(await lifecycle.changeStatus(merchantId, accountId, checkedId(id), action));
     },
 
-    async remove(merchantId: string, accountId: string, id: string) {
-      return itemOf(await lifecycle.remove(merchantId, accountId, checkedId(id)));
+    async remove(merchantId: string, accountId: string, id: string, confirmMoneyOut: () => Promise<void>) {
+      return itemOf(await lifecycle.remove(merchantId, accountId, checkedId(id), confirmMoneyOut));
     },
 
     async recharge(merchantId: string, accountId: string, id: string, amount: string, key: string) {

@@ -10,7 +10,7 @@ export const rechargeCard = (id: string, body: CardAmountBody, idempotencyKey: s
 export const useRechargeCard = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) => rechargeCard(id, { amount }, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: CardAmountBody; idempotencyKey: string }) => rechargeCard(id, body, idempotencyKey),
     onSuccess: (answer) => storeCardChange(queryClient, answer.card),
     onError: () => refreshAroundCard(queryClient, id),
   });

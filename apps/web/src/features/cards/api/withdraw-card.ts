@@ -10,7 +10,7 @@ export const withdrawCard = (id: string, body: CardAmountBody, idempotencyKey: s
 export const useWithdrawCard = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) => withdrawCard(id, { amount }, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: CardAmountBody; idempotencyKey: string }) => withdrawCard(id, body, idempotencyKey),
     onSuccess: (answer) => storeCardChange(queryClient, answer.card),
     onError: () => refreshAroundCard(queryClient, id),
   });

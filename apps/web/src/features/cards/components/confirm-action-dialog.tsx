@@ -4,6 +4,7 @@ import { busy } from '../../../lib/busy.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import styles from './confirm-action-dialog.module.css';
+import { TradePasswordConfirm, type TradePasswordConfirmation } from './trade-password-confirm.tsx';
 
 const text = cardDetailsText.confirm;
 
@@ -13,12 +14,14 @@ interface ConfirmActionDialogProps {
   action: ConfirmedAction | null;
   card: CardItem;
   pending: boolean;
+  /** 注销 of a card that holds money: its balance leaves the card, so the trade password is asked */
+  trade: TradePasswordConfirmation;
   onConfirm: (action: ConfirmedAction) => void;
   onCancel: () => void;
 }
 
 /** 冻结, 解冻 and 注销 are asked once more; closing says where the card's balance goes. */
-export function ConfirmActionDialog({ action, card, pending, onConfirm, onCancel }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ action, card, pending, trade, onConfirm, onCancel }: ConfirmActionDialogProps) {
   const copy = action ? text[action] : null;
   return (
     <Modal
@@ -41,6 +44,7 @@ export function ConfirmActionDialog({ action, card, pending, onConfirm, onCancel
           {text.DELETE.refund(formatAmount(card.balance), card.currency)}
         </p>
       ) : null}
+      {action === 'DELETE' ? <TradePasswordConfirm confirmation={trade} onSubmit={() => onConfirm('DELETE')} /> : null}
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { useSendAccessCode } from '../api/send-access-code.ts';
 import styles from './export-code-dialog.module.css';
+import { TradePasswordConfirm, type TradePasswordConfirmation, type TradePasswordPart } from './trade-password-confirm.tsx';
 
 const text = bulkExportText.code;
 
@@ -28,19 +29,21 @@ const CODE_REFUSALS: readonly number[] = [
 interface ExportCodeDialogProps {
   open: boolean;
   pending: boolean;
-  /** sends the export with the code; a refusal is thrown back */
-  onSubmit: (code: { captcha: string; send_type: SendType }) => Promise<void>;
+  /** full numbers leave with the file: the trade password, once one is set */
+  trade: TradePasswordConfirmation;
+  /** sends the export with the code (and the trade password); a refusal is thrown back */
+  onSubmit: (code: { captcha: string; send_type: SendType } & TradePasswordPart) => Promise<void>;
   onCancel: () => void;
 }
 
 /**
  * 包含完整卡号: the same fresh access code a reveal asks for (send/code-auto, MARK_TYPE_ACCESS, its 60 s
- * countdown), sent with the export.
+ * countdown), sent with the export, and the trade password once one is set.
  */
-export function ExportCodeDialog({ open, pending, onSubmit, onCancel }: ExportCodeDialogProps) {
+export function ExportCodeDialog({ open, pending, trade, onSubmit, onCancel }: ExportCodeDialogProps) {
   return (
     <Modal open={open} title={text.title} footer={null} onCancel={onCancel} centered destroyOnHidden width={440} maskClosable={!pending}>
-      {open ? <CodeForm pending={pending} onSubmit={onSubmit} onCancel={onCancel} /> : null}
+      {open ? <CodeForm pending={pending} trade={trade} onSubmit={onSubmit} onCancel={onCancel} /> : null}
     </Modal>
   );
 }
@@ -49,7 +52,7 @@ interface CodeValues {
   captcha: string;
 }
 
-function CodeForm({ pending, onSubmit, onCancel }: Omit<ExportCodeDialogProps, 'open'>) {
+function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogProps, 'open'>) {
   const [form] = Form.useForm<CodeValues>();
   const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -66,9 +69,12 @@ function CodeForm({ pending, onSubmit, onCancel }: Omit<ExportCodeDialogProps, '
       notifyError(messages.codeNotRequested);
       return;
     }
+    const confirmation = await trade.collect();
+    if (!confirmation) return;
     try {
-      await onSubmit({ captcha, send_type: sendType });
+      await onSubmit({ captcha, send_type: sendType, ...confirmation });
     } catch (error) {
+      if (trade.refused(error)) return;
       if (isApiError(error) && error.code !== null && CODE_REFUSALS.includes(error.code)) {
         form.setFields([{ name: 'captcha', errors: [error.message] }]);
         markShownInPlace(error);
@@ -97,18 +103,19 @@ function CodeForm({ pending, onSubmit, onCancel }: Omit<ExportCodeDialogProps, '
             ]}
           />
         </Form.Item>
-        <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst>
+        <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst className={styles.last}>
           <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} size="large" />
         </Form.Item>
-        <div className={styles.footer}>
-          <Button onClick={onCancel} disabled={pending}>
-            {text.cancel}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={busy(pending)} data-testid="export-code-submit">
-            {text.ok}
-          </Button>
-        </div>
       </Form>
+      <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />
+      <div className={styles.footer}>
+        <Button onClick={onCancel} disabled={pending}>
+          {text.cancel}
+        </Button>
+        <Button type="primary" onClick={() => form.submit()} loading={busy(pending)} data-testid="export-code-submit">
+          {text.ok}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import type { OpeningCost } from '../lib/opening-checks.ts';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import styles from './open-card-review.module.css';
+import { TradePasswordConfirm, type TradePasswordConfirmation } from './trade-password-confirm.tsx';
 
 const text = cardCreateText.review;
 
@@ -20,6 +21,8 @@ interface OpenCardReviewProps {
   pending: boolean;
   /** the last attempt got no answer: a new try sends the same request again */
   unanswered: boolean;
+  /** the money leaves the wallet: the trade password, once one is set */
+  trade: TradePasswordConfirmation;
   onConfirm: () => void;
   onCancel: () => void;
   /** cards opened at once: above one, `nickname` is their prefix */
@@ -27,7 +30,7 @@ interface OpenCardReviewProps {
 }
 
 /** The last look before money leaves the wallet: what is opened, and what it costs line by line. */
-export function OpenCardReview({ open, product, nickname, cost, available, feeRule, pending, unanswered, onConfirm, onCancel, quantity = 1 }: OpenCardReviewProps) {
+export function OpenCardReview({ open, product, nickname, cost, available, feeRule, pending, unanswered, trade, onConfirm, onCancel, quantity = 1 }: OpenCardReviewProps) {
   const many = quantity > 1;
   return (
     <Modal
@@ -67,6 +70,7 @@ export function OpenCardReview({ open, product, nickname, cost, available, feeRu
         </div>
       </dl>
       <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={available} feeRule={feeRule} quantity={quantity} />
+      <TradePasswordConfirm confirmation={trade} onSubmit={onConfirm} />
       {unanswered ? (
         <p className={styles.retry} role="status">
           {text.retryHint}

@@ -17,6 +17,7 @@ import { topupFeeText } from '../lib/fee-text.ts';
 import type { IdempotencyKeys } from '../lib/use-idempotency-key.ts';
 import { AmountInput } from './amount-input.tsx';
 import styles from './money-dialog.module.css';
+import { TradePasswordConfirm, useTradePasswordConfirmation } from './trade-password-confirm.tsx';
 
 const text = cardDetailsText.recharge;
 
@@ -47,6 +48,7 @@ function aboveMaximum(card: CardItem, product: AvailableProduct | undefined, amo
 export function RechargeDialog({ open, card, product, walletAvailable, walletFrozen, keys, onClose }: RechargeDialogProps) {
   const [form] = Form.useForm<{ amount: string }>();
   const recharge = useRechargeCard(card.id);
+  const trade = useTradePasswordConfirmation();
   const [unanswered, setUnanswered] = useState(false);
   const amount = Form.useWatch('amount', form) ?? '';
 
@@ -59,15 +61,19 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
 
   const submit = async ({ amount: typed }: { amount: string }) => {
     if (recharge.isPending || walletFrozen || insufficient) return;
+    const confirmation = await trade.collect();
+    if (!confirmation) return;
+    // the key is of the money asked for: a retry with the trade password typed again is the same request
     const body = { card: card.id, amount: fromMinorUnits(toMinorUnits(typed)) };
     try {
-      const answer = await recharge.mutateAsync({ amount: body.amount, idempotencyKey: keys.keyFor(body) });
+      const answer = await recharge.mutateAsync({ body: { amount: body.amount, ...confirmation }, idempotencyKey: keys.keyFor(body) });
       keys.settle();
       notifySuccess(text.done(formatAmount(body.amount), formatAmount(answer.fee), card.currency));
       onClose();
     } catch (error) {
       keys.settle(error);
       setUnanswered(!isApiError(error) || error.kind !== 'api');
+      if (trade.refused(error)) return;
       if (isApiError(error) && error.kind === 'api' && (error.code === CardErrorCode.CARD_BALANCE_ABOVE_MAX || error.code === CardErrorCode.CARD_AMOUNT_BELOW_MIN)) {
         form.setFields([{ name: 'amount', errors: [error.message] }]);
         markShownInPlace(error);
@@ -125,6 +131,7 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
           <dd>{valid ? money(fromMinorUnits(toMinorUnits(card.balance) + toMinorUnits(amount))) : none}</dd>
         </div>
       </dl>
+      <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />
       {walletFrozen ? <Alert className={styles.alert} type="error" showIcon title={text.walletFrozen} data-testid="recharge-frozen" /> : null}
       {!walletFrozen && insufficient ? <Alert className={styles.alert} type="error" showIcon title={text.insufficient} data-testid="recharge-insufficient" /> : null}
       {unanswered ? (

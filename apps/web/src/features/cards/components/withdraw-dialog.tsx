@@ -12,6 +12,7 @@ import { useWithdrawCard } from '../api/withdraw-card.ts';
 import type { IdempotencyKeys } from '../lib/use-idempotency-key.ts';
 import { AmountInput } from './amount-input.tsx';
 import styles from './money-dialog.module.css';
+import { TradePasswordConfirm, useTradePasswordConfirmation } from './trade-password-confirm.tsx';
 
 const text = cardDetailsText.withdraw;
 
@@ -26,21 +27,25 @@ interface WithdrawDialogProps {
 export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProps) {
   const [form] = Form.useForm<{ amount: string }>();
   const withdraw = useWithdrawCard(card.id);
+  const trade = useTradePasswordConfirmation();
   const [unanswered, setUnanswered] = useState(false);
   const withinBalance = (value: string) =>
     cardAmountRule(value) === null && toMinorUnits(value) > toMinorUnits(card.balance) ? text.tooMuch : null;
 
   const submit = async ({ amount }: { amount: string }) => {
     if (withdraw.isPending) return;
+    const confirmation = await trade.collect();
+    if (!confirmation) return;
     const body = { card: card.id, amount: fromMinorUnits(toMinorUnits(amount)) };
     try {
-      await withdraw.mutateAsync({ amount: body.amount, idempotencyKey: keys.keyFor(body) });
+      await withdraw.mutateAsync({ body: { amount: body.amount, ...confirmation }, idempotencyKey: keys.keyFor(body) });
       keys.settle();
       notifySuccess(text.done(formatAmount(body.amount), card.currency));
       onClose();
     } catch (error) {
       keys.settle(error);
       setUnanswered(!isApiError(error) || error.kind !== 'api');
+      trade.refused(error);
     }
   };
 
@@ -78,6 +83,7 @@ export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProp
           <AmountInput size="large" placeholder={text.amountPlaceholder} suffix={<span className={styles.unit}>{card.currency}</span>} autoFocus aria-required />
         </Form.Item>
       </Form>
+      <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />
       {unanswered ? (
         <p className={styles.retry} role="status">
           {cardDetailsText.retryHint}

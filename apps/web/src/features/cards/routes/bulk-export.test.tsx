@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { type BatchExportStatus, DEFAULT_EXPORT_COLUMNS } from '@portal/contract/card-batches';
+import { ErrorCode } from '@portal/contract/errors';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { applyCardEvent } from '../lib/apply-card-event.ts';
-import { card, cardPage, openedAvailable } from '../testing/fixtures.ts';
+import { accountInfo, card, cardPage, openedAvailable } from '../testing/fixtures.ts';
 import BulkExport from './bulk-export.tsx';
 
 const CREATE = '/api/v1/card/batch-export';
@@ -117,6 +118,31 @@ describe('批量导出: full numbers need a fresh access code', () => {
     await userEvent.click(within(dialog).getByTestId('export-code-submit'));
     await waitFor(() => expect(screen.queryByText('导出完整卡号前，请获取并输入验证码。')).toBeNull());
     expect(posts(calls).at(-1)?.body).toMatchObject({ include_sensitive: true, captcha: '123456', send_type: 'SEND_TYPE_PHONE' });
+  });
+
+  it('asks for the trade password with the code once one is set, and puts a wrong one on its field', async () => {
+    const answers: unknown[] = [new ApiError({ kind: 'api', code: ErrorCode.TRX_PASSWORD_WRONG, status: 400, message: '交易密码错误，还可尝试4次' }), { export_id: 'e-2' }];
+    const calls = stubExport({
+      [CREATE]: () => answers.shift(),
+      '/api/v1/account/send/code-auto': { resend_after: 60, masked_target: '+86 138****8000' },
+      '/api/v1/account/info': accountInfo(true),
+    });
+    renderScreen(<BulkExport />, { at: '/bulk-export' });
+    await screen.findByText('符合条件的卡片共 7 张');
+    await userEvent.click(screen.getByRole('switch', { name: '包含完整卡号' }));
+    await userEvent.click(screen.getByTestId('export-submit'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /获取验证码/ }));
+    await within(dialog).findByText('验证码已发送至 +86 138****8000');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
+    fireEvent.change(await within(dialog).findByLabelText('交易密码'), { target: { value: 'Wrong123' } });
+    await userEvent.click(within(dialog).getByTestId('export-code-submit'));
+    expect(await within(dialog).findByTestId('trade-password-refusal')).toHaveTextContent('交易密码错误，还可尝试4次');
+    fireEvent.change(within(dialog).getByLabelText('交易密码'), { target: { value: 'Right123' } });
+    await userEvent.click(within(dialog).getByTestId('export-code-submit'));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(posts(calls).map((call) => (call.body as { trx_password?: string }).trx_password)).toEqual(['Wrong123', 'Right123']);
+    expect(posts(calls)[1]?.body).toMatchObject({ include_sensitive: true, captcha: '123456', send_type: 'SEND_TYPE_PHONE' });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   EXPORT_COLUMN_NAMES,
   EXPORT_COLUMNS,
   type ExportColumn,
+  exportsSensitive,
 } from '@portal/contract/card-batches';
 import type { SendType } from '@portal/contract/enums';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
@@ -25,6 +26,7 @@ import { useOpenedAvailable } from '../api/get-opened-available.ts';
 import { CardFilterBar } from '../components/card-filter-bar.tsx';
 import { ExportCodeDialog } from '../components/export-code-dialog.tsx';
 import { ExportList, ExportStatusTag } from '../components/export-list.tsx';
+import { type TradePasswordPart, useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
 import { type CardFilters, readCardLocation, writeCardLocation } from '../lib/card-filters.ts';
 import { isExportSelectionState } from '../lib/export-selection.ts';
 import { fileSizeText } from '../lib/file-size.ts';
@@ -62,6 +64,8 @@ export default function BulkExport() {
   const matching = useCards({ filters, page: 1, pageSize: 10 });
   const matchingTotal = matching.data?.total;
   const creating = useCreateBatchExport();
+  // full numbers leave with the file: the trade password, once one is set
+  const trade = useTradePasswordConfirmation({ needed: exportsSensitive({ include_sensitive: sensitive, columns }) });
   const current = useBatchExportStatus(currentId);
   const recent = useBatchExports();
   const downloading = useDownloadBatchExport();
@@ -86,15 +90,16 @@ export default function BulkExport() {
   const nothingChosen = source === 'filters' ? matchingTotal === 0 : !ids;
   const noColumns = columns.length === 0;
 
-  const bodyOf = (code?: { captcha: string; send_type: SendType }): BatchExportBody => ({
+  const bodyOf = (code?: { captcha: string; send_type: SendType } & TradePasswordPart): BatchExportBody => ({
     filters: source === 'filters' ? { ...(filters.status ? { status: filters.status } : {}), ...(filters.product ? { product_id: filters.product } : {}), ...(filters.keyword ? { keyword: filters.keyword } : {}) } : {},
     ...(source === 'ids' && ids ? { ids } : {}),
     columns: EXPORT_COLUMN_NAMES.filter((name) => columns.includes(name)),
     ...(sensitive ? { include_sensitive: true } : {}),
     ...(code ? { captcha: code.captcha, send_type: code.send_type } : {}),
+    ...(code?.trx_password ? { trx_password: code.trx_password } : {}),
   });
 
-  const start = async (code?: { captcha: string; send_type: SendType }) => {
+  const start = async (code?: { captcha: string; send_type: SendType } & TradePasswordPart) => {
     const answer = await creating.mutateAsync(bodyOf(code));
     setAskingCode(false);
     follow(answer.export_id);
@@ -281,7 +286,7 @@ export default function BulkExport() {
         />
       </section>
 
-      <ExportCodeDialog open={askingCode} pending={creating.isPending} onSubmit={(code) => start(code)} onCancel={() => setAskingCode(false)} />
+      <ExportCodeDialog open={askingCode} pending={creating.isPending} trade={trade} onSubmit={(code) => start(code)} onCancel={() => setAskingCode(false)} />
     </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { CardAction, CardItem } from '@portal/contract/cards';
+import { toMinorUnits } from '@portal/contract/money';
 import { CreditCardOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Tooltip } from 'antd';
@@ -30,6 +31,7 @@ import { ConfirmActionDialog, type ConfirmedAction } from '../components/confirm
 import { NicknameEditor } from '../components/nickname-editor.tsx';
 import { RechargeDialog } from '../components/recharge-dialog.tsx';
 import { RevealDialog } from '../components/reveal-dialog.tsx';
+import { useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 import { controlFieldOfDecline } from '../lib/controls-form.ts';
 import { useIdempotencyKey } from '../lib/use-idempotency-key.ts';
@@ -132,6 +134,8 @@ function CardView({ card }: { card: CardItem }) {
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);
   const changeStatus = useUpdateCardStatus(card.id);
   const close = useDeleteCard(card.id);
+  // a card that holds money gives it back to the wallet when cancelled: that asks for the trade password
+  const deleteTrade = useTradePasswordConfirmation({ needed: toMinorUnits(card.balance) > 0n });
   // kept here, not in the dialogs: a retry after closing and reopening one still sends the same key
   const rechargeKeys = useIdempotencyKey();
   const withdrawKeys = useIdempotencyKey();
@@ -155,11 +159,17 @@ function CardView({ card }: { card: CardItem }) {
   const hasControls = card.last4 !== null && !['CARD_STATUS_INIT', 'FAIL', 'DELETE'].includes(card.status);
 
   const confirm = async (action: ConfirmedAction) => {
+    if (changeStatus.isPending || close.isPending) return;
     try {
-      if (action === 'DELETE') await close.mutateAsync();
-      else await changeStatus.mutateAsync(action);
-    } catch {
-      // the HTTP module said why; the card is read again and shows what it allows now
+      if (action === 'DELETE') {
+        const confirmation = await deleteTrade.collect();
+        if (!confirmation) return;
+        await close.mutateAsync(confirmation);
+      } else await changeStatus.mutateAsync(action);
+    } catch (error) {
+      // a refusal of the trade password stays on its field; for anything else the HTTP module said
+      // why, and the card is read again and shows what it allows now
+      if (deleteTrade.refused(error)) return;
       setDialog(null);
       return;
     }
@@ -252,6 +262,7 @@ function CardView({ card }: { card: CardItem }) {
         action={dialog === 'FREEZE' || dialog === 'UNFREEZE' || dialog === 'DELETE' ? dialog : null}
         card={card}
         pending={changeStatus.isPending || close.isPending}
+        trade={deleteTrade}
         onConfirm={(action) => void confirm(action)}
         onCancel={closeDialog}
       />

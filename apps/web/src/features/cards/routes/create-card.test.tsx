@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { openingCost } from '@portal/contract/cards';
+import { ErrorCode } from '@portal/contract/errors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -8,6 +9,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import {
+  accountInfo,
   AD_PRODUCT,
   card,
   CNY_PRODUCT,
@@ -196,6 +198,43 @@ describe('开卡: confirming', () => {
     const keys = calls.filter((call) => call.method === 'post').map((call) => (call.headers as Record<string, string> | undefined)?.['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('asks for the trade password in the review once one is set: a wrong one and the lock stay on its field with the review open', async () => {
+    const answers: unknown[] = [
+      new ApiError({ kind: 'api', code: ErrorCode.TRX_PASSWORD_WRONG, status: 400, message: '交易密码错误，还可尝试1次' }),
+      new ApiError({ kind: 'api', code: ErrorCode.TRX_PASSWORD_LOCKED, status: 429, message: '交易密码错误次数过多，已锁定至10:16（北京时间），请15分钟后再试' }),
+    ];
+    const calls = stubOpening({ [OPEN]: () => answers.shift(), '/api/v1/account/info': accountInfo(true) });
+    const { location } = renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
+    await screen.findByRole('radio', { name: '订阅支付卡' });
+    fill('50');
+    await userEvent.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: '确认开卡' });
+    type(await within(dialog).findByLabelText('交易密码'), 'Wrong123');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认并支付' }));
+    expect(await within(dialog).findByTestId('trade-password-refusal')).toHaveTextContent('交易密码错误，还可尝试1次');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认并支付' }));
+    await waitFor(() => expect(within(dialog).getByTestId('trade-password-refusal')).toHaveTextContent('交易密码错误次数过多，已锁定至10:16（北京时间），请15分钟后再试'));
+    expect(screen.getByRole('dialog', { name: '确认开卡' })).toBe(dialog);
+    expect(location.current?.pathname).toBe('/create-card');
+    expect(calls.filter((call) => call.method === 'post').map((call) => call.body)).toEqual([
+      { product_id: 'p-sub', amount: '50.00', nickname: '广告投放', trx_password: 'Wrong123' },
+      { product_id: 'p-sub', amount: '50.00', nickname: '广告投放', trx_password: 'Wrong123' },
+    ]);
+  });
+
+  it('offers to set a trade password when none is set, and opens the card without one', async () => {
+    const calls = stubOpening({ [OPEN]: card({ id: 'c-new', status: 'CARD_STATUS_INIT', last4: null, actions: [] }), '/api/v1/account/info': accountInfo(false) });
+    const { location } = renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
+    await screen.findByRole('radio', { name: '订阅支付卡' });
+    fill('50');
+    await userEvent.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: '确认开卡' });
+    expect(await within(dialog).findByRole('link', { name: '去设置' })).toHaveAttribute('href', '/settings');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认并支付' }));
+    await waitFor(() => expect(location.current?.pathname).toBe('/card-details'));
+    expect(calls.filter((call) => call.method === 'post').map((call) => call.body)).toEqual([{ product_id: 'p-sub', amount: '50.00', nickname: '广告投放' }]);
   });
 
   it('puts a first load the server refuses on its field', async () => {

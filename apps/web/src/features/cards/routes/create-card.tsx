@@ -25,6 +25,7 @@ import { AmountInput } from '../components/amount-input.tsx';
 import { CostBreakdown } from '../components/cost-breakdown.tsx';
 import { OpenCardReview } from '../components/open-card-review.tsx';
 import { ProductPicker } from '../components/product-picker.tsx';
+import { type TradePasswordPart, useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
 import { topupFeeText } from '../lib/fee-text.ts';
 import { firstLoadProblem, type OpeningBlocker, openingBlockers } from '../lib/opening-checks.ts';
 import { useIdempotencyKey } from '../lib/use-idempotency-key.ts';
@@ -112,6 +113,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   const batching = useCreateCardBatch();
   const batchStatus = useBatchStatus();
   const keys = useIdempotencyKey();
+  const trade = useTradePasswordConfirmation();
   const [reviewing, setReviewing] = useState(false);
   /** a batch was accepted: how many cards it opens */
   const [submitted, setSubmitted] = useState<number | null>(null);
@@ -165,15 +167,18 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   };
 
   const confirm = async () => {
+    if (!product || !cost || opening.isPending || batching.isPending) return;
+    const confirmation = await trade.collect();
+    if (!confirmation) return;
     if (many) {
-      await confirmBatch();
+      await confirmBatch(confirmation);
       return;
     }
-    if (!product || !cost || opening.isPending) return;
+    // the key is of the card asked for: a retry with the trade password typed again is the same request
     const body = { product_id: product.id, amount: cost.amount, nickname: nickname.trim() };
     let card: Awaited<ReturnType<typeof opening.mutateAsync>>;
     try {
-      card = await opening.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      card = await opening.mutateAsync({ body: { ...body, ...confirmation }, idempotencyKey: keys.keyFor(body) });
     } catch (error) {
       keys.settle(error);
       refused(error);
@@ -186,11 +191,11 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   };
 
   /** More than one card: the batch call; the widget follows it on every page. */
-  const confirmBatch = async () => {
+  const confirmBatch = async (confirmation: TradePasswordPart) => {
     if (!product || !cost || batching.isPending) return;
     const body = { product_id: product.id, quantity, amount: cost.amount, nickname_prefix: nickname.trim() };
     try {
-      await batching.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      await batching.mutateAsync({ body: { ...body, ...confirmation }, idempotencyKey: keys.keyFor(body) });
     } catch (error) {
       keys.settle(error);
       refused(error);
@@ -207,6 +212,8 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
       setUnanswered(true);
       return;
     }
+    // the review stays open with the refusal on the trade password's field
+    if (trade.refused(error)) return;
     setReviewing(false);
     if (error.code === CardErrorCode.CARD_NOT_VERIFIED) {
       navigate(paths.createCardVerification.getHref(hereWith(product?.id ?? null)));
@@ -366,6 +373,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
           feeRule={feeRule}
           pending={opening.isPending || batching.isPending}
           unanswered={unanswered}
+          trade={trade}
           quantity={quantity}
           onConfirm={() => void confirm()}
           onCancel={() => setReviewing(false)}

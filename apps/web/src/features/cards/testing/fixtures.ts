@@ -1,3 +1,4 @@
+import type { AccountInfo } from '@portal/contract/account';
 import type { CardControls } from '@portal/contract/card-spending';
 import type { CardItem, CardPage, CardSummaryAnswer, OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { AccountBalanceItem, BalanceStatusAnswer } from '@portal/contract/wallet';
@@ -128,4 +129,13 @@ export const controls = (overrides: Partial<CardControls> = {}): CardControls =>
   spent_today: '0.00',
   spent_this_month: '0.00',
   ...overrides,
+});
+
+/** GET /account/info, which the money dialogs read for whether the account has a trade password. */
+export const accountInfo = (trxPasswordSet: boolean): AccountInfo => ({
+  id: 'a-1',
+  email: 'demo@bluewhale.example',
+  phone: '13800138000',
+  phone_prefix: '86',
+  trx_password_set: trxPasswordSet,
 });

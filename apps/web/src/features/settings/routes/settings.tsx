@@ -1,12 +1,12 @@
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { PendingSection } from '../../../components/pending-section.tsx';
 import { pagesText } from '../../../locales/zh-CN/pages.ts';
+import { TradePasswordSection } from '../components/trade-password-section.tsx';
 
-/** /settings: password and trusted devices (its screen comes with the settings work). */
+/** /settings: the account's security settings; so far its trade password. */
 export default function Settings() {
   return (
     <PageFrame title={pagesText.settings.title}>
-      <PendingSection text={pagesText.settings.pending} />
+      <TradePasswordSection />
     </PageFrame>
   );
 }

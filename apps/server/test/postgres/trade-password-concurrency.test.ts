@@ -1,0 +1,45 @@
+import type { AccountInfo } from '@portal/contract/account';
+import type { CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
+import { ErrorCode } from '@portal/contract/errors';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { scriptedIssuer } from '../helpers/issuer.ts';
+import { queryRows } from '../helpers/sql.ts';
+
+// PGlite has one connection and would hide these races: this file runs on PostgreSQL only
+const issuer = scriptedIssuer();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ issuer: issuer.port });
+  issuer.attach(t);
+});
+afterAll(() => t.close());
+
+let serial = 0;
+const key = () => `trx-storm-${Date.now().toString(36)}-${++serial}`;
+
+describe('the trade password under a storm of parallel money calls', () => {
+  it('checks at most five trade passwords in the window: four wrong ones say so, the fifth locks it, the rest are refused unchecked, and nothing moves', async () => {
+    const who = await signUp(t);
+    const api = t.api('localhost', who.token);
+    const { id } = await api.data<AccountInfo>('GET', '/account/info');
+    const [account] = await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from accounts where id = ${id}`);
+    await api.data('PUT', '/card/verification', { body: { real_name: '张三', id_number: '11010519491231002X' } });
+    await t.services.ledger.recharge({ merchantId: String(account?.merchant_id), accountId: id, currency: 'USD', amount: 1000_00n, key: `fund-${id}` });
+    expect((await api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    const { products } = await api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
+    const product = products.find((p) => p.name === '订阅支付卡');
+
+    const open = (trxPassword: string) =>
+      api.post('/card', { product_id: product?.id, amount: '10.00', nickname: '并发', trx_password: trxPassword }, { headers: { 'idempotency-key': key() } });
+    const codes = (await Promise.all(Array.from({ length: 100 }, () => open('Wrong123')))).map((answer) => answer.code);
+    expect(codes.filter((code) => code === ErrorCode.TRX_PASSWORD_WRONG)).toHaveLength(4);
+    expect(codes.filter((code) => code === ErrorCode.TRX_PASSWORD_LOCKED)).toHaveLength(96);
+    expect((await open('Right123')).code).toBe(ErrorCode.TRX_PASSWORD_LOCKED);
+    expect((await api.data<CardPage>('GET', '/card')).total).toBe(0);
+    const [usd] = (await api.data<Array<{ currency: string; available: string; anew: string }>>('GET', '/balance/account-balance')).filter((i) => i.currency === 'USD');
+    expect(usd).toMatchObject({ available: '1000.00', anew: '0.00' });
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import type { AccountInfo } from '@portal/contract/account';
+import { ErrorCode } from '@portal/contract/errors';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/http.ts';
+import { stubApi } from '../../../testing/api.ts';
+import { fieldError } from '../../../testing/field-error.ts';
+import { renderScreen } from '../../../testing/render.tsx';
+import Settings from '../routes/settings.tsx';
+
+const INFO = '/api/v1/account/info';
+const TRADE = '/api/v1/account/trx-password';
+const FORGOT = '/api/v1/account/forget-password/code';
+
+/** Sets a field's value in one change, as a paste would. */
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+const info = (set: boolean): AccountInfo => ({ id: 'a-1', email: 'demo@bluewhale.example', phone: '13800138000', phone_prefix: '86', trx_password_set: set });
+const refusal = (code: number, message: string) => new ApiError({ kind: 'api', code, status: 400, message });
+
+async function section() {
+  const found = await screen.findByTestId('trade-password-section');
+  await within(found).findByTestId('trade-password-submit');
+  return found;
+}
+
+describe('交易密码 on /settings', () => {
+  it('sets the first one, typed twice: a mismatch or a rule break is said on its field before anything is sent; then it says 已设置 and asks for the old one to change it', async () => {
+    let set = false;
+    const calls = stubApi({
+      [INFO]: () => info(set),
+      [TRADE]: () => {
+        set = true;
+        return null;
+      },
+    });
+    const { notices } = renderScreen(<Settings />, { at: '/settings' });
+    const box = await section();
+    expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('未设置');
+    expect(within(box).queryByLabelText('原交易密码')).toBeNull();
+    const password = within(box).getByLabelText('交易密码');
+    const confirm = within(box).getByLabelText('确认交易密码');
+
+    type(password, 'abc12');
+    type(confirm, 'abc12');
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(fieldError(password)).toBe('请输入6到10位的纯数字或大小写英文字母'));
+
+    type(password, 'Abc123');
+    type(confirm, 'Abc124');
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(fieldError(confirm)).toBe('请保持与设置密码相同'));
+    expect(calls.filter((call) => call.method === 'put')).toEqual([]);
+
+    type(confirm, 'Abc123');
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(notices.successes).toEqual(['交易密码已设置']));
+    expect(calls.filter((call) => call.method === 'put')).toEqual([{ method: 'put', url: TRADE, body: { trx_password: 'Abc123' } }]);
+    await waitFor(() => expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('已设置'));
+    expect(within(box).getByLabelText('原交易密码')).toHaveValue('');
+    expect(within(box).getByLabelText('新交易密码')).toHaveValue('');
+    expect(within(box).getByRole('button', { name: '修改交易密码' })).toBeInTheDocument();
+  });
+
+  it('changes it with the old one; a wrong old one, the lock and the same one again are said on their fields', async () => {
+    const answers: unknown[] = [
+      refusal(ErrorCode.TRX_PASSWORD_WRONG, '交易密码错误，还可尝试4次'),
+      refusal(ErrorCode.TRX_PASSWORD_LOCKED, '交易密码错误次数过多，已锁定至10:16（北京时间），请15分钟后再试'),
+      refusal(ErrorCode.TRX_PASSWORD_SAME, '新交易密码不能与原交易密码相同'),
+      null,
+    ];
+    const calls = stubApi({ [INFO]: info(true), [TRADE]: () => answers.shift() });
+    const { notices } = renderScreen(<Settings />, { at: '/settings' });
+    const box = await section();
+    expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('已设置');
+    const old = within(box).getByLabelText('原交易密码');
+    const fresh = within(box).getByLabelText('新交易密码');
+    const submit = () => userEvent.click(within(box).getByRole('button', { name: '修改交易密码' }));
+
+    await submit();
+    await waitFor(() => expect(fieldError(old)).toBe('您当前输入为空'));
+    expect(fieldError(fresh)).toBe('您当前输入为空');
+
+    type(old, 'Wrong123');
+    type(fresh, 'New12345');
+    type(within(box).getByLabelText('确认新交易密码'), 'New12345');
+    await submit();
+    await waitFor(() => expect(fieldError(old)).toBe('交易密码错误，还可尝试4次'));
+    await submit();
+    await waitFor(() => expect(fieldError(old)).toBe('交易密码错误次数过多，已锁定至10:16（北京时间），请15分钟后再试'));
+    await submit();
+    await waitFor(() => expect(fieldError(fresh)).toBe('新交易密码不能与原交易密码相同'));
+    await submit();
+    await waitFor(() => expect(notices.successes).toEqual(['交易密码已修改']));
+    expect(calls.filter((call) => call.method === 'put').map((call) => call.body)).toEqual(
+      Array.from({ length: 4 }, () => ({ trx_password: 'New12345', old_trx_password: 'Wrong123' })),
+    );
+  });
+
+  describe('忘记交易密码', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('mails the reset link (FORGET_TRX_PASSWORD) to the account’s own e-mail, says where, and waits before sending again', async () => {
+      const calls = stubApi({ [INFO]: info(true), [FORGOT]: { resend_after: 60, masked_target: 'd***@bluewhale.example' } });
+      renderScreen(<Settings />, { at: '/settings' });
+      const box = await section();
+      await userEvent.click(within(box).getByRole('button', { name: '忘记交易密码' }));
+      expect(await within(box).findByTestId('trade-password-reset-sent')).toHaveTextContent(
+        '重置链接已发送至 d***@bluewhale.example，请检查收件箱，并点击邮件中的链接重置您的交易密码。',
+      );
+      expect(calls.filter((call) => call.method === 'post')).toEqual([{ method: 'post', url: FORGOT, body: { email: 'demo@bluewhale.example', type: 'FORGET_TRX_PASSWORD' } }]);
+      const again = within(box).getByTestId('trade-password-forgot');
+      expect(again).toHaveTextContent('重新发送（60s）');
+      expect(again).toBeDisabled();
+      act(() => vi.advanceTimersByTime(60_000));
+      await waitFor(() => expect(within(box).getByTestId('trade-password-forgot')).toHaveTextContent('忘记交易密码'));
+      expect(within(box).getByTestId('trade-password-forgot')).toBeEnabled();
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import { ErrorCode } from '@portal/contract/errors';
+import { messages, rules } from '@portal/contract/rules';
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, type FormInstance, type FormRule, Skeleton, Tag } from 'antd';
+import Password from 'antd/es/input/Password';
+import { type ReactNode, useState } from 'react';
+import { useCountdown } from '../../../components/use-countdown.ts';
+import { busy } from '../../../lib/busy.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
+import { formRule } from '../../../lib/form-rules.ts';
+import { isApiError, markShownInPlace } from '../../../lib/http.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
+import { useAccountInfo } from '../api/get-account-info.ts';
+import { useSendTradePasswordReset } from '../api/send-trade-password-reset.ts';
+import { useSetTradePassword } from '../api/set-trade-password.ts';
+import styles from './trade-password-section.module.css';
+
+const text = tradePasswordText.section;
+
+interface TradePasswordValues {
+  old_trx_password: string;
+  trx_password: string;
+  confirm: string;
+}
+
+/** Which field a refusal of the trade-password call belongs on. */
+const fieldOfCode: Partial<Record<number, keyof TradePasswordValues>> = {
+  [ErrorCode.TRX_PASSWORD_OLD_REQUIRED]: 'old_trx_password',
+  [ErrorCode.TRX_PASSWORD_WRONG]: 'old_trx_password',
+  [ErrorCode.TRX_PASSWORD_LOCKED]: 'old_trx_password',
+  [ErrorCode.TRX_PASSWORD_SAME]: 'trx_password',
+};
+
+/** The old one is whatever the account set: only required here, the server checks it. */
+const required = formRule((value) => (value === '' ? messages.required : null));
+
+/** The confirmation (typed twice): required, a trade password itself, and the same as the new one. */
+const sameAsNew: FormRule = ({ getFieldValue }) => ({
+  validator: async (_, value: unknown) => {
+    const typed = typeof value === 'string' ? value : '';
+    if (typed === '') throw new Error(messages.required);
+    const message = rules.tradePassword(typed);
+    if (message) throw new Error(message);
+    if (typed !== getFieldValue('trx_password')) throw new Error(messages.confirmMismatch);
+  },
+});
+
+/** Puts the server's refusal on the field it is about (the lock and a wrong old one on the old one); answers whether it did. */
+function showRefusal(form: FormInstance<TradePasswordValues>, error: unknown) {
+  if (applyFieldErrors(form, error)) return true;
+  if (!isApiError(error) || error.code === null) return false;
+  const name = fieldOfCode[error.code];
+  if (!name) return false;
+  form.setFields([{ name, errors: [error.message] }]);
+  markShownInPlace(error);
+  return true;
+}
+
+/**
+ * 交易密码 on /settings: set it the first time (typed twice), change it with the old one, or 忘记交易密码,
+ * which mails the account's own address the reset link (重置交易密码). Refusals, the lock among them,
+ * are said on the field they are about.
+ */
+export function TradePasswordSection() {
+  const info = useAccountInfo();
+  const isSet = info.data?.trx_password_set;
+
+  let body: ReactNode;
+  if (info.isPending) body = <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label={text.loading} />;
+  else if (info.isError) body = <Alert type="warning" showIcon title={text.loadFailed} />;
+  else body = <TradePasswordForm isSet={info.data.trx_password_set} email={info.data.email} />;
+
+  return (
+    <section className={styles.section} aria-labelledby="trade-password-title" data-testid="trade-password-section">
+      <div className={styles.head}>
+        <h2 id="trade-password-title" className={styles.title}>
+          <LockOutlined className={styles.icon} aria-hidden />
+          {text.title}
+        </h2>
+        {isSet === undefined ? null : (
+          <Tag className={isSet ? styles.set : styles.unset} data-testid="trade-password-status">
+            {isSet ? text.set : text.unset}
+          </Tag>
+        )}
+      </div>
+      <p className={styles.intro}>{text.intro}</p>
+      {body}
+    </section>
+  );
+}
+
+function TradePasswordForm({ isSet, email }: { isSet: boolean; email: string | null }) {
+  const [form] = Form.useForm<TradePasswordValues>();
+  const saving = useSetTradePassword();
+
+  const submit = async (values: TradePasswordValues) => {
+    if (saving.isPending) return;
+    try {
+      await saving.mutateAsync(isSet ? { trx_password: values.trx_password, old_trx_password: values.old_trx_password } : { trx_password: values.trx_password });
+    } catch (error) {
+      showRefusal(form, error);
+      return;
+    }
+    form.resetFields();
+    notifySuccess(isSet ? text.doneChange : text.doneSet);
+  };
+
+  return (
+    <Form<TradePasswordValues>
+      form={form}
+      name="trade-password"
+      layout="vertical"
+      requiredMark={false}
+      className={styles.form}
+      initialValues={{ old_trx_password: '', trx_password: '', confirm: '' }}
+      onFinish={(values) => void submit(values)}
+      noValidate
+    >
+      {isSet ? (
+        <Form.Item name="old_trx_password" label={text.oldLabel} rules={[required]} validateFirst>
+          <Password size="large" placeholder={text.oldPlaceholder} autoComplete="off" maxLength={10} aria-required />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="trx_password" label={isSet ? text.changeNewLabel : text.newLabel} rules={[formRule(rules.tradePassword)]} validateFirst>
+        <Password size="large" placeholder={text.newPlaceholder} autoComplete="new-password" maxLength={10} aria-required />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={isSet ? text.changeConfirmLabel : text.confirmLabel}
+        dependencies={['trx_password']}
+        rules={[sameAsNew]}
+        validateFirst
+      >
+        <Password size="large" placeholder={isSet ? text.changeConfirmPlaceholder : text.confirmPlaceholder} autoComplete="new-password" maxLength={10} aria-required />
+      </Form.Item>
+      <div className={styles.actions}>
+        <Button type="primary" htmlType="submit" size="large" className={styles.submit} loading={busy(saving.isPending)} data-testid="trade-password-submit">
+          {isSet ? text.submitChange : text.submitSet}
+        </Button>
+        {isSet ? <ForgotTradePassword email={email} /> : null}
+      </div>
+    </Form>
+  );
+}
+
+/** 忘记交易密码: the reset link to the account's own e-mail, again after the code's wait. */
+function ForgotTradePassword({ email }: { email: string | null }) {
+  const sending = useSendTradePasswordReset();
+  const { secondsLeft, start } = useCountdown();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (!email) return <p className={styles.note}>{text.noEmail}</p>;
+
+  const send = async () => {
+    if (sending.isPending || secondsLeft > 0) return;
+    try {
+      const sent = await sending.mutateAsync(email);
+      setSentTo(sent.masked_target);
+      start(sent.resend_after);
+    } catch {
+      // the HTTP module said why (too soon, the day's limit, offline)
+    }
+  };
+
+  return (
+    <>
+      <Button type="link" className={styles.forgot} onClick={() => void send()} disabled={secondsLeft > 0} loading={busy(sending.isPending)} data-testid="trade-password-forgot">
+        {secondsLeft > 0 ? text.resend(secondsLeft) : text.forgot}
+      </Button>
+      {sentTo ? <Alert className={styles.sent} type="success" showIcon title={text.sent(sentTo)} role="status" data-testid="trade-password-reset-sent" /> : null}
+    </>
+  );
+}
