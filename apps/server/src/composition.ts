@@ -80,7 +80,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const messages = createMessageService({ db, clock, events });
   const sms = given.sms ?? smsSenderFor(config, db, log);
   const mail = given.mail ?? mailSenderFor(config, db, log);
-  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, codeHashKey: hashKey });
+  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, messages, sms, mail, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
   const wallet = createWalletService({ db, ledger, messages });

@@ -6,6 +6,9 @@ const purposeText: Record<CodePurpose, string> = {
   MARK_TYPE_REGISTER: '用于注册账户',
   MARK_TYPE_BIND_EMAIL: '用于绑定邮箱',
   MARK_TYPE_ACCESS: '用于身份安全验证',
+  // the same words to the old address and to the new one: the old one's owner learns a change is asked for
+  MARK_TYPE_CHANGE_EMAIL: '用于更换账户绑定的邮箱',
+  MARK_TYPE_CHANGE_PHONE: '用于更换账户绑定的手机号',
   FORGET_PASSWORD: '用于重置登录密码',
   FORGET_TRX_PASSWORD: '用于重置交易密码',
 };
