@@ -47,6 +47,8 @@ export default function Settings() {
             targetOffset={narrow ? 16 : HEADER_OFFSET}
             offsetTop={HEADER_OFFSET}
             onClick={stay}
+            // the first section is the current one until the page is scrolled
+            getCurrentAnchor={(active) => active || `#${SECTIONS[0].id}`}
             items={SECTIONS.map((section) => ({ key: section.id, href: `#${section.id}`, title: section.title }))}
           />
         </nav>
