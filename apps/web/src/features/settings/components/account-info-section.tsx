@@ -18,22 +18,22 @@ export function AccountInfoSection() {
       <QueryState query={overview} rows={4}>
         {data ? (
           <dl className={styles.facts}>
-            <Fact label={text.id}>
+            <Fact label={text.id} wide>
               <Typography.Text className={styles.id} copyable={{ text: data.id, tooltips: [text.copy, text.copied] }}>
                 {data.id}
               </Typography.Text>
             </Fact>
             <Fact label={text.phone}>
-              <span data-testid="settings-phone">
+              <span data-testid="overview-phone">
                 +{data.phone_prefix} {data.phone}
               </span>
             </Fact>
-            <Fact label={text.email}>
-              <span data-testid="settings-email">{data.email ?? settingsText.none}</span>
+            <Fact label={text.email} wide>
+              <span data-testid="overview-email">{data.email ?? settingsText.none}</span>
             </Fact>
             <Fact label={text.createdAt}>{formatDateTime(data.created_at)}</Fact>
             <Fact label={text.manager}>{data.manager ? text.managerValue(data.manager.name, data.manager.invitation_code) : settingsText.none}</Fact>
-            <Fact label={text.lastSignIn}>
+            <Fact label={text.lastSignIn} wide>
               {data.last_sign_in ? text.lastSignInValue(formatDateTime(data.last_sign_in.at), data.last_sign_in.device, data.last_sign_in.ip) : text.noSignIn}
             </Fact>
             <Fact label={text.tradePassword}>
@@ -48,9 +48,10 @@ export function AccountInfoSection() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One fact; a `wide` one (long values) takes a line of its own on phones. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className={styles.fact}>
+    <div className={wide ? `${styles.fact} ${styles.wide}` : styles.fact}>
       <dt className={styles.label}>{label}</dt>
       <dd className={styles.value}>{children}</dd>
     </div>

@@ -41,7 +41,9 @@ export function EmailSection() {
       }
     >
       <QueryState query={overview} rows={1}>
-        <p className={styles.value}>{current ?? settingsText.none}</p>
+        <p className={styles.value} data-testid="current-email">
+          {current ?? settingsText.none}
+        </p>
       </QueryState>
       <Modal open={open} title={text.dialogTitle} footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={460} centered>
         {current ? (
