@@ -36,7 +36,9 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [ErrorCode.SESSION_REVOKED]: {
     status: 401,
     message: '登录已失效，请重新登录',
-    meaning: 'The session was ended: logged out, replaced after a password reset, or revoked by the operator.',
+    meaning:
+      'The session was ended: logged out, replaced after a password reset or change, ended from the security centre (one session, or ' +
+      "all but the one asking), or revoked by the operator. A stream of the session ends with a last event SESSION_ENDED carrying this code.",
   },
   [ErrorCode.ACCOUNT_DISABLED]: {
     status: 403,
