@@ -69,7 +69,7 @@ describe('the trade password', () => {
     await openSignedIn(page, account.token, '/settings');
 
     // 交易密码 on /settings, on a phone: 未设置, set with the password typed twice
-    const section = page.getByTestId('trade-password-section');
+    const section = page.getByTestId('settings-trade-password');
     await section.waitFor({ state: 'visible', ...settle });
     await expect.poll(() => section.getByTestId('trade-password-status').innerText(), settle).toBe('未设置');
     await field(page, '交易密码').fill('Trade123');

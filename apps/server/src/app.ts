@@ -19,6 +19,7 @@ import { platformRoutes } from './http/platform-routes.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { accountSecurityRoutes } from './modules/accounts/security-routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { cardBatchRoutes } from './modules/cards/batch-routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -172,6 +173,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = a
   await api.register(merchantRoutes);
   await api.register(agreementRoutes, { agreements: services.agreements });
   await api.register(accountRoutes, { accounts: services.accounts, sessions });
+  await api.register(accountSecurityRoutes, { accounts: services.accounts, sessions });
   await api.register(messageRoutes, { messages: services.messages, sessions });
   await api.register(eventRoutes, { hub, messages: services.messages, sessions });
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARK_TYPES, RESET_TYPES, SEND_TYPES } from './enums.ts';
+import { LOGIN_METHODS, LOGIN_RESULTS, MARK_TYPES, RESET_TYPES, SEND_TYPES, SESSION_STAGES } from './enums.ts';
 import { messages, phoneInfoSchema, rules, ruled } from './validation.ts';
 
 /** Schemas of the account calls (spec §7); rule messages are the forms' messages. */
@@ -156,9 +156,96 @@ export type AccountInfo = z.infer<typeof accountInfo>;
 
 export const trustedDevice = z.object({
   id: z.string(),
+  /** the browser's user agent as it was trusted */
   label: z.string(),
+  /** browser and system, read from it: "Chrome 131 · Windows" */
+  device: z.string(),
+  /** the address it was last used from */
+  ip: z.string(),
   created_at: z.string(),
   last_used_at: z.string(),
   expires_at: z.string(),
   current: z.boolean(),
 });
+
+/* The security centre (/settings): its overview, the login password, e-mail and phone changes, sessions, sign-in history. */
+
+export const securityOverview = z.object({
+  id: z.string(),
+  /** masked: 138****8000 */
+  phone: z.string(),
+  phone_prefix: z.string(),
+  email: z.string().nullable(),
+  created_at: z.string(),
+  /** the customer manager whose invitation code the account signed up with */
+  manager: z.object({ name: z.string(), invitation_code: z.string() }).nullable(),
+  trx_password_set: z.boolean(),
+  trusted_devices: z.number().int(),
+  /** live sessions, this one included */
+  sessions: z.number().int(),
+  /** the newest successful sign-in */
+  last_sign_in: z.object({ at: z.string(), ip: z.string(), device: z.string() }).nullable(),
+});
+export type SecurityOverview = z.infer<typeof securityOverview>;
+
+export const changePasswordBody = z.object({
+  old_password: z.string({ error: messages.required }).min(1, messages.required).max(64),
+  password,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+export const changePasswordAnswer = z.object({
+  /** how many other sessions of the account were ended (this one stays) */
+  ended_sessions: z.number().int(),
+});
+export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
+
+/** The old address's code (`old_captcha`, MARK_TYPE_CHANGE_EMAIL to the account's e-mail) and the new one's. */
+export const changeEmailBody = z.object({ email, old_captcha: captcha, captcha });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+export const changeEmailAnswer = z.object({ email: z.string() });
+export type ChangeEmailAnswer = z.infer<typeof changeEmailAnswer>;
+
+/** The old phone's code (`old_captcha`, MARK_TYPE_CHANGE_PHONE to the account's phone) and the new one's. */
+export const changePhoneBody = z.object({ phone_info: phoneInfoSchema, old_captcha: captcha, captcha });
+export type ChangePhoneBody = z.infer<typeof changePhoneBody>;
+export const changePhoneAnswer = z.object({
+  /** masked */
+  phone: z.string(),
+  phone_prefix: z.string(),
+});
+export type ChangePhoneAnswer = z.infer<typeof changePhoneAnswer>;
+
+export type TrustedDevice = z.infer<typeof trustedDevice>;
+
+export const accountSession = z.object({
+  id: z.string(),
+  /** browser and system, read from the user agent: "Chrome 131 · Windows" */
+  device: z.string(),
+  ip: z.string(),
+  created_at: z.string(),
+  last_active_at: z.string(),
+  /** VERIFY: the password was right, the second verification is still to come */
+  stage: z.enum(SESSION_STAGES),
+  /** the session of this request */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+
+export const endSessionsQuery = z.object({
+  others: z.literal('true', { error: '请指定结束其他全部会话（others=true）' }),
+});
+export const endSessionsAnswer = z.object({ ended_sessions: z.number().int() });
+export type EndSessionsAnswer = z.infer<typeof endSessionsAnswer>;
+
+export const loginAttempt = z.object({
+  id: z.string(),
+  at: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  method: z.enum(LOGIN_METHODS),
+  result: z.enum(LOGIN_RESULTS),
+});
+export type LoginAttempt = z.infer<typeof loginAttempt>;
+
+/** How many sign-in attempts GET /account/login-history answers (the newest). */
+export const LOGIN_HISTORY_SIZE = 50;

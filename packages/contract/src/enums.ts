@@ -84,7 +84,20 @@ export const cardTransactionTypeLabel: Record<CardTransactionType, string> = {
 export const SEND_TYPES = ['SEND_TYPE_PHONE', 'SEND_TYPE_EMAIL'] as const;
 export type SendType = (typeof SEND_TYPES)[number];
 
-export const MARK_TYPES = ['MARK_TYPE_REGISTER', 'MARK_TYPE_BIND_EMAIL', 'MARK_TYPE_ACCESS'] as const;
+/**
+ * What a code sent by POST /account/send/code is for. The spec's three, and the changes of the
+ * security centre: MARK_TYPE_CHANGE_EMAIL and MARK_TYPE_CHANGE_PHONE each go to two targets, the
+ * account's own address (the old one: proves the owner asks) and the new one (proves it is theirs);
+ * the server tells them apart by the target, so one purpose serves both codes of a change.
+ */
+export const MARK_TYPES = [
+  'MARK_TYPE_REGISTER',
+  'MARK_TYPE_BIND_EMAIL',
+  'MARK_TYPE_ACCESS',
+  'MARK_TYPE_CHANGE_EMAIL',
+  'MARK_TYPE_CHANGE_PHONE',
+] as const;
+export type MarkType = (typeof MARK_TYPES)[number];
 
 export const RESET_TYPES = ['FORGET_PASSWORD', 'FORGET_TRX_PASSWORD'] as const;
 export type ResetType = (typeof RESET_TYPES)[number];
@@ -122,3 +135,41 @@ export function messageTagOf(message: { type: string; status: string }): Message
 /** What a verification code is for: the spec's mark types, and password recovery (SMS templates are per purpose). */
 export const CODE_PURPOSES = [...MARK_TYPES, ...RESET_TYPES] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** How a sign-in attempt was made: a password by phone or by e-mail, or the second verification's code. */
+export const LOGIN_METHODS = ['PASSWORD_PHONE', 'PASSWORD_EMAIL', 'VERIFY_PHONE', 'VERIFY_EMAIL'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+export const loginMethodLabel: Record<LoginMethod, string> = {
+  PASSWORD_PHONE: '手机号 + 密码',
+  PASSWORD_EMAIL: '邮箱 + 密码',
+  VERIFY_PHONE: '安全验证（短信验证码）',
+  VERIFY_EMAIL: '安全验证（邮箱验证码）',
+};
+
+/**
+ * How a sign-in attempt ended. VERIFICATION_REQUIRED: the password was right on a device that is not
+ * trusted, so the second verification was asked for (its own attempt follows).
+ */
+export const LOGIN_RESULTS = [
+  'SUCCESS',
+  'VERIFICATION_REQUIRED',
+  'WRONG_PASSWORD',
+  'WRONG_CODE',
+  'CODE_EXPIRED',
+  'LOCKED',
+  'DISABLED',
+] as const;
+export type LoginResult = (typeof LOGIN_RESULTS)[number];
+export const loginResultLabel: Record<LoginResult, string> = {
+  SUCCESS: '成功',
+  VERIFICATION_REQUIRED: '待安全验证',
+  WRONG_PASSWORD: '密码错误',
+  WRONG_CODE: '验证码错误',
+  CODE_EXPIRED: '验证码已失效',
+  LOCKED: '已锁定',
+  DISABLED: '账户已停用',
+};
+
+/** The stages of a session: waiting for the second verification, for an e-mail, or signed in. */
+export const SESSION_STAGES = ['VERIFY', 'BIND_EMAIL', 'FULL'] as const;
+export type SessionStage = (typeof SESSION_STAGES)[number];

@@ -1,6 +1,8 @@
 import { CardBatchErrorCode } from './card-batches.ts';
 import { CardErrorCode } from './card-errors.ts';
 import { ErrorCode } from './errors.ts';
+import { messages } from './rules.ts';
+import { SecurityErrorCode } from './security-errors.ts';
 
 /**
  * The error catalogue: each code's HTTP status, its 中文 message and what it means. Messages may hold
@@ -34,7 +36,9 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [ErrorCode.SESSION_REVOKED]: {
     status: 401,
     message: '登录已失效，请重新登录',
-    meaning: 'The session was ended: logged out, replaced after a password reset, or revoked by the operator.',
+    meaning:
+      'The session was ended: logged out, replaced after a password reset or change, ended from the security centre (one session, or ' +
+      "all but the one asking), or revoked by the operator. A stream of the session ends with a last event SESSION_ENDED carrying this code.",
   },
   [ErrorCode.ACCOUNT_DISABLED]: {
     status: 403,
@@ -132,7 +136,9 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [ErrorCode.LOGIN_LOCKED]: {
     status: 429,
     message: '密码错误次数过多，账户已锁定，请{minutes}分钟后再试',
-    meaning: 'Five wrong passwords within 15 minutes lock password sign-in for 15 minutes; data.retry_after in seconds.',
+    meaning:
+      'Five wrong passwords within 15 minutes (at sign-in or as the old password of a change) lock password sign-in and the ' +
+      'password change for 15 minutes; data.retry_after in seconds.',
   },
   [ErrorCode.VERIFICATION_REQUIRED]: {
     status: 403,
@@ -225,6 +231,39 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 400,
     message: '新交易密码不能与原交易密码相同',
     meaning: 'PUT /account/trx-password with the current trade password as the new one; nothing changed.',
+  },
+  [SecurityErrorCode.OLD_PASSWORD_WRONG]: {
+    status: 400,
+    message: '原密码错误',
+    variants: { lockWarning: '原密码错误，再错{remaining}次将锁定{minutes}分钟' },
+    meaning:
+      'PUT /account/password with a wrong old_password. It counts as a wrong password of the sign-in lock (5 within 15 minutes lock ' +
+      'password sign-in and this change for 15 minutes, answered 2010); from the third the message warns of it, data.remaining.',
+  },
+  [SecurityErrorCode.PASSWORD_UNCHANGED]: {
+    status: 400,
+    message: messages.passwordUnchanged,
+    meaning: 'PUT /account/password with a new password equal to the old one; nothing changed.',
+  },
+  [SecurityErrorCode.EMAIL_UNCHANGED]: {
+    status: 400,
+    message: messages.emailUnchanged,
+    meaning: 'POST /account/email/change to the e-mail the account already has.',
+  },
+  [SecurityErrorCode.PHONE_UNCHANGED]: {
+    status: 400,
+    message: messages.phoneUnchanged,
+    meaning: 'POST /account/phone/change to the phone the account already has.',
+  },
+  [SecurityErrorCode.PHONE_IN_USE]: {
+    status: 409,
+    message: '该手机号已被其他账户使用',
+    meaning: 'A phone change (its code or the change) to a phone that another account of this merchant signs in with.',
+  },
+  [SecurityErrorCode.SESSION_NOT_FOUND]: {
+    status: 404,
+    message: '该登录会话不存在或已结束',
+    meaning: "No live session with that id belongs to the signed-in account (another account's session answers the same).",
   },
   [CardErrorCode.IDEMPOTENCY_KEY_MISSING]: {
     status: 400,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, formatMessage, isSessionErrorCode, SESSION_ERROR_CODES } from './errors.ts';
 import { errorCatalogue } from './error-catalogue.ts';
+import { SecurityErrorCode } from './security-errors.ts';
 
 describe('the error catalogue', () => {
   it('has an entry with a 中文 message, an HTTP status and a meaning for every code', () => {
@@ -12,6 +13,16 @@ describe('the error catalogue', () => {
       expect(entry?.status, name).toBeGreaterThanOrEqual(400);
       expect(entry?.meaning.length, name).toBeGreaterThan(10);
     }
+  });
+  it("has an entry for each of the security centre's refusals, apart from the other codes", () => {
+    const others: number[] = Object.values(ErrorCode);
+    for (const [name, code] of Object.entries(SecurityErrorCode)) {
+      expect(others, name).not.toContain(code);
+      expect(errorCatalogue[code]?.message, name).toMatch(/[\u4e00-\u9fff]/);
+      expect(errorCatalogue[code]?.meaning.length, name).toBeGreaterThan(10);
+    }
+    const warning = errorCatalogue[SecurityErrorCode.OLD_PASSWORD_WRONG]?.variants?.lockWarning ?? '';
+    expect(formatMessage(warning, { remaining: 1, minutes: 15 })).toBe('原密码错误，再错1次将锁定15分钟');
   });
   it('words each variant in 中文 with the placeholders it is filled with', () => {
     const warning = errorCatalogue[ErrorCode.BAD_CREDENTIALS]?.variants?.lockWarning ?? '';

@@ -27,6 +27,12 @@ export const EVENT_TYPES = {
   batchProgress: 'BATCH_PROGRESS',
   /** an export's figures moved (rows written, done, failed): export_id, status, done, total */
   exportProgress: 'EXPORT_PROGRESS',
+  /**
+   * the last event of a stream whose session was ended (logged out elsewhere, ended in the security
+   * centre, or by a password change): `error_code` 608 and its `message`. The tab logs out on it at once, as on
+   * a call refused with 608, instead of finding out when it next connects.
+   */
+  sessionEnded: 'SESSION_ENDED',
 } as const;
 
 /** Seconds between heartbeats; the portal gives up on a stream silent for 60 s. */
@@ -37,3 +43,4 @@ export const HEARTBEAT_TIMEOUT_SECONDS = 60;
 
 /** Open streams one session may hold (its tabs); a newer one closes the oldest. */
 export const MAX_STREAMS_PER_SESSION = 10;
+

@@ -81,6 +81,9 @@ export const streamEvent = z.object({
   nickname: z.string().optional(),
   code: z.string().optional(),
   expires_at: z.string().optional(),
+  /** SESSION_ENDED: the session code (608) and its message, as a refused call answers them */
+  error_code: z.number().int().optional(),
+  message: z.string().optional(),
 });
 export type StreamEvent = z.infer<typeof streamEvent>;
 

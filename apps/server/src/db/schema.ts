@@ -189,12 +189,35 @@ export const trustedDevices = pgTable(
     accountId: accountRef(),
     secretHash: text('secret_hash').notNull(),
     label: text('label').notNull().default(''),
+    /** the address it was last used from (trusted, or a sign-in it spared the check) */
+    ip: text('ip').notNull().default(''),
     createdAt: ts('created_at').notNull(),
     lastUsedAt: ts('last_used_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
   },
   (t) => [uniqueIndex('trusted_devices_secret_uq').on(t.secretHash), index('trusted_devices_account_idx').on(t.accountId)],
+);
+
+/**
+ * Sign-in attempts of an account (password, second verification), for its sign-in history; an
+ * unknown account's attempts are not kept. Each account keeps its newest few hundred.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    accountId: accountRef(),
+    at: ts('at').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** LOGIN_METHODS of the contract */
+    method: text('method').notNull(),
+    /** LOGIN_RESULTS of the contract */
+    result: text('result').notNull(),
+  },
+  (t) => [index('login_attempts_account_at').on(t.accountId, t.at.desc())],
 );
 
 /** Single-use permission to set a new password, issued by a successful phone code check. */

@@ -119,12 +119,12 @@ describe('PUT /account/trx-password', () => {
       {
         type: 'SECURITY',
         title: '交易密码已设置',
-        content: '<p>您的交易密码已于 2026-11-25 10:00（北京时间）设置。如非本人操作，请立即修改登录密码并联系客服。</p>',
+        content: '<p>您的交易密码已于 2026-11-25 10:00（北京时间）设置，此后开卡、充值、提现等资金操作需输入交易密码。如非本人操作，请立即修改登录密码并联系客服。</p>',
       },
     ]);
     const mail = await lastMessage(t, who.email);
-    expect(mail.subject).toBe('【蓝鲸卡】交易密码已设置');
-    expect(mail.text).toContain('您的交易密码已于 2026-11-25 10:00（北京时间）设置。如非本人操作，请立即修改登录密码并联系客服。');
+    expect(mail.subject).toBe('【蓝鲸卡】账户安全提醒：交易密码已设置');
+    expect(mail.text).toContain('您的交易密码已于 2026-11-25 10:00（北京时间）设置，此后开卡、充值、提现等资金操作需输入交易密码。如非本人操作，请立即修改登录密码并联系客服。');
   });
 
   it('changes it with the old one; the old one stops working and the new one works; the account is told of the change', async () => {
@@ -135,7 +135,7 @@ describe('PUT /account/trx-password', () => {
     expect(changed.code, changed.message).toBe(0);
     expect((await securityMessages(who)).map((message) => message.title)).toEqual(['交易密码已设置', '交易密码已修改']);
     expect(String((await securityMessages(who))[1]?.content)).toContain('您的交易密码已于 2026-11-25 11:30（北京时间）修改。');
-    expect((await lastMessage(t, who.email)).subject).toBe('【蓝鲸卡】交易密码已修改');
+    expect((await lastMessage(t, who.email)).subject).toBe('【蓝鲸卡】账户安全提醒：交易密码已修改');
 
     expectRefused(await open(who, { trx_password: '123456' }), ErrorCode.TRX_PASSWORD_WRONG, '交易密码错误，还可尝试4次');
     expect((await open(who, { trx_password: 'abcdefGH12' })).code).toBe(0);
@@ -230,7 +230,7 @@ describe('the lock', () => {
     expect(reset.code, reset.message).toBe(0);
     expect((await open(who, { trx_password: 'Reset123' })).code).toBe(0);
     expect((await securityMessages(who)).map((message) => message.title)).toEqual(['交易密码已设置', '交易密码已重置']);
-    expect((await lastMessage(t, who.email)).subject).toBe('【蓝鲸卡】交易密码已重置');
+    expect((await lastMessage(t, who.email)).subject).toBe('【蓝鲸卡】账户安全提醒：交易密码已重置');
   });
 });
 

@@ -146,6 +146,21 @@ describe('the event stream client', () => {
     expect(ends).toEqual([{ reason: 'session', code: 608, message: '登录已失效，请重新登录' }]);
   });
 
+  it('stops at once when the server ends the session while the stream is open, and says why', async () => {
+    const server = fakeServer(['stream']);
+    const ends: EventStreamEnd[] = [];
+    const events: unknown[] = [];
+    openEventStream({ getToken: () => 't', onEvent: (event) => events.push(event), onEnd: (end) => ends.push(end), fetch: server.fetch });
+    await vi.advanceTimersByTimeAsync(0);
+    server.connections[0]?.send({ type: 'SESSION_ENDED', error_code: 608, message: '登录已失效，请重新登录' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ends).toEqual([{ reason: 'session', code: 608, message: '登录已失效，请重新登录' }]);
+    expect(events).toEqual([]);
+    // nothing is tried again
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(server.calls()).toBe(1);
+  });
+
   it('retries other refusals like network errors', async () => {
     const server = fakeServer([refusal(500, 1005, '服务繁忙，请稍后重试'), 'stream']);
     const stream = openEventStream({ getToken: () => 't', onEvent: () => {}, fetch: server.fetch });

@@ -1,5 +1,5 @@
 import { EVENT_TYPES, HEARTBEAT_TIMEOUT_SECONDS } from '@portal/contract/events';
-import { isSessionErrorCode } from '@portal/contract/errors';
+import { ErrorCode, isSessionErrorCode } from '@portal/contract/errors';
 import type { StreamEvent } from '@portal/contract/messages';
 import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-event-source';
 
@@ -8,7 +8,8 @@ import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-even
  * session token as a bearer header, which the browser's own EventSource cannot, so it is built on
  * @microsoft/fetch-event-source. A connection that fails, ends, or stays silent for 60 s is closed
  * and opened again 3 s later, at most 5 times in a row; an answered connection starts the count
- * over. When the server refuses the session itself, nothing is retried.
+ * over. When the server refuses the session itself, or ends it while the stream is open (its last
+ * event, SESSION_ENDED), nothing is retried.
  */
 
 const EVENTS_URL = '/api/v1/events';
@@ -131,6 +132,12 @@ export function openEventStream(options: EventStreamOptions): EventStream {
           // a stream that carries events is a working one
           failures = 0;
           if (event.type === EVENT_TYPES.heartbeat) return;
+          if (event.type === EVENT_TYPES.sessionEnded) {
+            // the server ended this session: said now, as a call refused with the same code would say it
+            failure = new StreamRefused(401, typeof event.error_code === 'number' ? event.error_code : ErrorCode.SESSION_REVOKED, event.message ?? '');
+            controller.abort();
+            return;
+          }
           options.onEvent(event);
         },
         onclose() {

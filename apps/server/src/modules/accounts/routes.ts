@@ -51,7 +51,7 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: s
   );
 }
 
-const callerOf = (request: FastifyRequest): Caller => ({
+export const callerOf = (request: FastifyRequest): Caller => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
   log: request.log,
@@ -260,7 +260,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; se
       schema: { tags, summary: 'Stop trusting a device', security, params: z.object({ id: z.uuid() }), response: { 200: empty } },
     },
     async (request) => {
-      await accounts.revokeDevice(request.auth, request.params.id);
+      await accounts.revokeDevice(request.merchant, request.auth, request.params.id, callerOf(request));
       return ok(null);
     },
   );

@@ -14,7 +14,7 @@ import type {
 } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -22,7 +22,7 @@ import type { MailSender } from '../../providers/mail/port.ts';
 import type { SmsSender } from '../../providers/sms/port.ts';
 import { AppError } from '../../http/errors.ts';
 import { burnPasswordTime, hashPassword, keyedHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import type { CodePurpose } from '@portal/contract/enums';
+import type { CodePurpose, LoginMethod, LoginResult } from '@portal/contract/enums';
 import { maskEmail, maskPhone } from '../../lib/mask.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
@@ -31,7 +31,11 @@ import type { MerchantRow, MerchantService } from '../merchants/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { chinaTime } from '../wallet/service.ts';
-import { codeMail, codeSms, resetLinkMail, securityChangeNotice } from './notices.ts';
+import type { Caller } from './caller.ts';
+import { lockedError, loginPolicy } from './login-policy.ts';
+import { codeMail, codeSms, resetLinkMail } from './notices.ts';
+import { createSecurityPart } from './security.ts';
+import { SECURITY_MESSAGE_TYPE, securityChangeNotice } from './security-notice.ts';
 import {
   type AccountRow,
   claimTradePasswordTry,
@@ -44,10 +48,9 @@ import {
   insertAccount,
   insertResetTicket,
   insertTrustedDevice,
-  listTrustedDevices,
   claimPasswordTry,
   findAccountLock,
-  revokeTrustedDevice,
+  recordLoginAttempt,
   setEmailIfNone,
   setPassword,
   replaceTrxPassword,
@@ -56,20 +59,11 @@ import {
   useResetTicket,
 } from './store.ts';
 
-export const loginPolicy = { windowMs: 15 * 60_000, maxFailures: 5, warnFromFailure: 3 } as const;
 /** 5 wrong trade passwords within 15 minutes, wherever they are asked for, lock it for 15 minutes. */
 export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
+export type { Caller } from './caller.ts';
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
-
-/** Where the request came from, as the services need it. */
-export interface Caller {
-  ip: string;
-  userAgent: string;
-  /** the request's log: what an operator must fix is told there */
-  log: Pick<FastifyBaseLogger, 'error'>;
-  deviceSecret?: string | undefined;
-}
 
 export interface AccountServiceDeps {
   db: Db;
@@ -79,10 +73,10 @@ export interface AccountServiceDeps {
   sessions: SessionService;
   managers: ManagerService;
   merchants: Pick<MerchantService, 'mailLinkOrigin'>;
-  sms: SmsSender;
-  mail: MailSender;
   /** security changes are told to the account as station messages */
   messages: Pick<MessageService, 'post'>;
+  sms: SmsSender;
+  mail: MailSender;
   /** the key codes and tickets are hashed with (CODE_HASH_KEY) */
   codeHashKey: () => string;
 }
@@ -107,6 +101,15 @@ export function createAccountService(deps: AccountServiceDeps) {
     );
     return { resend_after: sent.resendAfter, masked_target: maskEmail(email) };
   }
+
+  const security = createSecurityPart({ db, clock, codes, sessions, managers: deps.managers, messages: deps.messages, mail: deps.mail, sendTo });
+
+  /**
+   * Records a sign-in attempt of a known account for its sign-in history (an unknown account's are
+   * not kept), inside the caller's transaction when it has one.
+   */
+  const attempt = (tx: Tx, merchantId: string, accountId: string, method: LoginMethod, result: LoginResult, caller: Caller) =>
+    recordLoginAttempt(tx, { merchantId, accountId, at: clock.now(), ip: caller.ip, userAgent: caller.userAgent.slice(0, 300), method, result });
 
   function accessTarget(account: Authenticated['account'], channel: SendType) {
     if (channel === 'SEND_TYPE_EMAIL') {
@@ -168,7 +171,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     }
     const hash = await hashPassword(body.trx_password);
     const now = clock.now();
-    const notice = securityChangeNotice(current ? 'trx-password-changed' : 'trx-password-set', now, merchant.name);
+    const notice = securityChangeNotice(current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', now, merchant.name);
     const replaced = await db.transaction(async (tx) => {
       if (!(await replaceTrxPassword(tx, accountId, current, hash))) return false;
       await postSecurityChange(tx, merchant.id, accountId, notice);
@@ -180,6 +183,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   return {
+    ...security,
+
     confirmTradePassword,
 
     /**
@@ -203,7 +208,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     setTradePassword,
 
-    /** POST /account/send/code: a code for sign-up (phone) or for binding an e-mail. */
+    /** POST /account/send/code: a code for sign-up (phone), binding an e-mail, an access code, or a change of e-mail or phone. */
     async sendCode(merchant: MerchantRow, body: SendCodeBody, caller: Caller, auth: () => Promise<Authenticated>) {
       if (body.mark_type === 'MARK_TYPE_REGISTER') {
         if (body.send_type !== 'SEND_TYPE_PHONE' || !body.phone_info)
@@ -224,6 +229,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (owner && owner.id !== session.account.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
         return sendTo(merchant, 'SEND_TYPE_EMAIL', { email: body.email }, 'MARK_TYPE_BIND_EMAIL', caller.ip);
       }
+      if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL' || body.mark_type === 'MARK_TYPE_CHANGE_PHONE')
+        return security.sendChangeCode(merchant, body, caller, await auth());
       // an access code always goes to the account's own phone or e-mail
       const session = await auth();
       const own = accessTarget(session.account, body.send_type);
@@ -280,12 +287,20 @@ export function createAccountService(deps: AccountServiceDeps) {
         await burnPasswordTime(body.password);
         throw new AppError(ErrorCode.BAD_CREDENTIALS);
       }
+      const method: LoginMethod = body.phone_info ? 'PASSWORD_PHONE' : 'PASSWORD_EMAIL';
       const now = clock.now();
-      if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
+      if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) {
+        await attempt(db, merchant.id, account.id, method, 'LOCKED', caller);
+        throw lockedError(account.lockedUntil, now);
+      }
       // the try is counted before the password is checked, so parallel tries cannot check more than the policy allows
       const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
-      if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
+      if (!claimed) {
+        await attempt(db, merchant.id, account.id, method, 'LOCKED', caller);
+        throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
+      }
       if (!(await verifyPassword(account.passwordHash, body.password))) {
+        await attempt(db, merchant.id, account.id, method, 'WRONG_PASSWORD', caller);
         const { failures, lockedUntil } = claimed;
         if (lockedUntil) throw lockedError(lockedUntil, now);
         if (failures >= loginPolicy.warnFromFailure) {
@@ -298,14 +313,18 @@ export function createAccountService(deps: AccountServiceDeps) {
         }
         throw new AppError(ErrorCode.BAD_CREDENTIALS);
       }
-      if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      if (account.status !== 'ACTIVE') {
+        await attempt(db, merchant.id, account.id, method, 'DISABLED', caller);
+        throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      }
       const trusted = caller.deviceSecret ? await findTrustedDevice(db, account.id, sha256(caller.deviceSecret), now) : undefined;
       const check = !trusted;
       const stage = check ? 'VERIFY' : account.email ? 'FULL' : 'BIND_EMAIL';
       const opened = await db.transaction(async (tx) => {
         // the right password: the try counted before the check is no failure
         await clearFailedLogins(tx, account.id);
-        if (trusted) await touchTrustedDevice(tx, trusted.id, now);
+        if (trusted) await touchTrustedDevice(tx, trusted.id, now, caller.ip);
+        await attempt(tx, merchant.id, account.id, method, check ? 'VERIFICATION_REQUIRED' : 'SUCCESS', caller);
         return sessions.open(tx, {
           merchantId: merchant.id,
           accountId: account.id,
@@ -321,7 +340,16 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** POST /account/login/code/check: the second verification; answers the full session's token. */
     async checkAccessCode(merchant: MerchantRow, auth: Authenticated, body: z.infer<typeof codeCheckBody>, caller: Caller) {
       const own = accessTarget(auth.account, body.send_type);
-      await codes.use({ merchantId: merchant.id, target: own.target, purpose: 'MARK_TYPE_ACCESS', code: body.captcha });
+      const method: LoginMethod = body.send_type === 'SEND_TYPE_EMAIL' ? 'VERIFY_EMAIL' : 'VERIFY_PHONE';
+      try {
+        await codes.use({ merchantId: merchant.id, target: own.target, purpose: 'MARK_TYPE_ACCESS', code: body.captcha });
+      } catch (error) {
+        if (error instanceof AppError) {
+          const expired = error.code === ErrorCode.CODE_EXPIRED || error.code === ErrorCode.CODE_NOT_SENT;
+          await attempt(db, merchant.id, auth.account.id, method, expired ? 'CODE_EXPIRED' : 'WRONG_CODE', caller);
+        }
+        throw error;
+      }
       const now = clock.now();
       const deviceSecret = body.thirty_day ? randomToken() : undefined;
       const opened = await db.transaction(async (tx) => {
@@ -331,11 +359,13 @@ export function createAccountService(deps: AccountServiceDeps) {
             accountId: auth.account.id,
             secretHash: sha256(deviceSecret),
             label: caller.userAgent.slice(0, 300),
+            ip: caller.ip,
             createdAt: now,
             lastUsedAt: now,
             expiresAt: new Date(now.getTime() + DEVICE_TRUST_MS),
           });
         }
+        await attempt(tx, merchant.id, auth.account.id, method, 'SUCCESS', caller);
         return sessions.promote(tx, auth.session, auth.account.email ? 'FULL' : 'BIND_EMAIL');
       });
       return { token: opened.token, email: auth.account.email, deviceSecret };
@@ -451,37 +481,17 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
       const hash = await hashPassword(body.trx_password);
-      const notice = securityChangeNotice('trx-password-reset', clock.now(), merchant.name);
+      const notice = securityChangeNotice('TRX_PASSWORD_RESET', clock.now(), merchant.name);
       await db.transaction(async (tx) => {
         await setTrxPassword(tx, account.id, hash);
         await postSecurityChange(tx, merchant.id, account.id, notice);
       });
       await mailSecurityChange(account.email, notice, caller);
     },
-
-    async devices(auth: Authenticated, currentSecret: string | undefined) {
-      const now = clock.now();
-      const currentHash = currentSecret ? sha256(currentSecret) : '';
-      const rows = await listTrustedDevices(db, auth.account.id, now);
-      return rows.map((row) => ({
-        id: row.id,
-        label: row.label,
-        created_at: row.createdAt.toISOString(),
-        last_used_at: row.lastUsedAt.toISOString(),
-        expires_at: row.expiresAt.toISOString(),
-        current: row.secretHash === currentHash,
-      }));
-    },
-
-    async revokeDevice(auth: Authenticated, id: string) {
-      if (!(await revokeTrustedDevice(db, auth.account.id, id, clock.now()))) throw new AppError(ErrorCode.DEVICE_NOT_FOUND);
-    },
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
 
-/** The station-message type of a security change (what changed and when). */
-export const SECURITY_MESSAGE_TYPE = 'SECURITY';
 
 function tradeLockedError(until: Date, now: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
@@ -489,11 +499,6 @@ function tradeLockedError(until: Date, now: Date) {
     params: { minutes: Math.ceil(seconds / 60), until: chinaTime(until).slice(11, 16) },
     data: { retry_after: seconds, locked_until: until.toISOString() },
   });
-}
-
-function lockedError(until: Date, now: Date) {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError(ErrorCode.LOGIN_LOCKED, { params: { minutes: Math.ceil(seconds / 60) }, data: { retry_after: seconds } });
 }
 
 export type { AccountRow };

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { accounts, customerManagers, resetTickets, trustedDevices } from '../../db/schema.ts';
+import { accounts, customerManagers, loginAttempts, resetTickets, trustedDevices } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -178,8 +178,8 @@ export async function findTrustedDevice(tx: Tx, accountId: string, secretHash: s
   return rows[0];
 }
 
-export async function touchTrustedDevice(tx: Tx, id: string, now: Date) {
-  await tx.update(trustedDevices).set({ lastUsedAt: now }).where(eq(trustedDevices.id, id));
+export async function touchTrustedDevice(tx: Tx, id: string, now: Date, ip: string) {
+  await tx.update(trustedDevices).set({ lastUsedAt: now, ip }).where(eq(trustedDevices.id, id));
 }
 
 export async function insertTrustedDevice(tx: Tx, values: typeof trustedDevices.$inferInsert) {
@@ -223,4 +223,65 @@ export async function useResetTicket(tx: Tx, merchantId: string, accountId: stri
     )
     .returning({ id: resetTickets.id });
   return rows.length === 1;
+}
+
+export async function findAccountById(tx: Tx, accountId: string) {
+  const rows = await tx.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return rows[0];
+}
+
+/** Another account of the merchant that signs in with this phone, if there is one. */
+export async function findOtherAccountByPhone(tx: Tx, merchantId: string, accountId: string, prefix: string, phone: string) {
+  const rows = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.phonePrefix, prefix), eq(accounts.phone, phone), ne(accounts.id, accountId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Replaces the account's e-mail; a unique violation when another account has it. */
+export async function setEmail(tx: Tx, accountId: string, email: string) {
+  await tx.update(accounts).set({ email: email.toLowerCase() }).where(eq(accounts.id, accountId));
+}
+
+/** Replaces the account's phone; a unique violation when another account has it. */
+export async function setPhone(tx: Tx, accountId: string, prefix: string, phone: string) {
+  await tx.update(accounts).set({ phonePrefix: prefix, phone }).where(eq(accounts.id, accountId));
+}
+
+export async function countLiveTrustedDevices(tx: Tx, accountId: string, now: Date) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(trustedDevices)
+    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+/** How many sign-in attempts each account keeps, newest first; older ones are deleted as new ones come. */
+export const LOGIN_ATTEMPTS_KEPT = 200;
+
+/** Records a sign-in attempt, and deletes the account's attempts beyond the newest LOGIN_ATTEMPTS_KEPT. */
+export async function recordLoginAttempt(tx: Tx, values: typeof loginAttempts.$inferInsert) {
+  await tx.insert(loginAttempts).values(values);
+  await tx.execute(sql`
+    delete from ${loginAttempts}
+    where ${loginAttempts.accountId} = ${values.accountId}
+      and ${loginAttempts.at} < (
+        select ${loginAttempts.at} from ${loginAttempts}
+        where ${loginAttempts.accountId} = ${values.accountId}
+        order by ${loginAttempts.at} desc nulls last
+        offset ${LOGIN_ATTEMPTS_KEPT - 1} limit 1
+      )`);
+}
+
+/** The account's newest sign-in attempts (`result` to keep only those that ended so). */
+export async function listLoginAttempts(tx: Tx, accountId: string, limit: number, result?: string) {
+  return tx
+    .select()
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.accountId, accountId), result ? eq(loginAttempts.result, result) : undefined))
+    // in the index's own order (DESC NULLS LAST), so the newest are read from it and not sorted
+    .orderBy(sql`${loginAttempts.at} desc nulls last`, sql`${loginAttempts.id} desc`)
+    .limit(limit);
 }

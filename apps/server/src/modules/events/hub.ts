@@ -1,3 +1,5 @@
+import { errorCatalogue } from '@portal/contract/error-catalogue';
+import { ErrorCode } from '@portal/contract/errors';
 import { MAX_STREAMS_PER_SESSION } from '@portal/contract/events';
 import { EVENT_TYPES, HEARTBEAT_SECONDS, type StreamEvent } from '@portal/contract/messages';
 import type { Database } from '../../db/engine.ts';
@@ -14,6 +16,12 @@ export interface Subscriber {
 export interface HubLog {
   warn(object: object, message: string): void;
 }
+
+const SESSION_ENDED: StreamEvent = {
+  type: EVENT_TYPES.sessionEnded,
+  error_code: ErrorCode.SESSION_REVOKED,
+  message: errorCatalogue[ErrorCode.SESSION_REVOKED]?.message ?? '',
+};
 
 /** This process's open event streams, fed from the events channel. */
 export class EventHub {
@@ -117,6 +125,8 @@ export class EventHub {
         const ended = message.session ? subscriber.sessionId === message.session : subscriber.sessionId !== message.except;
         if (ended) {
           this.remove(subscriber);
+          // the tab learns why its stream ends, and logs out now rather than on its next connection
+          subscriber.send(SESSION_ENDED);
           subscriber.close();
         }
       }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/engine.ts';
 import { Refused } from '../../lib/refused.ts';
-import { findManagerByCode, insertManager } from './store.ts';
+import { findManagerByCode, findManagerById, insertManager } from './store.ts';
 
 /** Letters and digits that cannot be taken for one another (no I, O, 0, 1). */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -9,6 +9,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function createManagerService({ db }: { db: Db }) {
   return {
     findByCode: (merchantId: string, code: string) => findManagerByCode(db, merchantId, code),
+    findById: (id: string) => findManagerById(db, id),
 
     /**
      * Adds a manager with the given invitation code (matched without regard to case, unique within the

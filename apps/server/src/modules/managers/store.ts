@@ -20,3 +20,8 @@ export async function insertManager(tx: Tx, values: { merchantId: string; name: 
   return row;
 }
 
+
+export async function findManagerById(tx: Tx, id: string) {
+  const rows = await tx.select().from(customerManagers).where(eq(customerManagers.id, id)).limit(1);
+  return rows[0];
+}

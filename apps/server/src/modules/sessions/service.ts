@@ -5,7 +5,16 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import { findSessionByTokenHash, insertSession, revokeAccountSessions, revokeSession, type SessionRow, touchSession } from './store.ts';
+import {
+  findSessionByTokenHash,
+  insertSession,
+  listLiveSessions,
+  revokeAccountSessions,
+  revokeOwnSession,
+  revokeSession,
+  type SessionRow,
+  touchSession,
+} from './store.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 /** last_seen_at is written at most this often, so reads stay reads */
@@ -38,6 +47,8 @@ export function bearerToken(header: string | undefined) {
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1];
 }
+
+const isLive = (session: { lastSeenAt: Date }, now: Date) => now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS;
 
 /** Sessions: opened with a token answered once (only its hash is kept), looked up per request, ended. */
 export function createSessionService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
@@ -89,11 +100,31 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
       await events.sessionsEnded(tx, session.accountId, { session: session.id });
     },
 
-    /** Ends every session of the account (but `exceptId`); their open streams close once it commits. */
+    /**
+     * Ends every session of the account (but `exceptId`); their open streams close once it commits.
+     * Answers how many of them were live (not idle past the expiry).
+     */
     async endAll(tx: Tx, accountId: string, reason: string, exceptId?: string) {
-      await revokeAccountSessions(tx, accountId, clock.now(), reason, exceptId);
+      const now = clock.now();
+      const ended = await revokeAccountSessions(tx, accountId, now, reason, exceptId);
       await events.sessionsEnded(tx, accountId, exceptId ? { except: exceptId } : {});
+      return ended.filter((session) => isLive(session, now)).length;
     },
+
+    /**
+     * Ends one live session of the account; false when it has none of that id (another account's
+     * session is the same as none). Its open streams close once the transaction commits.
+     */
+    async endOwn(tx: Tx, accountId: string, id: string, reason: string) {
+      const now = clock.now();
+      const ended = await revokeOwnSession(tx, accountId, id, now, reason);
+      if (!ended) return false;
+      await events.sessionsEnded(tx, accountId, { session: id });
+      return isLive(ended, now);
+    },
+
+    /** The account's live sessions: not ended, not idle past the expiry; the most recently active first. */
+    live: (accountId: string) => listLiveSessions(db, accountId, new Date(clock.now().getTime() - SESSION_IDLE_MS)),
 
     /**
      * An onRequest hook that admits a request only with a live session in one of the given stages.

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, sessions } from '../../db/schema.ts';
 
@@ -51,9 +51,38 @@ export async function revokeSession(tx: Tx, id: string, at: Date, reason: string
   return rows.length === 1;
 }
 
+/** Ends the account's live sessions (but `exceptId`); answers how many were live. */
 export async function revokeAccountSessions(tx: Tx, accountId: string, at: Date, reason: string, exceptId?: string) {
-  await tx
+  const rows = await tx
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptId ? ne(sessions.id, exceptId) : undefined));
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptId ? ne(sessions.id, exceptId) : undefined))
+    .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt });
+  return rows;
+}
+
+/** Ends one session of the account; false when it is not the account's or had already ended. */
+export async function revokeOwnSession(tx: Tx, accountId: string, id: string, at: Date, reason: string) {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt });
+  return rows[0];
+}
+
+/** The account's sessions not ended and seen since `seenSince` (idle ones have expired), newest activity first. */
+export async function listLiveSessions(tx: Tx, accountId: string, seenSince: Date) {
+  return tx
+    .select({
+      id: sessions.id,
+      stage: sessions.stage,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, seenSince)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 }

@@ -12,6 +12,9 @@ const templateOf: Record<CodePurpose, keyof AliyunSmsSettings['templates']> = {
   MARK_TYPE_REGISTER: 'register',
   MARK_TYPE_ACCESS: 'access',
   MARK_TYPE_BIND_EMAIL: 'access',
+  // the codes of a phone change prove who holds a phone, as an access code does
+  MARK_TYPE_CHANGE_EMAIL: 'access',
+  MARK_TYPE_CHANGE_PHONE: 'access',
   FORGET_PASSWORD: 'resetPassword',
   FORGET_TRX_PASSWORD: 'resetPassword',
 };

@@ -12,9 +12,6 @@ export const signUpText = {
   confirmPlaceholder: '请再次输入密码',
   invitationLabel: '邀请码（选填）',
   invitationPlaceholder: '请输入4位邀请码',
-  checklistTitle: '密码要求',
-  checklistMet: '已满足',
-  checklistUnmet: '未满足',
   agreePrefix: '我已阅读并同意',
   /** the agreement's own title stands in when it is known */
   agreementFallback: '用户服务协议',

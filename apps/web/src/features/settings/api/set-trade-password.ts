@@ -1,5 +1,6 @@
 import type { TrxPasswordBody } from '@portal/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../../lib/account-keys.ts';
 import { http } from '../../../lib/http.ts';
 import { settingsKeys } from './settings-keys.ts';
 
@@ -10,7 +11,7 @@ export const useSetTradePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setTradePassword,
-    // once set, the section turns into the change form
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.account() }),
+    // once set, the section turns into the change form, and the account's info says so
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.all }), queryClient.invalidateQueries({ queryKey: accountKeys.all })]),
   });
 };

@@ -1,6 +1,8 @@
-/** Query keys of the settings feature. */
+/** Query keys of the security centre. */
 export const settingsKeys = {
   all: ['settings'] as const,
-  /** the signed-in account as /settings reads it, with whether it has a trade password */
-  account: () => [...settingsKeys.all, 'account'] as const,
+  overview: () => [...settingsKeys.all, 'overview'] as const,
+  devices: () => [...settingsKeys.all, 'devices'] as const,
+  sessions: () => [...settingsKeys.all, 'sessions'] as const,
+  loginHistory: () => [...settingsKeys.all, 'login-history'] as const,
 };

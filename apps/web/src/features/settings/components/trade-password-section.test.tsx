@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { AccountInfo } from '@portal/contract/account';
+import type { SecurityOverview } from '@portal/contract/account';
 import { ErrorCode } from '@portal/contract/errors';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,20 +8,31 @@ import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import Settings from '../routes/settings.tsx';
+import { TradePasswordSection } from './trade-password-section.tsx';
 
-const INFO = '/api/v1/account/info';
+const INFO = '/api/v1/account/security';
 const TRADE = '/api/v1/account/trx-password';
 const FORGOT = '/api/v1/account/forget-password/code';
 
 /** Sets a field's value in one change, as a paste would. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const info = (set: boolean): AccountInfo => ({ id: 'a-1', email: 'demo@bluewhale.example', phone: '13800138000', phone_prefix: '86', trx_password_set: set });
+const info = (set: boolean): SecurityOverview => ({
+  id: 'a-1',
+  email: 'demo@bluewhale.example',
+  phone: '138****8000',
+  phone_prefix: '86',
+  created_at: '2026-11-01T02:00:00.000Z',
+  manager: null,
+  trx_password_set: set,
+  trusted_devices: 0,
+  sessions: 1,
+  last_sign_in: null,
+});
 const refusal = (code: number, message: string) => new ApiError({ kind: 'api', code, status: 400, message });
 
 async function section() {
-  const found = await screen.findByTestId('trade-password-section');
+  const found = await screen.findByTestId('settings-trade-password');
   await within(found).findByTestId('trade-password-submit');
   return found;
 }
@@ -36,7 +47,7 @@ describe('交易密码 on /settings', () => {
         return null;
       },
     });
-    const { notices } = renderScreen(<Settings />, { at: '/settings' });
+    const { notices } = renderScreen(<TradePasswordSection />, { at: '/settings' });
     const box = await section();
     expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('未设置');
     expect(within(box).queryByLabelText('原交易密码')).toBeNull();
@@ -72,7 +83,7 @@ describe('交易密码 on /settings', () => {
       null,
     ];
     const calls = stubApi({ [INFO]: info(true), [TRADE]: () => answers.shift() });
-    const { notices } = renderScreen(<Settings />, { at: '/settings' });
+    const { notices } = renderScreen(<TradePasswordSection />, { at: '/settings' });
     const box = await section();
     expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('已设置');
     const old = within(box).getByLabelText('原交易密码');
@@ -109,7 +120,7 @@ describe('交易密码 on /settings', () => {
 
     it('mails the reset link (FORGET_TRX_PASSWORD) to the account’s own e-mail, says where, and waits before sending again', async () => {
       const calls = stubApi({ [INFO]: info(true), [FORGOT]: { resend_after: 60, masked_target: 'd***@bluewhale.example' } });
-      renderScreen(<Settings />, { at: '/settings' });
+      renderScreen(<TradePasswordSection />, { at: '/settings' });
       const box = await section();
       await userEvent.click(within(box).getByRole('button', { name: '忘记交易密码' }));
       expect(await within(box).findByTestId('trade-password-reset-sent')).toHaveTextContent(

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
-import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, type FormInstance, type FormRule, Skeleton, Tag } from 'antd';
 import Password from 'antd/es/input/Password';
 import { type ReactNode, useState } from 'react';
@@ -11,9 +10,10 @@ import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
-import { useAccountInfo } from '../api/get-account-info.ts';
+import { useSecurityOverview } from '../api/get-security-overview.ts';
 import { useSendTradePasswordReset } from '../api/send-trade-password-reset.ts';
 import { useSetTradePassword } from '../api/set-trade-password.ts';
+import { SettingsSection } from './settings-section.tsx';
 import styles from './trade-password-section.module.css';
 
 const text = tradePasswordText.section;
@@ -63,30 +63,29 @@ function showRefusal(form: FormInstance<TradePasswordValues>, error: unknown) {
  * are said on the field they are about.
  */
 export function TradePasswordSection() {
-  const info = useAccountInfo();
-  const isSet = info.data?.trx_password_set;
+  const overview = useSecurityOverview();
+  const isSet = overview.data?.trx_password_set;
 
   let body: ReactNode;
-  if (info.isPending) body = <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label={text.loading} />;
-  else if (info.isError) body = <Alert type="warning" showIcon title={text.loadFailed} />;
-  else body = <TradePasswordForm isSet={info.data.trx_password_set} email={info.data.email} />;
+  if (overview.isPending) body = <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label={text.loading} />;
+  else if (overview.isError) body = <Alert type="warning" showIcon title={text.loadFailed} />;
+  else body = <TradePasswordForm isSet={overview.data.trx_password_set} email={overview.data.email} />;
 
   return (
-    <section className={styles.section} aria-labelledby="trade-password-title" data-testid="trade-password-section">
-      <div className={styles.head}>
-        <h2 id="trade-password-title" className={styles.title}>
-          <LockOutlined className={styles.icon} aria-hidden />
-          {text.title}
-        </h2>
-        {isSet === undefined ? null : (
+    <SettingsSection
+      id="trade-password"
+      title={text.title}
+      description={text.intro}
+      extra={
+        isSet === undefined ? null : (
           <Tag className={isSet ? styles.set : styles.unset} data-testid="trade-password-status">
             {isSet ? text.set : text.unset}
           </Tag>
-        )}
-      </div>
-      <p className={styles.intro}>{text.intro}</p>
+        )
+      }
+    >
       {body}
-    </section>
+    </SettingsSection>
   );
 }
 

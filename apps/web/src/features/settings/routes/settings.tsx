@@ -1,12 +1,68 @@
+import { Anchor } from 'antd';
+import type { MouseEvent } from 'react';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { pagesText } from '../../../locales/zh-CN/pages.ts';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { settingsText } from '../../../locales/zh-CN/settings.ts';
+import { AccountInfoSection } from '../components/account-info-section.tsx';
+import { EmailSection } from '../components/email-section.tsx';
+import { LoginHistorySection } from '../components/login-history-section.tsx';
+import { LoginPasswordSection } from '../components/login-password-section.tsx';
+import { PhoneSection } from '../components/phone-section.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
 import { TradePasswordSection } from '../components/trade-password-section.tsx';
+import { TrustedDevicesSection } from '../components/trusted-devices-section.tsx';
+import styles from './settings.module.css';
 
-/** /settings: the account's security settings; so far its trade password. */
+/** The sections in the order drawn, by the id each section carries. */
+const SECTIONS = [
+  { id: 'account', title: settingsText.account.title },
+  { id: 'login-password', title: settingsText.password.title },
+  { id: 'trade-password', title: settingsText.tradePassword.title },
+  { id: 'email', title: settingsText.email.title },
+  { id: 'phone', title: settingsText.phone.title },
+  { id: 'devices', title: settingsText.devices.title },
+  { id: 'sessions', title: settingsText.sessions.title },
+  { id: 'history', title: settingsText.history.title },
+] as const;
+
+// the sticky header is 64 px high: a section reached from the list starts below it
+const HEADER_OFFSET = 88;
+
+/**
+ * /settings, the account's security centre: its information, the login and trade passwords, the
+ * e-mail and phone, trusted devices, sessions and sign-in history, each a section of its own, with
+ * a list of them that follows the scroll (a row above them on phones).
+ */
 export default function Settings() {
+  const narrow = useNarrowScreen();
+  // the list scrolls to a section without adding an entry to the history
+  const stay = (event: MouseEvent<HTMLElement>) => event.preventDefault();
   return (
-    <PageFrame title={pagesText.settings.title}>
-      <TradePasswordSection />
+    <PageFrame title={settingsText.title}>
+      <div className={styles.layout}>
+        <nav className={styles.nav} aria-label={settingsText.navLabel}>
+          <Anchor
+            affix={false}
+            direction={narrow ? 'horizontal' : 'vertical'}
+            targetOffset={narrow ? 16 : HEADER_OFFSET}
+            offsetTop={HEADER_OFFSET}
+            onClick={stay}
+            // the first section is the current one until the page is scrolled
+            getCurrentAnchor={(active) => active || `#${SECTIONS[0].id}`}
+            items={SECTIONS.map((section) => ({ key: section.id, href: `#${section.id}`, title: section.title }))}
+          />
+        </nav>
+        <div className={styles.sections}>
+          <AccountInfoSection />
+          <LoginPasswordSection />
+          <TradePasswordSection />
+          <EmailSection />
+          <PhoneSection />
+          <TrustedDevicesSection />
+          <SessionsSection />
+          <LoginHistorySection />
+        </div>
+      </div>
     </PageFrame>
   );
 }

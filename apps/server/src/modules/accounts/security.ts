@@ -1,0 +1,360 @@
+import {
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type ChangePhoneBody,
+  LOGIN_HISTORY_SIZE,
+  type SendCodeAnswer,
+  type SendCodeBody,
+} from '@portal/contract/account';
+import type { CodePurpose, LoginMethod, LoginResult, SendType, SessionStage } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { SecurityErrorCode } from '@portal/contract/security-errors';
+import type { Db, Tx } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { maskPhone } from '../../lib/mask.ts';
+import { isUniqueViolation } from '../../lib/refused.ts';
+import { deviceName } from '../../lib/user-agent.ts';
+import type { MailSender } from '../../providers/mail/port.ts';
+import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
+import type { ManagerService } from '../managers/service.ts';
+import type { MerchantRow } from '../merchants/service.ts';
+import type { MessageService } from '../messages/service.ts';
+import type { Authenticated, SessionService } from '../sessions/service.ts';
+import type { Caller } from './caller.ts';
+import { lockedError, loginPolicy } from './login-policy.ts';
+import { SECURITY_MESSAGE_TYPE, type SecurityChange, securityChangeNotice } from './security-notice.ts';
+import {
+  claimPasswordTry,
+  clearFailedLogins,
+  countLiveTrustedDevices,
+  findAccountByEmail,
+  findAccountById,
+  findAccountLock,
+  findOtherAccountByPhone,
+  listLoginAttempts,
+  listTrustedDevices,
+  revokeTrustedDevice,
+  setEmail,
+  setPassword,
+  setPhone,
+} from './store.ts';
+
+export interface SecurityDeps {
+  db: Db;
+  clock: Clock;
+  codes: CodeService;
+  sessions: SessionService;
+  managers: Pick<ManagerService, 'findById'>;
+  messages: Pick<MessageService, 'post'>;
+  mail: MailSender;
+  /** sends a code of `purpose` to a phone or an e-mail, within the code limits (the account service's) */
+  sendTo: (
+    merchant: MerchantRow,
+    channel: SendType,
+    to: { phone?: string; prefix?: string; email?: string },
+    purpose: CodePurpose,
+    ip: string,
+  ) => Promise<SendCodeAnswer>;
+}
+
+/** The refusal again, naming the body field it is about (data.fields), so the form shows it there. */
+function onField(error: unknown, field: string): unknown {
+  if (!(error instanceof AppError)) return error;
+  const data = error.data && typeof error.data === 'object' ? error.data : {};
+  return new AppError(error.code, { message: error.message, data: { ...data, fields: [{ field, message: error.message }] } });
+}
+
+const refusedOn = (code: number, field: string) => onField(new AppError(code), field);
+
+/** A change of the security centre needs the full session: not one still at its second verification or e-mail. */
+function requireFull(auth: Authenticated) {
+  const stage = auth.session.stage as SessionStage;
+  if (stage === 'VERIFY') throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+  if (stage === 'BIND_EMAIL') throw new AppError(ErrorCode.EMAIL_REQUIRED);
+}
+
+/**
+ * The security centre of the signed-in account (/settings): its overview, the login password, the
+ * e-mail and phone changes (a code to the old address and one to the new), trusted devices,
+ * sessions and the sign-in history. Each change tells the account (station message and e-mail).
+ */
+export function createSecurityPart(deps: SecurityDeps) {
+  const { db, clock, codes, sessions } = deps;
+
+  /**
+   * Posts the change's station message inside the change's transaction; answers the sending of its
+   * e-mails, to run once the change has committed. A mail that cannot be sent is logged: the change
+   * stands, and the station message tells it.
+   */
+  async function tell(tx: Tx, merchant: MerchantRow, accountId: string, kind: SecurityChange, mailTo: (string | null)[], caller: Caller) {
+    const notice = securityChangeNotice(kind, clock.now(), merchant.name);
+    await deps.messages.post(tx, { merchantId: merchant.id, accountId, type: SECURITY_MESSAGE_TYPE, title: notice.title, content: notice.content });
+    const addresses = [...new Set(mailTo.filter((to): to is string => Boolean(to)))];
+    return async () => {
+      for (const to of addresses) {
+        try {
+          await deps.mail.send({ to, ...notice.mail });
+        } catch (error) {
+          caller.log.error({ err: error, kind }, 'security notice e-mail not sent');
+        }
+      }
+    };
+  }
+
+  /** Checks both codes of a change, then uses them: a wrong new code does not spend the old one. */
+  async function useBothCodes(merchantId: string, purpose: CodePurpose, old: { target: string; code: string }, next: { target: string; code: string }) {
+    const checks = [
+      { ...old, field: 'old_captcha' },
+      { ...next, field: 'captcha' },
+    ];
+    for (const check of checks) {
+      try {
+        await codes.peek({ merchantId, target: check.target, purpose, code: check.code });
+      } catch (error) {
+        throw onField(error, check.field);
+      }
+    }
+    for (const check of checks) {
+      try {
+        await codes.use({ merchantId, target: check.target, purpose, code: check.code });
+      } catch (error) {
+        throw onField(error, check.field);
+      }
+    }
+  }
+
+  return {
+    /** GET /account/security: what the security centre shows first. */
+    async overview(auth: Authenticated) {
+      const now = clock.now();
+      const account = await findAccountById(db, auth.account.id);
+      if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
+      const [manager, trusted, live, [last]] = await Promise.all([
+        account.managerId ? deps.managers.findById(account.managerId) : undefined,
+        countLiveTrustedDevices(db, account.id, now),
+        sessions.live(account.id),
+        listLoginAttempts(db, account.id, 1, 'SUCCESS'),
+      ]);
+      return {
+        id: account.id,
+        phone: maskPhone(account.phone),
+        phone_prefix: account.phonePrefix,
+        email: account.email,
+        created_at: account.createdAt.toISOString(),
+        manager: manager ? { name: manager.name, invitation_code: manager.invitationCode } : null,
+        trx_password_set: account.trxPasswordHash !== null,
+        trusted_devices: trusted,
+        sessions: live.length,
+        last_sign_in: last ? { at: last.at.toISOString(), ip: last.ip, device: deviceName(last.userAgent) } : null,
+      };
+    },
+
+    /**
+     * PUT /account/password: the old password, then the new one (spec §5, checked by the body's
+     * schema). A wrong old password counts toward the sign-in lock, as a wrong sign-in does. Every
+     * other session of the account ends; this one stays.
+     */
+    async changePassword(merchant: MerchantRow, auth: Authenticated, body: ChangePasswordBody, caller: Caller) {
+      const account = await findAccountById(db, auth.account.id);
+      if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
+      const now = clock.now();
+      if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
+      const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
+      if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
+      if (!(await verifyPassword(account.passwordHash, body.old_password))) {
+        const { failures, lockedUntil } = claimed;
+        if (lockedUntil) throw lockedError(lockedUntil, now);
+        if (failures >= loginPolicy.warnFromFailure) {
+          const remaining = loginPolicy.maxFailures - failures;
+          const warning = new AppError(SecurityErrorCode.OLD_PASSWORD_WRONG, {
+            variant: 'lockWarning',
+            params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
+            data: { remaining },
+          });
+          throw onField(warning, 'old_password');
+        }
+        throw refusedOn(SecurityErrorCode.OLD_PASSWORD_WRONG, 'old_password');
+      }
+      // the right password: the try counted before the check is no failure
+      await clearFailedLogins(db, account.id);
+      if (body.password === body.old_password) throw refusedOn(SecurityErrorCode.PASSWORD_UNCHANGED, 'password');
+      const passwordHash = await hashPassword(body.password);
+      const { ended, mail } = await db.transaction(async (tx) => {
+        await setPassword(tx, account.id, passwordHash);
+        const count = await sessions.endAll(tx, account.id, 'password-changed', auth.session.id);
+        return { ended: count, mail: await tell(tx, merchant, account.id, 'LOGIN_PASSWORD', [account.email], caller) };
+      });
+      await mail();
+      return { ended_sessions: ended };
+    },
+
+    /**
+     * POST /account/send/code with MARK_TYPE_CHANGE_EMAIL or MARK_TYPE_CHANGE_PHONE: to the account's
+     * own e-mail or phone, the old address's code; to any other, the new one's, when no other account
+     * of the merchant has it.
+     */
+    async sendChangeCode(merchant: MerchantRow, body: SendCodeBody, caller: Caller, auth: Authenticated) {
+      requireFull(auth);
+      const { account } = auth;
+      if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL') {
+        if (body.send_type !== 'SEND_TYPE_EMAIL' || body.email === undefined) throw new AppError(ErrorCode.VALIDATION, { message: '请输入邮箱' });
+        const email = body.email.toLowerCase();
+        if (email !== account.email) {
+          const owner = await findAccountByEmail(db, merchant.id, email);
+          if (owner && owner.id !== account.id) {
+            await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+            throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
+          }
+        }
+        return deps.sendTo(merchant, 'SEND_TYPE_EMAIL', { email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
+      }
+      if (body.send_type !== 'SEND_TYPE_PHONE' || !body.phone_info) throw new AppError(ErrorCode.VALIDATION, { message: '请输入正确手机号' });
+      const { phone, phone_prefix: prefix } = body.phone_info;
+      if (phone !== account.phone || prefix !== account.phonePrefix) {
+        if (await findOtherAccountByPhone(db, merchant.id, account.id, prefix, phone)) {
+          await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+          throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
+        }
+      }
+      return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
+    },
+
+    /** POST /account/email/change: the old address's code and the new one's; both addresses are told. */
+    async changeEmail(merchant: MerchantRow, auth: Authenticated, body: ChangeEmailBody, caller: Caller) {
+      const { account } = auth;
+      const current = account.email ?? '';
+      const email = body.email.toLowerCase();
+      if (email === current) throw refusedOn(SecurityErrorCode.EMAIL_UNCHANGED, 'email');
+      const owner = await findAccountByEmail(db, merchant.id, email);
+      if (owner && owner.id !== account.id) throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
+      await useBothCodes(
+        merchant.id,
+        'MARK_TYPE_CHANGE_EMAIL',
+        { target: emailTarget(current), code: body.old_captcha },
+        { target: emailTarget(email), code: body.captcha },
+      );
+      let mail: () => Promise<void>;
+      try {
+        mail = await db.transaction(async (tx) => {
+          await setEmail(tx, account.id, email);
+          return tell(tx, merchant, account.id, 'EMAIL', [current, email], caller);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
+        throw error;
+      }
+      await mail();
+      return { email };
+    },
+
+    /** POST /account/phone/change: the old phone's code and the new one's; the account's e-mail is told. */
+    async changePhone(merchant: MerchantRow, auth: Authenticated, body: ChangePhoneBody, caller: Caller) {
+      const { account } = auth;
+      const { phone, phone_prefix: prefix } = body.phone_info;
+      if (phone === account.phone && prefix === account.phonePrefix) throw refusedOn(SecurityErrorCode.PHONE_UNCHANGED, 'phone_info.phone');
+      if (await findOtherAccountByPhone(db, merchant.id, account.id, prefix, phone)) throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
+      await useBothCodes(
+        merchant.id,
+        'MARK_TYPE_CHANGE_PHONE',
+        { target: phoneTarget(account.phonePrefix, account.phone), code: body.old_captcha },
+        { target: phoneTarget(prefix, phone), code: body.captcha },
+      );
+      let mail: () => Promise<void>;
+      try {
+        mail = await db.transaction(async (tx) => {
+          await setPhone(tx, account.id, prefix, phone);
+          return tell(tx, merchant, account.id, 'PHONE', [account.email], caller);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
+        throw error;
+      }
+      await mail();
+      return { phone: maskPhone(phone), phone_prefix: prefix };
+    },
+
+    /** GET /account/devices: the devices trusted by 30天内此设备免验证, this browser's marked. */
+    async devices(auth: Authenticated, currentSecret: string | undefined) {
+      const now = clock.now();
+      const currentHash = currentSecret ? sha256(currentSecret) : '';
+      const rows = await listTrustedDevices(db, auth.account.id, now);
+      return rows.map((row) => ({
+        id: row.id,
+        label: row.label,
+        device: deviceName(row.label),
+        ip: row.ip,
+        created_at: row.createdAt.toISOString(),
+        last_used_at: row.lastUsedAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        current: row.secretHash === currentHash,
+      }));
+    },
+
+    /** DELETE /account/devices/{id}: that device asks for the second verification again at its next sign-in. */
+    async revokeDevice(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
+      const mail = await db.transaction(async (tx) => {
+        if (!(await revokeTrustedDevice(tx, auth.account.id, id, clock.now()))) return null;
+        return tell(tx, merchant, auth.account.id, 'DEVICE_REVOKED', [auth.account.email], caller);
+      });
+      if (!mail) throw new AppError(ErrorCode.DEVICE_NOT_FOUND);
+      await mail();
+    },
+
+    /** GET /account/sessions: the live sessions, the most recently active first; this one marked. */
+    async sessionList(auth: Authenticated) {
+      const rows = await sessions.live(auth.account.id);
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        ip: row.ip,
+        created_at: row.createdAt.toISOString(),
+        last_active_at: row.lastSeenAt.toISOString(),
+        stage: row.stage as SessionStage,
+        current: row.id === auth.session.id,
+      }));
+    },
+
+    /**
+     * DELETE /account/sessions/{id}: ends one session of the account; its open tabs log out at once.
+     * Ending this very session is a logout, and tells nobody.
+     */
+    async endSession(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
+      const mail = await db.transaction(async (tx) => {
+        if (!(await sessions.endOwn(tx, auth.account.id, id, 'ended-by-owner'))) return null;
+        if (id === auth.session.id) return async () => {};
+        return tell(tx, merchant, auth.account.id, 'SESSION_ENDED', [auth.account.email], caller);
+      });
+      if (!mail) throw new AppError(SecurityErrorCode.SESSION_NOT_FOUND);
+      await mail();
+    },
+
+    /** DELETE /account/sessions?others=true: ends every session of the account but this one. */
+    async endOtherSessions(merchant: MerchantRow, auth: Authenticated, caller: Caller) {
+      const { ended, mail } = await db.transaction(async (tx) => {
+        const count = await sessions.endAll(tx, auth.account.id, 'ended-by-owner', auth.session.id);
+        // nothing ended, nothing to tell
+        if (count === 0) return { ended: 0, mail: async () => {} };
+        return { ended: count, mail: await tell(tx, merchant, auth.account.id, 'OTHER_SESSIONS_ENDED', [auth.account.email], caller) };
+      });
+      await mail();
+      return { ended_sessions: ended };
+    },
+
+    /** GET /account/login-history: the newest sign-in attempts. */
+    async loginHistory(auth: Authenticated) {
+      const rows = await listLoginAttempts(db, auth.account.id, LOGIN_HISTORY_SIZE);
+      return rows.map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        ip: row.ip,
+        device: deviceName(row.userAgent),
+        method: row.method as LoginMethod,
+        result: row.result as LoginResult,
+      }));
+    },
+  };
+}
+
+export type SecurityPart = ReturnType<typeof createSecurityPart>;
