@@ -240,6 +240,62 @@ describe('every movement is one balanced set of postings', () => {
   });
 });
 
+describe("inside a caller's transaction without a savepoint", () => {
+  it('a refusal leaves nothing (its claimed key taken back) and the transaction goes on; a hold and a transfer commit with it', async () => {
+    const holder = await fundedCustomer(5_00n);
+    const outcome = await db.transaction(async (tx) => {
+      const refused = await refusalOf(alone(tx).holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 5_01n, key: `bare-refused-${holder}` }));
+      const held = await alone(tx).holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 2_00n, key: `bare-held-${holder}` });
+      const refusedTransfer = await refusalOf(
+        alone(tx).transfer({
+          merchantId: blue,
+          currency: 'USD',
+          type: 'ADMIN_RECHARGE_OUT',
+          key: `bare-out-${holder}`,
+          lines: [
+            { account: walletOf(holder), amount: -3_01n },
+            { account: MERCHANT_FUNDING, amount: 3_01n },
+          ],
+        }),
+      );
+      // the same key again in the same transaction: the first answer
+      const again = await alone(tx).holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 2_00n, key: `bare-held-${holder}` });
+      return { refused, refusedTransfer, held, again };
+    });
+    expect(outcome.refused).toBe(ErrorCode.INSUFFICIENT_FUNDS);
+    expect(outcome.refusedTransfer).toBe(ErrorCode.INSUFFICIENT_FUNDS);
+    expect(outcome.again).toEqual({ answer: outcome.held.answer, replayed: true });
+    expect(await wallet(holder)).toEqual({ balance: 5_00n, held: 2_00n });
+    const keys = await query(sql`select key from ledger_idempotency_keys where key like ${`bare-%${holder}`} order by key`);
+    expect(keys).toEqual([{ key: `bare-held-${holder}` }]);
+    // the refused keys are free: the same requests go through once there is money
+    await books.recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 10_00n });
+    await db.transaction((tx) => alone(tx).holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 5_01n, key: `bare-refused-${holder}` }));
+    expect(await wallet(holder)).toEqual({ balance: 15_00n, held: 7_01n });
+    await expectSoundBooks(db);
+  });
+
+  it('a database error fails the whole transaction: nothing of it stays', async () => {
+    const holder = await fundedCustomer(5_00n);
+    const failed = await db
+      .transaction(async (tx) => {
+        await alone(tx).holdFunds({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key: `bare-first-${holder}` });
+        // a balance past what a bigint holds: the write statement fails, and with it the transaction
+        await tx.execute(sql`update ledger_accounts set balance = 9223372036854775000 where merchant_id = ${blue} and kind = 'WALLET' and owner_id = ${holder}`);
+        await alone(tx).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_000_00n, key: `bare-huge-${holder}` });
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failed).toBeTruthy();
+    expect(await wallet(holder)).toEqual({ balance: 5_00n, held: 0n });
+    expect(await query(sql`select key from ledger_idempotency_keys where key like ${`bare-%${holder}`}`)).toEqual([]);
+    await expectSoundBooks(db);
+  });
+});
+const alone = (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => ledger.within(tx, { savepoint: false });
+
 describe('a movement of one customer account is one transaction', () => {
   /** The database, counting the transactions opened on it (a savepoint inside one is not counted). */
   const countingTransactions = () => {

@@ -212,7 +212,9 @@ export function spendingPart(context: CardContext) {
     let code = await declineOf(tx, card, controls, { amount, currency: request.currency, mcc: request.mcc, country: request.country });
     if (code === null) {
       try {
-        const held = await ledger.within(tx).holdFunds({
+        // no savepoint: a refusal (not enough on the card) leaves nothing, and anything else fails the
+        // whole authorisation, which the issuer then asks again
+        const held = await ledger.within(tx, { savepoint: false }).holdFunds({
           merchantId: card.merchantId,
           accountId: card.accountId,
           account: cardAccountOf(card.id, card.accountId),

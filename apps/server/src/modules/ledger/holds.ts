@@ -61,7 +61,7 @@ export async function holdWithin(tx: Tx, clock: Clock, request: HoldRequest, ste
       step,
     );
     },
-    { claimAtLock: true },
+    { claimAtLock: true, savepoint: step.savepoint !== false },
   );
 }
 
@@ -103,7 +103,7 @@ export async function postHoldWithin(tx: Tx, clock: Clock, request: PostHoldRequ
       },
       step,
     );
-  });
+  }, { savepoint: step.savepoint !== false });
 }
 
 export async function releaseHoldWithin(tx: Tx, clock: Clock, request: ReleaseHoldRequest, step: Step): Promise<OperationResult> {
@@ -126,5 +126,5 @@ export async function releaseHoldWithin(tx: Tx, clock: Clock, request: ReleaseHo
       },
       step,
     );
-  });
+  }, { savepoint: step.savepoint !== false });
 }

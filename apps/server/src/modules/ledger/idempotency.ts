@@ -3,7 +3,7 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { OperationAnswer, OperationResult } from './requests.ts';
-import { claimIdempotencyKey, type EarlierKey, readIdempotencyKey } from './store.ts';
+import { claimIdempotencyKey, type EarlierKey, isDatabaseError, readIdempotencyKey, releaseIdempotencyKey } from './store.ts';
 
 /** The hash a key keeps of its request's fingerprint (bigints as their decimal text). */
 export const requestHashOf = (fingerprint: unknown) =>
@@ -17,6 +17,8 @@ export interface KeyClaim {
   merchantId: string;
   key: string;
   requestHash: string;
+  /** set once the lock's statement claimed it: without a savepoint, a refusal after it deletes it again */
+  claimed?: boolean;
 }
 
 /** Thrown by a movement whose key was claimed before (by an earlier request): keyedRun answers that one's result. */
@@ -36,7 +38,8 @@ function earlierResult(earlier: EarlierKey | undefined, key: string, requestHash
  *
  * The key is claimed first, or, with `claimAtLock`, by the work itself where it locks the accounts
  * (`work` gets the claim and throws KeyTaken when the key was there): for an operation that reads
- * nothing before it moves (a transfer, a hold), so the claim costs no round trip of its own.
+ * nothing before it moves (a transfer, a hold), so the claim costs no round trip of its own. With
+ * `savepoint: false` (no savepoint to roll back to) a refusal after the claim deletes it again.
  */
 export async function keyedRun(
   tx: Tx,
@@ -44,18 +47,28 @@ export async function keyedRun(
   key: string,
   fingerprint: unknown,
   work: (claim: KeyClaim | null) => Promise<OperationAnswer>,
-  options: { claimAtLock?: boolean } = {},
+  options: { claimAtLock?: boolean; savepoint?: boolean } = {},
 ): Promise<OperationResult> {
   const requestHash = requestHashOf(fingerprint);
   if (options.claimAtLock) {
+    const claim: KeyClaim = { merchantId, key, requestHash };
     try {
-      return { answer: await work({ merchantId, key, requestHash }), replayed: false };
+      return { answer: await work(claim), replayed: false };
     } catch (error) {
-      if (!(error instanceof KeyTaken)) throw error;
+      if (!(error instanceof KeyTaken)) {
+        // no savepoint to roll back to: a refusal (or a retry) after the claim takes the claim back
+        if (options.savepoint === false && claim.claimed && !isDatabaseError(error)) await releaseIdempotencyKey(tx, merchantId, key);
+        throw error;
+      }
     }
     return earlierResult(await readIdempotencyKey(tx, merchantId, key), key, requestHash);
   }
   const claimed = await claimIdempotencyKey(tx, merchantId, key, requestHash);
   if (!claimed) return earlierResult(await readIdempotencyKey(tx, merchantId, key), key, requestHash);
-  return { answer: await work(null), replayed: false };
+  try {
+    return { answer: await work(null), replayed: false };
+  } catch (error) {
+    if (options.savepoint === false && !isDatabaseError(error)) await releaseIdempotencyKey(tx, merchantId, key);
+    throw error;
+  }
 }

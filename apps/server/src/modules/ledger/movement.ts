@@ -40,10 +40,16 @@ export interface Movement {
  */
 export type Announce = (merchantId: string, holderIds: string[]) => { channel: string; payload: string } | null;
 
-/** How an operation is written: `ensure` creates the accounts it needs first (a second attempt); `announce`, see Announce. */
+/**
+ * How an operation is written: `ensure` creates the accounts it needs first (a second attempt);
+ * `announce`, see Announce; `savepoint: false` when it runs in the caller's transaction without a
+ * savepoint to roll back to (service.ts `within(tx, { savepoint: false })`), so what it wrote before a
+ * refusal must be undone by hand, and nothing may be tried again after a database error.
+ */
 export interface Step {
   ensure: boolean;
   announce?: Announce | undefined;
+  savepoint?: boolean;
 }
 
 /**
@@ -64,7 +70,7 @@ function withShard(ref: AccountRef, shard: number): AccountRef {
  * merchant's (hot) rows last. With `ensure`, it first creates the accounts (and wallet rows) that do
  * not exist yet.
  */
-export async function move(tx: Tx, movement: Movement, { ensure, announce }: Step): Promise<OperationAnswer> {
+export async function move(tx: Tx, movement: Movement, { ensure, announce, savepoint }: Step): Promise<OperationAnswer> {
   // the merchant's side goes to the shard of the customer the operation concerns
   const shard = houseShardFor(movement.transaction?.holderId ?? null);
   const m = { ...movement, lines: movement.lines.map((line) => ({ ...line, account: withShard(line.account, shard) })) };
@@ -106,6 +112,7 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce }: Ste
     ? await lockCustomerAccounts(tx, m.merchantId, m.currency, customerKeys, claim)
     : { accounts: [], claimed: null };
   if (claimed === false) throw new KeyTaken();
+  if (claim && claimed) claim.claimed = true;
   const byKey = new Map(locked.map((row) => [`${row.kind}:${row.ownerId}:0`, row]));
   for (const key of customerKeys) {
     const row = byKey.get(`${key.kind}:${key.ownerId}:0`);
@@ -169,8 +176,9 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce }: Ste
     notify: announce?.(m.merchantId, [...new Set(locked.map((row) => row.holderId))]) ?? null,
   });
   if (houseRows !== house.length) {
-    // a missing merchant account would unbalance the books: this attempt rolls back
-    if (!ensure) throw new MissingAccounts();
+    // a missing merchant account would unbalance the books: this attempt rolls back (without a
+    // savepoint nothing can be rolled back but the caller's whole transaction: it must fail)
+    if (!ensure && savepoint !== false) throw new MissingAccounts();
     throw new Error(`ledger: merchant accounts missing: ${house.map((h) => h.kind).join(', ')}`);
   }
   return answer;
@@ -199,17 +207,20 @@ export async function runOperation<Q>(
   operation: StepOperation<Q>,
   request: Q,
   announce?: Announce,
+  savepoint = true,
 ): Promise<OperationResult> {
   let ensure = false;
   for (let deadlocks = 0; ; ) {
     try {
-      return await open((tx) => operation(tx, clock, request, { ensure, announce }));
+      return await open((tx) => operation(tx, clock, request, { ensure, announce, savepoint }));
     } catch (error) {
+      // (nothing was written before an account was found missing: an attempt without a savepoint may go again too)
       if (error instanceof MissingAccounts && !ensure) {
         ensure = true;
         continue;
       }
-      if (hasCode(error, '40P01') && deadlocks < 2) {
+      // a deadlock ended the transaction's statement: only a savepoint lets this operation go again
+      if (savepoint && hasCode(error, '40P01') && deadlocks < 2) {
         deadlocks += 1;
         continue;
       }

@@ -53,5 +53,5 @@ export async function reverseWithin(tx: Tx, clock: Clock, request: ReverseReques
       },
       step,
     );
-  });
+  }, { savepoint: step.savepoint !== false });
 }

@@ -121,11 +121,26 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
         announce,
       );
 
+  // without a savepoint: nothing of a refused operation stays (the key it claimed is taken back), and
+  // any other failure fails the caller's transaction (PostgreSQL takes no statement after one failed)
+  const inCallersTransaction =
+    (tx: Tx): Runner =>
+    (operation) =>
+    (request) =>
+      runOperation((work) => work(tx), clock, operation, request, announce, false);
+
   return {
     ...operations(inOwnTransaction),
 
-    /** The same operations inside the caller's transaction `tx`, each as a savepoint of it. */
-    within: (tx: Tx): LedgerOperations => operations(inSavepoint(tx)),
+    /**
+     * The same operations inside the caller's transaction `tx`, each as a savepoint of it. With
+     * `{ savepoint: false }`, without one (a round trip less): a refusal still changes nothing and the
+     * caller's transaction goes on, but a database error (a deadlock among them) fails the caller's
+     * whole transaction, which is then for its caller to run again: for work that is asked again when
+     * it fails, as the issuer asks an authorisation again.
+     */
+    within: (tx: Tx, options: { savepoint?: boolean } = {}): LedgerOperations =>
+      operations(options.savepoint === false ? inCallersTransaction(tx) : inSavepoint(tx)),
 
     /** Checks every invariant of the books; sound books answer no violations. */
     audit: () => auditLedger(db),

@@ -34,6 +34,20 @@ export async function claimIdempotencyKey(tx: Tx, merchantId: string, key: strin
   return inserted.length === 1;
 }
 
+/** Takes back a key claimed by a request that was then refused (one that has no answer yet). */
+export async function releaseIdempotencyKey(tx: Tx, merchantId: string, key: string) {
+  await tx.execute(sql`delete from ledger_idempotency_keys where merchant_id = ${merchantId} and key = ${key} and answer is null`);
+}
+
+/** Whether an error is the database's (a statement failed): after it, a transaction without a savepoint takes no statement. */
+export function isDatabaseError(error: unknown): boolean {
+  for (let at = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; at && depth < 5; depth++) {
+    if (typeof at.code === 'string' && /^[0-9A-Z]{5}$/.test(at.code)) return true;
+    at = at.cause as typeof at;
+  }
+  return false;
+}
+
 export interface EarlierKey {
   requestHash: string;
   answer: unknown;

@@ -32,6 +32,6 @@ export async function transferWithin(tx: Tx, clock: Clock, request: TransferRequ
       step,
     );
     },
-    { claimAtLock: true },
+    { claimAtLock: true, savepoint: step.savepoint !== false },
   );
 }
