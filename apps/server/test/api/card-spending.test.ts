@@ -8,16 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, logCollector, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
 
 // 2026-11-24 16:00 China time: the days of the limits are China time (UTC+8)
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
 const issuer = scriptedIssuer();
+// the server's log lines, to show what is never in them
+const log = logCollector();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
+  t = await createTestApp({ clock, issuer: issuer.port, logStream: log.stream });
   issuer.attach(t);
 });
 afterAll(() => t?.close());
@@ -424,7 +426,7 @@ describe('card figures, filters, export and 3-D Secure', () => {
     expect(sheet?.getRow(2).getCell(2).value).toBe('消费');
   });
 
-  it('3ds.otp: a station message with the code, masked once it expires; nothing of it in the event log', async () => {
+  it('3ds.otp: a station message with the code, masked once it expires; nothing of it in the event log or the server log', async () => {
     const who = await customer();
     const card = await issuedCard(who);
     const expiresAt = new Date(clock.now().getTime() + 5 * 60_000).toISOString();
@@ -437,6 +439,9 @@ describe('card figures, filters, export and 3-D Secure', () => {
     expect(masked?.content).not.toContain('493817');
     expect(masked?.content).toContain('••••••');
     expect(JSON.stringify(await rows(sql`select * from issuer_events`))).not.toContain('493817');
+    // the server logged the webhook's request, and nothing of the code
+    expect(log.records().some((record) => JSON.stringify(record).includes('/api/v1/issuer/webhook'))).toBe(true);
+    expect(log.text()).not.toContain('493817');
     clock.set(new Date('2026-11-24T08:00:00Z'));
   });
 });
