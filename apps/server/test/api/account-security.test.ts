@@ -315,6 +315,38 @@ describe('POST /account/phone/change', () => {
     expect((await login(phoneLogin(who.phone))).code).toBe(2009);
   });
 
+  it("the current phone's or e-mail's code can be asked for without naming it (send/code-auto): it goes to the address the account has now", async () => {
+    const who = await signUp(t);
+    const client = t.api('localhost', who.token);
+    const current = (mark: string, send_type: string) => client.post<{ masked_target: string }>('/account/send/code-auto', { send_type, mark_type: mark }, { remoteAddress: freshIp() });
+
+    const first = await current('MARK_TYPE_CHANGE_PHONE', 'SEND_TYPE_PHONE');
+    expect([first.code, first.data.masked_target]).toEqual([0, `+86 ${who.phone.slice(0, 3)}****${who.phone.slice(-4)}`]);
+    expect((await lastMessage(t, phoneTo(who.phone))).text).toContain('用于更换账户绑定的手机号');
+    const next = freshPhone();
+    const newCode = await changeCode(client, 'MARK_TYPE_CHANGE_PHONE', { phone: next });
+    const changed = await client.post('/account/phone/change', { phone_info: { phone: next, phone_prefix: '86' }, old_captcha: await lastCode(t, phoneTo(who.phone)), captcha: newCode });
+    expect(changed.code, changed.message).toBe(0);
+
+    // a screen that still holds the old phone asks the same way, and the code goes to the new one
+    clock.advance(61_000);
+    const after = await current('MARK_TYPE_CHANGE_PHONE', 'SEND_TYPE_PHONE');
+    expect([after.code, after.data.masked_target]).toEqual([0, `+86 ${next.slice(0, 3)}****${next.slice(-4)}`]);
+    expect((await lastMessage(t, phoneTo(next))).text).toContain('用于更换账户绑定的手机号');
+
+    const byMail = await current('MARK_TYPE_CHANGE_EMAIL', 'SEND_TYPE_EMAIL');
+    expect(byMail.code, byMail.message).toBe(0);
+    expect((await lastMessage(t, who.email)).text).toContain('用于更换账户绑定的邮箱');
+    // each change's code goes by the kind it changes
+    expect((await current('MARK_TYPE_CHANGE_EMAIL', 'SEND_TYPE_PHONE')).code).toBe(1001);
+    expect((await current('MARK_TYPE_CHANGE_PHONE', 'SEND_TYPE_EMAIL')).code).toBe(1001);
+    // a session at its second verification may ask for its access code, not for a change's
+    const pending = await login(phoneLogin(next));
+    expect(pending.data.check).toBe(true);
+    const early = await t.api('localhost', pending.data.token).post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_CHANGE_PHONE' }, { remoteAddress: freshIp() });
+    expect(early.code).toBe(2011);
+  });
+
   it('refuses a phone of another account, the same phone, a malformed one, and wrong codes', async () => {
     const who = await signUp(t);
     const other = await signUp(t);

@@ -109,13 +109,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; se
       onRequest: sessions.guard(['VERIFY', 'FULL']),
       schema: {
         tags,
-        summary: "Send an access code to the signed-in account's own phone or e-mail",
+        summary: "Send a code to the signed-in account's own phone or e-mail: an access code, or the current address's code of an e-mail or phone change",
         security,
         body: sendCodeAutoBody,
         response: { 200: envelope(sendCodeAnswer) },
       },
     },
-    async (request) => ok(await accounts.sendAccessCode(request.merchant, request.auth, request.body.send_type, callerOf(request))),
+    async (request) => ok(await accounts.sendAccessCode(request.merchant, request.auth, request.body, callerOf(request))),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   type ChangePhoneBody,
   LOGIN_HISTORY_SIZE,
   type SendCodeAnswer,
+  type SendCodeAutoBody,
   type SendCodeBody,
 } from '@portal/contract/account';
 import type { CodePurpose, LoginMethod, LoginResult, SendType, SessionStage } from '@portal/contract/enums';
@@ -197,6 +198,22 @@ export function createSecurityPart(deps: SecurityDeps) {
         }
       }
       return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
+    },
+
+    /**
+     * POST /account/send/code-auto with MARK_TYPE_CHANGE_EMAIL (by e-mail) or MARK_TYPE_CHANGE_PHONE (by
+     * phone): the old address's code, to the account's e-mail or phone as it is now, named by nobody.
+     */
+    async sendCurrentAddressCode(merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) {
+      requireFull(auth);
+      const { account } = auth;
+      if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL') {
+        if (body.send_type !== 'SEND_TYPE_EMAIL') throw new AppError(ErrorCode.VALIDATION, { message: '更换邮箱的验证码仅发送至邮箱' });
+        if (!account.email) throw new AppError(ErrorCode.NO_EMAIL_ON_ACCOUNT);
+        return deps.sendTo(merchant, 'SEND_TYPE_EMAIL', { email: account.email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
+      }
+      if (body.send_type !== 'SEND_TYPE_PHONE') throw new AppError(ErrorCode.VALIDATION, { message: '更换手机号的验证码仅发送至手机' });
+      return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone: account.phone, prefix: account.phonePrefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
     },
 
     /** POST /account/email/change: the old address's code and the new one's; both addresses are told. */

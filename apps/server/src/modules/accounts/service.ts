@@ -9,6 +9,7 @@ import type {
   resetLinkBody,
   LoginBody,
   RegisterBody,
+  SendCodeAutoBody,
   SendCodeBody,
   TrxPasswordBody,
 } from '@portal/contract/account';
@@ -225,9 +226,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       await codes.use({ merchantId, target: accessTarget(account, channel).target, purpose: 'MARK_TYPE_ACCESS', code: captcha });
     },
 
-    /** POST /account/send/code-auto: an access code to the signed-in account's own phone or e-mail. */
-    async sendAccessCode(merchant: MerchantRow, auth: Authenticated, channel: SendType, caller: Caller) {
-      return sendTo(merchant, channel, accessTarget(auth.account, channel), 'MARK_TYPE_ACCESS', caller.ip);
+    /**
+     * POST /account/send/code-auto: an access code to the signed-in account's own phone or e-mail, or the
+     * current address's code of an e-mail or phone change.
+     */
+    async sendAccessCode(merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) {
+      if (body.mark_type !== 'MARK_TYPE_ACCESS') return security.sendCurrentAddressCode(merchant, auth, body, caller);
+      return sendTo(merchant, body.send_type, accessTarget(auth.account, body.send_type), 'MARK_TYPE_ACCESS', caller.ip);
     },
 
     async register(merchant: MerchantRow, body: RegisterBody, caller: Caller) {
