@@ -30,6 +30,8 @@ const SECTIONS = [
 
 // the sticky header is 64 px high: a section reached from the list starts below it
 const HEADER_OFFSET = 88;
+// on phones the header is 104 px high, and the row of sections stays below it (30 px)
+const NARROW_OFFSET = 136;
 
 /**
  * Arriving at /settings#<section> (the money dialogs link to #trade-password): scrolls to that section
@@ -54,7 +56,7 @@ function useScrollToSection() {
 /**
  * /settings, the account's security centre: its information, the login and trade passwords, the
  * e-mail and phone, trusted devices, sessions and sign-in history, each a section of its own, with
- * a list of them that follows the scroll (a row above them on phones).
+ * a list of them that follows the scroll (on phones a row above them that stays below the header).
  */
 export default function Settings() {
   const narrow = useNarrowScreen();
@@ -68,7 +70,7 @@ export default function Settings() {
           <Anchor
             affix={false}
             direction={narrow ? 'horizontal' : 'vertical'}
-            targetOffset={narrow ? 16 : HEADER_OFFSET}
+            targetOffset={narrow ? NARROW_OFFSET : HEADER_OFFSET}
             offsetTop={HEADER_OFFSET}
             onClick={stay}
             // the first section is the current one until the page is scrolled
