@@ -2,7 +2,8 @@
  * Browser test of the trade password against the real server: a fresh account, funded by the operator
  * command line and verified through the API, sets its trade password on /settings at 375 px (typed
  * twice), then opens a card on /create-card: the review asks for it, a wrong one is said on the field
- * and moves nothing, the right one opens the card.
+ * and moves nothing, the right one opens the card. On a phone, the review's 忘记交易密码 lands on the
+ * 交易密码 section of /settings.
  *
  * Nothing waits for a fixed time: the page is waited on for what it shows, the API polled for what it answers.
  */
@@ -60,7 +61,7 @@ async function usdWallet(account: Account) {
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('the trade password', () => {
-  it('is set on /settings, then asked for when a card is opened: a wrong one is said on the field and moves nothing, the right one opens the card', async () => {
+  it('is set on /settings, then asked for when a card is opened: a wrong one is said on the field and moves nothing, the right one opens the card; 忘记交易密码 leads to its section', async () => {
     const account = await readyAccount();
     const page = await portal.pageAt(HOST, '/sign-in');
     const errors: string[] = [];
@@ -120,6 +121,40 @@ describe('the trade password', () => {
     const card = await api<CardItem>(account, 'GET', `/api/v1/card/${encodeURIComponent(cardId)}`);
     expect(card.nickname).toBe('交易密码卡');
     await expect.poll(() => usdWallet(account), settle).not.toEqual({ available: '500.00', held: '0.00' });
+
+    // on a phone, the review's 忘记交易密码 opens /settings at the 交易密码 section, below the sections above it
+    await page.setViewportSize(NARROW);
+    await page.goto(new URL('/create-card', page.url()).href, { waitUntil: 'load' });
+    await picker.waitFor({ state: 'visible', ...settle });
+    await picker.locator('label').filter({ hasText: PRODUCT }).click();
+    await expect.poll(() => page.getByRole('radio', { name: PRODUCT }).isChecked(), settle).toBe(true);
+    await field(page, '首充金额').fill('20.00');
+    await field(page, '卡片昵称').fill('第二张卡');
+    await expect.poll(() => page.getByTestId('cost-total').innerText(), settle).toBe('22.50 USD');
+    await page.getByTestId('open-card-submit').click();
+    await review.waitFor({ state: 'visible', ...settle });
+    await review.getByRole('link', { name: '忘记交易密码' }).click();
+    await expectPath(page, '/settings');
+    expect(new URL(page.url()).hash).toBe('#trade-password');
+    await section.waitFor({ state: 'visible', ...settle });
+    const inView = async () => {
+      const box = await section.boundingBox();
+      // at the top, below the header and the row of sections
+      return box !== null && box.y > 100 && box.y < 200 && (await page.evaluate(() => window.scrollY)) > 0;
+    };
+    await expect.poll(inView, settle).toBe(true);
+    // still there once the sections above have drawn what they load
+    await page.getByTestId('overview-phone').waitFor({ state: 'visible', ...settle });
+    await field(page, '原交易密码').waitFor({ state: 'visible', ...settle });
+    expect(await inView()).toBe(true);
+    // scrolled further, the row of sections follows the page (it stays below the header) and does not pull the page back to it
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const reached = await scrollY();
+    await page.mouse.wheel(0, 900);
+    const nav = page.getByRole('navigation', { name: '设置分区' });
+    await expect.poll(() => nav.locator('.ant-anchor-link-title-active').innerText(), settle).not.toBe('交易密码');
+    expect(await scrollY()).toBeGreaterThan(reached + 500);
+    expect((await nav.boundingBox())?.y).toBeLessThan(120);
     expect(errors).toEqual([]);
   });
 });

@@ -52,10 +52,16 @@ export const sendCodeAnswer = z.object({
 });
 export type SendCodeAnswer = z.infer<typeof sendCodeAnswer>;
 
+/**
+ * A code to the signed-in account's own phone or e-mail, whichever it is now: an access code, or the
+ * code of the current address at an e-mail or phone change (MARK_TYPE_CHANGE_EMAIL by e-mail,
+ * MARK_TYPE_CHANGE_PHONE by phone), so the screen need not name an address it may hold out of date.
+ */
 export const sendCodeAutoBody = z.object({
   send_type: z.enum(SEND_TYPES),
-  mark_type: z.literal('MARK_TYPE_ACCESS'),
+  mark_type: z.enum(['MARK_TYPE_ACCESS', 'MARK_TYPE_CHANGE_EMAIL', 'MARK_TYPE_CHANGE_PHONE']),
 });
+export type SendCodeAutoBody = z.infer<typeof sendCodeAutoBody>;
 
 export const codeCheckBody = z.object({
   captcha,

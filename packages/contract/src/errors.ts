@@ -3,7 +3,7 @@
  * 中文 message and what it means. The portal reads only the codes (the server sends the message), so
  * this file stays small on the sign-in page.
  * Numbering: 6xx and 1000 are the session codes the portal logs out on (spec §8); 1xxx general,
- * 2xxx accounts and codes (21xx the trade password), 3xxx money, 5xxx messages; the cards' 4xxx (49xx the card issuer's webhook) and
+ * 2xxx accounts and codes (210x the trade password; 211x the security centre, security-errors.ts), 3xxx money, 5xxx messages; the cards' 4xxx (49xx the card issuer's webhook) and
  * 1008 are in card-errors.ts, which the sign-in page does not load.
  */
 

@@ -186,6 +186,46 @@ describe('PUT /account/password', () => {
   });
 });
 
+describe('PUT /account/forget-password', () => {
+  /** The security messages of an account, oldest first: its sessions have all ended, so read from the table. */
+  const securityMessages = (accountId: string) =>
+    queryRows<{ title: string; content: string }>(t.database.db, sql`select title, content from station_messages where account_id = ${accountId} and type = 'SECURITY' order by created_at`);
+
+  it('a reset by the phone ticket or by the e-mailed code tells the account by a station message and an e-mail', async () => {
+    const who = await signUp(t);
+    const { id } = await t.api('localhost', who.token).data<{ id: string }>('GET', '/account/info');
+    const phoneInfo = { phone: who.phone, phone_prefix: '86' };
+
+    expect((await t.api().post('/account/forget-password/code', { phone_info: phoneInfo }, { remoteAddress: freshIp() })).code).toBe(0);
+    const checked = await t.api().post<{ ticket: string }>('/account/forget-password/check', { phone_info: phoneInfo, captcha: await lastCode(t, phoneTo(who.phone)) });
+    const byPhone = await t.api().put('/account/forget-password', { phone_info: phoneInfo, password: NEW_PASSWORD, ticket: checked.data.ticket });
+    expect(byPhone.code, byPhone.message).toBe(0);
+    const phoneSentence = `您的登录密码已于 ${beijingMinute()}（北京时间）通过手机验证码重置，所有设备上的登录已全部退出。如非本人操作，请立即通过“忘记密码”重置登录密码并联系客服。`;
+    expect(await securityMessages(id)).toEqual([{ title: '登录密码已重置', content: `<p>${phoneSentence}</p>` }]);
+    const phoneMail = await lastMessage(t, who.email);
+    expect(phoneMail.subject).toBe('【蓝鲸卡】账户安全提醒：登录密码已重置');
+    expect(phoneMail.text).toContain(phoneSentence);
+
+    clock.advance(61_000);
+    expect((await t.api().post('/account/forget-password/code', { email: who.email, type: 'FORGET_PASSWORD' }, { remoteAddress: freshIp() })).code).toBe(0);
+    const byEmail = await t.api().put('/account/forget-password', { email: who.email, password: PASSWORD, captcha: await lastCode(t, who.email) });
+    expect(byEmail.code, byEmail.message).toBe(0);
+    const emailSentence = `您的登录密码已于 ${beijingMinute()}（北京时间）通过邮箱重置，所有设备上的登录已全部退出。如非本人操作，请立即通过“忘记密码”重置登录密码并联系客服。`;
+    expect((await securityMessages(id)).map((m) => m.content)).toEqual([`<p>${phoneSentence}</p>`, `<p>${emailSentence}</p>`]);
+    expect((await lastMessage(t, who.email)).text).toContain(emailSentence);
+    expect((await login(phoneLogin(who.phone))).code).toBe(0);
+  });
+
+  it('a refused reset tells nobody', async () => {
+    const who = await signUp(t);
+    const { id } = await t.api('localhost', who.token).data<{ id: string }>('GET', '/account/info');
+    const refused = await t.api().put('/account/forget-password', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: NEW_PASSWORD, ticket: 'x'.repeat(43) });
+    expect(refused.code).toBe(2016);
+    expect(await securityMessages(id)).toEqual([]);
+    expect((await lastMessage(t, who.email)).subject).not.toContain('账户安全提醒');
+  });
+});
+
 describe('POST /account/email/change', () => {
   it('changes the e-mail with a code to the old address and one to the new; both addresses are told', async () => {
     const who = await signUp(t);
@@ -275,6 +315,38 @@ describe('POST /account/phone/change', () => {
     expect((await login(phoneLogin(who.phone))).code).toBe(2009);
   });
 
+  it("the current phone's or e-mail's code can be asked for without naming it (send/code-auto): it goes to the address the account has now", async () => {
+    const who = await signUp(t);
+    const client = t.api('localhost', who.token);
+    const current = (mark: string, send_type: string) => client.post<{ masked_target: string }>('/account/send/code-auto', { send_type, mark_type: mark }, { remoteAddress: freshIp() });
+
+    const first = await current('MARK_TYPE_CHANGE_PHONE', 'SEND_TYPE_PHONE');
+    expect([first.code, first.data.masked_target]).toEqual([0, `+86 ${who.phone.slice(0, 3)}****${who.phone.slice(-4)}`]);
+    expect((await lastMessage(t, phoneTo(who.phone))).text).toContain('用于更换账户绑定的手机号');
+    const next = freshPhone();
+    const newCode = await changeCode(client, 'MARK_TYPE_CHANGE_PHONE', { phone: next });
+    const changed = await client.post('/account/phone/change', { phone_info: { phone: next, phone_prefix: '86' }, old_captcha: await lastCode(t, phoneTo(who.phone)), captcha: newCode });
+    expect(changed.code, changed.message).toBe(0);
+
+    // a screen that still holds the old phone asks the same way, and the code goes to the new one
+    clock.advance(61_000);
+    const after = await current('MARK_TYPE_CHANGE_PHONE', 'SEND_TYPE_PHONE');
+    expect([after.code, after.data.masked_target]).toEqual([0, `+86 ${next.slice(0, 3)}****${next.slice(-4)}`]);
+    expect((await lastMessage(t, phoneTo(next))).text).toContain('用于更换账户绑定的手机号');
+
+    const byMail = await current('MARK_TYPE_CHANGE_EMAIL', 'SEND_TYPE_EMAIL');
+    expect(byMail.code, byMail.message).toBe(0);
+    expect((await lastMessage(t, who.email)).text).toContain('用于更换账户绑定的邮箱');
+    // each change's code goes by the kind it changes
+    expect((await current('MARK_TYPE_CHANGE_EMAIL', 'SEND_TYPE_PHONE')).code).toBe(1001);
+    expect((await current('MARK_TYPE_CHANGE_PHONE', 'SEND_TYPE_EMAIL')).code).toBe(1001);
+    // a session at its second verification may ask for its access code, not for a change's
+    const pending = await login(phoneLogin(next));
+    expect(pending.data.check).toBe(true);
+    const early = await t.api('localhost', pending.data.token).post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_CHANGE_PHONE' }, { remoteAddress: freshIp() });
+    expect(early.code).toBe(2011);
+  });
+
   it('refuses a phone of another account, the same phone, a malformed one, and wrong codes', async () => {
     const who = await signUp(t);
     const other = await signUp(t);
@@ -300,6 +372,30 @@ describe('POST /account/phone/change', () => {
     const wrongOld = await client.post('/account/phone/change', { phone_info: { phone: next, phone_prefix: '86' }, old_captcha: oldCode === '000000' ? '111111' : '000000', captcha: newCode });
     expect([wrongOld.code, fieldsOf(wrongOld)[0]?.[0]]).toEqual([2001, 'old_captcha']);
     expect((await client.post('/account/phone/change', { phone_info: { phone: next, phone_prefix: '86' }, old_captcha: oldCode, captcha: newCode })).code).toBe(0);
+  });
+});
+
+describe('the lookup cap of the changes', () => {
+  it('an e-mail or phone refused at the change because another account has it counts toward the IP cap, as its code request does', async () => {
+    const who = await signUp(t);
+    const other = await signUp(t);
+    const client = t.api('localhost', who.token);
+    const ip = freshIp();
+    const changeEmail = () => client.post('/account/email/change', { email: other.email, old_captcha: '123456', captcha: '123456' }, { remoteAddress: ip });
+    const changePhone = () =>
+      client.post('/account/phone/change', { phone_info: { phone: other.phone, phone_prefix: '86' }, old_captcha: '123456', captcha: '123456' }, { remoteAddress: ip });
+    for (let i = 0; i < 15; i++) expect((await changeEmail()).code).toBe(2008);
+    for (let i = 0; i < 15; i++) expect((await changePhone()).code).toBe(2115);
+    // thirty asked: from here every answer is the cap's, at the change and at the code request alike
+    for (const answer of [
+      await changeEmail(),
+      await changePhone(),
+      await client.post('/account/send/code', { send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_CHANGE_EMAIL', email: freshEmail() }, { remoteAddress: ip }),
+    ]) {
+      expect([answer.status, answer.code]).toEqual([429, 2006]);
+    }
+    // another address is not held back by this one
+    expect((await client.post('/account/email/change', { email: other.email, old_captcha: '123456', captcha: '123456' }, { remoteAddress: freshIp() })).code).toBe(2008);
   });
 });
 
@@ -351,6 +447,24 @@ describe('sessions', () => {
     expect((await client.get('/account/info')).code).toBe(0);
   });
 
+  it('a session idle past the expiry is not ended again: 2116, and nothing is written or told', async () => {
+    const who = await signUp(t);
+    const client = t.api('localhost', who.token);
+    await signIn(t, 'localhost', { phone: who.phone });
+    const idle = (await client.data<AccountSession[]>('GET', '/account/sessions')).find((s) => !s.current) as AccountSession;
+    const before = await stationMessages(client);
+    // this session stays active, the other is left idle for 8 days (sessions expire after 7)
+    clock.advance(4 * 24 * 3600_000);
+    expect((await client.get('/account/info')).code).toBe(0);
+    clock.advance(4 * 24 * 3600_000);
+    expect((await client.data<AccountSession[]>('GET', '/account/sessions')).map((s) => s.current)).toEqual([true]);
+
+    const refused = await client.delete(`/account/sessions/${idle.id}`);
+    expect([refused.status, refused.code, refused.message]).toEqual([404, 2116, '该登录会话不存在或已结束']);
+    expect(await queryRows(t.database.db, sql`select revoked_at, revoke_reason from sessions where id = ${idle.id}`)).toEqual([{ revoked_at: null, revoke_reason: null }]);
+    expect(await stationMessages(client)).toEqual(before);
+  });
+
   it("neither lists nor ends another account's sessions", async () => {
     const who = await signUp(t);
     const other = await signUp(t);
@@ -364,7 +478,8 @@ describe('sessions', () => {
     // ending all others ends none of theirs
     await client.delete('/account/sessions', { query: { others: 'true' } });
     expect((await t.api('localhost', other.token).get('/account/info')).code).toBe(0);
-    expect((await client.delete('/account/sessions/not-a-uuid')).code).toBe(1001);
+    const malformed = await client.delete('/account/sessions/not-a-uuid');
+    expect([malformed.code, malformed.message]).toEqual([1001, '该登录会话不存在或已结束']);
   });
 });
 
@@ -388,6 +503,8 @@ describe('trusted devices', () => {
     // another account cannot touch it
     const other = await signUp(t);
     expect((await t.api('localhost', other.token).delete(`/account/devices/${device?.id}`)).code).toBe(2019);
+    const malformed = await client.delete('/account/devices/not-a-uuid');
+    expect([malformed.status, malformed.code, malformed.message]).toEqual([400, 1001, '该设备不存在或已移除']);
     expect((await login(phoneLogin(who.phone), { headers: { cookie } })).data.check).toBe(false);
 
     expect((await client.delete(`/account/devices/${device?.id}`)).code).toBe(0);

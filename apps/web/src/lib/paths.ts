@@ -29,7 +29,11 @@ export const paths = {
   networkAnomaly: simple('/network-anomaly'),
   // signed-in routes
   wallet: simple('/wallet'),
-  settings: simple('/settings'),
+  settings: {
+    path: '/settings',
+    /** With a section's id the page opens at that section (the money dialogs link to 交易密码). */
+    getHref: (section?: 'trade-password') => (section ? `/settings#${section}` : '/settings'),
+  },
   informationCenter: {
     path: '/information-center',
     /** The station messages are the first tab: only the announcements' tab is named in the address. */

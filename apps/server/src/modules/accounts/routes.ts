@@ -18,8 +18,6 @@ import {
   sendCodeAutoBody,
   sendCodeBody,
   tokenAnswer,
-  trustedDevice,
-  trxPasswordBody,
 } from '@portal/contract/account';
 import { envelope } from '@portal/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -111,13 +109,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; se
       onRequest: sessions.guard(['VERIFY', 'FULL']),
       schema: {
         tags,
-        summary: "Send an access code to the signed-in account's own phone or e-mail",
+        summary: "Send a code to the signed-in account's own phone or e-mail: an access code, or the current address's code of an e-mail or phone change",
         security,
         body: sendCodeAutoBody,
         response: { 200: envelope(sendCodeAnswer) },
       },
     },
-    async (request) => ok(await accounts.sendAccessCode(request.merchant, request.auth, request.body.send_type, callerOf(request))),
+    async (request) => ok(await accounts.sendAccessCode(request.merchant, request.auth, request.body, callerOf(request))),
   );
 
   app.post(
@@ -191,7 +189,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; se
       },
     },
     async (request) => {
-      await accounts.forgetPassword(request.merchant, request.body);
+      await accounts.forgetPassword(request.merchant, request.body, callerOf(request));
       return ok(null);
     },
   );
@@ -220,48 +218,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; se
     },
   );
 
-  app.put(
-    '/account/trx-password',
-    {
-      onRequest: full,
-      schema: {
-        tags,
-        summary: 'Set the trade password (the first time), or change it with old_trx_password; 5 wrong ones in 15 minutes lock it for 15',
-        security,
-        body: trxPasswordBody,
-        response: { 200: empty },
-      },
-    },
-    async (request) => {
-      await accounts.setTradePassword(request.merchant, request.auth, request.body, callerOf(request));
-      return ok(null);
-    },
-  );
-
   app.get(
     '/account/info',
     { onRequest: full, schema: { tags, summary: 'The signed-in account, and whether it has a trade password', security, response: { 200: envelope(accountInfo) } } },
     async (request) => ok(await accounts.info(request.auth)),
-  );
-
-  app.get(
-    '/account/devices',
-    {
-      onRequest: full,
-      schema: { tags, summary: 'Trusted devices that skip the second verification', security, response: { 200: envelope(z.array(trustedDevice)) } },
-    },
-    async (request) => ok(await accounts.devices(request.auth, readCookie(request, DEVICE_COOKIE))),
-  );
-
-  app.delete(
-    '/account/devices/:id',
-    {
-      onRequest: full,
-      schema: { tags, summary: 'Stop trusting a device', security, params: z.object({ id: z.uuid() }), response: { 200: empty } },
-    },
-    async (request) => {
-      await accounts.revokeDevice(request.merchant, request.auth, request.params.id, callerOf(request));
-      return ok(null);
-    },
   );
 };

@@ -1,13 +1,21 @@
+import type { Tx } from '../../db/engine.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import type { MailSender } from '../../providers/mail/port.ts';
+import type { MerchantRow } from '../merchants/service.ts';
+import type { MessageService } from '../messages/service.ts';
 import { chinaTime } from '../wallet/service.ts';
+import type { Caller } from './caller.ts';
 
 /**
  * What the account is told after each change in the security centre: a station message and an
  * e-mail (for an e-mail change, to the old address too), so that a change its owner did not make is
  * seen. Every text of them is here.
  */
-export const SECURITY_CHANGES = [
+const SECURITY_CHANGES = [
   'LOGIN_PASSWORD',
+  'LOGIN_PASSWORD_RESET_BY_PHONE',
+  'LOGIN_PASSWORD_RESET_BY_EMAIL',
   'TRX_PASSWORD_SET',
   'TRX_PASSWORD_CHANGED',
   'TRX_PASSWORD_RESET',
@@ -19,17 +27,29 @@ export const SECURITY_CHANGES = [
 ] as const;
 
 /** The station-message type of a security change. */
-export const SECURITY_MESSAGE_TYPE = 'SECURITY';
+const SECURITY_MESSAGE_TYPE = 'SECURITY';
 export type SecurityChange = (typeof SECURITY_CHANGES)[number];
 
 const NOT_YOU = '如非本人操作，请立即修改登录密码并联系客服。';
+
+// whoever changed the login password knows the new one, the owner does not: only a reset gets it back
+const NOT_YOU_LOGIN = '如非本人操作，请立即通过“忘记密码”重置登录密码并联系客服。';
 
 const texts: Record<SecurityChange, { title: string; done: (at: string) => string; notYou: string }> = {
   LOGIN_PASSWORD: {
     title: '登录密码已修改',
     done: (at) => `您的登录密码已于 ${at}（北京时间）修改，其他设备上的登录已全部退出。`,
-    // whoever changed it knows the new password, the owner does not: only a reset gets it back
-    notYou: '如非本人操作，请立即通过“忘记密码”重置登录密码并联系客服。',
+    notYou: NOT_YOU_LOGIN,
+  },
+  LOGIN_PASSWORD_RESET_BY_PHONE: {
+    title: '登录密码已重置',
+    done: (at) => `您的登录密码已于 ${at}（北京时间）通过手机验证码重置，所有设备上的登录已全部退出。`,
+    notYou: NOT_YOU_LOGIN,
+  },
+  LOGIN_PASSWORD_RESET_BY_EMAIL: {
+    title: '登录密码已重置',
+    done: (at) => `您的登录密码已于 ${at}（北京时间）通过邮箱重置，所有设备上的登录已全部退出。`,
+    notYou: NOT_YOU_LOGIN,
   },
   TRX_PASSWORD_SET: {
     title: '交易密码已设置',
@@ -80,7 +100,7 @@ const minuteInChina = (at: Date) => chinaTime(at).slice(0, 16);
  * The station message (`title`, `content`) and the e-mail (`mail`, signed with the merchant's name) of
  * a change made at `at`.
  */
-export function securityChangeNotice(kind: SecurityChange, at: Date, merchantName: string) {
+function securityChangeNotice(kind: SecurityChange, at: Date, merchantName: string) {
   const text = texts[kind];
   const sentence = `${text.done(minuteInChina(at))}${text.notYou}`;
   return {
@@ -91,5 +111,30 @@ export function securityChangeNotice(kind: SecurityChange, at: Date, merchantNam
       text: `您好！\n\n${sentence}\n\n${merchantName}`,
       html: `<p>您好！</p><p>${escapeHtml(sentence)}</p><p>${escapeHtml(merchantName)}</p>`,
     },
+  };
+}
+
+export type TellSecurityChange = ReturnType<typeof securityTeller>;
+
+/**
+ * How every change of the account's security is told to it. `tell` posts the change's station
+ * message inside the change's transaction and answers the sending of its e-mails (to each address of
+ * `mailTo` that there is, once), to run once the change has committed. A mail that cannot be sent is
+ * logged: the change stands, and the station message tells it.
+ */
+export function securityTeller(deps: { clock: Clock; messages: Pick<MessageService, 'post'>; mail: MailSender }) {
+  return async function tell(tx: Tx, merchant: MerchantRow, accountId: string, kind: SecurityChange, mailTo: (string | null)[], caller: Caller) {
+    const notice = securityChangeNotice(kind, deps.clock.now(), merchant.name);
+    await deps.messages.post(tx, { merchantId: merchant.id, accountId, type: SECURITY_MESSAGE_TYPE, title: notice.title, content: notice.content });
+    const addresses = [...new Set(mailTo.filter((to): to is string => Boolean(to)))];
+    return async () => {
+      for (const to of addresses) {
+        try {
+          await deps.mail.send({ to, ...notice.mail });
+        } catch (error) {
+          caller.log.error({ err: error, kind }, 'security notice e-mail not sent');
+        }
+      }
+    };
   };
 }

@@ -10,6 +10,8 @@ import {
   endSessionsQuery,
   loginAttempt,
   securityOverview,
+  trustedDevice,
+  trxPasswordBody,
 } from '@portal/contract/account';
 import { envelope } from '@portal/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,9 +25,9 @@ const tags = ['account security'];
 const security = [{ bearer: [] }];
 
 /**
- * The security centre's calls (/settings): the overview, the login password, the e-mail and phone
- * changes, the sessions and the sign-in history. The trusted devices' calls are with the sign-in's
- * (routes.ts), which reads the device cookie. Every call needs the full session.
+ * The security centre's calls (/settings): the overview, the login and trade passwords, the e-mail
+ * and phone changes, the trusted devices, the sessions and the sign-in history. Every call needs the
+ * full session.
  */
 export const accountSecurityRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; sessions: SessionService }> = async (app, { accounts, sessions }) => {
   const full = sessions.guard();
@@ -52,6 +54,24 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ accounts: AccountSer
       },
     },
     async (request) => ok(await accounts.changePassword(request.merchant, request.auth, request.body, callerOf(request))),
+  );
+
+  app.put(
+    '/account/trx-password',
+    {
+      onRequest: full,
+      schema: {
+        tags,
+        summary: 'Set the trade password (the first time), or change it with old_trx_password; 5 wrong ones in 15 minutes lock it for 15',
+        security,
+        body: trxPasswordBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await accounts.setTradePassword(request.merchant, request.auth, request.body, callerOf(request));
+      return ok(null);
+    },
   );
 
   app.post(
@@ -82,6 +102,34 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ accounts: AccountSer
       },
     },
     async (request) => ok(await accounts.changePhone(request.merchant, request.auth, request.body, callerOf(request))),
+  );
+
+  app.get(
+    '/account/devices',
+    {
+      onRequest: full,
+      schema: { tags, summary: 'Trusted devices that skip the second verification, this browser marked current', security, response: { 200: envelope(z.array(trustedDevice)) } },
+    },
+    // this browser's device secret comes in its cookie
+    async (request) => ok(await accounts.devices(request.auth, callerOf(request).deviceSecret)),
+  );
+
+  app.delete(
+    '/account/devices/:id',
+    {
+      onRequest: full,
+      schema: {
+        tags,
+        summary: 'Stop trusting a device: it asks for the second verification at its next sign-in',
+        security,
+        params: z.object({ id: z.uuid({ error: '该设备不存在或已移除' }) }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await accounts.revokeDevice(request.merchant, request.auth, request.params.id, callerOf(request));
+      return ok(null);
+    },
   );
 
   app.get(

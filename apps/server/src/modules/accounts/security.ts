@@ -4,27 +4,26 @@ import {
   type ChangePhoneBody,
   LOGIN_HISTORY_SIZE,
   type SendCodeAnswer,
+  type SendCodeAutoBody,
   type SendCodeBody,
 } from '@portal/contract/account';
 import type { CodePurpose, LoginMethod, LoginResult, SendType, SessionStage } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { SecurityErrorCode } from '@portal/contract/security-errors';
-import type { Db, Tx } from '../../db/engine.ts';
+import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { deviceName } from '../../lib/user-agent.ts';
-import type { MailSender } from '../../providers/mail/port.ts';
 import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow } from '../merchants/service.ts';
-import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import type { Caller } from './caller.ts';
-import { lockedError, loginPolicy } from './login-policy.ts';
-import { SECURITY_MESSAGE_TYPE, type SecurityChange, securityChangeNotice } from './security-notice.ts';
+import { lockedError, loginPolicy } from './password-policy.ts';
+import type { TellSecurityChange } from './security-notice.ts';
 import {
   claimPasswordTry,
   clearFailedLogins,
@@ -41,14 +40,14 @@ import {
   setPhone,
 } from './store.ts';
 
-export interface SecurityDeps {
+interface SecurityDeps {
   db: Db;
   clock: Clock;
   codes: CodeService;
   sessions: SessionService;
   managers: Pick<ManagerService, 'findById'>;
-  messages: Pick<MessageService, 'post'>;
-  mail: MailSender;
+  /** tells the account of each change (the account service's, which tells the trade password's too) */
+  tell: TellSecurityChange;
   /** sends a code of `purpose` to a phone or an e-mail, within the code limits (the account service's) */
   sendTo: (
     merchant: MerchantRow,
@@ -81,27 +80,7 @@ function requireFull(auth: Authenticated) {
  * sessions and the sign-in history. Each change tells the account (station message and e-mail).
  */
 export function createSecurityPart(deps: SecurityDeps) {
-  const { db, clock, codes, sessions } = deps;
-
-  /**
-   * Posts the change's station message inside the change's transaction; answers the sending of its
-   * e-mails, to run once the change has committed. A mail that cannot be sent is logged: the change
-   * stands, and the station message tells it.
-   */
-  async function tell(tx: Tx, merchant: MerchantRow, accountId: string, kind: SecurityChange, mailTo: (string | null)[], caller: Caller) {
-    const notice = securityChangeNotice(kind, clock.now(), merchant.name);
-    await deps.messages.post(tx, { merchantId: merchant.id, accountId, type: SECURITY_MESSAGE_TYPE, title: notice.title, content: notice.content });
-    const addresses = [...new Set(mailTo.filter((to): to is string => Boolean(to)))];
-    return async () => {
-      for (const to of addresses) {
-        try {
-          await deps.mail.send({ to, ...notice.mail });
-        } catch (error) {
-          caller.log.error({ err: error, kind }, 'security notice e-mail not sent');
-        }
-      }
-    };
-  }
+  const { db, clock, codes, sessions, tell } = deps;
 
   /** Checks both codes of a change, then uses them: a wrong new code does not spend the old one. */
   async function useBothCodes(merchantId: string, purpose: CodePurpose, old: { target: string; code: string }, next: { target: string; code: string }) {
@@ -221,6 +200,22 @@ export function createSecurityPart(deps: SecurityDeps) {
       return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
     },
 
+    /**
+     * POST /account/send/code-auto with MARK_TYPE_CHANGE_EMAIL (by e-mail) or MARK_TYPE_CHANGE_PHONE (by
+     * phone): the old address's code, to the account's e-mail or phone as it is now, named by nobody.
+     */
+    async sendCurrentAddressCode(merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) {
+      requireFull(auth);
+      const { account } = auth;
+      if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL') {
+        if (body.send_type !== 'SEND_TYPE_EMAIL') throw new AppError(ErrorCode.VALIDATION, { message: '更换邮箱的验证码仅发送至邮箱' });
+        if (!account.email) throw new AppError(ErrorCode.NO_EMAIL_ON_ACCOUNT);
+        return deps.sendTo(merchant, 'SEND_TYPE_EMAIL', { email: account.email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
+      }
+      if (body.send_type !== 'SEND_TYPE_PHONE') throw new AppError(ErrorCode.VALIDATION, { message: '更换手机号的验证码仅发送至手机' });
+      return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone: account.phone, prefix: account.phonePrefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
+    },
+
     /** POST /account/email/change: the old address's code and the new one's; both addresses are told. */
     async changeEmail(merchant: MerchantRow, auth: Authenticated, body: ChangeEmailBody, caller: Caller) {
       const { account } = auth;
@@ -228,7 +223,11 @@ export function createSecurityPart(deps: SecurityDeps) {
       const email = body.email.toLowerCase();
       if (email === current) throw refusedOn(SecurityErrorCode.EMAIL_UNCHANGED, 'email');
       const owner = await findAccountByEmail(db, merchant.id, email);
-      if (owner && owner.id !== account.id) throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
+      if (owner && owner.id !== account.id) {
+        // it tells whether an account has the address, as the code request does: counted the same
+        await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+        throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
+      }
       await useBothCodes(
         merchant.id,
         'MARK_TYPE_CHANGE_EMAIL',
@@ -254,7 +253,10 @@ export function createSecurityPart(deps: SecurityDeps) {
       const { account } = auth;
       const { phone, phone_prefix: prefix } = body.phone_info;
       if (phone === account.phone && prefix === account.phonePrefix) throw refusedOn(SecurityErrorCode.PHONE_UNCHANGED, 'phone_info.phone');
-      if (await findOtherAccountByPhone(db, merchant.id, account.id, prefix, phone)) throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
+      if (await findOtherAccountByPhone(db, merchant.id, account.id, prefix, phone)) {
+        await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
+        throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
+      }
       await useBothCodes(
         merchant.id,
         'MARK_TYPE_CHANGE_PHONE',
@@ -357,4 +359,3 @@ export function createSecurityPart(deps: SecurityDeps) {
   };
 }
 
-export type SecurityPart = ReturnType<typeof createSecurityPart>;

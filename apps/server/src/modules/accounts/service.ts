@@ -9,6 +9,7 @@ import type {
   resetLinkBody,
   LoginBody,
   RegisterBody,
+  SendCodeAutoBody,
   SendCodeBody,
   TrxPasswordBody,
 } from '@portal/contract/account';
@@ -30,12 +31,11 @@ import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow, MerchantService } from '../merchants/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
-import { chinaTime } from '../wallet/service.ts';
 import type { Caller } from './caller.ts';
-import { lockedError, loginPolicy } from './login-policy.ts';
 import { codeMail, codeSms, resetLinkMail } from './notices.ts';
+import { lockedError, loginPolicy, tradeLockedError, tradePasswordPolicy } from './password-policy.ts';
 import { createSecurityPart } from './security.ts';
-import { SECURITY_MESSAGE_TYPE, securityChangeNotice } from './security-notice.ts';
+import { securityTeller } from './security-notice.ts';
 import {
   type AccountRow,
   claimTradePasswordTry,
@@ -59,8 +59,6 @@ import {
   useResetTicket,
 } from './store.ts';
 
-/** 5 wrong trade passwords within 15 minutes, wherever they are asked for, lock it for 15 minutes. */
-export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
 export type { Caller } from './caller.ts';
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
@@ -102,7 +100,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     return { resend_after: sent.resendAfter, masked_target: maskEmail(email) };
   }
 
-  const security = createSecurityPart({ db, clock, codes, sessions, managers: deps.managers, messages: deps.messages, mail: deps.mail, sendTo });
+  const tell = securityTeller({ clock, messages: deps.messages, mail: deps.mail });
+  const security = createSecurityPart({ db, clock, codes, sessions, managers: deps.managers, tell, sendTo });
 
   /**
    * Records a sign-in attempt of a known account for its sign-in history (an unknown account's are
@@ -143,20 +142,6 @@ export function createAccountService(deps: AccountServiceDeps) {
     await clearTradePasswordTries(db, accountId);
   }
 
-  /** The e-mail of a security change, sent once the change committed: one that cannot be sent is logged and does not undo it. */
-  async function mailSecurityChange(email: string | null, notice: ReturnType<typeof securityChangeNotice>, caller: Caller) {
-    if (!email) return;
-    try {
-      await deps.mail.send({ to: email, ...notice.mail });
-    } catch (error) {
-      caller.log.error({ err: error }, `the e-mail of a security change (${notice.title}) could not be sent`);
-    }
-  }
-
-  /** The station message of a security change, in the change's own transaction. */
-  const postSecurityChange = (tx: Tx, merchantId: string, accountId: string, notice: ReturnType<typeof securityChangeNotice>) =>
-    deps.messages.post(tx, { merchantId, accountId, type: SECURITY_MESSAGE_TYPE, title: notice.title, content: notice.content });
-
   /**
    * PUT /account/trx-password: the first trade password, or a new one with the current one (its
    * try counted as any other). The account is told by a station message and an e-mail.
@@ -170,16 +155,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (body.trx_password === body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_SAME);
     }
     const hash = await hashPassword(body.trx_password);
-    const now = clock.now();
-    const notice = securityChangeNotice(current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', now, merchant.name);
-    const replaced = await db.transaction(async (tx) => {
-      if (!(await replaceTrxPassword(tx, accountId, current, hash))) return false;
-      await postSecurityChange(tx, merchant.id, accountId, notice);
-      return true;
+    const mail = await db.transaction(async (tx) => {
+      if (!(await replaceTrxPassword(tx, accountId, current, hash))) return null;
+      return tell(tx, merchant, accountId, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.account.email], caller);
     });
     // another change landed between the check and this one: checked again against the trade password it set
-    if (!replaced) return setTradePassword(merchant, auth, body, caller);
-    await mailSecurityChange(auth.account.email, notice, caller);
+    if (!mail) return setTradePassword(merchant, auth, body, caller);
+    await mail();
   }
 
   return {
@@ -244,9 +226,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       await codes.use({ merchantId, target: accessTarget(account, channel).target, purpose: 'MARK_TYPE_ACCESS', code: captcha });
     },
 
-    /** POST /account/send/code-auto: an access code to the signed-in account's own phone or e-mail. */
-    async sendAccessCode(merchant: MerchantRow, auth: Authenticated, channel: SendType, caller: Caller) {
-      return sendTo(merchant, channel, accessTarget(auth.account, channel), 'MARK_TYPE_ACCESS', caller.ip);
+    /**
+     * POST /account/send/code-auto: an access code to the signed-in account's own phone or e-mail, or the
+     * current address's code of an e-mail or phone change.
+     */
+    async sendAccessCode(merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) {
+      if (body.mark_type !== 'MARK_TYPE_ACCESS') return security.sendCurrentAddressCode(merchant, auth, body, caller);
+      return sendTo(merchant, body.send_type, accessTarget(auth.account, body.send_type), 'MARK_TYPE_ACCESS', caller.ip);
     },
 
     async register(merchant: MerchantRow, body: RegisterBody, caller: Caller) {
@@ -440,31 +426,37 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { ticket };
     },
 
-    /** PUT /account/forget-password: by the phone ticket, or by the e-mail link's code. Ends every session. */
-    async forgetPassword(merchant: MerchantRow, body: z.infer<typeof forgetPasswordBody>) {
+    /**
+     * PUT /account/forget-password: by the phone ticket, or by the e-mail link's code. Ends every
+     * session, and the account is told (station message, and an e-mail to its address).
+     */
+    async forgetPassword(merchant: MerchantRow, body: z.infer<typeof forgetPasswordBody>, caller: Caller) {
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
       if (body.phone_info) {
         const { phone, phone_prefix } = body.phone_info;
         const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
         if (!account) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
-        const done = await db.transaction(async (tx) => {
-          if (!(await useResetTicket(tx, merchant.id, account.id, ticketHash(body.ticket ?? ''), now))) return false;
+        const mail = await db.transaction(async (tx) => {
+          if (!(await useResetTicket(tx, merchant.id, account.id, ticketHash(body.ticket ?? ''), now))) return null;
           await setPassword(tx, account.id, passwordHash);
           await sessions.endAll(tx, account.id, 'password-reset');
-          return true;
+          return tell(tx, merchant, account.id, 'LOGIN_PASSWORD_RESET_BY_PHONE', [account.email], caller);
         });
-        if (!done) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
+        if (!mail) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
+        await mail();
         return;
       }
       const email = (body.email ?? '').toLowerCase();
       const account = await findAccountByEmail(db, merchant.id, email);
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: emailTarget(email), purpose: 'FORGET_PASSWORD', code: body.captcha ?? '' });
-      await db.transaction(async (tx) => {
+      const mail = await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash);
         await sessions.endAll(tx, account.id, 'password-reset');
+        return tell(tx, merchant, account.id, 'LOGIN_PASSWORD_RESET_BY_EMAIL', [account.email], caller);
       });
+      await mail();
     },
 
     /** POST /account/forget-password/link: whether an e-mailed reset link still works, and until when. */
@@ -481,24 +473,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
       const hash = await hashPassword(body.trx_password);
-      const notice = securityChangeNotice('TRX_PASSWORD_RESET', clock.now(), merchant.name);
-      await db.transaction(async (tx) => {
+      const mail = await db.transaction(async (tx) => {
         await setTrxPassword(tx, account.id, hash);
-        await postSecurityChange(tx, merchant.id, account.id, notice);
+        return tell(tx, merchant, account.id, 'TRX_PASSWORD_RESET', [account.email], caller);
       });
-      await mailSecurityChange(account.email, notice, caller);
+      await mail();
     },
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
-
-
-function tradeLockedError(until: Date, now: Date) {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError(ErrorCode.TRX_PASSWORD_LOCKED, {
-    params: { minutes: Math.ceil(seconds / 60), until: chinaTime(until).slice(11, 16) },
-    data: { retry_after: seconds, locked_until: until.toISOString() },
-  });
-}
 
 export type { AccountRow };

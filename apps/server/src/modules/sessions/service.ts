@@ -117,10 +117,9 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
      */
     async endOwn(tx: Tx, accountId: string, id: string, reason: string) {
       const now = clock.now();
-      const ended = await revokeOwnSession(tx, accountId, id, now, reason);
-      if (!ended) return false;
+      if (!(await revokeOwnSession(tx, accountId, id, new Date(now.getTime() - SESSION_IDLE_MS), now, reason))) return false;
       await events.sessionsEnded(tx, accountId, { session: id });
-      return isLive(ended, now);
+      return true;
     },
 
     /** The account's live sessions: not ended, not idle past the expiry; the most recently active first. */

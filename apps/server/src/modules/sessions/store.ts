@@ -61,14 +61,17 @@ export async function revokeAccountSessions(tx: Tx, accountId: string, at: Date,
   return rows;
 }
 
-/** Ends one session of the account; false when it is not the account's or had already ended. */
-export async function revokeOwnSession(tx: Tx, accountId: string, id: string, at: Date, reason: string) {
+/**
+ * Ends one live session of the account (not ended, seen since `seenSince`); false when it is not the
+ * account's, had already ended or has expired, and then nothing is written.
+ */
+export async function revokeOwnSession(tx: Tx, accountId: string, id: string, seenSince: Date, at: Date, reason: string) {
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
-    .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt });
-  return rows[0];
+    .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, seenSince)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 /** The account's sessions not ended and seen since `seenSince` (idle ones have expired), newest activity first. */

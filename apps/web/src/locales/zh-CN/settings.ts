@@ -19,9 +19,6 @@ export const settingsText = {
     lastSignIn: '最近登录',
     lastSignInValue: (at: string, device: string, ip: string) => `${at} · ${device} · ${ip}`,
     noSignIn: '暂无登录记录',
-    tradePassword: '交易密码',
-    tradePasswordSet: '已设置',
-    tradePasswordUnset: '未设置',
     trustedDevices: '受信任设备',
     trustedDevicesValue: (n: number) => `${n} 台`,
     sessions: '登录会话',
@@ -47,10 +44,7 @@ export const settingsText = {
       ended > 0 ? `其他设备上的 ${ended} 个登录会话已结束，需使用新密码重新登录。` : '当前没有其他设备登录此账户。',
   },
 
-  // the section itself is the trade password's (locales/zh-CN/trade-password.ts); here its place in the list
-  tradePassword: {
-    title: '交易密码',
-  },
+  // 交易密码's texts, its title in the section list and its status in the account's facts among them, are the trade password's (trade-password.ts)
 
   email: {
     title: '邮箱',

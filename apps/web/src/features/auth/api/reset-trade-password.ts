@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../../lib/account-keys.ts';
 import { http } from '../../../lib/http.ts';
 
 export interface ResetTradePasswordBody {
@@ -10,4 +11,11 @@ export interface ResetTradePasswordBody {
 /** PUT /api/v1/account/forget-trx-password: a new trade password with the code of the e-mailed link. */
 export const resetTradePassword = (body: ResetTradePasswordBody) => http.put<null>('/api/v1/account/forget-trx-password', body);
 
-export const useResetTradePassword = () => useMutation({ mutationFn: resetTradePassword });
+export const useResetTradePassword = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetTradePassword,
+    // signed in in this tab too: the money dialogs and /settings read whether it is set again
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+};

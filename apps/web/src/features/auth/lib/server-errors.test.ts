@@ -2,7 +2,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
-import { fieldErrorsOf, sendRetryAfter, showOnFields } from './server-errors.ts';
+import { fieldErrorsOf, showOnFields } from './server-errors.ts';
 
 const apiError = (code: number, data: unknown = null, message = errorCatalogue[code]?.message ?? '') =>
   new ApiError({ kind: 'api', code, message, status: 400, data });
@@ -48,20 +48,5 @@ describe('showOnFields', () => {
     expect(set).toEqual([{ name: 'email', errors: ['该邮箱已被其他账户绑定'] }]);
     expect(showOnFields(form, apiError(ErrorCode.INTERNAL), ['email'])).toBe(false);
     expect(set).toHaveLength(1);
-  });
-});
-
-describe('sendRetryAfter', () => {
-  it('answers the wait of the three sending limits', () => {
-    for (const code of [ErrorCode.CODE_TOO_SOON, ErrorCode.CODE_DAILY_LIMIT, ErrorCode.CODE_IP_LIMIT]) {
-      expect(sendRetryAfter(apiError(code, { retry_after: 42 }))).toBe(42);
-    }
-  });
-
-  it('answers null for other refusals and for limits without a wait', () => {
-    expect(sendRetryAfter(apiError(ErrorCode.LOGIN_LOCKED, { retry_after: 900 }))).toBeNull();
-    expect(sendRetryAfter(apiError(ErrorCode.CODE_TOO_SOON, null))).toBeNull();
-    expect(sendRetryAfter(apiError(ErrorCode.CODE_TOO_SOON, { retry_after: 0 }))).toBeNull();
-    expect(sendRetryAfter(new Error('offline'))).toBeNull();
   });
 });

@@ -55,6 +55,3 @@ export function showOnFields(form: Pick<FormInstance, 'setFields'>, error: unkno
   }
   return fields.length > 0;
 }
-
-// the code-send limits are the same on every screen that sends a code
-export { countdownAfterRefusal, sendRetryAfter } from '../../../lib/code-send-limits.ts';

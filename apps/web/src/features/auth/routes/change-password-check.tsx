@@ -3,6 +3,7 @@ import { Button, Form } from 'antd';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
+import { sendRetryAfter } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { paths } from '../../../lib/paths.ts';
 import { recoveryText } from '../../../locales/zh-CN/auth-recovery.ts';
@@ -10,7 +11,7 @@ import { useCheckRecoveryCode } from '../api/check-recovery-code.ts';
 import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import { lastFourDigits, type PhoneCheckState, type PhoneResetState, readPhoneCheckState } from '../lib/recovery-state.ts';
-import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { type AccountField, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../../../lib/busy.ts';
 
 const FIELDS: readonly AccountField[] = ['captcha'];

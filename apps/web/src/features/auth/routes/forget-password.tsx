@@ -9,6 +9,7 @@ import { FormTitle } from '../../../components/form-title.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
 import { Tabs, tabId } from '../../../components/tabs.tsx';
 import { useCountdown } from '../../../components/use-countdown.ts';
+import { sendRetryAfter } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -16,7 +17,7 @@ import { recoveryText } from '../../../locales/zh-CN/auth-recovery.ts';
 import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import type { PhoneCheckState } from '../lib/recovery-state.ts';
-import { type AccountField, sendRetryAfter, showOnFields } from '../lib/server-errors.ts';
+import { type AccountField, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../../../lib/busy.ts';
 
 type Method = 'phone' | 'email';

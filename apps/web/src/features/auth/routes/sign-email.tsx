@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
+import { countdownAfterRefusal } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -13,7 +14,7 @@ import { useSessionStore } from '../../../stores/session.ts';
 import { useBindEmail } from '../api/bind-email.ts';
 import { useSendCode } from '../api/send-code.ts';
 import styles from '../components/account-form.module.css';
-import { type AccountField, countdownAfterRefusal, showOnFields } from '../lib/server-errors.ts';
+import { type AccountField, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../../../lib/busy.ts';
 
 interface SignEmailValues {

@@ -8,6 +8,7 @@ import { CodeInput } from '../../../components/code-input.tsx';
 import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
+import { countdownAfterRefusal } from '../../../lib/code-send-limits.ts';
 import { confirmRule } from '../../../lib/confirm-rule.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -18,7 +19,7 @@ import { useSignUpAgreement } from '../api/get-sign-up-agreement.ts';
 import { useRegister } from '../api/register.ts';
 import { useSendCode } from '../api/send-code.ts';
 import styles from '../components/account-form.module.css';
-import { type AccountField, countdownAfterRefusal, showOnFields } from '../lib/server-errors.ts';
+import { type AccountField, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../../../lib/busy.ts';
 
 interface SignUpValues {

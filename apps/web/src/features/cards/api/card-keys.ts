@@ -26,6 +26,4 @@ export const cardKeys = {
   exports: () => [...cardKeys.all, 'exports'] as const,
   exportList: () => [...cardKeys.exports(), 'list'] as const,
   exportStatus: (id: string) => [...cardKeys.exports(), 'status', id] as const,
-  /** whether the account has a trade password, which money leaving the wallet or a card then needs */
-  tradePassword: () => [...cardKeys.all, 'trade-password'] as const,
 };

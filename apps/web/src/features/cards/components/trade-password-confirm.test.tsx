@@ -51,6 +51,7 @@ describe('the trade password in a money dialog', () => {
     const dialog = await openDialog(/提现/, /提现/);
     type(within(dialog).getByRole('textbox', { name: '提现金额' }), '20');
     const field = await within(dialog).findByLabelText('交易密码');
+    expect(within(dialog).getByRole('link', { name: '忘记交易密码' })).toHaveAttribute('href', '/settings#trade-password');
 
     await userEvent.click(within(dialog).getByRole('button', { name: '确认提现' }));
     await waitFor(() => expect(fieldError(field)).toBe('您当前输入为空'));
@@ -84,7 +85,7 @@ describe('the trade password in a money dialog', () => {
     for (const post of posts) expect(post.headers).toEqual({ 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
-  it('offers to set one on /settings when none is set, without holding the call up', async () => {
+  it('offers to set one on /settings, at its 交易密码 section, when none is set, without holding the call up', async () => {
     const { calls, location } = showCard(false, { [WITHDRAW]: { card: card({ balance: '100.50' }) } });
     const dialog = await openDialog(/提现/, /提现/);
     const offer = await within(dialog).findByTestId('trade-password-unset');
@@ -96,7 +97,7 @@ describe('the trade password in a money dialog', () => {
 
     const again = await openDialog(/提现/, /提现/);
     await userEvent.click(within(again).getByRole('link', { name: '去设置' }));
-    expect(location.current?.pathname).toBe('/settings');
+    expect([location.current?.pathname, location.current?.hash]).toEqual(['/settings', '#trade-password']);
   });
 
   it('shows the field when the server asks for one the screen did not know of (set in another tab)', async () => {

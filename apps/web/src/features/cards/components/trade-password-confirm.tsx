@@ -4,11 +4,11 @@ import { Form, type FormInstance } from 'antd';
 import Password from 'antd/es/input/Password';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useTradePasswordState } from '../../../lib/account-info.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
-import { useTradePasswordSet } from '../api/get-trade-password-state.ts';
 import styles from './trade-password-confirm.module.css';
 
 const text = tradePasswordText.confirm;
@@ -46,11 +46,12 @@ export interface TradePasswordConfirmation {
  * cancelled without one); the server has the last word, and its asking shows the field.
  */
 export function useTradePasswordConfirmation({ needed = true }: { needed?: boolean } = {}): TradePasswordConfirmation {
-  const state = useTradePasswordSet();
+  const state = useTradePasswordState();
   const [form] = Form.useForm<TradeValues>();
   const [serverAsked, setServerAsked] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const asked = (needed && state.data === true) || serverAsked;
+  const isSet = state.data?.set;
+  const asked = (needed && isSet === true) || serverAsked;
   const clearRefusal = useCallback(() => setRefusal(null), []);
   const { refetch } = state;
 
@@ -77,7 +78,7 @@ export function useTradePasswordConfirmation({ needed = true }: { needed?: boole
     [refetch],
   );
 
-  return { asked, unset: needed && state.data === false && !serverAsked, form, refusal, clearRefusal, collect, refused };
+  return { asked, unset: needed && isSet === false && !serverAsked, form, refusal, clearRefusal, collect, refused };
 }
 
 interface TradePasswordConfirmProps {
@@ -119,7 +120,7 @@ export function TradePasswordConfirm({ confirmation, onSubmit }: TradePasswordCo
         >
           <Password size="large" placeholder={text.placeholder} autoComplete="off" maxLength={10} aria-required data-testid="trade-password" />
         </Form.Item>
-        <Link className={`${styles.link} ${styles.forgot}`} to={paths.settings.getHref()}>
+        <Link className={`${styles.link} ${styles.forgot}`} to={paths.settings.getHref('trade-password')}>
           {text.forgot}
         </Link>
       </Form>
@@ -129,7 +130,7 @@ export function TradePasswordConfirm({ confirmation, onSubmit }: TradePasswordCo
     return (
       <p className={styles.unset} data-testid="trade-password-unset">
         {text.unset}
-        <Link className={styles.link} to={paths.settings.getHref()}>
+        <Link className={styles.link} to={paths.settings.getHref('trade-password')}>
           {text.setNow}
         </Link>
       </p>

@@ -231,7 +231,7 @@ describe('开卡: confirming', () => {
     fill('50');
     await userEvent.click(submit());
     const dialog = await screen.findByRole('dialog', { name: '确认开卡' });
-    expect(await within(dialog).findByRole('link', { name: '去设置' })).toHaveAttribute('href', '/settings');
+    expect(await within(dialog).findByRole('link', { name: '去设置' })).toHaveAttribute('href', '/settings#trade-password');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认并支付' }));
     await waitFor(() => expect(location.current?.pathname).toBe('/card-details'));
     expect(calls.filter((call) => call.method === 'post').map((call) => call.body)).toEqual([{ product_id: 'p-sub', amount: '50.00', nickname: '广告投放' }]);

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 
 /**
- * The codes of an e-mail or phone change: sent to the account's own address, the old one's code; to
- * any other, the new one's (the server tells them apart by the address).
+ * The new address's code of an e-mail or phone change (the current address's is asked for without
+ * naming it: send-current-address-code.ts).
  */
 export type SendChangeCodeBody =
   | { send_type: 'SEND_TYPE_EMAIL'; mark_type: 'MARK_TYPE_CHANGE_EMAIL'; email: string }

@@ -11,7 +11,7 @@ export const useSetTradePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setTradePassword,
-    // once set, the section turns into the change form, and the account's info says so
+    // once set, the section turns into the change form and the money dialogs ask for it (the account's info says so); the overview refreshes
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: settingsKeys.all }), queryClient.invalidateQueries({ queryKey: accountKeys.all })]),
   });
 };

@@ -2,10 +2,12 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { settingsText } from '../../../locales/zh-CN/settings.ts';
+import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
 import { useSecurityOverview } from '../api/get-security-overview.ts';
 import styles from './account-info-section.module.css';
 import { QueryState } from './query-state.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { TradePasswordStatus } from './trade-password-status.tsx';
 
 const text = settingsText.account;
 
@@ -36,8 +38,8 @@ export function AccountInfoSection() {
             <Fact label={text.lastSignIn} wide>
               {data.last_sign_in ? text.lastSignInValue(formatDateTime(data.last_sign_in.at), data.last_sign_in.device, data.last_sign_in.ip) : text.noSignIn}
             </Fact>
-            <Fact label={text.tradePassword}>
-              <span className={data.trx_password_set ? styles.set : styles.unset}>{data.trx_password_set ? text.tradePasswordSet : text.tradePasswordUnset}</span>
+            <Fact label={tradePasswordText.section.title}>
+              <TradePasswordStatus />
             </Fact>
             <Fact label={text.trustedDevices}>{text.trustedDevicesValue(data.trusted_devices)}</Fact>
             <Fact label={text.sessions}>{text.sessionsValue(data.sessions)}</Fact>

@@ -12,6 +12,7 @@ import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { useSecurityOverview } from '../api/get-security-overview.ts';
 import { useSendChangeCode } from '../api/send-change-code.ts';
+import { useSendCurrentAddressCode } from '../api/send-current-address-code.ts';
 import { QueryState } from './query-state.tsx';
 import styles from './settings-form.module.css';
 import { SettingsSection } from './settings-section.tsx';
@@ -64,22 +65,24 @@ export function EmailSection() {
 function ChangeEmailForm({ current, onCancel, onDone }: { current: string; onCancel: () => void; onDone: (email: string) => void }) {
   const [form] = Form.useForm<EmailValues>();
   const send = useSendChangeCode();
+  const sendCurrent = useSendCurrentAddressCode();
   const change = useChangeEmail();
   const [sentTo, setSentTo] = useState<{ old: string | null; next: string | null }>({ old: null, next: null });
 
   const sendCode = async (which: 'old' | 'next') => {
-    let email = current;
-    if (which === 'next') {
-      email = ((form.getFieldValue('email') as string | undefined) ?? '').trim();
-      const problem = rules.email(email);
-      if (problem) {
-        if (email === '') notifyError(messages.emailForCode);
-        else form.setFields([{ name: 'email', errors: [problem] }]);
-        throw new Error(problem);
-      }
+    const email = which === 'next' ? ((form.getFieldValue('email') as string | undefined) ?? '').trim() : '';
+    const problem = which === 'next' ? rules.email(email) : null;
+    if (problem) {
+      if (email === '') notifyError(messages.emailForCode);
+      else form.setFields([{ name: 'email', errors: [problem] }]);
+      throw new Error(problem);
     }
     try {
-      const sent = await send.mutateAsync({ send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_CHANGE_EMAIL', email });
+      // the current address's code goes to the e-mail the account has now, which the server knows
+      const sent =
+        which === 'old'
+          ? await sendCurrent.mutateAsync({ send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_CHANGE_EMAIL' })
+          : await send.mutateAsync({ send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_CHANGE_EMAIL', email });
       setSentTo((before) => ({ ...before, [which]: sent.masked_target }));
       return sent.resend_after;
     } catch (error) {

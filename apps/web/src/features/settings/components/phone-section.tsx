@@ -13,6 +13,7 @@ import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { useChangePhone } from '../api/change-phone.ts';
 import { useSecurityOverview } from '../api/get-security-overview.ts';
 import { useSendChangeCode } from '../api/send-change-code.ts';
+import { useSendCurrentAddressCode } from '../api/send-current-address-code.ts';
 import { QueryState } from './query-state.tsx';
 import styles from './settings-form.module.css';
 import { SettingsSection } from './settings-section.tsx';
@@ -65,27 +66,25 @@ export function PhoneSection() {
 
 function ChangePhoneForm({ masked, onCancel, onDone }: { masked: string; onCancel: () => void; onDone: (phone: string) => void }) {
   const [form] = Form.useForm<PhoneValues>();
-  // the old phone's code is sent to the account's own number, which only the account's info holds whole
+  // the whole current number, to refuse the same one again before asking the server
   const account = useAccountInfo();
   const send = useSendChangeCode();
+  const sendCurrent = useSendCurrentAddressCode();
   const change = useChangePhone();
   const [sentTo, setSentTo] = useState<{ old: string | null; next: string | null }>({ old: null, next: null });
 
   const sendCode = async (which: 'old' | 'next') => {
-    let phone = account.data?.phone ?? '';
-    if (which === 'next') {
-      phone = (form.getFieldValue('phone') as string | undefined) ?? '';
-      if (rules.phone(phone) !== null) {
-        notifyError(messages.phoneForCode);
-        throw new Error(messages.phoneForCode);
-      }
+    const phone = which === 'next' ? ((form.getFieldValue('phone') as string | undefined) ?? '') : '';
+    if (which === 'next' && rules.phone(phone) !== null) {
+      notifyError(messages.phoneForCode);
+      throw new Error(messages.phoneForCode);
     }
     try {
-      const sent = await send.mutateAsync({
-        send_type: 'SEND_TYPE_PHONE',
-        mark_type: 'MARK_TYPE_CHANGE_PHONE',
-        phone_info: { phone, phone_prefix: limits.phonePrefix },
-      });
+      // the current phone's code goes to the number the account has now, which the server knows
+      const sent =
+        which === 'old'
+          ? await sendCurrent.mutateAsync({ send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_CHANGE_PHONE' })
+          : await send.mutateAsync({ send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_CHANGE_PHONE', phone_info: { phone, phone_prefix: limits.phonePrefix } });
       setSentTo((before) => ({ ...before, [which]: sent.masked_target }));
       return sent.resend_after;
     } catch (error) {
@@ -125,7 +124,7 @@ function ChangePhoneForm({ masked, onCancel, onDone }: { masked: string; onCance
         {masked}
       </p>
       <Form.Item name="old_captcha" label={text.oldCodeLabel} rules={[formRule(rules.code)]} validateFirst>
-        <CodeInput size="large" placeholder={text.codePlaceholder} onSend={() => sendCode('old')} canSend={Boolean(account.data)} aria-required />
+        <CodeInput size="large" placeholder={text.codePlaceholder} onSend={() => sendCode('old')} aria-required />
       </Form.Item>
       {sentTo.old ? (
         <p className={styles.sentTo} aria-live="polite">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { SecurityOverview } from '@portal/contract/account';
+import type { AccountInfo } from '@portal/contract/account';
 import { ErrorCode } from '@portal/contract/errors';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,24 +10,19 @@ import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { TradePasswordSection } from './trade-password-section.tsx';
 
-const INFO = '/api/v1/account/security';
+const INFO = '/api/v1/account/info';
 const TRADE = '/api/v1/account/trx-password';
 const FORGOT = '/api/v1/account/forget-password/code';
 
 /** Sets a field's value in one change, as a paste would. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const info = (set: boolean): SecurityOverview => ({
+const info = (set: boolean): AccountInfo => ({
   id: 'a-1',
   email: 'demo@bluewhale.example',
-  phone: '138****8000',
+  phone: '13800138000',
   phone_prefix: '86',
-  created_at: '2026-11-01T02:00:00.000Z',
-  manager: null,
   trx_password_set: set,
-  trusted_devices: 0,
-  sessions: 1,
-  last_sign_in: null,
 });
 const refusal = (code: number, message: string) => new ApiError({ kind: 'api', code, status: 400, message });
 
@@ -108,6 +103,19 @@ describe('交易密码 on /settings', () => {
     expect(calls.filter((call) => call.method === 'put').map((call) => call.body)).toEqual(
       Array.from({ length: 4 }, () => ({ trx_password: 'New12345', old_trx_password: 'Wrong123' })),
     );
+  });
+
+  it('says when whether one is set cannot be read, and reads it again on 重试', async () => {
+    const answers: unknown[] = [new ApiError({ kind: 'network', message: '网络异常' }), info(false)];
+    const calls = stubApi({ [INFO]: () => answers.shift() });
+    renderScreen(<TradePasswordSection />, { at: '/settings' });
+    const box = await screen.findByTestId('settings-trade-password');
+    expect(await within(box).findByRole('alert')).toHaveTextContent('加载失败，请稍后重试');
+    expect(within(box).queryByTestId('trade-password-status')).toBeNull();
+    await userEvent.click(within(box).getByRole('button', { name: '重试' }));
+    expect(await within(box).findByTestId('trade-password-status')).toHaveTextContent('未设置');
+    expect(within(box).getByRole('button', { name: '设置交易密码' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === INFO)).toHaveLength(2);
   });
 
   describe('忘记交易密码', () => {

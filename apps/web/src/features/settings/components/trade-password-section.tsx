@@ -1,20 +1,22 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
-import { Alert, Button, Form, type FormInstance, type FormRule, Skeleton, Tag } from 'antd';
+import { Alert, Button, Form, type FormInstance, type FormRule } from 'antd';
 import Password from 'antd/es/input/Password';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useCountdown } from '../../../components/use-countdown.ts';
+import { useTradePasswordState } from '../../../lib/account-info.ts';
 import { busy } from '../../../lib/busy.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
-import { useSecurityOverview } from '../api/get-security-overview.ts';
 import { useSendTradePasswordReset } from '../api/send-trade-password-reset.ts';
 import { useSetTradePassword } from '../api/set-trade-password.ts';
+import { QueryState } from './query-state.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import styles from './trade-password-section.module.css';
+import { TradePasswordStatus } from './trade-password-status.tsx';
 
 const text = tradePasswordText.section;
 
@@ -63,28 +65,10 @@ function showRefusal(form: FormInstance<TradePasswordValues>, error: unknown) {
  * are said on the field they are about.
  */
 export function TradePasswordSection() {
-  const overview = useSecurityOverview();
-  const isSet = overview.data?.trx_password_set;
-
-  let body: ReactNode;
-  if (overview.isPending) body = <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label={text.loading} />;
-  else if (overview.isError) body = <Alert type="warning" showIcon title={text.loadFailed} />;
-  else body = <TradePasswordForm isSet={overview.data.trx_password_set} email={overview.data.email} />;
-
+  const state = useTradePasswordState();
   return (
-    <SettingsSection
-      id="trade-password"
-      title={text.title}
-      description={text.intro}
-      extra={
-        isSet === undefined ? null : (
-          <Tag className={isSet ? styles.set : styles.unset} data-testid="trade-password-status">
-            {isSet ? text.set : text.unset}
-          </Tag>
-        )
-      }
-    >
-      {body}
+    <SettingsSection id="trade-password" title={text.title} description={text.intro} extra={<TradePasswordStatus testId="trade-password-status" />}>
+      <QueryState query={state}>{state.data ? <TradePasswordForm isSet={state.data.set} email={state.data.email} /> : null}</QueryState>
     </SettingsSection>
   );
 }

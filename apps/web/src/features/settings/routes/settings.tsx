@@ -1,8 +1,11 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Anchor } from 'antd';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { settingsText } from '../../../locales/zh-CN/settings.ts';
+import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
 import { AccountInfoSection } from '../components/account-info-section.tsx';
 import { EmailSection } from '../components/email-section.tsx';
 import { LoginHistorySection } from '../components/login-history-section.tsx';
@@ -17,7 +20,7 @@ import styles from './settings.module.css';
 const SECTIONS = [
   { id: 'account', title: settingsText.account.title },
   { id: 'login-password', title: settingsText.password.title },
-  { id: 'trade-password', title: settingsText.tradePassword.title },
+  { id: 'trade-password', title: tradePasswordText.section.title },
   { id: 'email', title: settingsText.email.title },
   { id: 'phone', title: settingsText.phone.title },
   { id: 'devices', title: settingsText.devices.title },
@@ -27,14 +30,37 @@ const SECTIONS = [
 
 // the sticky header is 64 px high: a section reached from the list starts below it
 const HEADER_OFFSET = 88;
+// on phones the header is 104 px high, and the row of sections stays below it (30 px)
+const NARROW_OFFSET = 136;
+
+/**
+ * Arriving at /settings#<section> (the money dialogs link to #trade-password): scrolls to that section
+ * once the sections have drawn what they load, so that nothing drawn above it moves it away again
+ * (each section's scroll-margin keeps it below the sticky header). Once per address.
+ */
+function useScrollToSection() {
+  const { hash } = useLocation();
+  const queryClient = useQueryClient();
+  // drawn again as loads end: the sections' content is there once none is left
+  const fetching = useIsFetching();
+  const reached = useRef('');
+  useEffect(() => {
+    if (!hash || reached.current === hash || fetching > 0 || queryClient.isFetching() > 0) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    reached.current = hash;
+    target.scrollIntoView?.({ block: 'start' });
+  }, [hash, fetching, queryClient]);
+}
 
 /**
  * /settings, the account's security centre: its information, the login and trade passwords, the
  * e-mail and phone, trusted devices, sessions and sign-in history, each a section of its own, with
- * a list of them that follows the scroll (a row above them on phones).
+ * a list of them that follows the scroll (on phones a row above them that stays below the header).
  */
 export default function Settings() {
   const narrow = useNarrowScreen();
+  useScrollToSection();
   // the list scrolls to a section without adding an entry to the history
   const stay = (event: MouseEvent<HTMLElement>) => event.preventDefault();
   return (
@@ -44,7 +70,7 @@ export default function Settings() {
           <Anchor
             affix={false}
             direction={narrow ? 'horizontal' : 'vertical'}
-            targetOffset={narrow ? 16 : HEADER_OFFSET}
+            targetOffset={narrow ? NARROW_OFFSET : HEADER_OFFSET}
             offsetTop={HEADER_OFFSET}
             onClick={stay}
             // the first section is the current one until the page is scrolled

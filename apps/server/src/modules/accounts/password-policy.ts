@@ -1,0 +1,30 @@
+import { ErrorCode } from '@portal/contract/errors';
+import { AppError } from '../../http/errors.ts';
+import { chinaTime } from '../wallet/service.ts';
+
+/** How long a lock still holds, in whole seconds (at least one). */
+const secondsLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+/**
+ * product.md §2: 5 wrong passwords within 15 minutes lock password sign-in for 15 minutes; the third
+ * and fourth refusals warn of it. A wrong old password at a password change counts the same (the
+ * same secret, and a session must not be a way around the lock).
+ */
+export const loginPolicy = { windowMs: 15 * 60_000, maxFailures: 5, warnFromFailure: 3 } as const;
+
+export function lockedError(until: Date, now: Date) {
+  const seconds = secondsLeft(until, now);
+  return new AppError(ErrorCode.LOGIN_LOCKED, { params: { minutes: Math.ceil(seconds / 60) }, data: { retry_after: seconds } });
+}
+
+/** 5 wrong trade passwords within 15 minutes, wherever they are asked for, lock it for 15 minutes. */
+export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
+
+/** The trade password's lock: the message says until when (China time), data also when it ends. */
+export function tradeLockedError(until: Date, now: Date) {
+  const seconds = secondsLeft(until, now);
+  return new AppError(ErrorCode.TRX_PASSWORD_LOCKED, {
+    params: { minutes: Math.ceil(seconds / 60), until: chinaTime(until).slice(11, 16) },
+    data: { retry_after: seconds, locked_until: until.toISOString() },
+  });
+}
