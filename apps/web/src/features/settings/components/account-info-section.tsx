@@ -6,6 +6,7 @@ import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
 import { useSecurityOverview } from '../api/get-security-overview.ts';
 import styles from './account-info-section.module.css';
 import { QueryState } from './query-state.tsx';
+import sectionStyles from './settings-section.module.css';
 import { SettingsSection } from './settings-section.tsx';
 import { TradePasswordStatus } from './trade-password-status.tsx';
 
@@ -55,7 +56,7 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
   return (
     <div className={wide ? `${styles.fact} ${styles.wide}` : styles.fact}>
       <dt className={styles.label}>{label}</dt>
-      <dd className={styles.value}>{children}</dd>
+      <dd className={sectionStyles.value}>{children}</dd>
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { Alert, Button, Form, Modal } from 'antd';
 import Password from 'antd/es/input/Password';
 import { useId, useState } from 'react';
 import { PasswordChecklist } from '../../../components/password-checklist.tsx';
-import { busy } from '../../../lib/busy.ts';
 import { confirmRule } from '../../../lib/confirm-rule.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
@@ -12,7 +11,7 @@ import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import styles from './settings-form.module.css';
+import { SettingsForm } from './settings-form.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const text = settingsText.password;
@@ -89,15 +88,14 @@ export function ChangePasswordForm({ onCancel, onDone }: { onCancel: () => void;
   };
 
   return (
-    <Form<PasswordValues>
+    <SettingsForm<PasswordValues>
       form={form}
       name="change-password"
-      layout="vertical"
-      requiredMark={false}
-      className={styles.form}
       initialValues={{ old_password: '', password: '', confirm: '' }}
       onFinish={submit}
-      noValidate
+      onCancel={onCancel}
+      submit={text.submit}
+      pending={change.isPending}
     >
       <Form.Item name="old_password" label={text.oldLabel} rules={[{ required: true, message: messages.required }]}>
         <Password size="large" placeholder={text.oldPlaceholder} autoComplete="current-password" aria-required />
@@ -122,12 +120,6 @@ export function ChangePasswordForm({ onCancel, onDone }: { onCancel: () => void;
       <Form.Item name="confirm" label={text.confirmLabel} dependencies={['password']} rules={[confirmRule()]} validateFirst>
         <Password size="large" placeholder={text.confirmPlaceholder} autoComplete="new-password" aria-required />
       </Form.Item>
-      <div className={styles.actions}>
-        <Button onClick={onCancel}>{settingsText.cancel}</Button>
-        <Button type="primary" htmlType="submit" loading={busy(change.isPending)}>
-          {text.submit}
-        </Button>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
