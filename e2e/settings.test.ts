@@ -231,8 +231,9 @@ describe('/settings', () => {
       const page = await openSettings(token);
       await page.setViewportSize({ width, height });
       await section(page, '登录记录').getByTestId('login-attempt').first().waitFor(settle);
-      // nothing is wider than the screen
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // nothing is wider than the screen, once the page has laid itself out for the new width (a resize
+      // redraws the lists as cards on phones a moment after it)
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(width);
       for (const title of ['账户信息', '登录密码', '交易密码', '邮箱', '手机号', '受信任设备', '登录会话', '登录记录']) {
         expect(await page.getByRole('heading', { name: title, exact: true, level: 2 }).isVisible(), title).toBe(true);
       }
