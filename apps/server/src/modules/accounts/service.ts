@@ -49,7 +49,10 @@ import {
   insertResetTicket,
   insertTrustedDevice,
   claimPasswordTry,
+  claimUnknownTry,
   findAccountLock,
+  findUnknownLock,
+  pruneUnknownSignIns,
   recordLoginAttempt,
   setEmailIfNone,
   setPassword,
@@ -60,6 +63,18 @@ import {
 } from './store.ts';
 
 export type { Caller } from './caller.ts';
+
+/** The refusal of a wrong sign-in password, counted: the lock once it set it, a warning from the third. */
+function wrongPassword({ failures, lockedUntil }: { failures: number; lockedUntil: Date | null }, now: Date) {
+  if (lockedUntil) return lockedError(lockedUntil, now);
+  if (failures < loginPolicy.warnFromFailure) return new AppError(ErrorCode.BAD_CREDENTIALS);
+  const remaining = loginPolicy.maxFailures - failures;
+  return new AppError(ErrorCode.BAD_CREDENTIALS, {
+    variant: 'lockWarning',
+    params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
+    data: { remaining },
+  });
+}
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
 
@@ -269,12 +284,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       const account = body.phone_info
         ? await findAccountByPhone(db, merchant.id, body.phone_info.phone_prefix, body.phone_info.phone)
         : await findAccountByEmail(db, merchant.id, body.email ?? '');
+      const now = clock.now();
       if (!account) {
+        // no account: the same answers as a wrong password, lock and all, and the time of one checked
+        const identifier = body.phone_info ? phoneTarget(body.phone_info.phone_prefix, body.phone_info.phone) : emailTarget(body.email ?? '');
+        const identifierHash = keyedHash(deps.codeHashKey(), `sign-in:${identifier}`);
+        const lockedUntil = await findUnknownLock(db, merchant.id, identifierHash);
+        if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw lockedError(lockedUntil, now);
+        await pruneUnknownSignIns(db, merchant.id, new Date(now.getTime() - loginPolicy.windowMs));
+        const claimed = await claimUnknownTry(db, merchant.id, identifierHash, now, loginPolicy.windowMs, loginPolicy.maxFailures);
+        if (!claimed) throw lockedError((await findUnknownLock(db, merchant.id, identifierHash)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
         await burnPasswordTime(body.password);
-        throw new AppError(ErrorCode.BAD_CREDENTIALS);
+        throw wrongPassword(claimed, now);
       }
       const method: LoginMethod = body.phone_info ? 'PASSWORD_PHONE' : 'PASSWORD_EMAIL';
-      const now = clock.now();
       if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) {
         await attempt(db, merchant.id, account.id, method, 'LOCKED', caller);
         throw lockedError(account.lockedUntil, now);
@@ -287,17 +310,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       if (!(await verifyPassword(account.passwordHash, body.password))) {
         await attempt(db, merchant.id, account.id, method, 'WRONG_PASSWORD', caller);
-        const { failures, lockedUntil } = claimed;
-        if (lockedUntil) throw lockedError(lockedUntil, now);
-        if (failures >= loginPolicy.warnFromFailure) {
-          const remaining = loginPolicy.maxFailures - failures;
-          throw new AppError(ErrorCode.BAD_CREDENTIALS, {
-            variant: 'lockWarning',
-            params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
-            data: { remaining },
-          });
-        }
-        throw new AppError(ErrorCode.BAD_CREDENTIALS);
+        throw wrongPassword(claimed, now);
       }
       if (account.status !== 'ACTIVE') {
         await attempt(db, merchant.id, account.id, method, 'DISABLED', caller);
