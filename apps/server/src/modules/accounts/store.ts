@@ -75,6 +75,19 @@ export async function findTradePassword(tx: Tx, accountId: string) {
   return row ?? { hash: null, lockedUntil: null };
 }
 
+/**
+ * The trade password with its count, the account's row locked until the transaction ends: one
+ * account's trade password checks run one at a time, each seeing the count the one before left.
+ */
+export async function lockTradePassword(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ hash: accounts.trxPasswordHash, failures: accounts.trxFailedTries, lockedUntil: accounts.trxLockedUntil })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return row ?? { hash: null, failures: 0, lockedUntil: null };
+}
+
 /** A right trade password: the tries counted before it are no failures. */
 export async function clearTradePasswordTries(tx: Tx, accountId: string) {
   await tx.update(accounts).set({ trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null }).where(eq(accounts.id, accountId));
@@ -127,8 +140,8 @@ async function claimTry(
 export const claimPasswordTry = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
   claimTry(tx, 'login', accountId, now, windowMs, maxTries);
 
-/** A trade password's try, wherever it is asked for, counted before it is checked (claimTry). */
-export const claimTradePasswordTry = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
+/** A wrong trade password, wherever it was typed, counted (claimTry) while its check holds the account's row (lockTradePassword). */
+export const countWrongTradePassword = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
   claimTry(tx, 'trade', accountId, now, windowMs, maxTries);
 
 /**
@@ -341,4 +354,17 @@ export async function listLoginAttempts(tx: Tx, accountId: string, limit: number
     // in the index's own order (DESC NULLS LAST), so the newest are read from it and not sorted
     .orderBy(sql`${loginAttempts.at} desc nulls last`, sql`${loginAttempts.id} desc`)
     .limit(limit);
+}
+
+export type RequestKeyRow = typeof requestKeys.$inferSelect;
+
+export async function findRequestKey(tx: Tx, accountId: string, key: string): Promise<RequestKeyRow | undefined> {
+  const [row] = await tx.select().from(requestKeys).where(and(eq(requestKeys.accountId, accountId), eq(requestKeys.key, key)));
+  return row;
+}
+
+/** Binds the key to its call unless it is bound already (to this call or another): false then. */
+export async function bindRequestKey(tx: Tx, row: typeof requestKeys.$inferInsert) {
+  const rows = await tx.insert(requestKeys).values(row).onConflictDoNothing().returning({ key: requestKeys.key });
+  return rows.length === 1;
 }
