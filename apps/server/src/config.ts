@@ -18,6 +18,20 @@ const issuerSimulatorSettings = {
   /** the share of issuances the simulator fails on its own */
   ISSUER_SIM_FAIL_RATE: numberSetting('ISSUER_SIM_FAIL_RATE', 'a share between 0 and 1 (e.g. 0.2)', { min: 0, max: 1, whole: false }, 0),
 };
+/** What the mail transport can be built from: smtp(s)://, a host, and a user and password that decode. */
+function isSmtpUrl(value: string) {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (!['smtp:', 'smtps:'].includes(url.protocol) || url.hostname === '') return false;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return false;
+  }
+  return true;
+}
+
 const issuerWebhookSecret = z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional();
 
 const schema = z.object({
@@ -26,7 +40,7 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), 'DATABASE_URL must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -35,8 +49,12 @@ const schema = z.object({
     .enum(['json', 'pretty'])
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('no-reply@localhost'),
+  /** the value itself never appears in the message: it may hold the mail server's password */
+  SMTP_URL: z.string().refine(isSmtpUrl, 'SMTP_URL must be an smtp:// or smtps:// address: smtp://user:pass@host:port (special characters in the user or password %-encoded)').optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an e-mail address, or a name and one: Name <no-reply@example.com>')
+    .default('no-reply@localhost'),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),

@@ -220,6 +220,23 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_account_at').on(t.accountId, t.at.desc())],
 );
 
+/**
+ * Wrong passwords typed for a phone or e-mail that is no account of the merchant, counted and locked as
+ * an account's are (accounts.failed_logins), so the lock does not tell which ones are accounts. The
+ * identifier is kept only as a keyed hash.
+ */
+export const unknownSignIns = pgTable(
+  'unknown_sign_ins',
+  {
+    merchantId: merchantRef(),
+    identifierHash: text('identifier_hash').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: ts('window_start'),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.identifierHash] })],
+);
+
 /** Single-use permission to set a new password, issued by a successful phone code check. */
 export const resetTickets = pgTable(
   'reset_tickets',
@@ -430,6 +447,23 @@ export const ledgerIdempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
+);
+
+/**
+ * A customer's Idempotency-Key and the one call it belongs to (method and route), with a digest of the
+ * request it first confirmed (body without the trade password, and the path's parameters): another call
+ * with the key is refused, the same request again answers its first answer without asking anew.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    accountId: accountRef(),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );
 
 /** A customer's wallet status; no row means BALANCE_STATUS_AVAILABLE. Nothing leaves a frozen wallet. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/demo-data.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { freshIp, lastCode, PASSWORD, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
+import { freshEmail, freshIp, freshPhone, lastCode, PASSWORD, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { queryRows } from '../helpers/sql.ts';
 
@@ -119,6 +119,61 @@ describe('sign-in', () => {
   it('an unknown account and a wrong password answer alike', async () => {
     const unknown = await login('localhost', { phone_info: { phone: '13100000000', phone_prefix: '86' }, password: PASSWORD });
     expect([unknown.status, unknown.code, unknown.message]).toEqual([400, 2009, '账号或密码错误']);
+  });
+
+  it('the lock does not tell accounts from unknown phones and e-mails: seven wrong passwords answer alike, also past the IP cap', async () => {
+    const who = await signUp(t);
+    const seven = async (body: (password: string) => object, ip: string) => {
+      const answers = [];
+      for (let i = 0; i < 7; i++) {
+        const answer = await t.api().post('/account/login', body('Wrong1234'), { remoteAddress: ip });
+        answers.push([answer.status, answer.code, answer.message, answer.data]);
+      }
+      return answers;
+    };
+    const byPhone = (phone: string) => (password: string) => ({ phone_info: { phone, phone_prefix: '86' }, password });
+    const byEmail = (email: string) => (password: string) => ({ email, password });
+    const known = await seven(byPhone(who.phone), freshIp());
+    expect(known.map(([, code]) => code)).toEqual([2009, 2009, 2009, 2009, 2010, 2010, 2010]);
+    expect(await seven(byPhone(freshPhone()), freshIp())).toEqual(known);
+    expect(await seven(byEmail(freshEmail()), freshIp())).toEqual(known);
+    // the e-mail's case is no other identifier: the unknown one stays locked as the account would
+    const unknownEmail = freshEmail();
+    await seven(byEmail(unknownEmail), freshIp());
+    const upper = await login('localhost', byEmail(unknownEmail.toUpperCase())(PASSWORD));
+    expect(upper.code).toBe(2010);
+
+    // an address past the code cap (answers that tell whether an account exists): sign-in still answers alike
+    const capped = freshIp();
+    for (let i = 0; i < 30; i++) await t.api().post('/account/forget-password/code', { phone_info: { phone: freshPhone(), phone_prefix: '86' } }, { remoteAddress: capped });
+    const refused = await t.api().post('/account/forget-password/code', { phone_info: { phone: freshPhone(), phone_prefix: '86' } }, { remoteAddress: capped });
+    expect(refused.code).toBe(2006);
+    const other = await signUp(t);
+    const knownCapped = await seven(byPhone(other.phone), capped);
+    expect(knownCapped).toEqual(known);
+    expect(await seven(byPhone(freshPhone()), capped)).toEqual(knownCapped);
+
+    // 15 minutes on, both are unlocked again and counted from one
+    clock.advance(15 * 60_000 + 1000);
+    const unknownPhone = freshPhone();
+    await seven(byPhone(unknownPhone), freshIp());
+    clock.advance(15 * 60_000 + 1000);
+    const again = await login('localhost', byPhone(unknownPhone)('Wrong1234'));
+    expect([again.code, again.message]).toEqual([2009, '账号或密码错误']);
+    expect((await login('localhost', byPhone(who.phone)(PASSWORD))).code).toBe(0);
+  });
+
+  it('keeps no unknown phone or e-mail in clear', async () => {
+    const phone = freshPhone();
+    const email = freshEmail();
+    await login('localhost', { phone_info: { phone, phone_prefix: '86' }, password: 'Wrong1234' });
+    await login('localhost', { email, password: 'Wrong1234' });
+    const rows = await queryRows<{ row: string }>(t.database.db, sql`select row_to_json(u)::text as row from unknown_sign_ins u`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const { row } of rows) {
+      expect(row).not.toContain(phone);
+      expect(row).not.toContain(email);
+    }
   });
 
   it('logout ends the session at once', async () => {

@@ -304,7 +304,7 @@ describe('money calls once a trade password is set', () => {
     expect((await who.api.put(`/card/${frozen.id}/status`, { action: 'FREEZE' })).code).toBe(0);
   });
 
-  it('a repeated Idempotency-Key answers the first card once the trade password is confirmed again, holds once, and the trade password is no part of the request it is compared with', async () => {
+  it('a repeated Idempotency-Key answers the first card without asking for the trade password again, holds once, and the trade password is no part of the request it is compared with', async () => {
     const who = await customer();
     expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
     const idempotency = key();
@@ -312,10 +312,11 @@ describe('money calls once a trade password is set', () => {
     expect(first.code, first.message).toBe(0);
     const held = await wallet(who);
 
-    const replay = await open(who, { trx_password: 'Right123' }, idempotency);
-    expect(replay.data.id).toBe(first.data.id);
-    expectRefused(await open(who, {}, idempotency), ErrorCode.TRX_PASSWORD_REQUIRED);
-    expectRefused(await open(who, { trx_password: 'Wrong123' }, idempotency), ErrorCode.TRX_PASSWORD_WRONG);
+    for (const trx of [{ trx_password: 'Right123' }, {}, { trx_password: 'Wrong123' }]) {
+      const replay = await open(who, trx, idempotency);
+      expect(replay.code, replay.message).toBe(0);
+      expect(replay.data.id).toBe(first.data.id);
+    }
 
     // changed since: the same request under the same key, with the new trade password, is the same card
     expect((await setTrade(who, { trx_password: 'Newer123', old_trx_password: 'Right123' })).code).toBe(0);

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,30 @@ const base = {
   CODE_HASH_KEY: 'test-only-code-hash-key-of-32-characters',
 };
 const aliyunComplete = aliyunSmsEnv('http://127.0.0.1:1/', SECRET);
+
+/** Starts the server with this environment (by default with a data folder it cannot use) until it exits. */
+async function startServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/nonexistent/portal-data', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    // it started after all: not the refusal looked for
+    if (stdout.includes('portal ready')) child.kill('SIGKILL');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  // nor one that never gets that far
+  const stop = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(stop);
+  return { code, stdout, stderr, lines: stderr.trimEnd().split('\n') };
+}
 
 /** The configuration error loadConfig throws for this environment. */
 function refusal(env: NodeJS.ProcessEnv) {
@@ -88,26 +114,45 @@ describe('production refuses the development providers', () => {
       [base, /^Invalid configuration: .*set SMS_PROVIDER=aliyun with ALIYUN_SMS_ACCESS_KEY_ID/],
       [{ ...base, ...aliyunComplete, ALIYUN_SMS_TEMPLATE_REGISTER: '' }, /^Invalid configuration: SMS_PROVIDER=aliyun needs ALIYUN_SMS_TEMPLATE_REGISTER$/],
     ] as const) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/nonexistent/portal-data', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString('utf8');
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8');
-      });
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const { code, stdout, lines, stderr } = await startServer(env);
       expect(code, stderr).toBe(1);
       expect(stdout).toBe('');
-      const lines = stderr.trimEnd().split('\n');
       expect(lines, stderr).toHaveLength(1);
       expect(lines[0]).toMatch(wanted);
     }
+  });
+
+  it('a malformed provider setting: one line naming it, exit 1, no stack', { timeout: 180_000 }, async () => {
+    // each one through the process: SMTP_URL=garbage had got past the start's checks and crashed with a stack
+    const cases = [
+      [{ SMTP_URL: 'garbage' }, /^Invalid configuration: SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/],
+      [{ MAIL_FROM: 'nobody' }, /^Invalid configuration: MAIL_FROM: MAIL_FROM must be an e-mail address/],
+    ] as const;
+    // and the others' message, in the process's own words
+    for (const [setting, wanted] of [
+      [{ SMTP_URL: 'http://mail.example' }, /^Invalid configuration:\nSMTP_URL: SMTP_URL must be/],
+      [{ SMTP_URL: 'smtp://user:pa%ss@mail.example' }, /^Invalid configuration:\nSMTP_URL: SMTP_URL must be/],
+      [{ DATABASE_URL: 'postgres://db.example:99999/portal' }, /^Invalid configuration:\nDATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL$/],
+    ] as const) {
+      expect(refusal({ ...base, ...aliyunComplete, ...setting })).toMatch(wanted);
+    }
+    expect(loadConfig({ ...base, ...aliyunComplete, SMTP_URL: 'smtps://us%40er:p%25ss@mail.example:465', MAIL_FROM: '蓝鲸卡 <no-reply@bluewhale.example>' }).smtpUrl).toBe(
+      'smtps://us%40er:p%25ss@mail.example:465',
+    );
+    // a data folder it could use: nothing but the setting stops it
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+    // one after another: five servers starting at once on a small machine take longer than any guard
+    const ended: Array<Awaited<ReturnType<typeof startServer>>> = [];
+    for (const [index, [setting]] of cases.entries()) ended.push(await startServer({ ...base, ...aliyunComplete, DATA_DIR: path.join(dataDir, String(index)), ...setting }));
+    rmSync(dataDir, { recursive: true, force: true });
+    cases.forEach(([, wanted], index) => {
+      const { code, stdout, lines, stderr } = ended[index] as (typeof ended)[number];
+      expect(code, stderr).toBe(1);
+      expect(stdout).toBe('');
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(wanted);
+    });
+    expect(refusal({ ...base, ...aliyunComplete, SMTP_URL: 'garbage' })).not.toContain('garbage');
   });
 });
 

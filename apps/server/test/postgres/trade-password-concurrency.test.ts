@@ -42,4 +42,48 @@ describe('the trade password under a storm of parallel money calls', () => {
     const [usd] = (await api.data<Array<{ currency: string; available: string; anew: string }>>('GET', '/balance/account-balance')).filter((i) => i.currency === 'USD');
     expect(usd).toMatchObject({ available: '1000.00', anew: '0.00' });
   });
+
+  it('ten parallel top-ups with the right trade password all go through: right ones are not counted as tries', async () => {
+    const { api, cardId } = await customerWithCard();
+    const topUps = await Promise.all(
+      Array.from({ length: 10 }, () => api.post(`/card/${cardId}/recharge`, { amount: '1.00', trx_password: 'Right123' }, { headers: { 'idempotency-key': key() } })),
+    );
+    expect(topUps.map((answer) => answer.code)).toEqual(Array(10).fill(0));
+    expect((await api.data<{ balance: string }>('GET', `/card/${cardId}`)).balance).toBe('30.00');
+    // nothing counted: the next wrong one has all its tries left
+    const wrong = await api.post(`/card/${cardId}/recharge`, { amount: '1.00', trx_password: 'Wrong123' }, { headers: { 'idempotency-key': key() } });
+    expect([wrong.code, wrong.message]).toEqual([ErrorCode.TRX_PASSWORD_WRONG, '交易密码错误，还可尝试4次']);
+  });
+
+  it('fifty parallel retries of a top-up with its key, right, wrong or without the trade password, all answer the first answer and move nothing', async () => {
+    const { api, cardId } = await customerWithCard();
+    const used = key();
+    const topUp = (trx: object) => api.post(`/card/${cardId}/recharge`, { amount: '2.00', ...trx }, { headers: { 'idempotency-key': used } });
+    const first = await topUp({ trx_password: 'Right123' });
+    expect(first.code, first.message).toBe(0);
+    const variants = [{ trx_password: 'Right123' }, { trx_password: 'Wrong123' }, {}];
+    const retries = await Promise.all(Array.from({ length: 50 }, (_, i) => topUp(variants[i % 3] as object)));
+    for (const retry of retries) {
+      expect(retry.code, retry.message).toBe(0);
+      expect(retry.data).toEqual(first.data);
+    }
+    expect((await api.data<{ balance: string }>('GET', `/card/${cardId}`)).balance).toBe('22.00');
+  });
 });
+
+/** A verified customer with 1,000.00 USD, the trade password Right123 and an issued card holding 20.00. */
+async function customerWithCard() {
+  const who = await signUp(t);
+  const api = t.api('localhost', who.token);
+  const { id } = await api.data<AccountInfo>('GET', '/account/info');
+  const [account] = await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from accounts where id = ${id}`);
+  await api.data('PUT', '/card/verification', { body: { real_name: '张三', id_number: '11010519491231002X' } });
+  await t.services.ledger.recharge({ merchantId: String(account?.merchant_id), accountId: id, currency: 'USD', amount: 1000_00n, key: `fund-${id}` });
+  const { products } = await api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
+  const product = products.find((p) => p.name === '订阅支付卡');
+  const opened = await api.post<{ id: string }>('/card', { product_id: product?.id, amount: '20.00', nickname: '并发' }, { headers: { 'idempotency-key': key() } });
+  expect(opened.code, opened.message).toBe(0);
+  expect((await issuer.issue(opened.data.id)).status).toBe(200);
+  expect((await api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+  return { api, cardId: opened.data.id };
+}

@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import type { SmsSender } from '../../providers/sms/port.ts';
 import { AppError } from '../../http/errors.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
 import { burnPasswordTime, hashPassword, keyedHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { CodePurpose, LoginMethod, LoginResult } from '@portal/contract/enums';
 import { maskEmail, maskPhone } from '../../lib/mask.ts';
@@ -38,9 +39,12 @@ import { createSecurityPart } from './security.ts';
 import { securityTeller } from './security-notice.ts';
 import {
   type AccountRow,
-  claimTradePasswordTry,
   clearFailedLogins,
+  bindRequestKey,
   clearTradePasswordTries,
+  countWrongTradePassword,
+  findRequestKey,
+  lockTradePassword,
   findTradePassword,
   findAccountByEmail,
   findAccountByPhone,
@@ -49,7 +53,10 @@ import {
   insertResetTicket,
   insertTrustedDevice,
   claimPasswordTry,
+  claimUnknownTry,
   findAccountLock,
+  findUnknownLock,
+  pruneUnknownSignIns,
   recordLoginAttempt,
   setEmailIfNone,
   setPassword,
@@ -60,6 +67,32 @@ import {
 } from './store.ts';
 
 export type { Caller } from './caller.ts';
+
+/**
+ * The request's Idempotency-Key (refused when missing or malformed), the call it is for (method and
+ * route), and the digest of what it asks: its path's parameters and its body but the trade password.
+ */
+function keyOfRequest(request: FastifyRequest) {
+  const key = idempotencyKey(request);
+  const { trx_password: _password, ...body } = (request.body ?? {}) as Record<string, unknown>;
+  return {
+    key,
+    operation: `${request.method} ${request.routeOptions.url}`,
+    requestHash: sha256(JSON.stringify({ params: request.params ?? {}, body })),
+  };
+}
+
+/** The refusal of a wrong sign-in password, counted: the lock once it set it, a warning from the third. */
+function wrongPassword({ failures, lockedUntil }: { failures: number; lockedUntil: Date | null }, now: Date) {
+  if (lockedUntil) return lockedError(lockedUntil, now);
+  if (failures < loginPolicy.warnFromFailure) return new AppError(ErrorCode.BAD_CREDENTIALS);
+  const remaining = loginPolicy.maxFailures - failures;
+  return new AppError(ErrorCode.BAD_CREDENTIALS, {
+    variant: 'lockWarning',
+    params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
+    data: { remaining },
+  });
+}
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
 
@@ -120,26 +153,30 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   /**
    * The one rule of money leaving the wallet or a card: once the account has a trade password, the
-   * call must carry it, right, and not while it is locked. Each try is counted before it is checked
-   * (as password sign-in counts), a right one clears the count. Without a trade password set, any call passes.
+   * call must carry it, right, and not while it is locked. The account's checks run one at a time
+   * (its row locked over the check), so only wrong ones are counted, and however many arrive together
+   * at most five wrong ones are checked in the window; a right one clears the count. Without a trade
+   * password set, any call passes.
    */
   async function confirmTradePassword(accountId: string, given: string | undefined) {
-    const { hash, lockedUntil } = await findTradePassword(db, accountId);
-    if (!hash) return;
-    const now = clock.now();
-    if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw tradeLockedError(lockedUntil, now);
-    if (!given) throw new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);
-    const claimed = await claimTradePasswordTry(db, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
-    if (!claimed) {
-      const until = (await findTradePassword(db, accountId)).lockedUntil ?? new Date(now.getTime() + tradePasswordPolicy.windowMs);
-      throw tradeLockedError(until, now);
-    }
-    if (!(await verifyPassword(hash, given))) {
-      if (claimed.lockedUntil) throw tradeLockedError(claimed.lockedUntil, now);
-      const remaining = tradePasswordPolicy.maxFailures - claimed.failures;
-      throw new AppError(ErrorCode.TRX_PASSWORD_WRONG, { params: { remaining }, data: { remaining } });
-    }
-    await clearTradePasswordTries(db, accountId);
+    if (!(await findTradePassword(db, accountId)).hash) return;
+    const refusal = await db.transaction(async (tx) => {
+      const { hash, failures, lockedUntil } = await lockTradePassword(tx, accountId);
+      if (!hash) return null;
+      const now = clock.now();
+      if (lockedUntil && lockedUntil.getTime() > now.getTime()) return tradeLockedError(lockedUntil, now);
+      if (!given) return new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);
+      if (await verifyPassword(hash, given)) {
+        if (failures > 0) await clearTradePasswordTries(tx, accountId);
+        return null;
+      }
+      // the refusal is answered after the commit, so that the count stays
+      const counted = await countWrongTradePassword(tx, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
+      if (!counted || counted.lockedUntil) return tradeLockedError(counted?.lockedUntil ?? new Date(now.getTime() + tradePasswordPolicy.windowMs), now);
+      const remaining = tradePasswordPolicy.maxFailures - counted.failures;
+      return new AppError(ErrorCode.TRX_PASSWORD_WRONG, { params: { remaining }, data: { remaining } });
+    });
+    if (refusal) throw refusal;
   }
 
   /**
@@ -172,12 +209,30 @@ export function createAccountService(deps: AccountServiceDeps) {
     /**
      * A preHandler for a call that moves money out of the wallet or a card (`when` says from its body
      * whether this one does): the trade password is confirmed before the call does anything.
+     *
+     * With `keyed`, the call's Idempotency-Key belongs to this one call (method and route) once a
+     * request with it got past the trade password: another call with the key is refused (1006), and
+     * the same request again (its path and body, the trade password no part of it) is not asked for
+     * the password again but goes on to the call, which answers its first answer.
      */
-    tradePasswordHook(when: (body: unknown) => boolean = () => true) {
+    tradePasswordHook(when: (body: unknown) => boolean = () => true, options: { keyed?: boolean } = {}) {
       return async (request: FastifyRequest) => {
-        if (!when(request.body)) return;
-        const given = (request.body as { trx_password?: string } | undefined)?.trx_password;
-        await confirmTradePassword(request.auth.account.id, given);
+        const accountId = request.auth.account.id;
+        const keyed = options.keyed ? keyOfRequest(request) : null;
+        if (keyed) {
+          const earlier = await findRequestKey(db, accountId, keyed.key);
+          if (earlier && earlier.operation !== keyed.operation) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key: keyed.key } });
+          if (earlier?.requestHash === keyed.requestHash) return;
+        }
+        if (when(request.body)) {
+          const given = (request.body as { trx_password?: string } | undefined)?.trx_password;
+          await confirmTradePassword(accountId, given);
+        }
+        if (keyed && !(await bindRequestKey(db, { accountId, ...keyed, createdAt: clock.now() }))) {
+          // bound in between by a request of its own: another call's key is refused all the same
+          const bound = await findRequestKey(db, accountId, keyed.key);
+          if (bound && bound.operation !== keyed.operation) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key: keyed.key } });
+        }
       };
     },
 
@@ -269,12 +324,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       const account = body.phone_info
         ? await findAccountByPhone(db, merchant.id, body.phone_info.phone_prefix, body.phone_info.phone)
         : await findAccountByEmail(db, merchant.id, body.email ?? '');
+      const now = clock.now();
       if (!account) {
+        // no account: the same answers as a wrong password, lock and all, and the time of one checked
+        const identifier = body.phone_info ? phoneTarget(body.phone_info.phone_prefix, body.phone_info.phone) : emailTarget(body.email ?? '');
+        const identifierHash = keyedHash(deps.codeHashKey(), `sign-in:${identifier}`);
+        const lockedUntil = await findUnknownLock(db, merchant.id, identifierHash);
+        if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw lockedError(lockedUntil, now);
+        await pruneUnknownSignIns(db, merchant.id, new Date(now.getTime() - loginPolicy.windowMs));
+        const claimed = await claimUnknownTry(db, merchant.id, identifierHash, now, loginPolicy.windowMs, loginPolicy.maxFailures);
+        if (!claimed) throw lockedError((await findUnknownLock(db, merchant.id, identifierHash)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
         await burnPasswordTime(body.password);
-        throw new AppError(ErrorCode.BAD_CREDENTIALS);
+        throw wrongPassword(claimed, now);
       }
       const method: LoginMethod = body.phone_info ? 'PASSWORD_PHONE' : 'PASSWORD_EMAIL';
-      const now = clock.now();
       if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) {
         await attempt(db, merchant.id, account.id, method, 'LOCKED', caller);
         throw lockedError(account.lockedUntil, now);
@@ -287,17 +350,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       if (!(await verifyPassword(account.passwordHash, body.password))) {
         await attempt(db, merchant.id, account.id, method, 'WRONG_PASSWORD', caller);
-        const { failures, lockedUntil } = claimed;
-        if (lockedUntil) throw lockedError(lockedUntil, now);
-        if (failures >= loginPolicy.warnFromFailure) {
-          const remaining = loginPolicy.maxFailures - failures;
-          throw new AppError(ErrorCode.BAD_CREDENTIALS, {
-            variant: 'lockWarning',
-            params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
-            data: { remaining },
-          });
-        }
-        throw new AppError(ErrorCode.BAD_CREDENTIALS);
+        throw wrongPassword(claimed, now);
       }
       if (account.status !== 'ACTIVE') {
         await attempt(db, merchant.id, account.id, method, 'DISABLED', caller);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { accounts, customerManagers, loginAttempts, resetTickets, trustedDevices } from '../../db/schema.ts';
+import { accounts, customerManagers, loginAttempts, requestKeys, resetTickets, trustedDevices, unknownSignIns } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -75,6 +75,19 @@ export async function findTradePassword(tx: Tx, accountId: string) {
   return row ?? { hash: null, lockedUntil: null };
 }
 
+/**
+ * The trade password with its count, the account's row locked until the transaction ends: one
+ * account's trade password checks run one at a time, each seeing the count the one before left.
+ */
+export async function lockTradePassword(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ hash: accounts.trxPasswordHash, failures: accounts.trxFailedTries, lockedUntil: accounts.trxLockedUntil })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return row ?? { hash: null, failures: 0, lockedUntil: null };
+}
+
 /** A right trade password: the tries counted before it are no failures. */
 export async function clearTradePasswordTries(tx: Tx, accountId: string) {
   await tx.update(accounts).set({ trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null }).where(eq(accounts.id, accountId));
@@ -127,9 +140,66 @@ async function claimTry(
 export const claimPasswordTry = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
   claimTry(tx, 'login', accountId, now, windowMs, maxTries);
 
-/** A trade password's try, wherever it is asked for, counted before it is checked (claimTry). */
-export const claimTradePasswordTry = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
+/** A wrong trade password, wherever it was typed, counted (claimTry) while its check holds the account's row (lockTradePassword). */
+export const countWrongTradePassword = (tx: Tx, accountId: string, now: Date, windowMs: number, maxTries: number) =>
   claimTry(tx, 'trade', accountId, now, windowMs, maxTries);
+
+/**
+ * A password sign-in's try for a phone or e-mail that is no account (its keyed hash), counted as an
+ * account's is (claimTry): the first makes the row, the fifth in the window locks it, a locked one
+ * gets no try (null). One statement, so parallel tries count one after another.
+ */
+export async function claimUnknownTry(
+  tx: Tx,
+  merchantId: string,
+  identifierHash: string,
+  now: Date,
+  windowMs: number,
+  maxTries: number,
+): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
+  const lockEnd = new Date(now.getTime() + windowMs);
+  const expired = sql`(${unknownSignIns.windowStart} is null or ${unknownSignIns.windowStart} < ${windowStart}::timestamptz)`;
+  const count = sql`case when ${expired} then 1 else ${unknownSignIns.failures} + 1 end`;
+  const [row] = await tx
+    .insert(unknownSignIns)
+    .values({ merchantId, identifierHash, failures: 1, windowStart: now, lockedUntil: maxTries <= 1 ? lockEnd : null })
+    .onConflictDoUpdate({
+      target: [unknownSignIns.merchantId, unknownSignIns.identifierHash],
+      set: {
+        failures: count,
+        windowStart: sql`case when ${expired} then ${at}::timestamptz else ${unknownSignIns.windowStart} end`,
+        lockedUntil: sql`case when ${count} >= ${maxTries} then ${lockEnd.toISOString()}::timestamptz else null end`,
+      },
+      setWhere: sql`(${unknownSignIns.lockedUntil} is null or ${unknownSignIns.lockedUntil} <= ${at}::timestamptz)`,
+    })
+    .returning({ failures: unknownSignIns.failures, lockedUntil: unknownSignIns.lockedUntil });
+  return row ?? null;
+}
+
+/** Until when password sign-in for a phone or e-mail that is no account is locked, if it is. */
+export async function findUnknownLock(tx: Tx, merchantId: string, identifierHash: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ lockedUntil: unknownSignIns.lockedUntil })
+    .from(unknownSignIns)
+    .where(and(eq(unknownSignIns.merchantId, merchantId), eq(unknownSignIns.identifierHash, identifierHash)));
+  return row?.lockedUntil ?? null;
+}
+
+/** Forgets the counts of unknown identifiers whose window and lock have both ended before `before`. */
+export async function pruneUnknownSignIns(tx: Tx, merchantId: string, before: Date) {
+  const at = before.toISOString();
+  await tx
+    .delete(unknownSignIns)
+    .where(
+      and(
+        eq(unknownSignIns.merchantId, merchantId),
+        sql`${unknownSignIns.windowStart} < ${at}::timestamptz`,
+        sql`(${unknownSignIns.lockedUntil} is null or ${unknownSignIns.lockedUntil} < ${at}::timestamptz)`,
+      ),
+    );
+}
 
 /** Until when password sign-in is locked, if it is. */
 export async function findAccountLock(tx: Tx, accountId: string): Promise<Date | null> {
@@ -284,4 +354,17 @@ export async function listLoginAttempts(tx: Tx, accountId: string, limit: number
     // in the index's own order (DESC NULLS LAST), so the newest are read from it and not sorted
     .orderBy(sql`${loginAttempts.at} desc nulls last`, sql`${loginAttempts.id} desc`)
     .limit(limit);
+}
+
+export type RequestKeyRow = typeof requestKeys.$inferSelect;
+
+export async function findRequestKey(tx: Tx, accountId: string, key: string): Promise<RequestKeyRow | undefined> {
+  const [row] = await tx.select().from(requestKeys).where(and(eq(requestKeys.accountId, accountId), eq(requestKeys.key, key)));
+  return row;
+}
+
+/** Binds the key to its call unless it is bound already (to this call or another): false then. */
+export async function bindRequestKey(tx: Tx, row: typeof requestKeys.$inferInsert) {
+  const rows = await tx.insert(requestKeys).values(row).onConflictDoNothing().returning({ key: requestKeys.key });
+  return rows.length === 1;
 }

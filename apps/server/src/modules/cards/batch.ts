@@ -117,6 +117,9 @@ export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOp
         return await db.transaction(async (tx) => {
           // the account's openings one at a time: the quota and the one running batch are counted under this lock
           const verification = await lockVerification(tx, merchantId, accountId);
+          // the same key accepted while this one waited for the lock: its batch, not a refusal as another batch
+          const accepted = await findBatchByKey(tx, merchantId, accountId, key);
+          if (accepted) return replay(accepted, fingerprint);
           if (!verification?.basicAt || !verification.realName) throw new AppError(CardErrorCode.CARD_NOT_VERIFIED);
           if (product.needsSecondary && !verification.secondaryAt) throw new AppError(CardErrorCode.CARD_SECONDARY_REQUIRED);
           const other = await findRunningBatch(tx, accountId);

@@ -48,7 +48,8 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
   { cards, sessions, tradePassword },
 ) => {
   app.addHook('onRequest', sessions.guard());
-  const moneyOut = tradePassword.tradePasswordHook();
+  // each of them keyed: a key is its call's alone, and the same request again is answered without asking anew
+  const moneyOut = tradePassword.tradePasswordHook(() => true, { keyed: true });
 
   app.get(
     '/card/verification',
