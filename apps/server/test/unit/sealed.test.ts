@@ -41,10 +41,17 @@ describe('sealed files (streams)', () => {
   const sealer = createSealer(randomBytes(32));
   const CHUNK = SEALED_CHUNK_BYTES;
 
+  const collect = (out: Buffer[]) =>
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        out.push(chunk);
+        callback();
+      },
+    });
   /** Writes `parts` through a stream and answers all it gave out. */
   async function through(stream: Transform, parts: Buffer[]) {
     const out: Buffer[] = [];
-    await pipeline(Readable.from(parts), stream, new Writable({ write: (chunk, _encoding, callback) => callback(null, void out.push(chunk)) }));
+    await pipeline(Readable.from(parts), stream, collect(out));
     return Buffer.concat(out);
   }
   /** What an opening stream passes on before it fails, and the failure. */
@@ -53,7 +60,7 @@ describe('sealed files (streams)', () => {
     const failure = await pipeline(
       Readable.from([sealed]),
       key.openStream(label),
-      new Writable({ write: (chunk, _encoding, callback) => callback(null, void out.push(chunk)) }),
+      collect(out),
     ).then(
       () => null,
       (error: unknown) => error,
