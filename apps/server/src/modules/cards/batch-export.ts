@@ -155,8 +155,10 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       // the zip exceljs writes goes through the seal on its way to the file: no clear byte reaches the disk
       const zipped = new PassThrough();
       const plain = byteCounter();
+      // made afresh, so its mode is ours even where an earlier try left a part behind
+      await rm(partial, { force: true });
       const sealedFile = pipeline(zipped, plain.stream, sealer.sealStream(row.id), createWriteStream(partial, { mode: 0o600 }));
-      // a failure of the file fails the workbook's commit below too; this only keeps it from going unheard meanwhile
+      // awaited with the workbook's commit below; this only keeps an early failure from going unheard meanwhile
       sealedFile.catch(() => {});
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet('卡片');
@@ -205,8 +207,8 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
         await new Promise((resolve) => setImmediate(resolve));
       }
       sheet.commit();
-      await workbook.commit();
-      await sealedFile;
+      // the file's failure ends the wait at once (the workbook would wait for a finish that never comes)
+      await Promise.all([workbook.commit(), sealedFile]);
       await rename(partial, file);
       // the spreadsheet's own size, as downloaded
       const size = plain.counted.bytes;
