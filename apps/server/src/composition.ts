@@ -52,7 +52,12 @@ export function sealerFor(config: Pick<Config, 'cardDataKey' | 'dataDir'>): Seal
     dataSealer ??= createSealer(dataKeyFrom(config.cardDataKey ?? developmentSecret(config.dataDir, 'card-data.key')));
     return dataSealer;
   };
-  return { seal: (text) => sealed().seal(text), open: (text) => sealed().open(text) };
+  return {
+    seal: (text) => sealed().seal(text),
+    open: (text) => sealed().open(text),
+    sealStream: (label) => sealed().sealStream(label),
+    openStream: (label) => sealed().openStream(label),
+  };
 }
 
 /**
@@ -107,7 +112,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   // the durable jobs: registered here, started by the server (app.ts)
   const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
   const cardBatches = batchPart(cardContext, jobs, { concurrency: config.jobs.batchConcurrency });
-  const cardExports = exportPart(cardContext, jobs, { folder: path.join(config.dataDir, 'exports') });
+  const cardExports = exportPart(cardContext, jobs, {
+    folder: path.join(config.dataDir, 'exports'),
+    warn: (message, facts) => log.warn(facts, message),
+  });
   for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
 
   return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, jobs, issuer, issuerSecret, cardIssuer, sms, mail };

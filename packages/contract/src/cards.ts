@@ -319,11 +319,16 @@ export type RevealBody = z.infer<typeof revealBody>;
 export const revealAnswer = z.object({ pan: z.string(), cvv: z.string(), exp_month: z.string(), exp_year: z.string() });
 export type RevealAnswer = z.infer<typeof revealAnswer>;
 
-/** A checked access code unlocks reveals for this long; the portal masks the numbers again after REVEAL_SHOW_SECONDS. */
+/**
+ * A checked access code unlocks reveals for this long, in the session that checked it; the portal masks the numbers
+ * again after REVEAL_SHOW_SECONDS.
+ */
 export const REVEAL_WINDOW_SECONDS = 300;
 export const REVEAL_SHOW_SECONDS = 60;
-/** Reveals one account may make in an hour. */
+/** Reveals one account may make in an hour; an export with full numbers counts as one. */
 export const REVEALS_PER_HOUR = 30;
+/** Exports with full numbers one account may make in a day (China time, UTC+8). */
+export const SENSITIVE_EXPORTS_PER_DAY = 5;
 
 export const cardTransactionItem = z.object({
   id: z.string(),

@@ -313,12 +313,22 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [CardErrorCode.REVEAL_CODE_REQUIRED]: {
     status: 403,
     message: '请先获取并输入验证码',
-    meaning: 'Showing a card number needs an access code (send/code-auto, MARK_TYPE_ACCESS) checked within the last five minutes.',
+    meaning: 'Showing a card number needs an access code (send/code-auto, MARK_TYPE_ACCESS) checked within the last five minutes in the same session.',
   },
   [CardErrorCode.REVEAL_LIMIT]: {
     status: 429,
     message: '查看卡号过于频繁，请{seconds}秒后再试',
-    meaning: 'The account revealed card numbers 30 times in the last hour; data.seconds until the next is allowed.',
+    variants: { export: '查看和导出完整卡号过于频繁，请{seconds}秒后再试' },
+    meaning:
+      'The account revealed card numbers 30 times in the last hour, each export with full numbers counting as one; data.seconds ' +
+      'until the next is allowed. An export refused so says so (variant export).',
+  },
+  [CardErrorCode.SENSITIVE_EXPORT_DAILY_LIMIT]: {
+    status: 429,
+    message: '今日导出完整卡号已达{limit}次上限，请明天再试',
+    meaning:
+      'The account made SENSITIVE_EXPORTS_PER_DAY exports with full numbers today (the day in China time, UTC+8); the next is allowed ' +
+      'from 00:00 China time. data: limit, retry_at. Nothing was exported and the access code was not used.',
   },
   [CardErrorCode.CARD_FROZEN_BY_OTHERS]: {
     status: 403,
@@ -424,7 +434,12 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   [CardBatchErrorCode.EXPORT_CODE_REQUIRED]: {
     status: 403,
     message: '导出完整卡号需先获取并输入验证码',
-    meaning: 'An export with full numbers, CVV and expiry needs an access code (send/code-auto, MARK_TYPE_ACCESS) checked within the last five minutes, like a reveal.',
+    meaning: 'An export with full numbers, CVV and expiry needs an access code (send/code-auto, MARK_TYPE_ACCESS) checked within the last five minutes in the same session, like a reveal.',
+  },
+  [CardErrorCode.EXPORT_FILE_DAMAGED]: {
+    status: 500,
+    message: '导出文件校验失败，无法下载，请重新导出',
+    meaning: "The export's sealed file on the server does not open with the card-data key (changed, cut short, or another export's); nothing of it was sent.",
   },
   [ErrorCode.BALANCE_LIMIT]: {
     status: 400,

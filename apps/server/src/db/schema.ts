@@ -716,12 +716,18 @@ export const cardReveals = pgTable(
   (t) => [index('card_reveals_account_at').on(t.accountId, t.revealedAt)],
 );
 
-/** When an account last checked an access code for revealing card numbers: reveals are allowed for five minutes after. */
+/**
+ * When an account last checked an access code for revealing card numbers, and in which session: reveals (and
+ * exports with full numbers) are allowed for five minutes after, in that session only. A code checked in
+ * another session takes the grant over. The row is also what one account's reveals and exports lock in turn.
+ */
 export const cardRevealGrants = pgTable('card_reveal_grants', {
   accountId: uuid('account_id')
     .primaryKey()
     .references(() => accounts.id),
   merchantId: merchantRef(),
+  /** null on grants made before grants were bound to a session: those unlock nothing */
+  sessionId: uuid('session_id').references(() => sessions.id),
   grantedAt: ts('granted_at').notNull(),
 });
 

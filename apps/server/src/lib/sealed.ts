@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Transform } from 'node:stream';
+import { openingStream, sealingStream } from './sealed-stream.ts';
 
 /**
  * Sealing of sensitive data at rest (card numbers, ID numbers): AES-256-GCM with a random 96-bit IV,
@@ -8,6 +10,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 export interface Sealer {
   seal(text: string): string;
   open(sealed: string): string;
+  /** a file as it is written, for `label` (sealed-stream.ts) */
+  sealStream(label: string): Transform;
+  /** a sealed file as it is read, for the same `label`; fails rather than yield anything unchecked */
+  openStream(label: string): Transform;
 }
 
 /** The key from CARD_DATA_KEY: 32 bytes as base64 or as 64 hex digits. */
@@ -33,5 +39,7 @@ export function createSealer(key: Buffer): Sealer {
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     },
+    sealStream: (label) => sealingStream(key, label),
+    openStream: (label) => openingStream(key, label),
   };
 }

@@ -1,14 +1,15 @@
 import { type BatchExportList, type BatchExportStatus, type BatchStatusAnswer, CardBatchErrorCode } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
+import { chinaDayStart } from '@portal/contract/card-spending';
 import type { CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
+import { lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
@@ -319,6 +320,66 @@ describe('bulk export', () => {
     expect(theirs).toMatchObject({ status: 'DONE', total: 0 });
   });
 
+  const fileOfExport = (id: string) => path.join(t.dataDir, 'exports', `${id}.xlsx`);
+  const download = (who: Customer, id: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/card/batch-export/${id}/file`, headers: { host: 'localhost', authorization: `Bearer ${who.api.token}` } });
+
+  it('keeps the file sealed on disk (only the server may read it, no number or zip in clear), and opens it on download', async () => {
+    // a code to the same phone may be sent once a minute
+    clock.advance(61_000);
+    await owner.api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    const code = await lastCode(t, phoneTo(owner.phone));
+    const status = await exportOf(owner, { filters: {}, ids: issued.map((card) => card.id), include_sensitive: true, captcha: code, columns: ['nickname', 'card_number', 'cvv'] });
+    const file = fileOfExport(status.export_id);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.dirname(file)).filter((name) => name.startsWith(status.export_id))).toEqual([`${status.export_id}.xlsx`]);
+    const onDisk = readFileSync(file);
+    expect(onDisk.subarray(0, 2).toString('latin1')).not.toBe('PK');
+    for (const card of issued) expect(onDisk.includes(Buffer.from(card.pan))).toBe(false);
+    const answer = await download(owner, status.export_id);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+    expect(answer.rawPayload.length).toBe(status.size);
+    const sheet = await sheetOf(owner, status.export_id);
+    expect(sheet.slice(1).map((row) => row[1]).sort()).toEqual(issued.map((card) => card.pan).sort());
+  });
+
+  it('refuses a changed file, or another export’s file, cleanly: a 中文 refusal and not a byte of it', async () => {
+    const first = await exportOf(owner, { filters: { status: 'NORMAL' } });
+    const second = await exportOf(owner, { filters: { status: 'NORMAL' } });
+    const file = fileOfExport(first.export_id);
+    const changed = readFileSync(file);
+    const at = Math.floor(changed.length / 2);
+    changed[at] = (changed[at] as number) ^ 1;
+    writeFileSync(file, changed);
+    for (const id of [first.export_id]) {
+      const answer = await download(owner, id);
+      expect(answer.statusCode).toBe(500);
+      expect(answer.headers['content-type']).toMatch(/json/);
+      expect(answer.json()).toMatchObject({ code: CardErrorCode.EXPORT_FILE_DAMAGED, message: '导出文件校验失败，无法下载，请重新导出' });
+    }
+    // a file put in another export's place does not open under that export's id
+    copyFileSync(fileOfExport(second.export_id), file);
+    expect((await download(owner, first.export_id)).json()).toMatchObject({ code: CardErrorCode.EXPORT_FILE_DAMAGED });
+    expect((await download(owner, second.export_id)).statusCode).toBe(200);
+  });
+
+  it('a file written in clear before files were sealed is not served: it is deleted, and its export expired', async () => {
+    const served = await exportOf(owner, { filters: { status: 'NORMAL' } });
+    const swept = await exportOf(owner, { filters: { status: 'NORMAL' } });
+    const clearFile = Buffer.from((await download(owner, served.export_id)).rawPayload);
+    for (const id of [served.export_id, swept.export_id]) writeFileSync(fileOfExport(id), clearFile);
+    const answer = await download(owner, served.export_id);
+    expect(answer.json()).toMatchObject({ code: CardBatchErrorCode.EXPORT_EXPIRED });
+    expect(existsSync(fileOfExport(served.export_id))).toBe(false);
+    expect((await owner.api.data<BatchExportStatus>('GET', '/card/batch-export-status', { query: { export_id: served.export_id } })).status).toBe('EXPIRED');
+    // the scheduled job finds the others
+    expect(await t.services.cardExports.expire()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(fileOfExport(swept.export_id))).toBe(false);
+    expect((await owner.api.data<BatchExportStatus>('GET', '/card/batch-export-status', { query: { export_id: swept.export_id } })).status).toBe('EXPIRED');
+  });
+
   it('keeps a file 24 hours: then it is refused, and the scheduled job deletes it (EXPIRED)', async () => {
     const status = await exportOf(owner, { filters: { status: 'NORMAL' } });
     const file = path.join(t.dataDir, 'exports', `${status.export_id}.xlsx`);
@@ -329,5 +390,93 @@ describe('bulk export', () => {
     expect(existsSync(file)).toBe(false);
     const after = await owner.api.data<BatchExportStatus>('GET', '/card/batch-export-status', { query: { export_id: status.export_id } });
     expect(after.status).toBe('EXPIRED');
+  });
+});
+
+describe('exports with full numbers go through the reveal’s gate', () => {
+  const SENSITIVE = { filters: {}, include_sensitive: true, columns: ['nickname', 'card_number', 'cvv'] };
+  const DAY_MS = 24 * 3_600_000;
+
+  /** A fresh access code to the customer's phone (one a minute may be sent). */
+  async function accessCode(who: Customer, api: ApiClient = who.api) {
+    clock.advance(61_000);
+    const sent = await api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    expect(sent.code, sent.message).toBe(0);
+    return lastCode(t, phoneTo(who.phone));
+  }
+  const sensitiveExports = async (who: Customer) =>
+    (await rows(sql`select count(*)::int as n from card_exports where account_id = ${who.id} and include_sensitive`))[0]?.n;
+
+  async function issuedCard(who: Customer) {
+    const opened = await who.api.post<{ id: string }>('/card', { product_id: (await product(who)).id, amount: '10.00', nickname: '单卡' }, { headers: { 'idempotency-key': key() } });
+    expect(opened.code, opened.message).toBe(0);
+    await issuer.issue(opened.data.id);
+    return opened.data.id;
+  }
+
+  it('a code checked in one session exports nothing with full numbers from another session of the account', async () => {
+    const who = await customer({ usd: 0n, verify: 'none' });
+    const other = t.api('localhost', (await signIn(t, 'localhost', { phone: who.phone })).token);
+    const code = await accessCode(who);
+    expect((await who.api.post('/card/batch-export', { ...SENSITIVE, captcha: code })).code).toBe(0);
+    expect((await who.api.post('/card/batch-export', SENSITIVE)).code).toBe(0);
+    expect((await other.post('/card/batch-export', SENSITIVE)).code).toBe(CardBatchErrorCode.EXPORT_CODE_REQUIRED);
+    expect(await sensitiveExports(who)).toBe(2);
+  });
+
+  it('counts as a reveal: after 30 reveals in the hour it is refused (4010) and nothing is exported; an export leaves one reveal fewer', async () => {
+    const who = await customer();
+    const card = await issuedCard(who);
+    expect((await who.api.post(`/card/${card}/reveal`, { captcha: await accessCode(who) })).code).toBe(0);
+    for (let i = 1; i < 30; i++) {
+      clock.advance(1_000);
+      expect((await who.api.post(`/card/${card}/reveal`, {})).code).toBe(0);
+    }
+    const refused = await who.api.post<{ seconds: number }>('/card/batch-export', { ...SENSITIVE, captcha: await accessCode(who) });
+    expect(refused.code).toBe(CardErrorCode.REVEAL_LIMIT);
+    expect(refused.message).toMatch(/^查看和导出完整卡号过于频繁，请\d+秒后再试$/);
+    expect(refused.data.seconds).toBeGreaterThan(0);
+    expect(await sensitiveExports(who)).toBe(0);
+    // a masked export reveals nothing and is not counted
+    expect((await who.api.post('/card/batch-export', { filters: {} })).code).toBe(0);
+
+    clock.advance(3_600_000);
+    expect((await who.api.post('/card/batch-export', { ...SENSITIVE, captcha: await accessCode(who) })).code).toBe(0);
+    for (let i = 0; i < 29; i++) {
+      clock.advance(1_000);
+      expect((await who.api.post(`/card/${card}/reveal`, {})).code).toBe(0);
+    }
+    expect((await who.api.post(`/card/${card}/reveal`, {})).code).toBe(CardErrorCode.REVEAL_LIMIT);
+  });
+
+  it('at most 5 a day in China time: the 6th is refused (4013) with nothing exported and its code unspent, until 00:00 China time', async () => {
+    const who = await customer();
+    const card = await issuedCard(who);
+    // start the day's count well inside a China day (UTC+8), whatever the clock reached
+    const nextDay = chinaDayStart(new Date(clock.now().getTime() + DAY_MS));
+    if (nextDay.getTime() - clock.now().getTime() < 3_600_000) clock.set(new Date(nextDay.getTime() + 60_000));
+    expect((await who.api.post('/card/batch-export', { ...SENSITIVE, captcha: await accessCode(who) })).code).toBe(0);
+    for (let i = 1; i < 5; i++) {
+      clock.advance(1_000);
+      expect((await who.api.post('/card/batch-export', SENSITIVE)).code).toBe(0);
+    }
+    const code = await accessCode(who);
+    const refused = await who.api.post<{ limit: number; retry_at: string }>('/card/batch-export', { ...SENSITIVE, captcha: code });
+    expect(refused.code).toBe(CardErrorCode.SENSITIVE_EXPORT_DAILY_LIMIT);
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe('今日导出完整卡号已达5次上限，请明天再试');
+    const midnight = chinaDayStart(new Date(clock.now().getTime() + DAY_MS));
+    expect(refused.data).toEqual({ limit: 5, retry_at: midnight.toISOString() });
+    expect(await sensitiveExports(who)).toBe(5);
+    // the refused export did not use its code
+    expect((await who.api.post(`/card/${card}/reveal`, { captcha: code })).code).toBe(0);
+
+    // the last second of the China day is still today; its first second is tomorrow
+    clock.set(new Date(midnight.getTime() - 62_000));
+    const late = await accessCode(who);
+    expect((await who.api.post('/card/batch-export', { ...SENSITIVE, captcha: late })).code).toBe(CardErrorCode.SENSITIVE_EXPORT_DAILY_LIMIT);
+    clock.set(midnight);
+    expect((await who.api.post('/card/batch-export', { ...SENSITIVE, captcha: late })).code).toBe(0);
+    expect(await sensitiveExports(who)).toBe(6);
   });
 });

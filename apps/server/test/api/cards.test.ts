@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { ISSUER_REFUSED_REASON } from '../../src/modules/cards/opening.ts';
-import { lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
+import { lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
@@ -508,6 +508,27 @@ describe('POST /card/{id}/reveal', () => {
     const audit = await rows(sql`select card_id, user_agent, ip from card_reveals where account_id = ${who.id}`);
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ card_id: card.id, user_agent: 'test-agent' });
+  });
+
+  it("a code checked in one session unlocks reveals in that session only: another session of the same account still needs its own", async () => {
+    const who = await customer();
+    const { card, numbers } = await issuedCard(who);
+    const other = t.api('localhost', (await signIn(t, 'localhost', { phone: who.phone })).token);
+    // a code to the same phone may be sent once a minute
+    clock.advance(61_000);
+    await who.api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    expect((await who.api.post(`/card/${card.id}/reveal`, { captcha: await lastCode(t, phoneTo(who.phone)) })).code).toBe(0);
+    const refused = await other.post<RevealAnswer>(`/card/${card.id}/reveal`, {});
+    expect(refused.code).toBe(CardErrorCode.REVEAL_CODE_REQUIRED);
+    expect(JSON.stringify(refused.data ?? null)).not.toContain(numbers.pan);
+    expect((await who.api.post<RevealAnswer>(`/card/${card.id}/reveal`, {})).data.pan).toBe(numbers.pan);
+    // the other session's own code gives it the window, and takes it from the first
+    clock.advance(61_000);
+    await other.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    expect((await other.post(`/card/${card.id}/reveal`, { captcha: await lastCode(t, phoneTo(who.phone)) })).code).toBe(0);
+    expect((await other.post<RevealAnswer>(`/card/${card.id}/reveal`, {})).data.pan).toBe(numbers.pan);
+    expect((await who.api.post(`/card/${card.id}/reveal`, {})).code).toBe(CardErrorCode.REVEAL_CODE_REQUIRED);
+    expect(await rows(sql`select count(*)::int as n from card_reveals where account_id = ${who.id}`)).toEqual([{ n: 4 }]);
   });
 
   it('allows at most 30 reveals an hour', async () => {

@@ -1,6 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   type BatchExportBody,
   type BatchExportStatus,
@@ -15,13 +17,14 @@ import {
   type ExportColumn,
   type ExportStatus,
 } from '@portal/contract/card-batches';
-import { REVEAL_WINDOW_SECONDS } from '@portal/contract/cards';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import type { CardStatus } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
+import { looksSealed, SEALED_HEAD_BYTES } from '../../lib/sealed-stream.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { chinaTime } from '../wallet/service.ts';
 import {
@@ -38,8 +41,7 @@ import {
 } from './batch-store.ts';
 import { isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
-import type { RevealCaller } from './reveal.ts';
-import { findRevealGrant, saveRevealGrant } from './store.ts';
+import { type RevealCaller, revealGate } from './reveal.ts';
 
 /** The queue whose jobs write one export's file each, and the one that deletes the files past their time. */
 export const EXPORT_WRITE_QUEUE = 'card-export-write';
@@ -53,6 +55,8 @@ const FAILED_TEXT = '导出失败，请重新导出';
 export interface ExportOptions {
   /** where the files are written: DATA_DIR/exports */
   folder: string;
+  /** told, without anything of the file, when a sealed file does not open */
+  warn?: (message: string, facts: Record<string, unknown>) => void;
 }
 
 type SheetRow = Record<ExportColumn, string | number | null>;
@@ -60,16 +64,45 @@ type SheetRow = Record<ExportColumn, string | number | null>;
 /** A full number shown masked: the BIN's first six and the last four. */
 const maskedNumber = (last4: string | null) => (last4 ? `**** **** **** ${last4}` : '');
 
+/** Counts the bytes passing through. */
+function byteCounter() {
+  const counted = { bytes: 0 };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  return { stream, counted };
+}
+
+/** Whether the file begins as a sealed one; null when there is no file. */
+async function sealedHead(file: string): Promise<boolean | null> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const head = Buffer.alloc(SEALED_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return looksSealed(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Bulk export: the chosen cards (the list's filters, or the ids ticked) are written to an .xlsx file
  * under DATA_DIR by a job, with exceljs' streaming writer (each row committed as it is written, so
- * memory stays bounded however many cards there are), then answered raw on download for 24 hours, after
- * which a scheduled job deletes the file. Full numbers, CVV and expiry go in only when asked for and
- * after an access code, as a reveal (the same five-minute grant); the export's row, kept after its file
- * is gone, records who took them and from where. Otherwise those columns are masked.
+ * memory stays bounded however many cards there are), then answered on download for 24 hours, after
+ * which a scheduled job deletes the file. The spreadsheet never touches the disk in clear: it is sealed
+ * with the card-data key as exceljs writes it (sealed-stream.ts, bound to the export's id), into a file
+ * only the server's user may read, and opened as it is sent. Full numbers, CVV and expiry go in only when
+ * asked for and through the reveal's gate (an access code in this session, the hourly cap, the daily cap
+ * of such exports); the export's row, kept after its file is gone, records who took them and from where.
+ * Otherwise those columns are masked.
  */
 export function exportPart(context: CardContext, jobs: JobQueue, options: ExportOptions) {
-  const { db, clock, sealer, ledger, events, useAccessCode } = context;
+  const { db, clock, sealer, ledger, events } = context;
+  const gate = revealGate(context);
   const fileOf = (id: string) => path.join(options.folder, `${id}.xlsx`);
 
   const view = (row: ExportRow): BatchExportStatus => ({
@@ -98,20 +131,6 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       return row;
     });
 
-  /** The access code of a reveal: given now, or checked within the last five minutes. */
-  async function checkAccess(merchantId: string, auth: Authenticated, body: BatchExportBody) {
-    const accountId = auth.account.id;
-    if (body.captcha !== undefined) {
-      await useAccessCode(merchantId, auth.account, body.send_type ?? 'SEND_TYPE_PHONE', body.captcha);
-      await saveRevealGrant(db, merchantId, accountId, clock.now());
-      return;
-    }
-    const grant = await findRevealGrant(db, merchantId, accountId);
-    if (!grant || clock.now().getTime() - grant.grantedAt.getTime() > REVEAL_WINDOW_SECONDS * 1000) {
-      throw new AppError(CardBatchErrorCode.EXPORT_CODE_REQUIRED);
-    }
-  }
-
   async function write(data: { export_id: string }, job: JobInfo) {
     const row = await findExport(db, data.export_id);
     if (!row || !['PENDING', 'RUNNING'].includes(row.status)) return;
@@ -131,9 +150,17 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       const total = unknownProduct || (ids && ids.length === 0) ? 0 : await countExportCards(db, where);
       await progress(row.id, { status: 'RUNNING', startedAt: clock.now(), done: 0, total });
 
-      await mkdir(options.folder, { recursive: true });
+      await mkdir(options.folder, { recursive: true, mode: 0o700 });
       const { default: ExcelJS } = await import('exceljs');
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true, useSharedStrings: false });
+      // the zip exceljs writes goes through the seal on its way to the file: no clear byte reaches the disk
+      const zipped = new PassThrough();
+      const plain = byteCounter();
+      // made afresh, so its mode is ours even where an earlier try left a part behind
+      await rm(partial, { force: true });
+      const sealedFile = pipeline(zipped, plain.stream, sealer.sealStream(row.id), createWriteStream(partial, { mode: 0o600 }));
+      // awaited with the workbook's commit below; this only keeps an early failure from going unheard meanwhile
+      sealedFile.catch(() => {});
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet('卡片');
       const columns = row.columns as ExportColumn[];
       sheet.columns = columns.map((key) => ({
@@ -180,9 +207,11 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
         await new Promise((resolve) => setImmediate(resolve));
       }
       sheet.commit();
-      await workbook.commit();
+      // the file's failure ends the wait at once (the workbook would wait for a finish that never comes)
+      await Promise.all([workbook.commit(), sealedFile]);
       await rename(partial, file);
-      const { size } = await stat(file);
+      // the spreadsheet's own size, as downloaded
+      const size = plain.counted.bytes;
       const now = clock.now();
       await progress(row.id, { status: 'DONE', done, size, finishedAt: now, expiresAt: new Date(now.getTime() + EXPORT_KEEP_HOURS * 3_600_000), error: null });
     } catch (error) {
@@ -193,18 +222,36 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
     }
   }
 
-  /** Deletes the files kept past their time; their exports become EXPIRED. */
+  /**
+   * A file written before files were sealed holds its numbers in clear: it is deleted, and its export
+   * answered as expired (to be exported again), rather than served.
+   */
+  async function expireUnsealed(id: string) {
+    await rm(fileOf(id), { force: true });
+    await progress(id, { status: 'EXPIRED' }, { status: ['DONE'] });
+  }
+
+  /** Deletes the files kept past their time, and any written in clear; their exports become EXPIRED. */
   async function expire() {
     let count = 0;
     for (;;) {
       const due = await expiredExports(db, clock.now(), 100);
-      if (due.length === 0) return count;
+      if (due.length === 0) break;
       for (const row of due) {
         await rm(fileOf(row.id), { force: true });
         await progress(row.id, { status: 'EXPIRED' }, { status: ['DONE'] });
         count++;
       }
     }
+    // only finished files (a part still being written may not have its first bytes yet)
+    const names = await readdir(options.folder).catch(() => [] as string[]);
+    for (const name of names) {
+      const id = /^(.+)\.xlsx$/.exec(name)?.[1];
+      if (!id || !isUuid(id) || (await sealedHead(fileOf(id))) !== false) continue;
+      await expireUnsealed(id);
+      count++;
+    }
+    return count;
   }
 
   jobs.work<{ export_id: string }>(EXPORT_WRITE_QUEUE, write, { concurrency: 1, retryLimit: 2, retryDelay: 5, expireInSeconds: 600 });
@@ -225,7 +272,12 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       const asked = new Set<ExportColumn>(body.columns ?? DEFAULT_EXPORT_COLUMNS);
       const columns = EXPORT_COLUMN_NAMES.filter((name) => asked.has(name));
       const includeSensitive = exportsSensitive({ include_sensitive: body.include_sensitive, columns });
-      if (includeSensitive) await checkAccess(merchantId, auth, body);
+      const accountId = auth.account.id;
+      if (includeSensitive) {
+        // looked at before the code is used, so a refused export does not spend it
+        await gate.checkLimits(db, accountId, clock.now(), 'export');
+        await gate.unlock(merchantId, auth, body, CardBatchErrorCode.EXPORT_CODE_REQUIRED);
+      }
       const now = clock.now();
       const stamp = chinaTime(now).replace(/[-: ]/g, '');
       const selection = {
@@ -237,9 +289,13 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
         ...(body.ids ? { ids: [...new Set(body.ids)] } : {}),
       };
       const row = await db.transaction(async (tx) => {
+        if (includeSensitive) {
+          await gate.serialise(tx, accountId);
+          await gate.checkLimits(tx, accountId, now, 'export');
+        }
         const saved = await insertExport(tx, {
           merchantId,
-          accountId: auth.account.id,
+          accountId,
           status: 'PENDING',
           selection,
           columns,
@@ -267,15 +323,36 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       return { items: (await recentExports(db, merchantId, accountId, EXPORT_LIST_SIZE)).map(view) };
     },
 
-    /** GET /card/batch-export/{id}/file: the written file as a stream, while it is kept. */
-    async file(merchantId: string, accountId: string, id: string) {
+    /**
+     * GET /card/batch-export/{id}/file: the spreadsheet, opened from its seal as it is sent, while it is kept.
+     * The whole file is checked first, so a damaged one is refused before any of it is sent; the answer's
+     * stream checks every chunk again before passing it on.
+     */
+    async file(merchantId: string, accountId: string, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
       const row = await ownExport(merchantId, accountId, id);
       if (row.status === 'EXPIRED' || (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime())) throw new AppError(CardBatchErrorCode.EXPORT_EXPIRED);
       if (row.status !== 'DONE') throw new AppError(CardBatchErrorCode.EXPORT_NOT_READY, { data: { status: row.status } });
       const file = fileOf(row.id);
-      const size = (await stat(file).catch(() => null))?.size;
-      if (size === undefined) throw new AppError(CardBatchErrorCode.EXPORT_EXPIRED);
-      return { stream: createReadStream(file), fileName: row.fileName, size };
+      const sealed = await sealedHead(file);
+      if (sealed === null) throw new AppError(CardBatchErrorCode.EXPORT_EXPIRED);
+      if (!sealed) {
+        await expireUnsealed(row.id);
+        throw new AppError(CardBatchErrorCode.EXPORT_EXPIRED);
+      }
+      const plain = byteCounter();
+      const discard = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+      try {
+        await pipeline(createReadStream(file), sealer.openStream(row.id), plain.stream, discard);
+      } catch (error) {
+        options.warn?.('an export file does not open', { export_id: row.id, reason: (error as Error).message });
+        throw new AppError(CardErrorCode.EXPORT_FILE_DAMAGED);
+      }
+      const opened = sealer.openStream(row.id);
+      // a failure after the check (the file changed meanwhile) ends the answer short of its length
+      createReadStream(file)
+        .on('error', (error) => opened.destroy(error))
+        .pipe(opened);
+      return { stream: opened, fileName: row.fileName, size: plain.counted.bytes };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardProducts, cardRevealGrants, cardReveals, cards, cardTransactions, cardVerifications } from '../../db/schema.ts';
+import { cardExports, cardProducts, cardRevealGrants, cardReveals, cards, cardTransactions, cardVerifications } from '../../db/schema.ts';
 
 export type ProductRow = typeof cardProducts.$inferSelect;
 export type NewProduct = Omit<typeof cardProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -227,11 +227,20 @@ export async function insertReveal(tx: Tx, values: typeof cardReveals.$inferInse
   await tx.insert(cardReveals).values(values);
 }
 
-export async function saveRevealGrant(tx: Tx, merchantId: string, accountId: string, at: Date) {
+/** The account's exports with full numbers asked for since `since`, oldest first: they count as reveals. */
+export async function sensitiveExportsSince(tx: Tx, accountId: string, since: Date) {
+  return tx
+    .select({ at: cardExports.createdAt })
+    .from(cardExports)
+    .where(and(eq(cardExports.accountId, accountId), eq(cardExports.includeSensitive, true), gte(cardExports.createdAt, since)))
+    .orderBy(asc(cardExports.createdAt));
+}
+
+export async function saveRevealGrant(tx: Tx, grant: { merchantId: string; accountId: string; sessionId: string; at: Date }) {
   await tx
     .insert(cardRevealGrants)
-    .values({ merchantId, accountId, grantedAt: at })
-    .onConflictDoUpdate({ target: cardRevealGrants.accountId, set: { grantedAt: at } });
+    .values({ merchantId: grant.merchantId, accountId: grant.accountId, sessionId: grant.sessionId, grantedAt: grant.at })
+    .onConflictDoUpdate({ target: cardRevealGrants.accountId, set: { sessionId: grant.sessionId, grantedAt: grant.at } });
 }
 
 export async function findRevealGrant(tx: Tx, merchantId: string, accountId: string) {

@@ -1,9 +1,10 @@
 import { CardBatchErrorCode } from '@portal/contract/card-batches';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import type { SendType } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Form, Modal, Segmented } from 'antd';
+import { Alert, Button, Form, Modal, Segmented } from 'antd';
 import { useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { busy } from '../../../lib/busy.ts';
@@ -25,6 +26,12 @@ const CODE_REFUSALS: readonly number[] = [
   ErrorCode.CODE_NOT_SENT,
   CardBatchErrorCode.EXPORT_CODE_REQUIRED,
 ];
+
+/**
+ * Refusals no other code or password can change (the hourly cap of reveals and exports, the daily cap of
+ * exports with full numbers): told in the dialog, where they stay in sight, in the server's words.
+ */
+const LIMIT_REFUSALS: readonly number[] = [CardErrorCode.REVEAL_LIMIT, CardErrorCode.SENSITIVE_EXPORT_DAILY_LIMIT];
 
 interface ExportCodeDialogProps {
   open: boolean;
@@ -56,6 +63,7 @@ function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogP
   const [form] = Form.useForm<CodeValues>();
   const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [limited, setLimited] = useState<string | null>(null);
   const sending = useSendAccessCode();
 
   const sendCode = async () => {
@@ -71,12 +79,16 @@ function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogP
     }
     const confirmation = await trade.collect();
     if (!confirmation) return;
+    setLimited(null);
     try {
       await onSubmit({ captcha, send_type: sendType, ...confirmation });
     } catch (error) {
       if (trade.refused(error)) return;
       if (isApiError(error) && error.code !== null && CODE_REFUSALS.includes(error.code)) {
         form.setFields([{ name: 'captcha', errors: [error.message] }]);
+        markShownInPlace(error);
+      } else if (isApiError(error) && error.code !== null && LIMIT_REFUSALS.includes(error.code)) {
+        setLimited(error.message);
         markShownInPlace(error);
       }
     }
@@ -88,6 +100,7 @@ function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogP
         <SafetyCertificateOutlined className={styles.icon} aria-hidden />
         {sentTo ? text.sentTo(sentTo) : text.intro}
       </p>
+      {limited ? <Alert type="error" showIcon role="alert" title={limited} className={styles.refusal} data-testid="export-code-limit" /> : null}
       <Form<CodeValues> form={form} layout="vertical" requiredMark={false} initialValues={{ captcha: '' }} onFinish={(values) => void submit(values)} noValidate>
         <Form.Item label={text.channel}>
           <Segmented<SendType>

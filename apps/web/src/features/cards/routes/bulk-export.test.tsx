@@ -1,5 +1,9 @@
 // @vitest-environment jsdom
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type BatchExportStatus, DEFAULT_EXPORT_COLUMNS } from '@portal/contract/card-batches';
+import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -143,6 +147,56 @@ describe('批量导出: full numbers need a fresh access code', () => {
     await waitFor(() => expect(posts(calls)).toHaveLength(2));
     expect(posts(calls).map((call) => (call.body as { trx_password?: string }).trx_password)).toEqual(['Wrong123', 'Right123']);
     expect(posts(calls)[1]?.body).toMatchObject({ include_sensitive: true, captcha: '123456', send_type: 'SEND_TYPE_PHONE' });
+  });
+});
+
+describe('批量导出: a refusal of the caps', () => {
+  it('is told in the code dialog in the server’s words, as the one HTTP module reads the answer, and not again as a toast', async () => {
+    // the server's answers over HTTP, so the refusal goes through the HTTP module as it does in the app
+    const refusals = [
+      { status: 429, body: { code: CardErrorCode.SENSITIVE_EXPORT_DAILY_LIMIT, message: '今日导出完整卡号已达5次上限，请明天再试', data: { limit: 5, retry_at: '2026-03-01T16:00:00.000Z' } } },
+      { status: 429, body: { code: CardErrorCode.REVEAL_LIMIT, message: '查看和导出完整卡号过于频繁，请120秒后再试', data: { seconds: 120 } } },
+    ];
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const answer =
+          request.url === '/api/v1/account/send/code-auto'
+            ? { status: 200, body: { code: 0, message: 'ok', data: { resend_after: 60, masked_target: '+86 138****8000' } } }
+            : (refusals.shift() ?? { status: 500, body: { code: 1000, message: '未预期的请求', data: null } });
+        response.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const calls = stubExport();
+    vi.mocked(http.post).mockRestore();
+    http.client.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const { notices } = renderScreen(<BulkExport />, { at: '/bulk-export' });
+      await screen.findByText('符合条件的卡片共 7 张');
+      await userEvent.click(screen.getByRole('switch', { name: '包含完整卡号' }));
+      await userEvent.click(screen.getByTestId('export-submit'));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: /获取验证码/ }));
+      await within(dialog).findByText('验证码已发送至 +86 138****8000');
+      fireEvent.change(within(dialog).getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
+      await userEvent.click(within(dialog).getByTestId('export-code-submit'));
+      expect(await within(dialog).findByTestId('export-code-limit')).toHaveTextContent('今日导出完整卡号已达5次上限，请明天再试');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('今日导出完整卡号已达5次上限');
+      await userEvent.click(within(dialog).getByTestId('export-code-submit'));
+      await waitFor(() => expect(within(dialog).getByTestId('export-code-limit')).toHaveTextContent('查看和导出完整卡号过于频繁，请120秒后再试'));
+      // the dialog stays open, nothing followed, and the toast did not tell it a second time
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      // the HTTP module decides on its toast in the task after the call failed (a 0 ms timer, queued before this one)
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(notices.errors).toEqual([]);
+      expect(calls.filter((call) => call.url.includes('batch-export-status'))).toEqual([]);
+    } finally {
+      http.client.defaults.baseURL = '';
+      server.close();
+    }
   });
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "card_reveal_grants" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+ALTER TABLE "card_reveal_grants" ADD CONSTRAINT "card_reveal_grants_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;
