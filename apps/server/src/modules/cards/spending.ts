@@ -31,7 +31,7 @@ import {
 import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
 import type { EventRecord, IssuerEvent, IssuerEventHandling, IssuerReply } from '../issuer/service.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
-import { CARD_NETWORK, cardAccountOf, walletOf } from '../ledger/service.ts';
+import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import { cardName, isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
 import { returnFromClosedCard } from './lifecycle.ts';
@@ -302,8 +302,7 @@ export function spendingPart(context: CardContext) {
     const extra = final - posted;
     if (extra > 0n) {
       const taken = await takeUpTo(tx, card, {
-        // a cancelled card gave what it had to the wallet: the extra is owed from there
-        from: card.status === 'DELETE' ? walletOf(card.accountId) : cardAccountOf(card.id, card.accountId),
+        from: cardAccountOf(card.id, card.accountId),
         to: CARD_NETWORK,
         type: LEDGER_TYPES.consume,
         amount: extra,
