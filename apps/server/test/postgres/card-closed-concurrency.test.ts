@@ -88,7 +88,7 @@ const walletOf = async (api: ApiClient) =>
 describe('a cancelled card and the money that reaches it, at once (PostgreSQL)', () => {
   it('a reversal arriving with card.closed, on two servers: every card ends holding nothing, its 50.00 in the wallet once', async () => {
     const people = await Promise.all(Array.from({ length: 12 }, () => customerWithCard()));
-    const authorizations = [];
+    const authorizations: string[] = [];
     for (const { card, api } of people) {
       authorizations.push(await authorizeAll(card.id, '50.00'));
       expect((await api.delete(`/card/${card.id}`)).code).toBe(0);
