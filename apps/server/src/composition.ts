@@ -12,6 +12,7 @@ import { exportPart } from './modules/cards/batch-export.ts';
 import { batchPart } from './modules/cards/batch.ts';
 import type { CardContext } from './modules/cards/context.ts';
 import { createCardService } from './modules/cards/service.ts';
+import { holdExpiryPart } from './modules/cards/spending-expiry.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import path from 'node:path';
 import { createCodeService } from './modules/codes/service.ts';
@@ -116,9 +117,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
+  const cardHolds = holdExpiryPart(cards, jobs, config.authHoldExpiryDays);
   for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, cardHolds, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

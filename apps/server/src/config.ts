@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_AUTH_HOLD_EXPIRY_DAYS } from '@portal/contract/card-spending';
 import { z } from 'zod';
 
 /** A number setting, `what` it must be said in its messages; empty means "not set": the default applies. */
@@ -87,6 +88,8 @@ const schema = z.object({
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** seconds between the job queue's checks for jobs of a process that died (their heartbeat lapsed) */
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** days an authorisation's hold waits for its settlement or reversal before it is released */
+  AUTH_HOLD_EXPIRY_DAYS: numberSetting('AUTH_HOLD_EXPIRY_DAYS', 'whole days, 1 to 90', { min: 1, max: 90, whole: true }, DEFAULT_AUTH_HOLD_EXPIRY_DAYS),
 });
 
 export interface Config {
@@ -118,6 +121,8 @@ export interface Config {
   dbPoolSize: number;
   /** the durable jobs (src/jobs): batch cards asked at once per process, and how often lost jobs are looked for */
   jobs: { batchConcurrency: number; superviseSeconds: number };
+  /** days an authorisation's hold waits for the issuer before the hourly job releases it */
+  authHoldExpiryDays: number;
 }
 
 /** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
@@ -240,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
     jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
+    authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
   };
 }
 

@@ -45,6 +45,16 @@ export const declineReasons: Record<DeclineCode, { reason: string; fix: string; 
 /** Why a CONSUME is FAIL without a decline code: the merchant reversed the authorisation before it settled. */
 export const AUTHORIZATION_REVERSED_REASON = '商户已撤销该笔授权，预留金额已退回卡片';
 
+/** The same, on a card cancelled since: the hold went back to the wallet. */
+export const AUTHORIZATION_REVERSED_CLOSED_REASON = '商户已撤销该笔授权，卡片已注销，预留金额已退回钱包';
+
+/** Days an authorisation's hold waits for the issuer's settlement or reversal before it is released (AUTH_HOLD_EXPIRY_DAYS). */
+export const DEFAULT_AUTH_HOLD_EXPIRY_DAYS = 7;
+
+/** Why a CONSUME is FAIL without a decline code: neither settled nor reversed in time, its hold released. */
+export const authorizationExpiredReason = (days: number, closed: boolean) =>
+  `授权超过 ${days} 天未结算，预留金额已${closed ? '退回钱包（卡片已注销）' : '退回卡片'}`;
+
 /** A settlement may exceed its authorisation by at most this share (tips, currency moves): 15 %. */
 export const SETTLEMENT_MAX_OVER_PERCENT = 15n;
 

@@ -152,6 +152,12 @@ export const frozenByHint: Record<FrozenBy, string> = {
  * by the operator or the issuer is not the holder's to undo. One place: the server answers these as
  * `actions` and refuses anything else; the portal offers what it is told.
  */
+/**
+ * Whether cancelling the card moves money to the wallet, so that the trade password is asked: what is
+ * available on it, or held on it (that follows once the issuer lets it go). Minor units.
+ */
+export const cancelMovesMoney = (money: { available: bigint; held: bigint }) => money.available > 0n || money.held > 0n;
+
 export function cardActionsFor(status: CardStatus, frozenBy: FrozenBy | null = null): CardAction[] {
   switch (status) {
     case 'NORMAL':

@@ -1,6 +1,7 @@
-import { type CardAction, cardActionLabel, cardActionsFor, cardTransitions, type FrozenBy, } from '@portal/contract/cards';
+import { type CardAction, cancelMovesMoney, cardActionLabel, cardActionsFor, cardTransitions, type FrozenBy } from '@portal/contract/cards';
 import { type CardStatus, cardStatusLabel } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
+import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -24,6 +25,65 @@ export function notAllowed(card: Pick<CardRow, 'status' | 'frozenBy'>, action: C
   });
 }
 
+/** What the card holds in all (balance, held on it included) and of that held, in minor units. */
+async function moneyOn(context: Pick<CardContext, 'ledger'>, tx: Tx, card: CardRow) {
+  return (await context.ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id) ?? { balance: 0n, held: 0n };
+}
+
+/** Moves what the card has available (its balance less what is held) to the wallet, once per key; answers the amount. */
+async function availableToWallet(context: Pick<CardContext, 'ledger' | 'clock'>, tx: Tx, card: CardRow, key: string, memo: string) {
+  const money = await moneyOn(context, tx, card);
+  const available = money.balance - money.held;
+  if (available <= 0n) return 0n;
+  const now = context.clock.now();
+  const moved = await context.ledger.within(tx).transferFromCard({
+    merchantId: card.merchantId,
+    accountId: card.accountId,
+    cardId: card.id,
+    currency: card.currency as 'USD' | 'CNY',
+    amount: available,
+    key,
+    memo,
+  });
+  await insertCardTransaction(tx, {
+    merchantId: card.merchantId,
+    cardId: card.id,
+    accountId: card.accountId,
+    type: 'TRANSFER_OUT',
+    status: 'CLOSED',
+    amount: available,
+    currency: card.currency,
+    ledgerTransactionId: moved.answer.transactionId,
+    createdAt: now,
+    settledAt: now,
+  });
+  return available;
+}
+
+/**
+ * Money that reaches a cancelled card (a reversal, a refund, an adjustment, what a settlement left or
+ * an expired hold) goes on to the wallet at once, and the holder is told in a station message; on a
+ * card not cancelled (yet) it stays, and cancelling sweeps it. Inside `tx`, the card locked; `key`
+ * names what brought the money, so a repeat moves nothing. Answers the amount moved.
+ */
+export async function returnFromClosedCard(context: Pick<CardContext, 'ledger' | 'clock' | 'messages'>, tx: Tx, card: CardRow, key: string, what: string) {
+  if (card.status !== 'DELETE') return 0n;
+  const amount = await availableToWallet(context, tx, card, key, `已注销卡片的${what}退回钱包（${cardName(card)}）`);
+  if (amount > 0n) {
+    await context.messages.post(tx, {
+      merchantId: card.merchantId,
+      accountId: card.accountId,
+      type: 'CARD_FUNDS_RETURNED',
+      status: 'success',
+      title: '已注销卡片的资金已退回钱包',
+      content:
+        `<p>您已注销的卡片「${escapeHtml(cardName(card))}」收到${escapeHtml(what)} ${fromMinorUnits(amount)} ${escapeHtml(card.currency)}，` +
+        `已自动退回您的钱包。</p>`,
+    });
+  }
+  return amount;
+}
+
 /** Who froze it, as the refusal to unfreeze says: 平台 or 发卡机构. */
 const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '平台', ISSUER: '发卡机构' };
 
@@ -34,7 +94,7 @@ const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '
  * back to the wallet when the issuer confirms.
  */
 export function lifecyclePart(context: CardContext) {
-  const { db, clock, ledger, issuer, messages } = context;
+  const { db, clock, issuer, messages } = context;
 
   const ask = (action: IssuerAction, cardId: string) =>
     action === 'FREEZE' ? issuer.freeze(cardId) : action === 'UNFREEZE' ? issuer.unfreeze(cardId) : issuer.close(cardId);
@@ -73,39 +133,10 @@ export function lifecyclePart(context: CardContext) {
     return after;
   }
 
-  /** What the card holds and may give back (its balance less what is held on it), in minor units. */
-  async function availableOn(tx: Tx, card: CardRow) {
-    const money = (await ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id);
-    return money ? money.balance - money.held : 0n;
-  }
-
   /** The card's whole available balance back to the wallet and the card cancelled; inside `tx`, the card locked. */
   async function close(tx: Tx, card: CardRow) {
     const now = clock.now();
-    const available = await availableOn(tx, card);
-    if (available > 0n) {
-      const moved = await ledger.within(tx).transferFromCard({
-        merchantId: card.merchantId,
-        accountId: card.accountId,
-        cardId: card.id,
-        currency: card.currency as 'USD' | 'CNY',
-        amount: available,
-        key: ledgerKeys.close(card.id),
-        memo: `卡片注销，余额退回（尾号 ${card.last4 ?? '----'} 卡片）`,
-      });
-      await insertCardTransaction(tx, {
-        merchantId: card.merchantId,
-        cardId: card.id,
-        accountId: card.accountId,
-        type: 'TRANSFER_OUT',
-        status: 'CLOSED',
-        amount: available,
-        currency: card.currency,
-        ledgerTransactionId: moved.answer.transactionId,
-        createdAt: now,
-        settledAt: now,
-      });
-    }
+    await availableToWallet(context, tx, card, ledgerKeys.close(card.id), `卡片注销，余额退回（尾号 ${card.last4 ?? '----'} 卡片）`);
     const closed = await updateCard(tx, card.id, { status: 'DELETE', frozenBy: null, closedAt: now, updatedAt: now });
     await announceStatus(context, tx, closed);
     return closed;
@@ -141,7 +172,8 @@ export function lifecyclePart(context: CardContext) {
           const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
           if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
           if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
-          if (!confirmed && (await availableOn(tx, card)) > 0n) return null;
+          const money = await moneyOn(context, tx, card);
+          if (!confirmed && cancelMovesMoney({ available: money.balance - money.held, held: money.held })) return null;
           return { before: card, after: await begin(tx, card, 'DELETE') };
         });
       let started = await begun(false);

@@ -41,6 +41,7 @@ import {
 import { transfersPart } from './transfers.ts';
 import { controlsPart } from './controls.ts';
 import { spendingPart } from './spending.ts';
+import { closedCardsHoldingMoney } from './spending-store.ts';
 import { transactionsPart } from './transactions.ts';
 
 /** "11010519491231002X" → "110***********002X": enough to recognise, not enough to use. */
@@ -201,6 +202,12 @@ export function createCardService(context: CardContext) {
       const rows = await findCardsForOperator(db, merchantId, which);
       return { rows, items: await items(merchantId, rows) };
     },
+
+    /** Cancelled cards still holding money (`ops ledger:check`): what is available on them, and held past `overdueBefore`. */
+    closedCardsHoldingMoney: (overdueBefore: Date) => closedCardsHoldingMoney(db, overdueBefore),
+
+    /** Releases the holds of authorisations pending longer than `expiryDays` (the hourly job, spending-expiry.ts). */
+    expireHolds: (expiryDays: number) => spending.expireHolds(expiryDays),
 
     operatorFreeze: (card: CardRow, reason: string) => lifecycle.operatorFreeze(card, reason).then(itemOf),
     operatorUnfreeze: (card: CardRow) => lifecycle.operatorUnfreeze(card).then(itemOf),

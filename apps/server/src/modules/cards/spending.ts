@@ -1,5 +1,7 @@
 import {
+  AUTHORIZATION_REVERSED_CLOSED_REASON,
   AUTHORIZATION_REVERSED_REASON,
+  authorizationExpiredReason,
   categoriesOfMcc,
   chinaDayStart,
   chinaMonthStart,
@@ -32,6 +34,7 @@ import type { AccountRef } from '../ledger/accounts.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import { cardName, isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
+import { returnFromClosedCard } from './lifecycle.ts';
 import {
   type CardTransactionRow,
   type ControlsRow,
@@ -39,6 +42,7 @@ import {
   findAuthorization,
   insertSpending,
   lockCardForAuthorization,
+  pendingAuthorizationsBefore,
   recordOwed,
   type SignalledRow,
   spentSince,
@@ -53,7 +57,14 @@ const spendingKeys = {
   settleExtra: (cardId: string, authorizationId: string) => `card:${cardId}:auth:${authorizationId}:settle-extra`,
   release: (cardId: string, authorizationId: string) => `card:${cardId}:auth:${authorizationId}:release`,
   declineFee: (cardId: string, authorizationId: string) => `card:${cardId}:auth:${authorizationId}:decline-fee`,
-  event: (eventId: string) => `card-event:${eventId}`,
+  /** what an authorisation's end (settled, reversed, expired) left on a cancelled card, to the wallet */
+  returned: (cardId: string, authorizationId: string) => `card:${cardId}:auth:${authorizationId}:returned`,
+  /**
+   * a refund or an adjustment, by the issuer's own id of it: the same credit sent again under another
+   * event id moves nothing (and one of the same id with other figures is not applied)
+   */
+  credit: (kind: 'REFUND' | 'ADJUST_IN', objectId: string) => `card-credit:${kind}:${objectId}`,
+  creditReturned: (cardId: string, kind: 'REFUND' | 'ADJUST_IN', objectId: string) => `card:${cardId}:credit:${kind}:${objectId}:returned`,
 };
 
 /** The ledger's transaction types of a card's own spending (card ↔ the merchant's CARD_NETWORK). */
@@ -75,7 +86,7 @@ const availableIn = (error: AppError) => toMinorUnits(String((error.data as { av
  * so a card's authorisations are decided one at a time and never spend the same money twice.
  */
 export function spendingPart(context: CardContext) {
-  const { clock, ledger, events, messages } = context;
+  const { db, clock, ledger, events, messages } = context;
 
   /** How the holder's open tabs hear of a row: sent by the statement that writes it, heard once the transaction commits. */
   const signalOf =
@@ -312,6 +323,7 @@ export function spendingPart(context: CardContext) {
       }
     }
     await updateSpending(tx, row, { status: 'CLOSED', amount: final, declineReason: null, settledAt: clock.now(), ledgerTransactionId: transactionId }, signalOf(card));
+    await returnFromClosedCard(context, tx, card, spendingKeys.returned(card.id, data.authorization_id), '结算后余下的预授权金额');
   }
 
   /** authorization.reversed: the hold goes back to the card's available, the authorisation FAIL (without a decline code). After settlement it changes nothing: a refund does. */
@@ -319,8 +331,54 @@ export function spendingPart(context: CardContext) {
     const data = parse(reversalData, event);
     const { card, row } = await authorizationOf(tx, data.authorization_id);
     if (row.status !== 'PENDING') return;
-    if (row.holdId) await ledger.within(tx).releaseHold({ merchantId: card.merchantId, holdId: row.holdId, key: spendingKeys.release(card.id, data.authorization_id) });
-    await updateSpending(tx, row, { status: 'FAIL', declineReason: AUTHORIZATION_REVERSED_REASON, settledAt: clock.now() }, signalOf(card));
+    await letGo(tx, card, row, card.status === 'DELETE' ? AUTHORIZATION_REVERSED_CLOSED_REASON : AUTHORIZATION_REVERSED_REASON, '撤销的授权金额');
+  }
+
+  /** A pending authorisation ended without a settlement: its hold released, the row FAIL with `reason`, and on a cancelled card the money on to the wallet. */
+  async function letGo(tx: Tx, card: CardRow, row: CardTransactionRow, reason: string, what: string) {
+    const authorizationId = row.authorizationId as string;
+    if (row.holdId) await ledger.within(tx).releaseHold({ merchantId: card.merchantId, holdId: row.holdId, key: spendingKeys.release(card.id, authorizationId) });
+    await updateSpending(tx, row, { status: 'FAIL', declineReason: reason, settledAt: clock.now() }, signalOf(card));
+    await returnFromClosedCard(context, tx, card, spendingKeys.returned(card.id, authorizationId), what);
+  }
+
+  /**
+   * The hourly job: authorisations the issuer neither settled nor reversed within `expiryDays` have
+   * their holds released, back to the card's available or, on a cancelled card, to the wallet; the
+   * holder is told. A settlement arriving later is charged as one after a reversal. Answers how many.
+   */
+  async function expireHolds(expiryDays: number) {
+    const before = new Date(clock.now().getTime() - expiryDays * 86_400_000);
+    let count = 0;
+    for (;;) {
+      const due = await pendingAuthorizationsBefore(db, before, 100);
+      if (due.length === 0) return count;
+      for (const { cardId, authorizationId } of due) {
+        const released = await db.transaction(async (tx) => {
+          const card = await lockCardById(tx, cardId);
+          const row = card ? await findAuthorization(tx, card.id, authorizationId) : undefined;
+          // settled, reversed or expired by another process meanwhile
+          if (!card || !row || row.status !== 'PENDING') return false;
+          const closed = card.status === 'DELETE';
+          await letGo(tx, card, row, authorizationExpiredReason(expiryDays, closed), '过期释放的预授权金额');
+          if (!closed) {
+            await messages.post(tx, {
+              merchantId: card.merchantId,
+              accountId: card.accountId,
+              type: 'CARD_HOLD_EXPIRED',
+              status: 'success',
+              title: '预授权已过期释放',
+              content:
+                `<p>您的卡片「${escapeHtml(cardName(card))}」在「${escapeHtml(row.merchantName ?? '')}」的 ${fromMinorUnits(row.amount)} ${escapeHtml(card.currency)} 预授权` +
+                `超过 ${expiryDays} 天未结算，预留金额已退回卡片可用余额。</p>`,
+            });
+          }
+          return true;
+        });
+        // a row another process took meanwhile is not counted, and is not found again
+        if (released) count += 1;
+      }
+    }
   }
 
   /** A credit of the card from CARD_NETWORK (a refund, an adjustment), once per event. */
@@ -333,7 +391,7 @@ export function spendingPart(context: CardContext) {
     const memoText = 'memo' in data ? data.memo : '';
     const moved = await ledger.within(tx).transfer({
       merchantId: card.merchantId,
-      key: spendingKeys.event(event.id),
+      key: spendingKeys.credit(kind, data.id),
       currency: card.currency as Currency,
       type: kind === 'REFUND' ? LEDGER_TYPES.refund : LEDGER_TYPES.adjust,
       holderId: card.accountId,
@@ -343,7 +401,13 @@ export function spendingPart(context: CardContext) {
       ],
       reference: `card:${card.id}`,
       memo: kind === 'REFUND' ? `退款 ${merchantName ?? ''}（${cardName(card)}）` : `调整转入${memoText ? `：${memoText}` : ''}（${cardName(card)}）`,
+    }).catch((error: unknown) => {
+      // the same refund or adjustment with other figures: the first one stands, this one changes nothing
+      if (isRefusal(error, ErrorCode.IDEMPOTENCY_CONFLICT)) return null;
+      throw error;
     });
+    // applied before (under another event id): nothing more
+    if (!moved || moved.replayed) return;
     const now = clock.now();
     await insertSpending(tx, {
       merchantId: card.merchantId,
@@ -360,6 +424,7 @@ export function spendingPart(context: CardContext) {
       createdAt: now,
       settledAt: now,
     }, signalOf(card));
+    await returnFromClosedCard(context, tx, card, spendingKeys.creditReturned(card.id, kind, data.id), kind === 'REFUND' ? '退款' : '调整转入');
   }
 
   /** 3ds.otp: the code on every open tab of the holder, and as a station message that masks it once it expires. */
@@ -411,5 +476,5 @@ export function spendingPart(context: CardContext) {
     [ISSUER_SPENDING_EVENTS.adjust]: (tx, event) => credit(tx, event, 'ADJUST_IN'),
     [ISSUER_SPENDING_EVENTS.threeDsOtp]: threeDs,
   };
-  return { handlers };
+  return { handlers, expireHolds };
 }

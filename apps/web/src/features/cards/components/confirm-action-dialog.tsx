@@ -1,4 +1,5 @@
 import type { CardItem } from '@portal/contract/cards';
+import { toMinorUnits } from '@portal/contract/money';
 import { Modal } from 'antd';
 import { busy } from '../../../lib/busy.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
@@ -42,6 +43,7 @@ export function ConfirmActionDialog({ action, card, pending, trade, onConfirm, o
       {action === 'DELETE' ? (
         <p className={styles.refund} data-testid="delete-refund">
           {text.DELETE.refund(formatAmount(card.balance), card.currency)}
+          {toMinorUnits(card.held) > 0n ? text.DELETE.held(formatAmount(card.held), card.currency) : null}
         </p>
       ) : null}
       {action === 'DELETE' ? <TradePasswordConfirm confirmation={trade} onSubmit={() => onConfirm('DELETE')} /> : null}

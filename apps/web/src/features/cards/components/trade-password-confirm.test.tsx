@@ -121,6 +121,16 @@ describe('the trade password in a money dialog', () => {
     expect(calls.filter((call) => call.method === 'delete').map((call) => call.body)).toEqual([{ trx_password: 'Right123' }]);
   });
 
+  it('asks for it to cancel a card whose money is all held, and says the held money follows to the wallet', async () => {
+    const held = card({ balance: '0.00', held: '50.00' });
+    const { calls } = showCard(true, { [CARD]: (body: unknown) => (body === undefined ? held : { ...held, status: 'DELETING', actions: [] }) }, held);
+    const dialog = await openDialog(/注销/, '注销卡片');
+    expect(within(dialog).getByTestId('delete-refund')).toHaveTextContent('另有 50.00 USD 预授权中，结算后余下或撤销的金额也将自动退回钱包。');
+    type(await within(dialog).findByLabelText('交易密码'), 'Right123');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认注销' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'delete').map((call) => call.body)).toEqual([{ trx_password: 'Right123' }]));
+  });
+
   it('does not ask for it to cancel a card that holds nothing', async () => {
     const { calls } = showCard(true, {}, card({ balance: '0.00' }));
     const dialog = await openDialog(/注销/, '注销卡片');

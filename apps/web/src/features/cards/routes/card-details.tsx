@@ -1,4 +1,4 @@
-import type { CardAction, CardItem } from '@portal/contract/cards';
+import { type CardAction, type CardItem, cancelMovesMoney } from '@portal/contract/cards';
 import { toMinorUnits } from '@portal/contract/money';
 import { CreditCardOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -134,8 +134,8 @@ function CardView({ card }: { card: CardItem }) {
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);
   const changeStatus = useUpdateCardStatus(card.id);
   const close = useDeleteCard(card.id);
-  // a card that holds money gives it back to the wallet when cancelled: that asks for the trade password
-  const deleteTrade = useTradePasswordConfirmation({ needed: toMinorUnits(card.balance) > 0n });
+  // a card that holds money, held included, gives it back to the wallet when cancelled: that asks for the trade password
+  const deleteTrade = useTradePasswordConfirmation({ needed: cancelMovesMoney({ available: toMinorUnits(card.balance), held: toMinorUnits(card.held) }) });
   // kept here, not in the dialogs: a retry after closing and reopening one still sends the same key
   const rechargeKeys = useIdempotencyKey();
   const withdrawKeys = useIdempotencyKey();

@@ -1,0 +1,1 @@
+CREATE INDEX "card_transactions_pending" ON "card_transactions" USING btree ("created_at") WHERE "card_transactions"."status" = 'PENDING';
