@@ -10,6 +10,7 @@ import { createAgreementService } from './modules/agreements/service.ts';
 import { createProductCatalogue } from './modules/cards/products.ts';
 import { exportPart } from './modules/cards/batch-export.ts';
 import { batchPart } from './modules/cards/batch.ts';
+import { reconcilePart } from './modules/cards/reconcile.ts';
 import type { CardContext } from './modules/cards/context.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -108,9 +109,12 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
   const cardBatches = batchPart(cardContext, jobs, { concurrency: config.jobs.batchConcurrency });
   const cardExports = exportPart(cardContext, jobs, { folder: path.join(config.dataDir, 'exports') });
-  for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
+  const cardHandlers = cards.issuerHandlers();
+  for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
+  // cards whose issuer events were lost are asked about, and settled by the same handlers
+  const cardReconciler = reconcilePart(cardContext, jobs, { afterSeconds: config.cardReconcileAfterSeconds, handlers: cardHandlers });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -69,6 +69,8 @@ const schema = z.object({
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** seconds between the job queue's checks for jobs of a process that died (their heartbeat lapsed) */
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */
+  CARD_RECONCILE_AFTER_SECONDS: numberSetting('CARD_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 60),
 });
 
 export interface Config {
@@ -100,6 +102,8 @@ export interface Config {
   dbPoolSize: number;
   /** the durable jobs (src/jobs): batch cards asked at once per process, and how often lost jobs are looked for */
   jobs: { batchConcurrency: number; superviseSeconds: number };
+  /** how long a card waits for the issuer's event before the issuer is asked about it (modules/cards/reconcile.ts) */
+  cardReconcileAfterSeconds: number;
 }
 
 /** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
     jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
+    cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
   };
 }
 

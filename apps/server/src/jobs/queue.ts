@@ -92,6 +92,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
 
   const registrations: Registration[] = [];
   const schedules: Array<{ name: string; cron: string }> = [];
+  const atStart: Array<{ name: string; data: object; singletonKey?: string }> = [];
   let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
   let starting: Promise<void> | undefined;
 
@@ -174,6 +175,15 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       if (state === 'started') void boss.schedule(name, cron);
     },
 
+    /**
+     * A job sent each time this process starts its queue, once its workers run: e.g. to look at what a
+     * crash of the process left unfinished. On a 'stately' queue its singletonKey keeps it apart from the others.
+     */
+    sendAtStart(name: string, data: object, send: Pick<SendOptions, 'singletonKey'> = {}) {
+      atStart.push({ name, data, ...send });
+      if (state === 'started') void boss.send(name, data, send.singletonKey ? { singletonKey: send.singletonKey } : {});
+    },
+
     /** Installs the queue's tables (first start), makes the queues and starts the workers and the schedules. */
     async start() {
       if (state !== 'new') return starting;
@@ -183,6 +193,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         for (const registration of registrations) await ensureQueue(registration.name, registration.options);
         for (const registration of registrations) await startWorker(registration);
         for (const { name, cron } of schedules) await boss.schedule(name, cron);
+        for (const { name, data, singletonKey } of atStart) await boss.send(name, data, singletonKey ? { singletonKey } : {});
         state = 'started';
       })();
       return starting;
