@@ -29,15 +29,15 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A simulator on the journal in `file`; the portal answers `status` (a string: no answer at all), decisions `approved`. */
-function simulatorOn(options: { status?: number | string; secret?: string } & Partial<IssuerSimulatorOptions> = {}) {
+/** A simulator on the journal in `file`, signing with `sharedSecret`; the portal answers `status` (a string: no answer at all) and approves every authorisation. */
+function simulatorOn(options: { status?: number | string; sharedSecret?: string } & Partial<Omit<IssuerSimulatorOptions, 'secret'>> = {}) {
   const delivered: SimulatedEvent[] = [];
   const simulator = createIssuerSimulator({
-    secret: () => options.secret ?? SECRET,
+    secret: () => options.sharedSecret ?? SECRET,
     delayMs: 0,
     failRate: 0,
     retryDelaysMs: [],
-    journal: fileJournal(file, () => options.secret ?? SECRET),
+    journal: fileJournal(file, () => options.sharedSecret ?? SECRET),
     deliver: async (body) => {
       if (typeof options.status === 'string') throw new Error(options.status);
       const status = options.status ?? 200;
@@ -131,7 +131,7 @@ describe("the simulated issuer's journal", () => {
     const after = simulatorOn();
     expect(await after.simulator.getCard('card_s')).toMatchObject({ status: 'ISSUED', pan: numbers.pan });
     await after.simulator.stop();
-    const otherSecret = simulatorOn({ secret: 'another-issuer-webhook-secret-of-32-chars' });
+    const otherSecret = simulatorOn({ sharedSecret: 'another-issuer-webhook-secret-of-32-chars' });
     expect(await otherSecret.simulator.getCard('card_s')).toEqual({ status: 'UNKNOWN', card_id: 'card_s' });
   });
 });
