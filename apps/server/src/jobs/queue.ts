@@ -210,6 +210,23 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       await boss.stop({ graceful: true, timeout: timeoutSeconds * 1000 });
     },
 
+    /**
+     * Whether a job of the queue sent with this singletonKey is still to run (queued, waiting for a
+     * retry, or running): its work is not to be done by anyone else meanwhile.
+     */
+    async unfinished(name: string, singletonKey: string): Promise<boolean> {
+      try {
+        const result = await database.db.execute(
+          sql`select 1 from pgboss.job where name = ${name} and singleton_key = ${singletonKey} and state in ('created', 'retry', 'active') limit 1`,
+        );
+        return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+      } catch (error) {
+        // no queue was ever started on this database: no job of any kind
+        if ((error as { code?: string; cause?: { code?: string } }).code === '42P01' || (error as { cause?: { code?: string } }).cause?.code === '42P01') return false;
+        throw error;
+      }
+    },
+
     /** The underlying queue, for tests and operator views. */
     boss,
   };

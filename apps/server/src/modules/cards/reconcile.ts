@@ -3,6 +3,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { ISSUER_CARD_EVENTS, IssuerUnavailable } from '../../providers/issuer/port.ts';
 import type { CardStatusAnswer } from '../../providers/issuer/protocol.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
+import { BATCH_OPEN_QUEUE } from './batch.ts';
 import type { CardContext } from './context.ts';
 import { batchesNow, waitingCards } from './reconcile-store.ts';
 import { findProduct, findVerification, lockCardById } from './store.ts';
@@ -128,6 +129,10 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     if (!settled) return null;
     const { before, after, step } = settled;
     if (step && 'ask' in step) {
+      // a batch card whose opening job has yet to run (a queue longer than the timeout, a job a crash cut short): its job asks
+      if (step.ask === 'open' && base.batch_id && (await jobs.unfinished(BATCH_OPEN_QUEUE, cardId))) {
+        return { ...base, ...told, before, after, outcome: 'waiting', detail: 'its opening job has yet to ask the issuer' };
+      }
       try {
         await askAgain(cardId, step.ask);
       } catch (error) {
