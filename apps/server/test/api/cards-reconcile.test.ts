@@ -98,6 +98,16 @@ describe('asking the issuer about a waiting card', () => {
     await expectSoundBooks(t.database.db);
   });
 
+  it("refuses an answer whose numbers are not a card's, as the webhook refuses such an event: nothing changes", async () => {
+    const who = await customer();
+    const card = await who.open();
+    issuer.statuses.set(card.id, { status: 'ISSUED', pan: '4242424242424241', cvv: '123', exp_month: '07', exp_year: '2029', state: 'ACTIVE' });
+    expect(await reconcile(card.id)).toMatchObject({ outcome: 'refused', before: 'CARD_STATUS_INIT', after: 'CARD_STATUS_INIT' });
+    expect((await who.card(card.id)).status).toBe('CARD_STATUS_INIT');
+    expect(await who.wallet()).toEqual({ currency: 'USD', available: '77.50', anew: '22.50' });
+    expect(await postingsOf(card.id)).toEqual([]);
+  });
+
   it('lands a freeze, an unfreeze and a cancel whose events were lost; the cancelled card pays back once; a late event changes nothing', async () => {
     const who = await customer();
     const card = await who.open();

@@ -1,11 +1,13 @@
 import type { CardStatus, Currency } from '@portal/contract/enums';
+import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { ISSUER_CARD_EVENTS, IssuerUnavailable } from '../../providers/issuer/port.ts';
 import type { CardStatusAnswer } from '../../providers/issuer/protocol.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
 import { BATCH_OPEN_QUEUE } from './batch.ts';
 import type { CardContext } from './context.ts';
-import { batchesNow, waitingCards } from './reconcile-store.ts';
+import { findCard } from './batch-store.ts';
+import { batchesNow, WAITING_STATUSES, waitingCards } from './reconcile-store.ts';
 import { findProduct, findVerification, lockCardById } from './store.ts';
 
 /** The queue of the reconciliation: every minute, and once at each start for every waiting card. */
@@ -29,9 +31,10 @@ export interface CardReconciled {
   /**
    * settled: the card moved as the issuer's event would have moved it; asked-again: the issuer was asked
    * again (opening under the same card id, or the freeze, unfreeze or cancel it has not made); waiting:
-   * nothing to do yet; unavailable: the issuer did not answer (asked again at the next run)
+   * nothing to do yet; unavailable: the issuer did not answer (asked again at the next run); refused:
+   * its answer was not one the event's handler takes (numbers that are not a card's), nothing changed
    */
-  outcome: 'settled' | 'asked-again' | 'waiting' | 'unavailable';
+  outcome: 'settled' | 'asked-again' | 'waiting' | 'unavailable' | 'refused';
   /** the issuer's reason of a failure, or why it could not be asked */
   detail?: string;
 }
@@ -87,7 +90,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     if (what === 'freeze') return issuer.freeze(cardId);
     if (what === 'unfreeze') return issuer.unfreeze(cardId);
     if (what === 'close') return issuer.close(cardId);
-    const card = await lockFree(cardId);
+    const card = await findCard(db, cardId);
     if (!card) return;
     const product = await findProduct(db, card.merchantId, { id: card.productId });
     const verification = await findVerification(db, card.merchantId, card.accountId);
@@ -99,12 +102,10 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     });
   }
 
-  /** The card as it is, without holding its lock. */
-  const lockFree = (cardId: string) => db.transaction((tx) => lockCardById(tx, cardId));
-
   async function reconcileCard(cardId: string): Promise<CardReconciled | null> {
-    const seen = await lockFree(cardId);
-    if (!seen) return null;
+    const seen = await findCard(db, cardId);
+    // settled since it was listed (its event came, another process asked)
+    if (!seen || !(WAITING_STATUSES as readonly string[]).includes(seen.status)) return null;
     const base = { card_id: seen.id, nickname: seen.nickname, batch_id: seen.batchId, before: seen.status as CardStatus };
     let answer: CardStatusAnswer;
     try {
@@ -114,18 +115,25 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
       return { ...base, issuer: null, after: base.before, outcome: 'unavailable', detail: error.message };
     }
     const told = { issuer: answer.status, ...(answer.status === 'ISSUED' ? { issuer_state: answer.state } : {}), ...(answer.status === 'FAILED' ? { detail: answer.reason } : {}) };
-    const settled = await db.transaction(async (tx) => {
-      const card = await lockCardById(tx, cardId);
-      if (!card) return null;
-      const before = card.status as CardStatus;
-      const step = stepFor(before, answer);
-      if (!step || !('event' in step)) return { before, after: before, step };
-      const handler = options.handlers[step.event];
-      if (typeof handler !== 'function') throw new Error(`no handler of ${step.event}`);
-      await handler(tx, { id: `reconcile:${cardId}:${step.event}`, type: step.event, data: step.data });
-      const after = (await lockCardById(tx, cardId))?.status as CardStatus;
-      return { before, after, step };
-    });
+    let settled: { before: CardStatus; after: CardStatus; step: Step } | null;
+    try {
+      settled = await db.transaction(async (tx) => {
+        const card = await lockCardById(tx, cardId);
+        if (!card) return null;
+        const before = card.status as CardStatus;
+        const step = stepFor(before, answer);
+        if (!step || !('event' in step)) return { before, after: before, step };
+        const handler = options.handlers[step.event];
+        if (typeof handler !== 'function') throw new Error(`no handler of ${step.event}`);
+        await handler(tx, { id: `reconcile:${cardId}:${step.event}`, type: step.event, data: step.data });
+        const after = (await lockCardById(tx, cardId))?.status as CardStatus;
+        return { before, after, step };
+      });
+    } catch (error) {
+      // the handler refused what the issuer answered (numbers that are not a card's), as it refuses such an event: nothing changed
+      if (!(error instanceof AppError)) throw error;
+      return { ...base, ...told, after: base.before, outcome: 'refused', detail: error.message };
+    }
     if (!settled) return null;
     const { before, after, step } = settled;
     if (step && 'ask' in step) {

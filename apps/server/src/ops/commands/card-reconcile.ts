@@ -9,6 +9,7 @@ const OUTCOME_LABEL: Record<CardReconciled['outcome'], string> = {
   'asked-again': 'asked the issuer again',
   waiting: 'still waiting',
   unavailable: 'the issuer did not answer',
+  refused: "the issuer's answer was refused",
 };
 
 /** What the issuer answered, as one cell. */
@@ -57,7 +58,7 @@ export const cardReconcile = defineCommand({
     }
     const count = (outcome: CardReconciled['outcome']) => report.cards.filter((card) => card.outcome === outcome).length;
     lines.push(
-      `${report.cards.length} waiting card${report.cards.length === 1 ? '' : 's'} asked about${where}: ${count('settled')} settled, ${count('asked-again')} asked again, ${count('waiting')} still waiting, ${count('unavailable')} not answered.`,
+      `${report.cards.length} waiting card${report.cards.length === 1 ? '' : 's'} asked about${where}: ${count('settled')} settled, ${count('asked-again')} asked again, ${count('waiting')} still waiting, ${count('unavailable')} not answered${count('refused') ? `, ${count('refused')} refused` : ''}.`,
     );
     return lines.join('\n');
   },
