@@ -10,6 +10,7 @@ import { createAgreementService } from './modules/agreements/service.ts';
 import { createProductCatalogue } from './modules/cards/products.ts';
 import { exportPart } from './modules/cards/batch-export.ts';
 import { batchPart } from './modules/cards/batch.ts';
+import { reconcilePart } from './modules/cards/reconcile.ts';
 import type { CardContext } from './modules/cards/context.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { holdExpiryPart } from './modules/cards/spending-expiry.ts';
@@ -118,9 +119,12 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     warn: (message, facts) => log.warn(facts, message),
   });
   const cardHolds = holdExpiryPart(cards, jobs, config.authHoldExpiryDays);
-  for (const [type, handler] of Object.entries(cards.issuerHandlers())) issuer.on(type, handler);
+  const cardHandlers = cards.issuerHandlers();
+  for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
+  // cards whose issuer events were lost are asked about, and settled by the same handlers
+  const cardReconciler = reconcilePart(cardContext, jobs, { afterSeconds: config.cardReconcileAfterSeconds, handlers: cardHandlers });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, cardHolds, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

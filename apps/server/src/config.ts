@@ -90,6 +90,8 @@ const schema = z.object({
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** days an authorisation's hold waits for its settlement or reversal before it is released */
   AUTH_HOLD_EXPIRY_DAYS: numberSetting('AUTH_HOLD_EXPIRY_DAYS', 'whole days, 1 to 90', { min: 1, max: 90, whole: true }, DEFAULT_AUTH_HOLD_EXPIRY_DAYS),
+  /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */
+  CARD_RECONCILE_AFTER_SECONDS: numberSetting('CARD_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 60),
 });
 
 export interface Config {
@@ -123,6 +125,8 @@ export interface Config {
   jobs: { batchConcurrency: number; superviseSeconds: number };
   /** days an authorisation's hold waits for the issuer before the hourly job releases it */
   authHoldExpiryDays: number;
+  /** how long a card waits for the issuer's event before the issuer is asked about it (modules/cards/reconcile.ts) */
+  cardReconcileAfterSeconds: number;
 }
 
 /** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
     authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
+    cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
   };
 }
 

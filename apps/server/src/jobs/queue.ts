@@ -92,6 +92,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
 
   const registrations: Registration[] = [];
   const schedules: Array<{ name: string; cron: string }> = [];
+  const atStart: Array<{ name: string; data: object; singletonKey?: string }> = [];
   let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
   let starting: Promise<void> | undefined;
 
@@ -174,6 +175,15 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       if (state === 'started') void boss.schedule(name, cron);
     },
 
+    /**
+     * A job sent each time this process starts its queue, once its workers run: e.g. to look at what a
+     * crash of the process left unfinished. On a 'stately' queue its singletonKey keeps it apart from the others.
+     */
+    sendAtStart(name: string, data: object, send: Pick<SendOptions, 'singletonKey'> = {}) {
+      atStart.push({ name, data, ...send });
+      if (state === 'started') void boss.send(name, data, send.singletonKey ? { singletonKey: send.singletonKey } : {});
+    },
+
     /** Installs the queue's tables (first start), makes the queues and starts the workers and the schedules. */
     async start() {
       if (state !== 'new') return starting;
@@ -183,6 +193,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         for (const registration of registrations) await ensureQueue(registration.name, registration.options);
         for (const registration of registrations) await startWorker(registration);
         for (const { name, cron } of schedules) await boss.schedule(name, cron);
+        for (const { name, data, singletonKey } of atStart) await boss.send(name, data, singletonKey ? { singletonKey } : {});
         state = 'started';
       })();
       return starting;
@@ -197,6 +208,23 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       await starting?.catch(() => {});
       state = 'stopped';
       await boss.stop({ graceful: true, timeout: timeoutSeconds * 1000 });
+    },
+
+    /**
+     * Whether a job of the queue sent with this singletonKey is still to run (queued, waiting for a
+     * retry, or running): its work is not to be done by anyone else meanwhile.
+     */
+    async unfinished(name: string, singletonKey: string): Promise<boolean> {
+      try {
+        const result = await database.db.execute(
+          sql`select 1 from pgboss.job where name = ${name} and singleton_key = ${singletonKey} and state in ('created', 'retry', 'active') limit 1`,
+        );
+        return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+      } catch (error) {
+        // no queue was ever started on this database: no job of any kind
+        if ((error as { code?: string; cause?: { code?: string } }).code === '42P01' || (error as { cause?: { code?: string } }).cause?.code === '42P01') return false;
+        throw error;
+      }
     },
 
     /** The underlying queue, for tests and operator views. */

@@ -11,6 +11,7 @@ import { productList } from './commands/product-list.ts';
 import { productSet } from './commands/product-set.ts';
 import { cardFreeze, cardUnfreeze } from './commands/card-freeze.ts';
 import { cardList } from './commands/card-list.ts';
+import { cardReconcile } from './commands/card-reconcile.ts';
 import { cardSimulateTraffic } from './commands/card-simulate-traffic.ts';
 import { cardSimulateTransaction } from './commands/card-simulate-transaction.ts';
 import { ledgerCheck } from './commands/ledger-check.ts';
@@ -42,6 +43,7 @@ export const commands: OpsCommand[] = [
   cardList,
   cardFreeze,
   cardUnfreeze,
+  cardReconcile,
   cardSimulateTransaction,
   cardSimulateTraffic,
   issuerFailNext,

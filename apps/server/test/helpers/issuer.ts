@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
 import { luhnNumberIn } from '../../src/lib/luhn.ts';
-import { type CardIssuer, type IssueRequest, IssuerUnavailable } from '../../src/providers/issuer/port.ts';
+import { type CardIssuer, type CardStatusAnswer, type IssueRequest, IssuerUnavailable } from '../../src/providers/issuer/port.ts';
 import type { TestApp } from './app.ts';
 
 /** A Luhn-valid 16-digit number starting with `bin`. */
@@ -10,10 +10,13 @@ export const numberIn = (bin: string) => luhnNumberIn(bin);
 /**
  * The card issuer as a test plays it: it records what the portal asks and answers only when the test
  * says so, with events signed as a real issuer signs them and posted to the portal's webhook, so a test
- * can answer late, twice, out of order, or not at all. `down` makes it refuse every request.
+ * can answer late, twice, out of order, or not at all. `down` makes it refuse every request. Its status
+ * query answers what the test put in `statuses` for the card, else PENDING.
  */
 export function scriptedIssuer() {
   const requests: Array<{ kind: 'open' | 'freeze' | 'unfreeze' | 'close'; cardId: string; request?: IssueRequest }> = [];
+  const statuses = new Map<string, CardStatusAnswer | Omit<Extract<CardStatusAnswer, { status: 'ISSUED' }>, 'card_id'> | { status: 'PENDING' | 'UNKNOWN' } | { status: 'FAILED'; reason: string }>();
+  const asked: string[] = [];
   let app: TestApp | undefined;
   const state = { down: false };
   const take = (kind: 'open' | 'freeze' | 'unfreeze' | 'close', cardId: string, request?: IssueRequest) => {
@@ -25,6 +28,11 @@ export function scriptedIssuer() {
     freeze: async (cardId) => take('freeze', cardId),
     unfreeze: async (cardId) => take('unfreeze', cardId),
     close: async (cardId) => take('close', cardId),
+    getCard: async (cardId) => {
+      if (state.down) throw new IssuerUnavailable('the test issuer is down');
+      asked.push(cardId);
+      return { ...(statuses.get(cardId) ?? { status: 'PENDING' }), card_id: cardId } as CardStatusAnswer;
+    },
   };
 
   /** Posts a signed event to the portal's webhook; answers the HTTP status and the parsed body. */
@@ -50,6 +58,9 @@ export function scriptedIssuer() {
     port,
     requests,
     state,
+    /** what the status query answers of a card (else PENDING), and the cards it was asked about */
+    statuses,
+    asked,
     attach(testApp: TestApp) {
       app = testApp;
     },

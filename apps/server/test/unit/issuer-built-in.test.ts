@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { builtInIssuerUrl, issuerUrlFor, portalWebhookUrl, startBuiltInIssuer } from '../../src/providers/issuer/built-in.ts';
@@ -7,7 +10,8 @@ const secret = () => 'test-only-issuer-webhook-secret-of-32-chars';
 
 describe('the built-in issuer simulator', () => {
   it('is where the portal goes when ISSUER_URL is unset: the one this process runs, else the default port', async () => {
-    const config = loadConfig({ ISSUER_SIM_PORT: '0' });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'issuer-built-in-'));
+    const config = loadConfig({ ISSUER_SIM_PORT: '0', DATA_DIR: dataDir });
     expect(issuerUrlFor(loadConfig({ ISSUER_URL: 'https://issuer.example' }))).toBe('https://issuer.example');
     expect(issuerUrlFor(loadConfig({}))).toBe('http://127.0.0.1:4100');
     expect(builtInIssuerUrl()).toBeUndefined();
@@ -21,6 +25,7 @@ describe('the built-in issuer simulator', () => {
       await started.close();
     }
     expect(builtInIssuerUrl()).toBeUndefined();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('never starts in production, nor when ISSUER_URL names an issuer', async () => {

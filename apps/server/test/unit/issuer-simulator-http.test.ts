@@ -96,6 +96,45 @@ describe('the simulated issuer over HTTP, through the HTTP adapter', () => {
     expect(isLuhnValid(event.data.pan as string)).toBe(true);
   });
 
+  it("answers the status query: UNKNOWN before the card is asked for, then ISSUED with card.issued's numbers and the card's lifecycle, FAILED with the reason", async () => {
+    const sim = await simulator();
+    const issuer = createHttpIssuer({ url: sim.url, secret: SECRET });
+    expect(await issuer.getCard('card_s')).toEqual({ status: 'UNKNOWN', card_id: 'card_s' });
+    await issuer.openCard(request('card_s'));
+    await sim.simulator.settled();
+    const issued = received.find((r) => r.event.data.card_id === 'card_s')?.event.data;
+    expect(await issuer.getCard('card_s')).toEqual({ status: 'ISSUED', ...issued, state: 'ACTIVE' });
+    await issuer.freeze('card_s');
+    expect(await issuer.getCard('card_s')).toMatchObject({ status: 'ISSUED', state: 'FROZEN' });
+    await issuer.close('card_s');
+    expect(await issuer.getCard('card_s')).toMatchObject({ status: 'ISSUED', state: 'CLOSED' });
+    await issuer.failNext('BIN 额度已满');
+    await issuer.openCard(request('card_f'));
+    expect(await issuer.getCard('card_f')).toEqual({ status: 'FAILED', card_id: 'card_f', reason: 'BIN 额度已满' });
+  });
+
+  it('answers PENDING while the issuer is still at work on a card', async () => {
+    const started = await startIssuerSimulator({ port: 0, webhookUrl, secret: SECRET, delayMs: 60_000, failRate: 0, retryDelaysMs: [] });
+    running.push(started);
+    const issuer = createHttpIssuer({ url: started.url, secret: SECRET });
+    await issuer.openCard(request('card_p'));
+    expect(await issuer.getCard('card_p')).toEqual({ status: 'PENDING', card_id: 'card_p' });
+  });
+
+  it('refuses a status query whose body names another card, and the adapter refuses an answer that is not a status', async () => {
+    const sim = await simulator();
+    const body = JSON.stringify({ card_id: 'card_other' });
+    expect((await post(`${sim.url}/v1/cards/card_x/status`, body)).status).toBe(400);
+    const liar = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ISSUED', card_id: 'card_y' })));
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    try {
+      const issuer = createHttpIssuer({ url: `http://127.0.0.1:${(liar.address() as AddressInfo).port}`, secret: SECRET });
+      await expect(issuer.getCard('card_x')).rejects.toBeInstanceOf(IssuerUnavailable);
+    } finally {
+      await new Promise<void>((resolve) => liar.close(() => resolve()));
+    }
+  });
+
   it('freezes, unfreezes and closes a card, each answered by its event', async () => {
     const sim = await simulator();
     const issuer = createHttpIssuer({ url: () => `${sim.url}/`, secret: () => SECRET });

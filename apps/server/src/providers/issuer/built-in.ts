@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { SimulatorLog } from './simulator.ts';
+import { fileJournal, simulatorJournalFile } from './simulator-journal.ts';
 import { type RunningIssuerSimulator, startIssuerSimulator } from './simulator-server.ts';
 
 /**
@@ -15,7 +16,7 @@ let running: RunningIssuerSimulator | undefined;
 export const builtInSimulatorUrl = (simPort: number) => `http://127.0.0.1:${simPort}`;
 
 /** Starts the built-in simulator; the portal's webhook address is given once the portal listens (setWebhookUrl). */
-export async function startBuiltInIssuer(config: Pick<Config, 'production' | 'issuer'>, { secret, log }: { secret: () => string; log?: SimulatorLog }) {
+export async function startBuiltInIssuer(config: Pick<Config, 'production' | 'issuer' | 'dataDir'>, { secret, log }: { secret: () => string; log?: SimulatorLog }) {
   if (config.production) throw new Error('the issuer simulator never runs in production: set ISSUER_URL');
   if (config.issuer.url) throw new Error(`ISSUER_URL is set (${config.issuer.url}): no simulator is started`);
   if (running) throw new Error('the built-in issuer simulator runs already');
@@ -25,6 +26,8 @@ export async function startBuiltInIssuer(config: Pick<Config, 'production' | 'is
     secret,
     delayMs: config.issuer.simDelayMs,
     failRate: config.issuer.simFailRate,
+    // its cards, authorisations and undelivered events survive a crash of the server it runs in
+    journal: fileJournal(simulatorJournalFile(config.dataDir), secret),
     ...(log ? { log } : {}),
   });
   running = started;

@@ -1,7 +1,7 @@
 import { type PostAnswer, PostFailed, postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER, signIssuerPayload } from '../../lib/issuer-signature.ts';
 import { type CardIssuer, type IssueRequest, IssuerUnavailable } from './port.ts';
-import { type CardAction, type FollowUp, type FollowUpAnswer, ISSUER_PATHS, type PurchaseAnswer, type PurchaseRequest } from './protocol.ts';
+import { type CardAction, cardStatusAnswer, type FollowUp, type FollowUpAnswer, ISSUER_PATHS, type PurchaseAnswer, type PurchaseRequest } from './protocol.ts';
 
 export interface HttpIssuerOptions {
   /** the issuer's address (ISSUER_URL, or the built-in simulator's); a function is asked at each call */
@@ -71,6 +71,12 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
     freeze: action('freeze'),
     unfreeze: action('unfreeze'),
     close: action('close'),
+    async getCard(cardId: string) {
+      const answer = cardStatusAnswer.safeParse(await post(ISSUER_PATHS.cardStatus(cardId), { card_id: cardId }));
+      // an answer about another card, or one that is not a status, tells nothing: as if there were none
+      if (!answer.success || answer.data.card_id !== cardId) throw new IssuerUnavailable(`the card issuer's status of card ${cardId} is not one it may answer`);
+      return answer.data;
+    },
     async failNext(reason: string) {
       const answer = (await post(ISSUER_PATHS.failNext, { reason })) as { pending_failures?: unknown } | null;
       return { pending_failures: typeof answer?.pending_failures === 'number' ? answer.pending_failures : null };

@@ -1,11 +1,13 @@
 import type { CardBrand } from '@portal/contract/cards';
 import type { Currency } from '@portal/contract/enums';
+import type { CardStatusAnswer } from './protocol.ts';
 
 /**
  * The card issuer, as the portal asks it for things (shared/design/cards.md "The issuer port"). Each call
  * answers once the issuer has accepted the request; the outcome arrives later as a signed event on
  * POST /api/v1/issuer/webhook (card.issued, card.failed, card.frozen, card.unfrozen, card.closed).
- * A call that throws was not accepted: the caller undoes what it changed.
+ * A call that throws was not accepted: the caller undoes what it changed. `getCard` asks what the
+ * issuer knows of a card now, for when its events were lost (modules/cards/reconcile.ts).
  */
 export interface IssueRequest {
   /** the portal's card id: every event about the card names it */
@@ -19,7 +21,11 @@ export interface CardIssuer {
   freeze(cardId: string): Promise<void>;
   unfreeze(cardId: string): Promise<void>;
   close(cardId: string): Promise<void>;
+  /** what the issuer knows of the card now; throws IssuerUnavailable when it does not answer */
+  getCard(cardId: string): Promise<CardStatusAnswer>;
 }
+
+export type { CardStatusAnswer };
 
 /** Thrown by an adapter when the issuer did not accept a request (unreachable, refused, timed out). */
 export class IssuerUnavailable extends Error {

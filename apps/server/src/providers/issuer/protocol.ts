@@ -13,6 +13,8 @@ import { z } from 'zod';
 export const ISSUER_PATHS = {
   cards: '/v1/cards',
   cardAction: (cardId: string, action: CardAction) => `/v1/cards/${encodeURIComponent(cardId)}/${action}`,
+  /** the status query: what the issuer knows of a card now (answered 200, not 202) */
+  cardStatus: (cardId: string) => `/v1/cards/${encodeURIComponent(cardId)}/status`,
   failNext: '/v1/simulator/fail-next',
   purchases: '/v1/simulator/purchases',
   followUps: '/v1/simulator/follow-ups',
@@ -33,6 +35,34 @@ export const issueRequestBody = z.object({
  * which covers the body only, cannot be carried over to another card or another action.
  */
 export const cardActionBody = z.object({ card_id: z.string().min(1).max(100), action: z.enum(CARD_ACTIONS) });
+
+/** POST /v1/cards/:id/status: the body names the card again, so a signature cannot be carried to another card. */
+export const cardStatusBody = z.object({ card_id: z.string().min(1).max(100) });
+
+/** A card's lifecycle at the issuer once issued. */
+export const ISSUER_CARD_STATES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
+export type IssuerCardState = (typeof ISSUER_CARD_STATES)[number];
+
+/**
+ * The answer to the status query: what the events would have carried. PENDING: accepted, not decided
+ * yet; ISSUED: the numbers as card.issued carries them and the card's lifecycle now; FAILED: the reason
+ * as card.failed carries it; UNKNOWN: the issuer holds no request for this card id.
+ */
+export const cardStatusAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('PENDING'), card_id: z.string().min(1).max(100) }),
+  z.object({
+    status: z.literal('ISSUED'),
+    card_id: z.string().min(1).max(100),
+    pan: z.string().regex(/^\d{12,19}$/),
+    cvv: z.string().regex(/^\d{3,4}$/),
+    exp_month: z.string().regex(/^(0[1-9]|1[0-2])$/),
+    exp_year: z.string().regex(/^20\d{2}$/),
+    state: z.enum(ISSUER_CARD_STATES),
+  }),
+  z.object({ status: z.literal('FAILED'), card_id: z.string().min(1).max(100), reason: z.string().max(500) }),
+  z.object({ status: z.literal('UNKNOWN'), card_id: z.string().min(1).max(100) }),
+]);
+export type CardStatusAnswer = z.infer<typeof cardStatusAnswer>;
 
 /** POST /v1/simulator/fail-next (the simulator only): the next issuance fails with this reason. */
 export const failNextBody = z.object({ reason: z.string().trim().min(1).max(200) });

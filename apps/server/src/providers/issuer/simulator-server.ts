@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from '../../lib/issuer-signature.ts';
-import { CARD_ACTIONS, type CardAction, cardActionBody, failNextBody, followUpBody, ISSUER_PATHS, issueRequestBody, purchaseBody } from './protocol.ts';
+import { CARD_ACTIONS, type CardAction, cardActionBody, cardStatusBody, failNextBody, followUpBody, ISSUER_PATHS, issueRequestBody, purchaseBody } from './protocol.ts';
+import type { SimulatorJournal } from './simulator-journal.ts';
 import { createIssuerSimulator, type IssuerSimulator, type IssuerSimulatorOptions, type SimulatorLog, SimulatorRefusal } from './simulator.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface StartIssuerSimulatorOptions {
   deliveryTimeoutMs?: number;
   random?: IssuerSimulatorOptions['random'];
   retryDelaysMs?: IssuerSimulatorOptions['retryDelaysMs'];
+  /** where what it accepted and has not delivered is kept across restarts (simulator-journal.ts) */
+  journal?: SimulatorJournal;
   followUpWaitMs?: IssuerSimulatorOptions['followUpWaitMs'];
   authorizationTimeoutMs?: IssuerSimulatorOptions['authorizationTimeoutMs'];
   now?: () => Date;
@@ -89,7 +92,9 @@ function send(response: ServerResponse, status: number, body: object) {
 function routeOf(method: string | undefined, pathname: string) {
   const action = /^\/v1\/cards\/([^/]+)\/([a-z]+)$/.exec(pathname);
   const route =
-    pathname === ISSUER_PATHS.cards
+    action?.[2] === 'status'
+      ? ({ call: 'status', cardId: decodeURIComponent(action[1] as string) } as const)
+      : pathname === ISSUER_PATHS.cards
       ? ({ call: 'open' } as const)
       : pathname === ISSUER_PATHS.failNext
         ? ({ call: 'fail-next' } as const)
@@ -113,7 +118,8 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
   const timeoutMs = options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
   let webhookUrl = options.webhookUrl;
 
-  const simulator = createIssuerSimulator({
+  // made once it listens: a simulator whose port is taken must not take up (and deliver) the events its journal keeps
+  const makeSimulator = () => createIssuerSimulator({
     secret,
     delayMs: options.delayMs,
     failRate: options.failRate,
@@ -121,6 +127,7 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     ...(log ? { log } : {}),
     ...(options.random ? { random: options.random } : {}),
     ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    ...(options.journal ? { journal: options.journal } : {}),
     ...(options.followUpWaitMs !== undefined ? { followUpWaitMs: options.followUpWaitMs } : {}),
     ...(options.authorizationTimeoutMs !== undefined ? { authorizationTimeoutMs: options.authorizationTimeoutMs } : {}),
     async deliver(body, signature) {
@@ -134,6 +141,7 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
       return postText(webhookUrl, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signature }, askTimeoutMs);
     },
   });
+  let simulator: IssuerSimulator | undefined;
 
   const problems = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) =>
     error.issues.map((issue) => `${issue.path.map(String).join('.')} ${issue.message}`).join('; ');
@@ -147,10 +155,12 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
       throw new HttpRefusal(401, 'bad or missing Issuer-Signature');
     }
     const body = parseJson(raw);
+    const started = simulator;
+    if (!started) throw new HttpRefusal(503, 'the issuer simulator is starting');
     if (route.call === 'open') {
       const parsed = issueRequestBody.safeParse(body);
       if (!parsed.success) throw new HttpRefusal(400, `not an issue request: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
-      await simulator.openCard(parsed.data);
+      await started.openCard(parsed.data);
       log?.info({ card_id: parsed.data.card_id, bin: parsed.data.product.bin }, 'issuer simulator: issuance accepted');
       return send(response, 202, { accepted: true, card_id: parsed.data.card_id });
     }
@@ -159,23 +169,30 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
       if (!parsed.success || parsed.data.card_id !== route.cardId || parsed.data.action !== route.action) {
         throw new HttpRefusal(400, `the body must be {"card_id": "${route.cardId}", "action": "${route.action}"}`);
       }
-      await simulator[route.action](route.cardId);
+      await started[route.action](route.cardId);
       log?.info({ card_id: route.cardId, action: route.action }, 'issuer simulator: request accepted');
       return send(response, 202, { accepted: true, card_id: route.cardId });
+    }
+    if (route.call === 'status') {
+      const parsed = cardStatusBody.safeParse(body);
+      if (!parsed.success || parsed.data.card_id !== route.cardId) throw new HttpRefusal(400, `the body must be {"card_id": "${route.cardId}"}`);
+      const answer = await started.getCard(route.cardId);
+      log?.info({ card_id: route.cardId, status: answer.status }, 'issuer simulator: status asked');
+      return send(response, 200, answer);
     }
     if (route.call === 'purchase') {
       const parsed = purchaseBody.safeParse(body);
       if (!parsed.success) throw new HttpRefusal(400, `not a purchase: ${problems(parsed.error)}`);
-      return send(response, 200, await simulator.purchase(parsed.data));
+      return send(response, 200, await started.purchase(parsed.data));
     }
     if (route.call === 'follow-up') {
       const parsed = followUpBody.safeParse(body);
       if (!parsed.success) throw new HttpRefusal(400, `not a follow-up: ${problems(parsed.error)}`);
-      return send(response, 200, await simulator.followUp(parsed.data.authorization_id, parsed.data.follow_up, { wait: parsed.data.wait !== false }));
+      return send(response, 200, await started.followUp(parsed.data.authorization_id, parsed.data.follow_up, { wait: parsed.data.wait !== false }));
     }
     const parsed = failNextBody.safeParse(body);
     if (!parsed.success) throw new HttpRefusal(400, 'the body must be {"reason": "<1 to 200 characters>"}');
-    const pending = simulator.failNext(parsed.data.reason);
+    const pending = started.failNext(parsed.data.reason);
     log?.info({ reason: parsed.data.reason, pending_failures: pending }, 'issuer simulator: the next issuance will fail');
     return send(response, 200, { pending_failures: pending });
   }
@@ -201,15 +218,17 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const started = makeSimulator();
+  simulator = started;
 
   return {
     url,
-    simulator,
+    simulator: started,
     setWebhookUrl(next) {
       webhookUrl = next;
     },
     async close() {
-      await simulator.stop();
+      await started.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -3,9 +3,12 @@ import { signIssuerPayload } from '../../lib/issuer-signature.ts';
 import { randomDigits as cryptoDigits, luhnNumberIn } from '../../lib/luhn.ts';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { type CardIssuer, ISSUER_CARD_EVENTS, ISSUER_SPENDING_EVENTS, type IssueRequest } from './port.ts';
+import type { SimulatorJournal } from './simulator-journal.ts';
 import {
   AUTHORIZATION_TIMEOUT_MS,
+  type CardStatusAnswer,
   type DeliveryState,
+  type IssuerCardState,
   type FollowUp,
   type FollowUpAnswer,
   followUp as followUpSchema,
@@ -19,9 +22,11 @@ import {
  * The simulated card issuer's core: what a real issuer does with the portal's requests, without the
  * HTTP around it (simulator-server.ts adds that). Every request is accepted at once; its outcome is
  * made `delayMs` later as an event, signed like a real issuer's, and handed to `deliver`, again with
- * growing pauses while the portal does not answer 2xx. Events of one card are delivered in the order
- * they were made. Card numbers stay inside the product's BIN (well-known test prefixes) and never
- * leave the machine.
+ * growing pauses (for a day: deliveryRetryDelays) while the portal does not answer 2xx. Events of one
+ * card are delivered in the order they were made. With a journal (simulator-journal.ts) what it
+ * accepted and has not delivered yet survives a crash, and `getCard` answers what it knows of a card,
+ * as a real issuer's status call does. Card numbers stay inside the product's BIN (well-known test
+ * prefixes) and never leave the machine.
  */
 
 /** pino's (details, message) shape, so a Fastify or pino logger fits as it is. */
@@ -48,6 +53,8 @@ export interface IssuerSimulatorOptions {
   log?: SimulatorLog;
   /** the pauses before each new attempt of a delivery; after the last one fails, the event is given up */
   retryDelaysMs?: readonly number[];
+  /** where what it accepted and has not delivered is kept across restarts; none: in memory only */
+  journal?: SimulatorJournal;
   /**
    * POSTs an authorisation request's body with its Issuer-Signature and answers the portal's response
    * (status and body), within `timeoutMs`; throws when there is none. Purchases need it.
@@ -67,7 +74,22 @@ export interface SimulatedEvent {
   data: Record<string, unknown>;
 }
 
-export const DELIVERY_RETRY_DELAYS_MS = [200, 1_000, 3_000, 10_000] as const;
+/**
+ * The pauses between the attempts of a delivery: from one second, doubled each time up to 15 minutes,
+ * until a day has passed; only then is an event given up. A portal that is down for a restart or an
+ * upgrade gets its events once it is back, as from a real issuer, not just within seconds.
+ */
+export function deliveryRetryDelays({ firstMs = 1_000, maxMs = 15 * 60_000, forMs = 24 * 60 * 60_000 } = {}): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  for (let next = firstMs; total < forMs; next = Math.min(next * 2, maxMs)) {
+    delays.push(next);
+    total += next;
+  }
+  return delays;
+}
+
+export const DELIVERY_RETRY_DELAYS_MS: readonly number[] = deliveryRetryDelays();
 
 /** The reason given to the random share of failed issuances (ISSUER_SIM_FAIL_RATE). */
 export const RANDOM_FAILURE_REASON = '发卡行风控拒绝开卡（模拟）';
@@ -80,6 +102,24 @@ export const THREE_DS_VALID_MS = 5 * 60_000;
 
 /** The authorisations the simulator remembers, to act on later; the oldest are forgotten first. */
 const REMEMBERED_AUTHORIZATIONS = 100_000;
+
+/** What the simulator knows of a card it was asked to open. */
+interface SimulatedCard {
+  card_id: string;
+  /** until then the issuer is still at work on it: the status query answers PENDING */
+  ready_at: string;
+  outcome: 'ISSUED' | 'FAILED';
+  numbers?: { pan: string; cvv: string; exp_month: string; exp_year: string };
+  reason?: string;
+  state: IssuerCardState;
+}
+
+/** An event made and not yet delivered: the card's lane, and when it is due. */
+interface QueuedEvent {
+  card_id: string;
+  due_at: string;
+  event: SimulatedEvent;
+}
 
 /** What the simulator knows of an authorisation it asked about. */
 interface Authorization {
@@ -113,12 +153,15 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   if (!Number.isFinite(delayMs) || delayMs < 0) throw new Error('issuer simulator: delayMs must be 0 or more');
   if (!(failRate >= 0 && failRate <= 1)) throw new Error('issuer simulator: failRate must be between 0 and 1');
 
+  const journal = options.journal;
   /** the reasons the next issuances fail with, one each, first asked first used */
   const failures: string[] = [];
   /** every number issued, so none is issued twice */
   const numbersIssued = new Set<string>();
-  /** what each issued card got: asked again to open it, the simulator sends the same card again */
-  const issued = new Map<string, Record<string, unknown>>();
+  /** every card asked for: asked again to open it, the simulator sends the same outcome again */
+  const cards = new Map<string, SimulatedCard>();
+  /** the events made and not delivered yet, in the order they were made */
+  const undelivered = new Map<string, QueuedEvent>();
   /** the last scheduled delivery of each card, which the card's next one waits for */
   const lanes = new Map<string, Promise<void>>();
   const pending = new Set<Promise<void>>();
@@ -161,10 +204,9 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
     throw new Error(`issuer simulator: no unused card number found in BIN ${bin}`);
   }
 
-  function newCard(cardId: string, bin: string) {
+  function newNumbers(bin: string) {
     const month = (Number(randomDigits(2)) % 12) + 1;
     return {
-      card_id: cardId,
       pan: newCardNumber(bin),
       cvv: randomDigits(3),
       exp_month: String(month).padStart(2, '0'),
@@ -172,7 +214,8 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
     };
   }
 
-  async function deliverWithRetries(event: SimulatedEvent) {
+  /** Delivers with retries: 'delivered', 'given_up' after the last pause, or 'stopped' (kept for the next start). */
+  async function deliverWithRetries(event: SimulatedEvent): Promise<'delivered' | 'given_up' | 'stopped'> {
     const body = JSON.stringify(event);
     const about = { event_id: event.id, type: event.type, card_id: event.data.card_id };
     for (let attempt = 1; !stopped; attempt++) {
@@ -182,38 +225,66 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
         const status = await deliver(body, signIssuerPayload(secret(), body, now()));
         if (status >= 200 && status < 300) {
           log.info({ ...about, attempt }, 'issuer simulator: event delivered');
-          return true;
+          return 'delivered';
         }
         outcome = `HTTP ${status}`;
       } catch (error) {
         outcome = (error as Error).message;
       }
+      if (stopped) return 'stopped';
       const pause = retryDelays[attempt - 1];
-      if (pause === undefined || stopped) {
+      if (pause === undefined) {
         log.error({ ...about, attempts: attempt, outcome }, 'issuer simulator: event not delivered, given up');
-        return false;
+        return 'given_up';
       }
       log.warn({ ...about, attempt, outcome, retry_in_ms: pause }, 'issuer simulator: event not delivered, trying again');
       await wait(pause);
     }
-    return false;
+    return 'stopped';
   }
 
-  /** The outcome of a request, made `delayMs` from now and delivered after the card's earlier ones. */
-  function schedule(cardId: string, type: string, data: Record<string, unknown>) {
+  /**
+   * Delivers a kept event `waitMs` from now, after the card's earlier ones, with retries; resolves to
+   * how it ended. Delivered or given up, it leaves the journal; stopped before, it stays for the next start.
+   */
+  function enqueue(queued: QueuedEvent, waitMs: number): Promise<DeliveryState> {
+    const cardId = queued.card_id;
     const previous = lanes.get(cardId) ?? Promise.resolve();
+    let outcome: DeliveryState = 'given_up';
     const task = (async () => {
       try {
-        await wait(delayMs);
-        if (stopped) return;
-        const event: SimulatedEvent = { id: randomUUID(), type, created_at: now().toISOString(), data };
+        await wait(waitMs);
         await previous;
-        await deliverWithRetries(event);
+        if (stopped) return;
+        const ended = await deliverWithRetries(queued.event);
+        if (ended === 'stopped') return;
+        if (ended === 'delivered') outcome = 'delivered';
+        undelivered.delete(queued.event.id);
+        journal?.write({ kind: 'done', id: queued.event.id });
       } catch (error) {
-        log.error({ card_id: cardId, type, error: (error as Error).message }, 'issuer simulator: event failed');
+        log.error({ card_id: cardId, type: queued.event.type, error: (error as Error).message }, 'issuer simulator: event failed');
       }
     })();
     track(cardId, task);
+    return task.then(() => outcome);
+  }
+
+  /** Keeps an event (written before the request that made it is answered) and delivers it `waitMs` from now. */
+  function keepAndSend(cardId: string, event: SimulatedEvent, waitMs: number) {
+    const queued: QueuedEvent = { card_id: cardId, due_at: new Date(now().getTime() + waitMs).toISOString(), event };
+    journal?.write({ kind: 'event', queued: queued as unknown as Record<string, unknown> });
+    undelivered.set(event.id, queued);
+    return enqueue(queued, waitMs);
+  }
+
+  /** The outcome of a request, made now and delivered `delayMs` from now, after the card's earlier ones. */
+  function schedule(cardId: string, type: string, data: Record<string, unknown>) {
+    void keepAndSend(cardId, { id: randomUUID(), type, created_at: now().toISOString(), data }, delayMs);
+  }
+
+  function keepCard(card: SimulatedCard) {
+    cards.set(card.card_id, card);
+    journal?.write({ kind: 'card', card: card as unknown as Record<string, unknown> });
   }
 
   /** A delivery under way: the card's next one waits for it, settled() and stop() for all. */
@@ -234,19 +305,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
 
   /** Delivers now, after the card's earlier deliveries, with retries; resolves to how it ended. */
   function sendInLane(cardId: string, event: SimulatedEvent): Promise<DeliveryState> {
-    const previous = lanes.get(cardId) ?? Promise.resolve();
-    let outcome: DeliveryState = 'given_up';
-    const task = (async () => {
-      try {
-        await previous;
-        if (stopped) return;
-        if (await deliverWithRetries(event)) outcome = 'delivered';
-      } catch (error) {
-        log.error({ card_id: cardId, type: event.type, error: (error as Error).message }, 'issuer simulator: event failed');
-      }
-    })();
-    track(cardId, task);
-    return task.then(() => outcome);
+    return keepAndSend(cardId, event, 0);
   }
 
   /** How a delivery stands after at most `ms` ('retrying' when it is still under way). */
@@ -266,11 +325,26 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   const followUpWaitMs = options.followUpWaitMs ?? FOLLOW_UP_WAIT_MS;
   const authorizationTimeoutMs = options.authorizationTimeoutMs ?? AUTHORIZATION_TIMEOUT_MS;
 
+  /** Keeps an authorisation as it stands now (written again at each change). */
+  function keepAuthorization(authorization: Authorization) {
+    journal?.write({ kind: 'authorization', authorization: { ...authorization, settled: String(authorization.settled), refunded: String(authorization.refunded) } });
+  }
+
+  /**
+   * A new authorisation; past the cap the oldest finished one is forgotten. One still open (approved,
+   * neither settled nor reversed) is never forgotten, whatever became of its card: the merchant may
+   * settle or reverse it after the card was closed, as on a real network.
+   */
   function remember(authorization: Authorization) {
     authorizations.set(authorization.id, authorization);
+    keepAuthorization(authorization);
     if (authorizations.size > REMEMBERED_AUTHORIZATIONS) {
-      const oldest = authorizations.keys().next().value;
-      if (oldest !== undefined) authorizations.delete(oldest);
+      for (const [id, older] of authorizations) {
+        if (older.state !== 'approved') {
+          authorizations.delete(id);
+          break;
+        }
+      }
     }
   }
 
@@ -367,19 +441,78 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   }
 
   /** Sends the follow-up events in order and answers how each stands after at most followUpWaitMs (none when not waiting). */
-  async function sendAll(cardId: string, events: Array<{ event: SimulatedEvent; amount?: string }>, waitForThem: boolean): Promise<SentEvent[]> {
+  async function sendAll(cardId: string, events: Array<{ event: SimulatedEvent; amount?: string }>, waitForThem: boolean, about?: Authorization): Promise<SentEvent[]> {
     const deliveries = events.map(({ event }) => sendInLane(cardId, event));
+    // the events are kept first: a crash in between leaves them to be sent, never an authorisation marked done without them
+    if (about) keepAuthorization(about);
     const states = waitForThem ? await Promise.all(deliveries.map((delivery) => within(delivery, followUpWaitMs))) : deliveries.map(() => 'retrying' as const);
     return events.map(({ event, amount }, index) => ({ id: event.id, type: event.type, ...(amount === undefined ? {} : { amount }), delivery: states[index] as DeliveryState }));
   }
 
-  function simpleAction(type: string) {
+  /** A lifecycle request: the card's state changes at once in the issuer's books, its event follows. */
+  function simpleAction(type: string, state: IssuerCardState) {
     return async (cardId: string) => {
       accepting();
       const id = cardIdOf(cardId);
+      const card = cards.get(id);
+      if (card?.outcome === 'ISSUED' && card.state !== 'CLOSED') keepCard({ ...card, state });
       schedule(id, type, { card_id: id });
     };
   }
+
+  /** What the status query answers of a card now. */
+  function statusOf(cardId: string): CardStatusAnswer {
+    const card = cards.get(cardId);
+    if (!card) return { status: 'UNKNOWN', card_id: cardId };
+    if (now().getTime() < Date.parse(card.ready_at)) return { status: 'PENDING', card_id: cardId };
+    if (card.outcome === 'FAILED' || !card.numbers) return { status: 'FAILED', card_id: cardId, reason: card.reason ?? RANDOM_FAILURE_REASON };
+    return { status: 'ISSUED', card_id: cardId, ...card.numbers, state: card.state };
+  }
+
+  /** The event that tells a card's outcome. */
+  function outcomeEvent(card: SimulatedCard): [string, Record<string, unknown>] {
+    return card.outcome === 'ISSUED' && card.numbers
+      ? [ISSUER_CARD_EVENTS.issued, { card_id: card.card_id, ...card.numbers }]
+      : [ISSUER_CARD_EVENTS.failed, { card_id: card.card_id, reason: card.reason ?? RANDOM_FAILURE_REASON }];
+  }
+
+  /**
+   * Reads the journal back: the cards, authorisations and fail-nexts as they stood, and the events not
+   * delivered, which go out again in the order they were made (each when due, at once if overdue).
+   * The journal is then rewritten with only what is still live, so it does not grow without end.
+   */
+  function resume() {
+    if (!journal) return;
+    const { records, unreadable } = journal.read();
+    if (unreadable > 0) log.warn({ unreadable }, 'issuer simulator: records of its journal could not be read (cut short, or written with another secret) and were skipped');
+    for (const record of records) {
+      if (record.kind === 'card') {
+        const card = record.card as unknown as SimulatedCard;
+        cards.set(card.card_id, card);
+        if (card.numbers) numbersIssued.add(card.numbers.pan);
+      } else if (record.kind === 'event') {
+        const queued = record.queued as unknown as QueuedEvent;
+        undelivered.set(queued.event.id, queued);
+      } else if (record.kind === 'done') {
+        undelivered.delete(record.id);
+      } else if (record.kind === 'authorization') {
+        const kept = record.authorization as unknown as Authorization & { settled: string; refunded: string };
+        authorizations.delete(kept.id);
+        authorizations.set(kept.id, { ...kept, settled: BigInt(kept.settled), refunded: BigInt(kept.refunded) });
+      } else if (record.kind === 'fail-next') {
+        failures.splice(0, failures.length, ...record.reasons);
+      }
+    }
+    journal.compact([
+      ...[...cards.values()].map((card) => ({ kind: 'card' as const, card: card as unknown as Record<string, unknown> })),
+      ...[...authorizations.values()].map((a) => ({ kind: 'authorization' as const, authorization: { ...a, settled: String(a.settled), refunded: String(a.refunded) } })),
+      ...(failures.length ? [{ kind: 'fail-next' as const, reasons: [...failures] }] : []),
+      ...[...undelivered.values()].map((queued) => ({ kind: 'event' as const, queued: queued as unknown as Record<string, unknown> })),
+    ]);
+    if (undelivered.size > 0) log.info({ events: undelivered.size }, 'issuer simulator: delivering the events it had not delivered before it stopped');
+    for (const queued of undelivered.values()) void enqueue(queued, Math.max(0, Date.parse(queued.due_at) - now().getTime()));
+  }
+  resume();
 
   return {
     /**
@@ -392,24 +525,32 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
       const cardId = cardIdOf(request?.card_id);
       const bin = request.product?.bin;
       if (typeof bin !== 'string' || !/^\d{6,8}$/.test(bin)) throw new SimulatorRefusal('product.bin must be 6 to 8 digits');
-      const earlier = issued.get(cardId);
+      const earlier = cards.get(cardId);
       if (earlier) {
-        // asked again (the portal did not hear the first answer): the same card, not a second one
-        schedule(cardId, ISSUER_CARD_EVENTS.issued, earlier);
+        // asked again (the portal did not hear the first answer): the same outcome, not a second card
+        schedule(cardId, ...outcomeEvent(earlier));
         return;
       }
+      const fromQueue = failures.length > 0;
       const reason = failures.shift() ?? (random() < failRate ? RANDOM_FAILURE_REASON : undefined);
-      if (reason !== undefined) {
-        schedule(cardId, ISSUER_CARD_EVENTS.failed, { card_id: cardId, reason });
-        return;
-      }
-      const card = newCard(cardId, bin);
-      issued.set(cardId, card);
-      schedule(cardId, ISSUER_CARD_EVENTS.issued, card);
+      if (fromQueue) journal?.write({ kind: 'fail-next', reasons: [...failures] });
+      const ready_at = new Date(now().getTime() + delayMs).toISOString();
+      const card: SimulatedCard =
+        reason !== undefined
+          ? { card_id: cardId, ready_at, outcome: 'FAILED', reason, state: 'CLOSED' }
+          : { card_id: cardId, ready_at, outcome: 'ISSUED', numbers: newNumbers(bin), state: 'ACTIVE' };
+      keepCard(card);
+      schedule(cardId, ...outcomeEvent(card));
     },
-    freeze: simpleAction(ISSUER_CARD_EVENTS.frozen),
-    unfreeze: simpleAction(ISSUER_CARD_EVENTS.unfrozen),
-    close: simpleAction(ISSUER_CARD_EVENTS.closed),
+    freeze: simpleAction(ISSUER_CARD_EVENTS.frozen, 'FROZEN'),
+    unfreeze: simpleAction(ISSUER_CARD_EVENTS.unfrozen, 'ACTIVE'),
+    close: simpleAction(ISSUER_CARD_EVENTS.closed, 'CLOSED'),
+
+    /** The status query: what the issuer knows of the card now (protocol.ts cardStatusAnswer). */
+    async getCard(cardId: string): Promise<CardStatusAnswer> {
+      accepting();
+      return statusOf(cardIdOf(cardId));
+    },
 
     /** The next issuance fails with this reason (each call fails one more); answers how many will. */
     failNext(reason: string) {
@@ -417,6 +558,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
       const text = typeof reason === 'string' ? reason.trim() : '';
       if (!text || text.length > 200) throw new SimulatorRefusal('reason must be 1 to 200 characters');
       failures.push(text);
+      journal?.write({ kind: 'fail-next', reasons: [...failures] });
       return failures.length;
     },
 
@@ -469,7 +611,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
         const reversal = spendingEvent(ISSUER_SPENDING_EVENTS.reversed, { authorization_id: event.id, card_id });
         followed = await sendAll(card_id, [{ event: reversal }], waitForThem);
       } else if (decision.approved && then) {
-        followed = await sendAll(card_id, followUpEvents(authorization, then, true), waitForThem);
+        followed = await sendAll(card_id, followUpEvents(authorization, then, true), waitForThem, authorization);
       }
       return {
         authorization_id: event.id,
@@ -492,8 +634,8 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
       const parsed = followUpSchema.safeParse(then);
       if (!parsed.success) throw new SimulatorRefusal(`not a follow-up: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
       const authorization = authorizations.get(authorizationId);
-      if (!authorization) throw new SimulatorRefusal(`no authorisation ${authorizationId} is known to this simulator (it remembers those it asked about since it started)`);
-      const followed = await sendAll(authorization.card_id, followUpEvents(authorization, parsed.data, false), waitForThem);
+      if (!authorization) throw new SimulatorRefusal(`no authorisation ${authorizationId} is known to this simulator`);
+      const followed = await sendAll(authorization.card_id, followUpEvents(authorization, parsed.data, false), waitForThem, authorization);
       return { authorization_id: authorization.id, card_id: authorization.card_id, followed };
     },
 
@@ -502,7 +644,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
       while (pending.size > 0) await Promise.all([...pending]);
     },
 
-    /** Accepts nothing more, drops what was not delivered yet, and waits for a delivery under way. */
+    /** Accepts nothing more, stops delivering (what is in the journal goes out at the next start), and waits for a delivery under way. */
     async stop() {
       stopped = true;
       for (const sleeper of sleepers) {

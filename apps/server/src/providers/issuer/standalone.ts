@@ -2,12 +2,14 @@
  * `npm run issuer-sim`: the simulated card issuer on its own, for a portal started with
  * ISSUER_URL=http://127.0.0.1:<ISSUER_SIM_PORT>. Settings: ISSUER_SIM_PORT (4100), PORTAL_WEBHOOK_URL
  * (http://127.0.0.1:3000/api/v1/issuer/webhook), ISSUER_WEBHOOK_SECRET (else the development one in
- * DATA_DIR, the server's), ISSUER_SIM_DELAY_MS (800), ISSUER_SIM_FAIL_RATE (0).
+ * DATA_DIR, the server's), ISSUER_SIM_DELAY_MS (800), ISSUER_SIM_FAIL_RATE (0). What it accepted and has
+ * not delivered is kept in DATA_DIR/issuer-simulator/journal.jsonl and survives a crash.
  */
 import pino from 'pino';
 import { loadIssuerSimulatorConfig } from '../../config.ts';
 import { prettyLogStream } from '../../http/logging.ts';
 import { issuerWebhookSecretFor } from '../../lib/secrets.ts';
+import { fileJournal, simulatorJournalFile } from './simulator-journal.ts';
 import { startIssuerSimulator } from './simulator-server.ts';
 
 let config: ReturnType<typeof loadIssuerSimulatorConfig>;
@@ -30,6 +32,8 @@ try {
     secret,
     delayMs: config.delayMs,
     failRate: config.failRate,
+    // what it accepted and has not delivered survives a crash: DATA_DIR/issuer-simulator/journal.jsonl
+    journal: fileJournal(simulatorJournalFile(config.dataDir), () => secret),
     log,
   });
 } catch (error) {

@@ -1,0 +1,1 @@
+CREATE INDEX "cards_waiting" ON "cards" USING btree ("updated_at","id") WHERE status in ('CARD_STATUS_INIT', 'FREEZING', 'UNFREEZING', 'DELETING');
