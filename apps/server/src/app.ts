@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@portal/contract/errors';
+import { messages } from '@portal/contract/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyPluginAsync, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createServices, type Services } from './composition.ts';
@@ -14,7 +15,7 @@ import type { Database } from './db/engine.ts';
 import { errorAnswer, sendError } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { loggerOptions, prettyLogStream } from './http/logging.ts';
-import { RouteTable, refuseBadText, useDepthCheckedJson } from './http/request-checks.ts';
+import { fieldRefusal, RouteTable, refuseBadText, useDepthCheckedJson } from './http/request-checks.ts';
 import { withRefusals } from './http/route-documentation.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import type { Clock } from './lib/clock.ts';
@@ -78,6 +79,9 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
+    // a path whose escapes decode to no text ("%zz", half a character) is refused as any bad input is, in the envelope
+    frameworkErrors: (error, request, reply) =>
+      sendError(reply, error.code === 'FST_ERR_BAD_URL' ? fieldRefusal('path', messages.invalidCharacter) : errorAnswer(error, request)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -154,7 +158,7 @@ export async function buildApp(options: BuildOptions) {
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });
   await registerWebApp(app, config.webDist, services.merchants, routes);
 
-  return { app, services, hub };
+  return { app, services, hub, routes };
 }
 
 /** Every /api/v1 call belongs to the merchant that owns the request's host; each module gets its own services. */

@@ -85,6 +85,11 @@ export class RouteTable {
     route.preValidation = existing ? [...(Array.isArray(existing) ? existing : [existing]), refuseUnknownQuery] : refuseUnknownQuery;
   }
 
+  /** Every route registered, as method and path pattern (`/card/:id`). */
+  list(): Array<{ method: string; url: string }> {
+    return [...this.paths].flatMap(([url, { methods }]) => [...methods].map((method) => ({ method, url })));
+  }
+
   /** The methods some route answers on this path, or none. */
   allowed(url: string): string[] {
     const pathname = url.split('?')[0] ?? '';

@@ -94,7 +94,8 @@ export const withRefusals =
     if ((result.schema as { hide?: boolean }).hide) return result;
     const method = Array.isArray(input.route.method) ? String(input.route.method[0]) : String(input.route.method);
     const refusals = routeRefusals({ method, url: input.url, schema: input.schema as DocumentedRoute['schema'] });
-    const response = { ...((result.schema.response as Record<string, unknown> | undefined) ?? {}) };
+    // a route that declares no answer of its own (the event stream) still answers 200
+    const response = { ...((result.schema.response as Record<string, unknown> | undefined) ?? { 200: { description: 'Success' } }) };
     for (const [status, codes] of refusals) if (!(status in response)) response[status] = refusalSchema(codes);
     return { ...result, schema: { ...result.schema, response } };
   };
