@@ -151,6 +151,18 @@ describe('bodies no schema expected', () => {
   });
 });
 
+describe('a path whose escapes decode to no text', () => {
+  it('is a 1001 naming the path, in the envelope like any refusal', async () => {
+    for (const url of ['/api/v1/card/%zz', '/api/v1/card/%ED%A0%80/controls', '/api/v1/merchant/user-agreement/%E4%B8']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: `Bearer ${token}` } });
+      expect([answer.statusCode, answer.json()], url).toEqual([
+        400,
+        { code: 1001, message: messages.invalidCharacter, data: { fields: [{ field: 'path', message: messages.invalidCharacter }] } },
+      ]);
+    }
+  });
+});
+
 describe('a path asked with a method it does not answer', () => {
   it('is a 405 with the methods it answers in Allow and the catalogue message 1009', async () => {
     const cases: Array<[method: 'GET' | 'PUT' | 'POST', url: string, host: string, allow: string]> = [
