@@ -1,7 +1,7 @@
 import { jsonDeeperThan } from '@portal/contract/validation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/engine.ts';
-import { tooDeep } from './request-checks.ts';
+import { refuseBadText, tooDeep } from './request-checks.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +34,9 @@ export const platformRoutes: FastifyPluginAsync<{ database: Pick<Database, 'db' 
       done(error, undefined);
     }
   });
+
+  // an issuer's event is text a database stores: the same refusal of control characters and lone surrogates as every call's
+  app.addHook('preValidation', refuseBadText);
 
   // a load balancer's probe: 503 while the database does not answer, so traffic goes elsewhere
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {

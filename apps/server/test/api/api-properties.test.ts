@@ -356,7 +356,16 @@ describe('every route of the API, with random calls', () => {
       id: fc.oneof(fc.string({ maxLength: 40 }), fc.uuid().map((id) => `evt_${id}`)),
       type: fc.oneof(fc.constantFrom('card.issued', 'card.failed', 'card.frozen', 'card.unfrozen', 'card.closed', 'authorization.request', 'authorization.reversed', 'transaction.settled'), fc.string()),
       data: fc.oneof(
-        fc.record({ card_id: fc.constantFrom(...(known.id ?? ['x']), 'nope'), amount: fc.oneof(fc.constantFrom('1.00', '0.01', '-5', 'abc'), fc.string()), currency: fc.constantFrom('USD', 'EUR', ''), authorization_id: fc.string() }, { requiredKeys: [] }),
+        fc.record(
+          {
+            card_id: fc.oneof(fc.constantFrom(...(known.id ?? ['x']), 'nope'), oddText),
+            amount: fc.oneof(fc.constantFrom('1.00', '0.01', '-5', 'abc'), fc.string(), oddText),
+            currency: fc.constantFrom('USD', 'EUR', ''),
+            authorization_id: fc.oneof(fc.string(), oddText),
+            merchant_name: oddText,
+          },
+          { requiredKeys: [] },
+        ),
         fc.jsonValue({ maxDepth: 3 }),
       ),
     });

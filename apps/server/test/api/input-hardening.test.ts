@@ -6,6 +6,7 @@ import { messages } from '@portal/contract/validation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
+import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { errorSerializer, safeUrl } from '../../src/http/logging.ts';
 import { freshIp, signIn, signUp } from '../helpers/accounts.ts';
@@ -122,6 +123,11 @@ describe('bodies no schema expected', () => {
     expect(signIn.data).toEqual({ fields: [{ field: 'email', message: messages.invalidCharacter }] });
     const key = await t.api().post('/account/login', { phone_info: { 'x\ud83d': '1' }, password: 'Demo1234' }, { remoteAddress: freshIp() });
     expect(key.data).toEqual({ fields: [{ field: 'phone_info.x\ud83d', message: messages.invalidCharacter }] });
+    // the issuer's events too, signed as they are
+    const event = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'authorization.request', data: { card_id: randomUUID(), amount: '1.00', currency: 'USD', merchant_name: 'M\ud800' } });
+    const signature = signIssuerPayload(t.services.issuerSecret(), event, t.clock.now());
+    const webhook = await t.app.inject({ method: 'POST', url: '/api/v1/issuer/webhook', headers: { host: 'issuer.example', 'content-type': 'application/json', 'issuer-signature': signature }, payload: event });
+    expect([webhook.statusCode, webhook.json()]).toEqual([400, { code: 1001, message: messages.invalidCharacter, data: { fields: [{ field: 'data.merchant_name', message: messages.invalidCharacter }] } }]);
     // a whole pair (an emoji) is a character like any other
     const emoji = await t.api('localhost', token).post('/card/batch-export', { filters: { keyword: 'k\ud83d\ude00' }, columns: ['nickname'] });
     expect(emoji.status).toBeLessThan(500);
