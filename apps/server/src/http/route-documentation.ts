@@ -22,6 +22,8 @@ const codesBetween = (low: number, high: number) =>
  */
 const AREAS: Array<[prefix: string, codes: number[]]> = [
   ['/api/v1/merchant/user-agreement/', [ErrorCode.AGREEMENT_NOT_FOUND]],
+  // a code to bind an e-mail is sent to the signed-in account: this call reads a session when it is for that
+  ['/api/v1/account/send/code', [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ...codesBetween(2000, 2199)]],
   ['/api/v1/account/', [ErrorCode.ACCOUNT_DISABLED, ...codesBetween(2000, 2199)]],
   ['/api/v1/msg-center/', codesBetween(5000, 5099)],
   ['/api/v1/balance/', codesBetween(3000, 3099)],

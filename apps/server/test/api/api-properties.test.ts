@@ -27,14 +27,11 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 10);
 const issuer = scriptedIssuer();
 let t: TestApp;
 let doc: OpenApi;
-/** the full session random calls carry */
+/** the full session random calls carry (the first account's) */
 let session: string;
-/** the account's phone, to sign in again */
-let phone: string;
-let trustedDevice: string | undefined;
 /**
  * Calls that can end sessions (sign out, end the others, change the password or a bound address) run
- * last, each with a session of its own signed in just before, so they end no session another call needs.
+ * last, each as an account of its own signed up just before, so they end no session another call needs.
  */
 const ENDS_SESSIONS = /^(delete \/api\/v1\/account\/(login|sessions)|put \/api\/v1\/account\/password|post \/api\/v1\/account\/(email|phone)\/change)/;
 /** values that exist, so random calls also reach past the "not found" refusals */
@@ -79,7 +76,7 @@ beforeAll(async () => {
 
   // one account with a wallet, a verified identity and an issued card: money can move, records exist
   const who = await signUp(t, HOST);
-  const first = await signIn(t, HOST, { phone: who.phone }, { thirtyDay: true });
+  const first = await signIn(t, HOST, { phone: who.phone });
   const api = t.api(HOST, first.token);
   const { id } = await api.data<{ id: string }>('GET', '/account/info');
   const merchant = await findMerchantByHost(t.database.db, HOST);
@@ -94,12 +91,9 @@ beforeAll(async () => {
   known.id = [opened.id];
   known.ids = [opened.id];
   known.product_id = products.map((product) => product.id);
-  known.phone = [who.phone];
-  known.email = [who.email];
+  // the password, so a change of password can succeed; not the phone or e-mail: random sign-ins with them would lock the account
   known.password = [PASSWORD];
   session = first.token;
-  phone = who.phone;
-  trustedDevice = first.cookie;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -182,7 +176,8 @@ function bodyOf(schema: JsonSchema): fc.Arbitrary<unknown> {
 function pathSegment(value: string) {
   if (value.startsWith('%')) return value;
   try {
-    return encodeURIComponent(value);
+    // "." and ".." escaped, or the URL would be resolved to another path before it is sent
+    return encodeURIComponent(value).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length));
   } catch {
     return '%ED%A0%80';
   }
@@ -302,8 +297,7 @@ describe('every route of the API, with random calls', () => {
     const problems: string[] = [];
     for (const { path, method, operation } of operationsOf()) {
       const documented = new Set(Object.keys(operation.responses));
-      // the trusted device of the first sign-in: no code is asked again, so no code limit is met
-      const own = !operation.security ? null : ENDS_SESSIONS.test(`${method} ${path}`) ? (await signIn(t, HOST, { phone }, { cookie: trustedDevice })).token : session;
+      const own = !operation.security ? null : ENDS_SESSIONS.test(`${method} ${path}`) ? (await signUp(t, HOST)).token : session;
       await fc.assert(
         fc.asyncProperty(callOf(path, operation, own), async (call) => {
           const where = `${method.toUpperCase()} ${call.url} ${call.payload ?? ''}`;
