@@ -21,7 +21,7 @@ describe('badTextField', () => {
   it('names the first field whose text or key holds a control character or half a surrogate pair', () => {
     expect(badTextField({ a: 'ok', b: { c: ['x', 'y\u0000'] } })).toEqual({ field: 'b.c.1', message: messages.controlCharacter });
     expect(badTextField({ a: 'k\ud800' })).toEqual({ field: 'a', message: messages.invalidCharacter });
-    expect(badTextField({ ['\udc00']: 1 })).toEqual({ field: '\udc00', message: messages.invalidCharacter });
+    expect(badTextField({ '\udc00': 1 })).toEqual({ field: '\udc00', message: messages.invalidCharacter });
     expect(badTextField({ first: '\u0001', second: '\ud800' })?.field).toBe('first');
     expect(badTextField('\u007f')).toEqual({ field: '', message: messages.controlCharacter });
   });
