@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@portal/contract/errors';
-import { controlCharacterField, messages } from '@portal/contract/validation';
+import { messages } from '@portal/contract/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyPluginAsync, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createServices, type Services } from './composition.ts';
@@ -15,6 +15,8 @@ import type { Database } from './db/engine.ts';
 import { errorAnswer, sendError } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { loggerOptions, prettyLogStream } from './http/logging.ts';
+import { fieldRefusal, RouteTable, refuseBadText, useDepthCheckedJson } from './http/request-checks.ts';
+import { withRefusals } from './http/route-documentation.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
@@ -77,6 +79,9 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
+    // a path whose escapes decode to no text ("%zz", half a character) is refused as any bad input is, in the envelope
+    frameworkErrors: (error, request, reply) =>
+      sendError(reply, error.code === 'FST_ERR_BAD_URL' ? fieldRefusal('path', messages.invalidCharacter) : errorAnswer(error, request)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,6 +115,10 @@ export async function buildApp(options: BuildOptions) {
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => sendError(reply, errorAnswer(error, request)));
+  useDepthCheckedJson(app);
+  // before any route: the table learns every route's methods and query names as it is added
+  const routes = new RouteTable();
+  routes.install(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -138,22 +147,22 @@ export async function buildApp(options: BuildOptions) {
       info: { title: '客户门户 API', version: '1.0.0', description: 'Answers are {code, message, data}; code 0 is success.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withRefusals(jsonSchemaTransform),
   });
   // the API's map is for developers: in production only when asked for
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), ...(options.webhooks ?? [])] });
 
-  await app.register(merchantApi, { prefix: '/api/v1', services, hub });
+  await app.register(merchantApi, { prefix: '/api/v1', services, hub, routes });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });
-  await registerWebApp(app, config.webDist, services.merchants);
+  await registerWebApp(app, config.webDist, services.merchants, routes);
 
-  return { app, services, hub };
+  return { app, services, hub, routes };
 }
 
 /** Every /api/v1 call belongs to the merchant that owns the request's host; each module gets its own services. */
-const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = async (api, { services, hub }) => {
+const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; routes: RouteTable }> = async (api, { services, hub, routes }) => {
   const { sessions } = services;
   api.decorateRequest('merchant', null as unknown as MerchantRow);
   api.addHook('onRequest', async (request) => {
@@ -161,15 +170,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = a
     if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
     request.merchant = merchant;
   });
-  // no text of any call may carry a control character (a NUL could not even be stored)
-  api.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
-      const field = controlCharacterField(value);
-      if (field === null) continue;
-      const message = messages.controlCharacter;
-      throw new AppError(ErrorCode.VALIDATION, { message, data: { fields: [{ field: field || part, message }] } });
-    }
-  });
+  api.addHook('preValidation', refuseBadText);
   await api.register(merchantRoutes);
   await api.register(agreementRoutes, { agreements: services.agreements });
   await api.register(accountRoutes, { accounts: services.accounts, sessions });
@@ -179,14 +180,14 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub }> = a
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
   await api.register(cardRoutes, { cards: services.cards, sessions, tradePassword: services.accounts });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions, tradePassword: services.accounts });
-  api.setNotFoundHandler((_request, reply) => sendError(reply, notFound()));
+  api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 
 /**
  * Serves the built portal: hashed assets cached for good, the pages the server draws (web/drawn-pages.ts)
  * for a known host, and index.html for every other page path.
  */
-async function registerWebApp(app: ZodApp, webDist: string, merchants: Pick<MerchantService, 'byHost'>) {
+async function registerWebApp(app: ZodApp, webDist: string, merchants: Pick<MerchantService, 'byHost'>, routes: RouteTable) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   // the page renderer takes a moment to load: the server starts without waiting for it, and a page
@@ -227,6 +228,6 @@ async function registerWebApp(app: ZodApp, webDist: string, merchants: Pick<Merc
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, notFound());
+    return routes.notFound(request, reply, notFound);
   });
 }

@@ -126,7 +126,8 @@ export const limitRule = (value: string | null | undefined) => {
 
 /** The order of the limits (single ≤ daily ≤ monthly where both are set): the refusal's message and its field, or null. */
 export function limitsOrder(limits: { single_limit: string | null; daily_limit: string | null; monthly_limit: string | null }) {
-  const minor = (value: string | null) => (value === null ? null : toMinorUnits(value));
+  // a limit its own rule refuses has no place in the order: that refusal is the answer, not a throw here
+  const minor = (value: string | null) => (value === null || value.trim() === '' || limitRule(value) !== null ? null : toMinorUnits(value.trim()));
   const single = minor(limits.single_limit);
   const daily = minor(limits.daily_limit);
   const monthly = minor(limits.monthly_limit);

@@ -80,6 +80,11 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     message: '请求内容过大',
     meaning: 'The request body exceeds the size limit.',
   },
+  [ErrorCode.METHOD_NOT_ALLOWED]: {
+    status: 405,
+    message: '不支持该请求方式',
+    meaning: 'The path exists, but not with this method; the Allow header lists the methods it answers.',
+  },
   [ErrorCode.AGREEMENT_NOT_FOUND]: {
     status: 404,
     message: '用户协议不存在',

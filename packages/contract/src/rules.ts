@@ -7,6 +7,9 @@
 export const messages = {
   required: '您当前输入为空',
   controlCharacter: '不能包含控制字符',
+  invalidCharacter: '不能包含无效字符',
+  tooDeep: '请求内容嵌套层级过深',
+  unknownParameter: '不支持的参数',
   phoneFormat: '手机号格式有误',
   phoneForCode: '请输入正确手机号',
   emailFormat: '请输入正确的邮箱',

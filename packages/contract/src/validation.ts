@@ -12,25 +12,66 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 
 export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text);
 
-/** The first field (a dotted path; '' for the value itself) whose text holds a control character, or null. */
-export function controlCharacterField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return hasControlCharacter(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = controlCharacterField(item, path ? `${path}.${index}` : String(index));
-      if (found !== null) return found;
+/**
+ * Half of a surrogate pair with no other half (JSON's "\ud800"): not a character at all, so no
+ * database can store it as text (PostgreSQL refuses it in jsonb), and no field means it.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+
+/** What is wrong with one text a call carries (a value or an object's key), or null. */
+export const textProblem = (text: string) =>
+  hasControlCharacter(text) ? messages.controlCharacter : hasLoneSurrogate(text) ? messages.invalidCharacter : null;
+
+/**
+ * The first field (a dotted path; '' for the value itself) whose text, or key, holds a control character
+ * or a lone surrogate, with the message to answer; null when every text is clean. It walks with a list of
+ * its own, not by recursion, so no nesting can exhaust the stack.
+ */
+export function badTextField(value: unknown): { field: string; message: string } | null {
+  const pending: Array<[path: string, value: unknown]> = [['', value]];
+  while (pending.length > 0) {
+    const [path, item] = pending.pop() as [string, unknown];
+    if (typeof item === 'string') {
+      const message = textProblem(item);
+      if (message) return { field: path, message };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const child = path ? `${path}.${key}` : key;
-      if (hasControlCharacter(key)) return child;
-      const found = controlCharacterField(item, child);
-      if (found !== null) return found;
+    if (!item || typeof item !== 'object') continue;
+    const children: Array<[string, unknown]> = [];
+    for (const [key, child] of Array.isArray(item) ? item.entries() : Object.entries(item)) {
+      const childPath = path ? `${path}.${key}` : String(key);
+      if (typeof key === 'string') {
+        const message = textProblem(key);
+        if (message) return { field: childPath, message };
+      }
+      children.push([childPath, child]);
     }
+    // last pushed is first walked: reversed, the fields are looked at in the order they came
+    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as [string, unknown]);
   }
   return null;
+}
+
+/** The deepest nesting of arrays and objects a JSON body may have: refused deeper, before it is parsed or walked. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text nests arrays and objects deeper than `limit`: one pass over the text, brackets in strings not counted. */
+export function jsonDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index++; // a backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** A zod string checked by one of the rules above, so the server answers the form's message. */

@@ -1,5 +1,7 @@
+import { jsonDeeperThan } from '@portal/contract/validation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/engine.ts';
+import { refuseBadText, tooDeep } from './request-checks.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,14 +24,19 @@ export const platformRoutes: FastifyPluginAsync<{ database: Pick<Database, 'db' 
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     request.rawBody = body;
     if (body.length === 0) return done(null, undefined);
+    const text = body.toString('utf8');
+    if (jsonDeeperThan(text)) return done(tooDeep(), undefined);
     try {
-      done(null, JSON.parse(body.toString('utf8')));
+      done(null, JSON.parse(text));
     } catch {
       const error = new Error('the body is not JSON') as Error & { statusCode: number };
       error.statusCode = 400;
       done(error, undefined);
     }
   });
+
+  // an issuer's event is text a database stores: the same refusal of control characters and lone surrogates as every call's
+  app.addHook('preValidation', refuseBadText);
 
   // a load balancer's probe: 503 while the database does not answer, so traffic goes elsewhere
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {

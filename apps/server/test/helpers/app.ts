@@ -41,6 +41,8 @@ export interface TestApp {
   services: Awaited<ReturnType<typeof buildApp>>['services'];
   /** this process's open event streams */
   hub: Awaited<ReturnType<typeof buildApp>>['hub'];
+  /** every route the app registered, with its methods */
+  routes: Awaited<ReturnType<typeof buildApp>>['routes'];
   config: Config;
   database: TestDatabase;
   /** the clock the app reads (the one given, or the system clock) */
@@ -71,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...options.config,
     };
     if (options.seed !== false) await seedDemoData(database, { sealer: sealerFor(config) });
-    const { app, services, hub } = await buildApp({
+    const { app, services, hub, routes } = await buildApp({
       config,
       database,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -86,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       app,
       services,
       hub,
+      routes,
       config,
       database,
       clock: services.clock,

@@ -1,0 +1,103 @@
+import { CardErrorCode } from '@portal/contract/card-errors';
+import { errorCatalogue } from '@portal/contract/error-catalogue';
+import { ErrorCode, SESSION_ERROR_CODES } from '@portal/contract/errors';
+import type { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** What the documentation needs to know of a route: its method, path and schema as registered. */
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  schema: { security?: unknown; body?: unknown; params?: unknown; headers?: unknown } | undefined;
+}
+
+const codesBetween = (low: number, high: number) =>
+  Object.keys(errorCatalogue)
+    .map(Number)
+    .filter((code) => code >= low && code <= high);
+
+/**
+ * The refusals of each area of the API, by the path its calls start with: the codes its services
+ * throw (the accounts' and codes' 2xxx, the ledger's 3xxx, the cards' and batches' 4xxx but the issuer
+ * webhook's 49xx, the messages' 5xxx). The first prefix that fits is the area's.
+ */
+const AREAS: Array<[prefix: string, codes: number[]]> = [
+  ['/api/v1/merchant/user-agreement/', [ErrorCode.AGREEMENT_NOT_FOUND]],
+  // a code to bind an e-mail is sent to the signed-in account: this call reads a session when it is for that
+  ['/api/v1/account/send/code', [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ...codesBetween(2000, 2199)]],
+  ['/api/v1/account/', [ErrorCode.ACCOUNT_DISABLED, ...codesBetween(2000, 2199)]],
+  ['/api/v1/msg-center/', codesBetween(5000, 5099)],
+  ['/api/v1/balance/', codesBetween(3000, 3099)],
+  [
+    '/api/v1/card',
+    [...codesBetween(3000, 3099), ...codesBetween(4000, 4899), ...codesBetween(2101, 2105), ErrorCode.IDEMPOTENCY_CONFLICT, CardErrorCode.IDEMPOTENCY_KEY_MISSING],
+  ],
+  [
+    '/api/v1/batch-create-card',
+    [...codesBetween(3000, 3099), ...codesBetween(4000, 4899), ...codesBetween(2101, 2105), ErrorCode.IDEMPOTENCY_CONFLICT, CardErrorCode.IDEMPOTENCY_KEY_MISSING],
+  ],
+];
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every catalogue code a route can answer, from what the route is: any call can be refused for its
+ * input (1001: a field, an unknown query name, a bad character) and, under /api/v1, for a host that
+ * is no merchant's (1003); one with a body for its size (1007); one with a path parameter for a
+ * record it does not find (1002); one behind the session guard for the session (6xx, 1000) and the
+ * sign-in stage it needs (2011, 2012); one that takes an Idempotency-Key for a missing or reused key
+ * (1008, 1006); and each for the refusals of its area. 1005 is the answer to a failure of our own.
+ */
+export function routeCodes(route: DocumentedRoute): number[] {
+  const codes = new Set<number>([ErrorCode.VALIDATION, ErrorCode.INTERNAL]);
+  if (route.url.startsWith('/api/v1/')) codes.add(ErrorCode.MERCHANT_UNKNOWN);
+  if (BODY_METHODS.has(route.method.toUpperCase())) codes.add(ErrorCode.PAYLOAD_TOO_LARGE);
+  const schema = route.schema ?? {};
+  if (schema.params) codes.add(ErrorCode.NOT_FOUND);
+  if (schema.security) for (const code of [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ErrorCode.EMAIL_REQUIRED]) codes.add(code);
+  if (schema.headers) for (const code of [CardErrorCode.IDEMPOTENCY_KEY_MISSING, ErrorCode.IDEMPOTENCY_CONFLICT]) codes.add(code);
+  const area = AREAS.find(([prefix]) => route.url.startsWith(prefix));
+  for (const code of area?.[1] ?? []) codes.add(code);
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** The route's refusals by HTTP status (the catalogue's), each with the codes that answer it. */
+export function routeRefusals(route: DocumentedRoute): Map<number, number[]> {
+  const byStatus = new Map<number, number[]>();
+  for (const code of routeCodes(route)) {
+    const status = errorCatalogue[code]?.status;
+    if (status === undefined) continue;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+/** The envelope of a refusal in the API's map: code, the 中文 message, and data (fields, retry_after…). */
+const refusalSchema = (codes: number[]) => ({
+  description: codes.map((code) => `${code} ${errorCatalogue[code]?.message ?? ''}`).join('；'),
+  type: 'object',
+  required: ['code', 'message', 'data'],
+  properties: {
+    code: { type: 'integer', enum: codes },
+    message: { type: 'string' },
+    data: {},
+  },
+});
+
+type Transform = typeof jsonSchemaTransform;
+
+/**
+ * The API map's transform: the given one (zod to JSON schema), then every refusal the route can answer
+ * added to its responses, so the map documents each status a call answers and nothing is left to guess.
+ */
+export const withRefusals =
+  (transform: Transform): Transform =>
+  (input) => {
+    const result = transform(input);
+    if ((result.schema as { hide?: boolean }).hide) return result;
+    const method = Array.isArray(input.route.method) ? String(input.route.method[0]) : String(input.route.method);
+    const refusals = routeRefusals({ method, url: input.url, schema: input.schema as DocumentedRoute['schema'] });
+    // a route that declares no answer of its own (the event stream) still answers 200
+    const response = { ...((result.schema.response as Record<string, unknown> | undefined) ?? { 200: { description: 'Success' } }) };
+    for (const [status, codes] of refusals) if (!(status in response)) response[status] = refusalSchema(codes);
+    return { ...result, schema: { ...result.schema, response } };
+  };
