@@ -23,6 +23,11 @@ import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
 
 /** runs per operation (bounded, so each engine's run stays well under a minute); PROPERTY_RUNS raises it for a longer hunt */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 10);
+/**
+ * The same calls on every run, so a red run is a defect anyone can replay rather than a roll of the dice;
+ * PROPERTY_SEED (with PROPERTY_RUNS) hunts elsewhere, and a failure prints the seed and path to replay it.
+ */
+fc.configureGlobal({ seed: Number(process.env.PROPERTY_SEED ?? 20_261_128) });
 
 const issuer = scriptedIssuer();
 let t: TestApp;
@@ -176,8 +181,8 @@ function bodyOf(schema: JsonSchema): fc.Arbitrary<unknown> {
 function pathSegment(value: string) {
   if (value.startsWith('%')) return value;
   try {
-    // "." and ".." escaped, or the URL would be resolved to another path before it is sent
-    return encodeURIComponent(value).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length));
+    // "." and ".." (escaped or not: %2E is a dot to URL resolution) name the path above, not a value: three dots stand in for them
+    return encodeURIComponent(value).replace(/^\.{1,2}$/, '...');
   } catch {
     return '%ED%A0%80';
   }
