@@ -133,6 +133,33 @@ describe('a retry with a used key and the trade password', () => {
     await expectSoundBooks(t.database.db);
   });
 
+  it('a refused opening, batch or withdrawal kept no answer either: the same request again, once there is money enough, asks the trade password', async () => {
+    const { who, merchantId, productId, cardId } = await customer();
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    const keys = [key(), key(), key()];
+    const calls: Array<[string, (trx: object) => ReturnType<ApiClient['post']>]> = [
+      ['open', (trx) => who.api.post('/card', { product_id: productId, amount: '2000.00', nickname: '拒绝后', ...trx }, { headers: { 'idempotency-key': keys[0] } })],
+      [
+        'batch',
+        (trx) =>
+          who.api.post('/batch-create-card', { product_id: productId, quantity: 2, amount: '600.00', nickname_prefix: 'RF', ...trx }, { headers: { 'idempotency-key': keys[1] } }),
+      ],
+      ['withdraw', (trx) => who.api.post(`/card/${cardId}/withdraw`, { amount: '100.00', ...trx }, { headers: { 'idempotency-key': keys[2] } })],
+    ];
+    for (const [what, call] of calls) {
+      const refused = await expectUnchanged(money(who), () => call({ trx_password: 'Right123' }));
+      expect(refused.code, `${what}: ${refused.message}`).toBe(what === 'withdraw' ? ErrorCode.CARD_BALANCE_INSUFFICIENT : ErrorCode.INSUFFICIENT_FUNDS);
+    }
+    await t.services.ledger.recharge({ merchantId, accountId: who.id, currency: 'USD', amount: 10_000_00n, key: `more-${who.id}` });
+    const funded = await who.api.post(`/card/${cardId}/recharge`, { amount: '200.00', trx_password: 'Right123' }, { headers: { 'idempotency-key': key() } });
+    expect(funded.code, funded.message).toBe(0);
+    for (const [what, call] of calls) {
+      const again = await expectUnchanged(money(who), () => call({}));
+      expect(again.code, `${what}: ${again.message}`).toBe(ErrorCode.TRX_PASSWORD_REQUIRED);
+    }
+    await expectSoundBooks(t.database.db);
+  });
+
   it('the same key with another amount is no retry: the trade password is asked, then the key refused', async () => {
     const { who, cardId } = await customer();
     expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
