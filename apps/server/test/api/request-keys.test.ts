@@ -2,6 +2,7 @@ import type { AccountInfo } from '@portal/contract/account';
 import type { BatchStatusAnswer } from '@portal/contract/card-batches';
 import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
+import type { AccountBalanceItem } from '@portal/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../helpers/accounts.ts';
@@ -43,7 +44,7 @@ async function customer() {
   const opened = await api.post<CardItem>('/card', { product_id: product.id, amount: '20.00', nickname: '已发卡' }, { headers: { 'idempotency-key': key() } });
   expect(opened.code, opened.message).toBe(0);
   expect((await issuer.issue(opened.data.id)).status).toBe(200);
-  return { who: { id, api } satisfies Customer, productId: product.id, cardId: opened.data.id };
+  return { who: { id, api } satisfies Customer, merchantId: String(row?.merchant_id), productId: product.id, cardId: opened.data.id };
 }
 
 const money = (who: Customer) => async () =>
@@ -110,6 +111,53 @@ describe('a retry with a used key and the trade password', () => {
     expect((await topUp({ trx_password: 'Right123' }, key())).code).toBe(ErrorCode.TRX_PASSWORD_LOCKED);
     const locked = await topUp({ trx_password: 'Wrong123' });
     expect(locked.data).toEqual(first.data);
+  });
+
+  it('a refused top-up kept no answer: the same request again, once the wallet holds enough, asks the trade password and is refused while it is locked', async () => {
+    const { who, merchantId, cardId } = await customer();
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    const used = key();
+    const topUp = (trx: { trx_password?: string }, idempotency = used) =>
+      who.api.post(`/card/${cardId}/recharge`, { amount: '5000.00', ...trx }, { headers: { 'idempotency-key': idempotency } });
+    const wallet = await who.api.data<AccountBalanceItem[]>('GET', '/balance/account-balance');
+    expect(wallet.find((row) => row.currency === 'USD')?.available).toBe('977.50');
+    const refused = await expectUnchanged(money(who), () => topUp({ trx_password: 'Right123' }));
+    expect(refused.code, refused.message).toBe(ErrorCode.INSUFFICIENT_FUNDS);
+    await t.services.ledger.recharge({ merchantId, accountId: who.id, currency: 'USD', amount: 10_000_00n, key: `more-${who.id}` });
+    for (let i = 0; i < 5; i++) expect((await topUp({ trx_password: 'Wrong123' }, key())).code).not.toBe(0);
+    expect((await topUp({ trx_password: 'Right123' }, key())).code).toBe(ErrorCode.TRX_PASSWORD_LOCKED);
+    for (const trx of [{}, { trx_password: 'Right123' }]) {
+      const again = await expectUnchanged(money(who), () => topUp(trx));
+      expect(again.code, again.message).toBe(ErrorCode.TRX_PASSWORD_LOCKED);
+    }
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('a refused opening, batch or withdrawal kept no answer either: the same request again, once there is money enough, asks the trade password', async () => {
+    const { who, merchantId, productId, cardId } = await customer();
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    const keys = [key(), key(), key()];
+    const calls: Array<[string, (trx: object) => ReturnType<ApiClient['post']>]> = [
+      ['open', (trx) => who.api.post('/card', { product_id: productId, amount: '2000.00', nickname: '拒绝后', ...trx }, { headers: { 'idempotency-key': keys[0] } })],
+      [
+        'batch',
+        (trx) =>
+          who.api.post('/batch-create-card', { product_id: productId, quantity: 2, amount: '600.00', nickname_prefix: 'RF', ...trx }, { headers: { 'idempotency-key': keys[1] } }),
+      ],
+      ['withdraw', (trx) => who.api.post(`/card/${cardId}/withdraw`, { amount: '100.00', ...trx }, { headers: { 'idempotency-key': keys[2] } })],
+    ];
+    for (const [what, call] of calls) {
+      const refused = await expectUnchanged(money(who), () => call({ trx_password: 'Right123' }));
+      expect(refused.code, `${what}: ${refused.message}`).toBe(what === 'withdraw' ? ErrorCode.CARD_BALANCE_INSUFFICIENT : ErrorCode.INSUFFICIENT_FUNDS);
+    }
+    await t.services.ledger.recharge({ merchantId, accountId: who.id, currency: 'USD', amount: 10_000_00n, key: `more-${who.id}` });
+    const funded = await who.api.post(`/card/${cardId}/recharge`, { amount: '200.00', trx_password: 'Right123' }, { headers: { 'idempotency-key': key() } });
+    expect(funded.code, funded.message).toBe(0);
+    for (const [what, call] of calls) {
+      const again = await expectUnchanged(money(who), () => call({}));
+      expect(again.code, `${what}: ${again.message}`).toBe(ErrorCode.TRX_PASSWORD_REQUIRED);
+    }
+    await expectSoundBooks(t.database.db);
   });
 
   it('the same key with another amount is no retry: the trade password is asked, then the key refused', async () => {

@@ -69,6 +69,18 @@ describe('the trade password under a storm of parallel money calls', () => {
     }
     expect((await api.data<{ balance: string }>('GET', `/card/${cardId}`)).balance).toBe('22.00');
   });
+
+  it('a refused top-up kept no answer: thirty parallel retries of its key without the trade password, once the wallet holds enough, are all asked for it and move nothing', async () => {
+    const { api, cardId, accountId, merchantId } = await customerWithCard();
+    const used = key();
+    const topUp = (trx: object) => api.post(`/card/${cardId}/recharge`, { amount: '5000.00', ...trx }, { headers: { 'idempotency-key': used } });
+    const refused = await topUp({ trx_password: 'Right123' });
+    expect(refused.code, refused.message).toBe(ErrorCode.INSUFFICIENT_FUNDS);
+    await t.services.ledger.recharge({ merchantId, accountId, currency: 'USD', amount: 10_000_00n, key: `more-${accountId}` });
+    const retries = await Promise.all(Array.from({ length: 30 }, () => topUp({})));
+    expect(retries.map((retry) => retry.code)).toEqual(Array(30).fill(ErrorCode.TRX_PASSWORD_REQUIRED));
+    expect((await api.data<{ balance: string }>('GET', `/card/${cardId}`)).balance).toBe('20.00');
+  });
 });
 
 /** A verified customer with 1,000.00 USD, the trade password Right123 and an issued card holding 20.00. */
@@ -85,5 +97,5 @@ async function customerWithCard() {
   expect(opened.code, opened.message).toBe(0);
   expect((await issuer.issue(opened.data.id)).status).toBe(200);
   expect((await api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
-  return { api, cardId: opened.data.id };
+  return { api, cardId: opened.data.id, accountId: id, merchantId: String(account?.merchant_id) };
 }

@@ -82,6 +82,12 @@ function keyOfRequest(request: FastifyRequest) {
   };
 }
 
+/**
+ * Whether a keyed call kept a first answer under the request's Idempotency-Key (the card or batch it
+ * opened, the movement it made): what lets the same request again go without the trade password.
+ */
+export type KeptAnswer = (request: FastifyRequest, key: string) => Promise<boolean>;
+
 /** The refusal of a wrong sign-in password, counted: the lock once it set it, a warning from the third. */
 function wrongPassword({ failures, lockedUntil }: { failures: number; lockedUntil: Date | null }, now: Date) {
   if (lockedUntil) return lockedError(lockedUntil, now);
@@ -210,19 +216,21 @@ export function createAccountService(deps: AccountServiceDeps) {
      * A preHandler for a call that moves money out of the wallet or a card (`when` says from its body
      * whether this one does): the trade password is confirmed before the call does anything.
      *
-     * With `keyed`, the call's Idempotency-Key belongs to this one call (method and route) once a
-     * request with it got past the trade password: another call with the key is refused (1006), and
-     * the same request again (its path and body, the trade password no part of it) is not asked for
-     * the password again but goes on to the call, which answers its first answer.
+     * With `answered` (a keyed call), the call's Idempotency-Key belongs to this one call (method and
+     * route) once a request with it got past the trade password: another call with the key is refused
+     * (1006). The same request again (its path and body, the trade password no part of it) is not asked
+     * for the password again when the call kept a first answer under the key (`answered`), which it
+     * then answers; a call that was refused kept none, its rollback took everything, and the same
+     * request again is a new one that confirms the trade password.
      */
-    tradePasswordHook(when: (body: unknown) => boolean = () => true, options: { keyed?: boolean } = {}) {
+    tradePasswordHook(when: (body: unknown) => boolean = () => true, options: { answered?: KeptAnswer } = {}) {
       return async (request: FastifyRequest) => {
         const accountId = request.auth.account.id;
-        const keyed = options.keyed ? keyOfRequest(request) : null;
-        if (keyed) {
+        const keyed = options.answered ? keyOfRequest(request) : null;
+        if (keyed && options.answered) {
           const earlier = await findRequestKey(db, accountId, keyed.key);
           if (earlier && earlier.operation !== keyed.operation) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key: keyed.key } });
-          if (earlier?.requestHash === keyed.requestHash) return;
+          if (earlier?.requestHash === keyed.requestHash && (await options.answered(request, keyed.key))) return;
         }
         if (when(request.body)) {
           const given = (request.body as { trx_password?: string } | undefined)?.trx_password;

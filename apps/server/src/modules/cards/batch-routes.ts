@@ -48,7 +48,9 @@ export const cardBatchRoutes: FastifyPluginAsyncZod<{
         body: batchCreateCardBody,
         response: { 200: envelope(batchCreateCardAnswer) },
       },
-      preHandler: tradePassword.tradePasswordHook(() => true, { keyed: true }),
+      preHandler: tradePassword.tradePasswordHook(() => true, {
+        answered: (request, key) => batches.answeredUnderKey(request.merchant.id, request.auth.account.id, key),
+      }),
     },
     async (request) => ok(await batches.create(request.merchant.id, request.auth.account.id, request.body, idempotencyKey(request))),
   );

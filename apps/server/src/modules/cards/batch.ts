@@ -83,6 +83,11 @@ export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOp
   const running = (batchId: string | undefined) => new AppError(CardBatchErrorCode.BATCH_RUNNING, { data: { batch_id: batchId ?? null } });
 
   return {
+    /** Whether the account's batch request under its Idempotency-Key was accepted (a refused one left nothing). */
+    async answeredUnderKey(merchantId: string, accountId: string, key: string) {
+      return (await findBatchByKey(db, merchantId, accountId, key)) !== undefined;
+    },
+
     /** POST /batch-create-card: the batch accepted, or refused whole; the same key answers the same batch. */
     async create(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string) {
       const prefix = body.nickname_prefix.trim();

@@ -48,8 +48,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
   { cards, sessions, tradePassword },
 ) => {
   app.addHook('onRequest', sessions.guard());
-  // each of them keyed: a key is its call's alone, and the same request again is answered without asking anew
-  const moneyOut = tradePassword.tradePasswordHook(() => true, { keyed: true });
+  // each of them keyed: a key is its call's alone, and the same request again, once the call kept its
+  // first answer under the key, is answered without asking anew
+  const moneyOut = (call: 'open' | 'recharge' | 'withdraw') =>
+    tradePassword.tradePasswordHook(() => true, {
+      answered: (request, key) => cards.answeredUnderKey(request.merchant.id, request.auth.account.id, call, key),
+    });
 
   app.get(
     '/card/verification',
@@ -100,7 +104,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
         body: openCardBody,
         response: { 200: envelope(cardItem) },
       },
-      preHandler: moneyOut,
+      preHandler: moneyOut('open'),
     },
     async (request) => ok(await cards.open(request.merchant.id, request.auth.account.id, request.body, idempotencyKey(request))),
   );
@@ -154,7 +158,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
         body: cardAmountBody,
         response: { 200: envelope(rechargeAnswer) },
       },
-      preHandler: moneyOut,
+      preHandler: moneyOut('recharge'),
     },
     async (request) =>
       ok(await cards.recharge(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
@@ -172,7 +176,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
         body: cardAmountBody,
         response: { 200: envelope(withdrawAnswer) },
       },
-      preHandler: moneyOut,
+      preHandler: moneyOut('withdraw'),
     },
     async (request) =>
       ok(await cards.withdraw(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),

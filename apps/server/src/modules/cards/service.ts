@@ -21,7 +21,7 @@ import { ISSUER_CARD_EVENTS } from '../../providers/issuer/port.ts';
 import type { IssuerEvent, IssuerEventHandler, IssuerEventHandling } from '../issuer/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { cardItem, isUuid } from './card-view.ts';
-import type { CardContext } from './context.ts';
+import { type CardContext, ledgerKeys } from './context.ts';
 import { lifecyclePart } from './lifecycle.ts';
 import { openingPart } from './opening.ts';
 import { type RevealCaller, revealPart } from './reveal.ts';
@@ -29,6 +29,7 @@ import {
   type CardFilter,
   type CardRow,
   countCardsByStatus,
+  findCardByOpenKey,
   findCardsForOperator,
   findOwnCard,
   findVerification,
@@ -118,6 +119,15 @@ export function createCardService(context: CardContext) {
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string) {
       const { card, productName } = await opening.open(merchantId, accountId, body, key);
       return productName === undefined ? itemOf(card) : cardItem(card, productName, undefined);
+    },
+
+    /**
+     * Whether the account's call under its Idempotency-Key kept a first answer: the card it opened
+     * (failed or not), the top-up or withdrawal that moved. A refused one left nothing behind.
+     */
+    async answeredUnderKey(merchantId: string, accountId: string, call: 'open' | 'recharge' | 'withdraw', key: string) {
+      if (call === 'open') return (await findCardByOpenKey(db, merchantId, accountId, key)) !== undefined;
+      return ledger.answered(merchantId, call === 'recharge' ? ledgerKeys.recharge(accountId, key) : ledgerKeys.withdraw(accountId, key));
     },
 
     /** GET /card: a page of the account's cards, newest first. */

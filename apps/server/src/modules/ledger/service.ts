@@ -24,6 +24,7 @@ import {
   countWalletPostings,
   pageWalletPostings,
   findWalletStatus,
+  readIdempotencyKey,
   insertCardAccount,
   freezeWalletRow,
   setWalletAccountsFrozen,
@@ -141,6 +142,9 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
      */
     within: (tx: Tx, options: { savepoint?: boolean } = {}): LedgerOperations =>
       operations(options.savepoint === false ? inCallersTransaction(tx) : inSavepoint(tx)),
+
+    /** Whether an operation under the key was done and kept its answer (a refused one kept none). */
+    answered: async (merchantId: string, key: string) => (await readIdempotencyKey(db, merchantId, key)) !== undefined,
 
     /** Checks every invariant of the books; sound books answer no violations. */
     audit: () => auditLedger(db),
