@@ -191,6 +191,11 @@ export const batchExportStatus = z.object({
   /** bytes (null until written) */
   size: z.number().int().nullable(),
   include_sensitive: z.boolean(),
+  /**
+   * Whether the asking session may take the file (while it is DONE and kept): one with full numbers only
+   * the session that made it; another session of the account sees it listed, not its file.
+   */
+  downloadable: z.boolean(),
   columns: z.array(z.enum(EXPORT_COLUMN_NAMES as [ExportColumn, ...ExportColumn[]])),
   created_at: z.string(),
   finished_at: z.string().nullable(),
@@ -213,4 +218,5 @@ export const CardBatchErrorCode = {
   EXPORT_NOT_READY: 4312,
   EXPORT_EXPIRED: 4313,
   EXPORT_CODE_REQUIRED: 4314,
+  EXPORT_OTHER_SESSION: 4315,
 } as const;

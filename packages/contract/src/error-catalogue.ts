@@ -441,6 +441,13 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     message: '导出完整卡号需先获取并输入验证码',
     meaning: 'An export with full numbers, CVV and expiry needs an access code (send/code-auto, MARK_TYPE_ACCESS) checked within the last five minutes in the same session, like a reveal.',
   },
+  [CardBatchErrorCode.EXPORT_OTHER_SESSION]: {
+    status: 403,
+    message: '含完整卡号的导出文件仅限发起导出的登录设备下载，如需下载请重新导出',
+    meaning:
+      "An export with full numbers, CVV and expiry is served only to the session that made it (with its access code); the account's " +
+      'other sessions see it listed (downloadable false) but not its file. Exports without full numbers are served to any session of the account.',
+  },
   [CardErrorCode.EXPORT_FILE_DAMAGED]: {
     status: 500,
     message: '导出文件校验失败，无法下载，请重新导出',

@@ -800,6 +800,12 @@ export const cardExports = pgTable(
     selection: jsonb('selection').$type<{ filters: { status?: string; product_id?: string; keyword?: string }; ids?: string[] }>().notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     includeSensitive: boolean('include_sensitive').notNull(),
+    /**
+     * The session that asked for it: a file with full numbers is served to that session only, as the
+     * access code that let it be made opened them to that session only. Null on exports made before this
+     * was kept: their full numbers are served to no session.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
     fileName: text('file_name').notNull(),

@@ -5,7 +5,7 @@ import type { CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
@@ -345,6 +345,38 @@ describe('bulk export', () => {
     expect(sheet.slice(1).map((row) => row[1]).sort()).toEqual(issued.map((card) => card.pan).sort());
   });
 
+  it('serves a file with full numbers only to the session that made it: another session of the account sees it listed, not downloadable, and is refused with nothing of it', async () => {
+    // a code to the same phone may be sent once a minute: one to sign in elsewhere, one to export
+    clock.advance(61_000);
+    const elsewhere: Customer = { ...owner, api: t.api('localhost', (await signIn(t, 'localhost', { phone: owner.phone })).token) };
+    clock.advance(61_000);
+    await owner.api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    const code = await lastCode(t, phoneTo(owner.phone));
+    const sensitive = await exportOf(owner, { filters: {}, ids: issued.map((card) => card.id), include_sensitive: true, captcha: code, columns: ['nickname', 'card_number', 'cvv'] });
+    const masked = await exportOf(owner, { filters: { status: 'NORMAL' } });
+
+    const refused = await download(elsewhere, sensitive.export_id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toMatch(/json/);
+    expect(refused.json()).toMatchObject({ code: CardBatchErrorCode.EXPORT_OTHER_SESSION, message: '含完整卡号的导出文件仅限发起导出的登录设备下载，如需下载请重新导出' });
+    expect(refused.rawPayload.subarray(0, 2).toString('latin1')).not.toBe('PK');
+    for (const card of issued) expect(refused.rawPayload.includes(Buffer.from(card.pan))).toBe(false);
+
+    // the list and the status say so to each session
+    const listed = async (who: Customer) => (await who.api.data<BatchExportList>('GET', '/card/batch-exports')).items;
+    const seenElsewhere = await listed(elsewhere);
+    expect(seenElsewhere.find((item) => item.export_id === sensitive.export_id)).toMatchObject({ status: 'DONE', include_sensitive: true, downloadable: false });
+    expect(seenElsewhere.find((item) => item.export_id === masked.export_id)).toMatchObject({ status: 'DONE', downloadable: true });
+    expect((await elsewhere.api.data<BatchExportStatus>('GET', '/card/batch-export-status', { query: { export_id: sensitive.export_id } })).downloadable).toBe(false);
+    expect((await listed(owner)).find((item) => item.export_id === sensitive.export_id)).toMatchObject({ downloadable: true });
+    expect(sensitive.downloadable).toBe(true);
+
+    // the file is untouched: its own session still takes it, and a masked file any session of the account
+    const taken = await sheetOf(owner, sensitive.export_id);
+    expect(taken.slice(1).map((row) => row[1]).sort()).toEqual(issued.map((card) => card.pan).sort());
+    expect((await download(elsewhere, masked.export_id)).statusCode).toBe(200);
+  });
+
   it('refuses a changed file, or another export’s file, cleanly: a 中文 refusal and not a byte of it', async () => {
     const first = await exportOf(owner, { filters: { status: 'NORMAL' } });
     const second = await exportOf(owner, { filters: { status: 'NORMAL' } });
@@ -478,5 +510,28 @@ describe('exports with full numbers go through the reveal’s gate', () => {
     clock.set(midnight);
     expect((await who.api.post('/card/batch-export', { ...SENSITIVE, captcha: late })).code).toBe(0);
     expect(await sensitiveExports(who)).toBe(6);
+  });
+
+  it('a write that fails partway leaves neither its part file nor an open file behind', async () => {
+    const who = await customer();
+    const card = await issuedCard(who);
+    // the card's numbers no longer open: the write fails on the first page, after the file was begun
+    await t.database.db.execute(sql`update cards set secret_sealed = 'damaged' where id = ${card}`);
+    const answer = await who.api.post<{ export_id: string }>('/card/batch-export', { ...SENSITIVE, captcha: await accessCode(who) });
+    expect(answer.code, answer.message).toBe(0);
+    const id = answer.data.export_id;
+    await until('the write failed once', async () => {
+      const jobs = await rows(sql`select state from pgboss.job where name = 'card-export-write' and data->>'export_id' = ${id}`);
+      return jobs.some((job) => job.state === 'retry' || job.state === 'failed');
+    });
+    expect(readdirSync(path.join(t.dataDir, 'exports')).filter((name) => name.startsWith(id))).toEqual([]);
+    const held = readdirSync('/proc/self/fd').map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    });
+    expect(held.filter((target) => target.includes(id))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable, Transform, Writable } from 'node:stream';
@@ -105,7 +105,14 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
   const gate = revealGate(context);
   const fileOf = (id: string) => path.join(options.folder, `${id}.xlsx`);
 
-  const view = (row: ExportRow): BatchExportStatus => ({
+  /**
+   * Full numbers stay with the session whose access code let them out; a masked file is the account's.
+   * (Null on exports made before the session was kept: served to none.)
+   */
+  const mayTake = (row: ExportRow, sessionId: string) => !row.includeSensitive || row.sessionId === sessionId;
+
+  /** The export as the asking session sees it. */
+  const view = (row: ExportRow, sessionId: string): BatchExportStatus => ({
     export_id: row.id,
     status: row.status as ExportStatus,
     done: row.done,
@@ -114,6 +121,7 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
     expires_at: row.expiresAt?.toISOString() ?? null,
     size: row.size ?? null,
     include_sensitive: row.includeSensitive,
+    downloadable: mayTake(row, sessionId),
     columns: row.columns as ExportColumn[],
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
@@ -136,6 +144,10 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
     if (!row || !['PENDING', 'RUNNING'].includes(row.status)) return;
     const file = fileOf(row.id);
     const partial = `${file}.part`;
+    // the way into the part file, once begun: on a failure it is torn down and its descriptor closed
+    let zipped: PassThrough | undefined;
+    let out: WriteStream | undefined;
+    let sealedFile: Promise<void> | undefined;
     try {
       const selection = row.selection;
       const productId = selection.filters.product_id;
@@ -153,11 +165,12 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       await mkdir(options.folder, { recursive: true, mode: 0o700 });
       const { default: ExcelJS } = await import('exceljs');
       // the zip exceljs writes goes through the seal on its way to the file: no clear byte reaches the disk
-      const zipped = new PassThrough();
+      zipped = new PassThrough();
       const plain = byteCounter();
       // made afresh, so its mode is ours even where an earlier try left a part behind
       await rm(partial, { force: true });
-      const sealedFile = pipeline(zipped, plain.stream, sealer.sealStream(row.id), createWriteStream(partial, { mode: 0o600 }));
+      out = createWriteStream(partial, { mode: 0o600 });
+      sealedFile = pipeline(zipped, plain.stream, sealer.sealStream(row.id), out);
       // awaited with the workbook's commit below; this only keeps an early failure from going unheard meanwhile
       sealedFile.catch(() => {});
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
@@ -215,6 +228,11 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       const now = clock.now();
       await progress(row.id, { status: 'DONE', done, size, finishedAt: now, expiresAt: new Date(now.getTime() + EXPORT_KEEP_HOURS * 3_600_000), error: null });
     } catch (error) {
+      // a failure between rows leaves the pipeline waiting for an end that never comes, holding the file open
+      zipped?.destroy(error as Error);
+      await sealedFile?.catch(() => {});
+      // the descriptor may still be opening or closing when the pipeline gives up; the part is removed after
+      if (out && !out.closed) await new Promise<void>((resolve) => out?.once('close', () => resolve()));
       await rm(partial, { force: true }).catch(() => {});
       if (job.retryCount < job.retryLimit) throw error;
       await progress(row.id, { status: 'FAILED', finishedAt: clock.now(), error: FAILED_TEXT });
@@ -300,6 +318,7 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
           selection,
           columns,
           includeSensitive,
+          sessionId: auth.session.id,
           fileName: `卡片导出-${stamp.slice(0, 8)}-${stamp.slice(8)}.xlsx`,
           ip: caller.ip,
           userAgent: caller.userAgent.slice(0, 300),
@@ -312,24 +331,27 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
     },
 
     /** GET /card/batch-export-status: one export, or the account's latest (null: none yet). */
-    async status(merchantId: string, accountId: string, id: string | undefined) {
-      if (id !== undefined) return view(await ownExport(merchantId, accountId, id));
+    async status(merchantId: string, auth: Authenticated, id: string | undefined) {
+      const accountId = auth.account.id;
+      if (id !== undefined) return view(await ownExport(merchantId, accountId, id), auth.session.id);
       const [latest] = await recentExports(db, merchantId, accountId, 1);
-      return latest ? view(latest) : null;
+      return latest ? view(latest, auth.session.id) : null;
     },
 
     /** GET /card/batch-exports: the account's recent exports, newest first. */
-    async list(merchantId: string, accountId: string) {
-      return { items: (await recentExports(db, merchantId, accountId, EXPORT_LIST_SIZE)).map(view) };
+    async list(merchantId: string, auth: Authenticated) {
+      return { items: (await recentExports(db, merchantId, auth.account.id, EXPORT_LIST_SIZE)).map((row) => view(row, auth.session.id)) };
     },
 
     /**
      * GET /card/batch-export/{id}/file: the spreadsheet, opened from its seal as it is sent, while it is kept.
      * The whole file is checked first, so a damaged one is refused before any of it is sent; the answer's
-     * stream checks every chunk again before passing it on.
+     * stream checks every chunk again before passing it on. Full numbers go only to the session that made
+     * the export, refused before anything of the file is read.
      */
-    async file(merchantId: string, accountId: string, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-      const row = await ownExport(merchantId, accountId, id);
+    async file(merchantId: string, auth: Authenticated, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
+      const row = await ownExport(merchantId, auth.account.id, id);
+      if (!mayTake(row, auth.session.id)) throw new AppError(CardBatchErrorCode.EXPORT_OTHER_SESSION);
       if (row.status === 'EXPIRED' || (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime())) throw new AppError(CardBatchErrorCode.EXPORT_EXPIRED);
       if (row.status !== 'DONE') throw new AppError(CardBatchErrorCode.EXPORT_NOT_READY, { data: { status: row.status } });
       const file = fileOf(row.id);

@@ -88,13 +88,13 @@ export const cardBatchRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(batchExportStatusAnswer) },
       },
     },
-    async (request) => ok(await exports.status(request.merchant.id, request.auth.account.id, request.query.export_id)),
+    async (request) => ok(await exports.status(request.merchant.id, request.auth, request.query.export_id)),
   );
 
   app.get(
     '/card/batch-exports',
     { schema: { tags, security, summary: "The account's recent exports, newest first", response: { 200: envelope(batchExportList) } } },
-    async (request) => ok(await exports.list(request.merchant.id, request.auth.account.id)),
+    async (request) => ok(await exports.list(request.merchant.id, request.auth)),
   );
 
   app.get(
@@ -103,12 +103,12 @@ export const cardBatchRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: "An export's .xlsx file, raw (kept 24 hours)",
+        summary: "An export's .xlsx file, raw (kept 24 hours; one with full numbers only to the session that made it)",
         params: z.object({ export_id: z.string().max(100) }),
       },
     },
     async (request, reply) => {
-      const { stream, fileName, size } = await exports.file(request.merchant.id, request.auth.account.id, request.params.export_id);
+      const { stream, fileName, size } = await exports.file(request.merchant.id, request.auth, request.params.export_id);
       return reply
         .type(XLSX_CONTENT_TYPE)
         .header('content-length', size)

@@ -56,6 +56,7 @@ export const bulkExportText = {
     action: '操作',
     download: '下载',
     sensitive: '含完整卡号',
+    otherSession: '含完整卡号的文件仅限发起导出的登录设备下载',
     rows: (n: number) => `${n} 张卡片`,
   },
   downloaded: (name: string) => `已下载 ${name}`,

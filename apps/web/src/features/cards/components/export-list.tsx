@@ -1,6 +1,6 @@
 import type { BatchExportStatus, ExportStatus } from '@portal/contract/card-batches';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { Button, Empty, Result, Skeleton, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Empty, Result, Skeleton, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { busy } from '../../../lib/busy.ts';
@@ -40,6 +40,9 @@ interface ExportListProps {
 
 const none = cardCommonText.none;
 
+/** A written file with full numbers that another session of the account made: listed here, taken only there. */
+export const isElsewhere = (item: BatchExportStatus) => item.status === 'DONE' && !item.downloadable;
+
 /** The account's recent exports: state, size, created, expires, and a download while the file is kept. */
 export function ExportList({ items, loading, failed, narrow, downloading, onRetry, onDownload }: ExportListProps) {
   if (loading) return <Skeleton active title={false} paragraph={{ rows: 4 }} data-testid="exports-loading" />;
@@ -58,19 +61,33 @@ export function ExportList({ items, loading, failed, narrow, downloading, onRetr
   }
   if (!items || items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text.empty} data-testid="exports-empty" />;
 
-  const download = (item: BatchExportStatus) => (
-    <Button
-      size="small"
-      icon={<DownloadOutlined />}
-      disabled={item.status !== 'DONE'}
-      loading={busy(downloading === item.export_id)}
-      onClick={() => onDownload(item)}
-      aria-label={`${text.download} ${item.file_name}`}
-      data-testid="export-download"
-    >
-      {text.download}
-    </Button>
-  );
+  // the server says whether this session may take the file: one with full numbers only where it was made
+  const download = (item: BatchExportStatus) => {
+    const elsewhere = isElsewhere(item);
+    const button = (
+      <Button
+        size="small"
+        icon={<DownloadOutlined />}
+        disabled={item.status !== 'DONE' || !item.downloadable}
+        loading={busy(downloading === item.export_id)}
+        onClick={() => onDownload(item)}
+        aria-label={`${text.download} ${item.file_name}${elsewhere ? `（${text.otherSession}）` : ''}`}
+        data-testid="export-download"
+      >
+        {text.download}
+      </Button>
+    );
+    // a disabled button shows no tooltip of its own: the span around it does
+    return elsewhere ? (
+      <Tooltip title={text.otherSession}>
+        <span data-testid="export-elsewhere">
+          {button}
+        </span>
+      </Tooltip>
+    ) : (
+      button
+    );
+  };
 
   const fileCell = (item: BatchExportStatus) => (
     <span className={styles.file}>

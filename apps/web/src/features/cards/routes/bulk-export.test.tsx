@@ -28,6 +28,7 @@ const exportOf = (overrides: Partial<BatchExportStatus> = {}): BatchExportStatus
   expires_at: '2026-03-02T02:00:00.000Z',
   size: 14_540,
   include_sensitive: false,
+  downloadable: true,
   columns: DEFAULT_EXPORT_COLUMNS,
   created_at: '2026-03-01T02:00:00.000Z',
   finished_at: '2026-03-01T02:00:01.000Z',
@@ -241,6 +242,23 @@ describe('批量导出: the export’s state and the recent exports', () => {
     expect(within(rows[1] as HTMLElement).getByTestId('export-status')).toHaveTextContent('已过期');
     expect(rows[1]).toHaveTextContent('含完整卡号');
     expect(within(rows[1] as HTMLElement).getByTestId('export-download')).toBeDisabled();
+  });
+
+  it('offers no download of a file with full numbers that another session made, and says where it may be taken', async () => {
+    const elsewhere = exportOf({ export_id: 'e-2', include_sensitive: true, downloadable: false, file_name: '卡片导出-别处.xlsx' });
+    stubExport({ [LIST]: { items: [exportOf(), elsewhere] }, [STATUS]: elsewhere });
+    const download = vi.spyOn(http, 'download');
+    renderScreen(<BulkExport />, { at: '/bulk-export?export=e-2' });
+    const rows = await screen.findAllByTestId('export-row');
+    expect(within(rows[0] as HTMLElement).getByTestId('export-download')).toBeEnabled();
+    expect(within(rows[0] as HTMLElement).queryByTestId('export-elsewhere')).toBeNull();
+    expect(within(rows[1] as HTMLElement).getByTestId('export-download')).toBeDisabled();
+    expect(within(rows[1] as HTMLElement).getByTestId('export-elsewhere')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByTestId('export-download')).toHaveAccessibleName('下载 卡片导出-别处.xlsx（含完整卡号的文件仅限发起导出的登录设备下载）');
+    const current = await screen.findByTestId('export-current');
+    expect(await within(current).findByTestId('export-current-elsewhere')).toHaveTextContent('含完整卡号的文件仅限发起导出的登录设备下载');
+    expect(within(current).queryByTestId('export-current-download')).toBeNull();
+    expect(download).not.toHaveBeenCalled();
   });
 
   it('says when there is no export yet, and when the list could not be read', async () => {

@@ -25,7 +25,7 @@ import { useCards } from '../api/get-cards.ts';
 import { useOpenedAvailable } from '../api/get-opened-available.ts';
 import { CardFilterBar } from '../components/card-filter-bar.tsx';
 import { ExportCodeDialog } from '../components/export-code-dialog.tsx';
-import { ExportList, ExportStatusTag } from '../components/export-list.tsx';
+import { ExportList, ExportStatusTag, isElsewhere } from '../components/export-list.tsx';
 import { type TradePasswordPart, useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
 import { type CardFilters, readCardLocation, writeCardLocation } from '../lib/card-filters.ts';
 import { isExportSelectionState } from '../lib/export-selection.ts';
@@ -251,7 +251,8 @@ export default function BulkExport() {
                   {current.data.size !== null ? ` · ${fileSizeText(current.data.size)}` : ''}
                 </p>
                 {current.data.status === 'FAILED' ? <Alert type="error" showIcon title={text.current.failed} description={current.data.error ?? undefined} /> : null}
-                {current.data.status === 'DONE' ? (
+                {isElsewhere(current.data) ? <Alert type="info" showIcon title={text.recent.otherSession} data-testid="export-current-elsewhere" /> : null}
+                {current.data.status === 'DONE' && current.data.downloadable ? (
                   <Button
                     type="primary"
                     block

@@ -1,0 +1,2 @@
+ALTER TABLE "card_exports" ADD COLUMN "session_id" uuid;--> statement-breakpoint
+ALTER TABLE "card_exports" ADD CONSTRAINT "card_exports_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;
