@@ -449,7 +449,7 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
       'other sessions see it listed (downloadable false) but not its file. Exports without full numbers are served to any session of the account.',
   },
   [CardErrorCode.EXPORT_FILE_DAMAGED]: {
-    status: 500,
+    status: 410,
     message: '导出文件校验失败，无法下载，请重新导出',
     meaning: "The export's sealed file on the server does not open with the card-data key (changed, cut short, or another export's); nothing of it was sent.",
   },

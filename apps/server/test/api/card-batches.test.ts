@@ -387,7 +387,7 @@ describe('bulk export', () => {
     writeFileSync(file, changed);
     for (const id of [first.export_id]) {
       const answer = await download(owner, id);
-      expect(answer.statusCode).toBe(500);
+      expect(answer.statusCode).toBe(410);
       expect(answer.headers['content-type']).toMatch(/json/);
       expect(answer.json()).toMatchObject({ code: CardErrorCode.EXPORT_FILE_DAMAGED, message: '导出文件校验失败，无法下载，请重新导出' });
     }
