@@ -136,15 +136,15 @@ describe('a retry with a used key and the trade password', () => {
   it('a refused opening, batch or withdrawal kept no answer either: the same request again, once there is money enough, asks the trade password', async () => {
     const { who, merchantId, productId, cardId } = await customer();
     expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
-    const keys = [key(), key(), key()];
+    const [openKey, batchKey, withdrawKey] = [key(), key(), key()];
     const calls: Array<[string, (trx: object) => ReturnType<ApiClient['post']>]> = [
-      ['open', (trx) => who.api.post('/card', { product_id: productId, amount: '2000.00', nickname: '拒绝后', ...trx }, { headers: { 'idempotency-key': keys[0] } })],
+      ['open', (trx) => who.api.post('/card', { product_id: productId, amount: '2000.00', nickname: '拒绝后', ...trx }, { headers: { 'idempotency-key': openKey } })],
       [
         'batch',
         (trx) =>
-          who.api.post('/batch-create-card', { product_id: productId, quantity: 2, amount: '600.00', nickname_prefix: 'RF', ...trx }, { headers: { 'idempotency-key': keys[1] } }),
+          who.api.post('/batch-create-card', { product_id: productId, quantity: 2, amount: '600.00', nickname_prefix: 'RF', ...trx }, { headers: { 'idempotency-key': batchKey } }),
       ],
-      ['withdraw', (trx) => who.api.post(`/card/${cardId}/withdraw`, { amount: '100.00', ...trx }, { headers: { 'idempotency-key': keys[2] } })],
+      ['withdraw', (trx) => who.api.post(`/card/${cardId}/withdraw`, { amount: '100.00', ...trx }, { headers: { 'idempotency-key': withdrawKey } })],
     ];
     for (const [what, call] of calls) {
       const refused = await expectUnchanged(money(who), () => call({ trx_password: 'Right123' }));
