@@ -132,7 +132,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         Promise.all(
           (jobs as Array<JobWithMetadata<unknown>>).map(async (job) => {
             try {
-              await (handler as JobHandler<unknown>)(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              // a cron tick's job carries no data of its own: handlers read an empty object, never null
+              await (handler as JobHandler<unknown>)(job.data ?? {}, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
               return { id: job.id, status: 'completed' as const, output: { by: RUN_BY } };
             } catch (error) {
               options.log?.warn({ err: error, job: name, job_id: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
@@ -172,7 +173,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     /** Runs the queue's job on a cron schedule (UTC), once per tick across all processes. */
     schedule(name: string, cron: string) {
       schedules.push({ name, cron });
-      if (state === 'started') void boss.schedule(name, cron);
+      if (state === 'started') void boss.schedule(name, cron, {});
     },
 
     /**
@@ -192,7 +193,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         await boss.start();
         for (const registration of registrations) await ensureQueue(registration.name, registration.options);
         for (const registration of registrations) await startWorker(registration);
-        for (const { name, cron } of schedules) await boss.schedule(name, cron);
+        for (const { name, cron } of schedules) await boss.schedule(name, cron, {});
         for (const { name, data, singletonKey } of atStart) await boss.send(name, data, singletonKey ? { singletonKey } : {});
         state = 'started';
       })();

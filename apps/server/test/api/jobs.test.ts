@@ -81,9 +81,16 @@ describe('the job queue', () => {
     expect(seen.filter((s) => s.data.n === 'flaky').map((s) => s.job.retryCount)).toEqual([0, 1]);
   });
 
-  it('keeps a schedule', async () => {
+  it('keeps a schedule whose ticks carry an empty object', async () => {
     const schedules = await jobs.boss.getSchedules();
-    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual(['test-echo', '*/5 * * * *']);
+    expect(schedules.map((s) => [s.name, s.cron, s.data])).toContainEqual(['test-echo', '*/5 * * * *', {}]);
+  });
+
+  it('hands a job without data (as a schedule made elsewhere sends it) to its handler as an empty object', async () => {
+    const before = seen.length;
+    await jobs.boss.send('test-echo', null);
+    await until('the job without data', () => seen.slice(before).some((s) => s.queue === 'test-echo'));
+    expect(seen.slice(before).find((s) => s.queue === 'test-echo')?.data).toEqual({});
   });
 
   it('stops cleanly: nothing runs after stop', async () => {
