@@ -77,10 +77,11 @@ export function ExportList({ items, loading, failed, narrow, downloading, onRetr
         {text.download}
       </Button>
     );
-    // a disabled button shows no tooltip of its own: the span around it does
+    // a disabled button shows no tooltip of its own: the span around it does (on a phone as wide as the
+    // row, like the download it stands for)
     return elsewhere ? (
       <Tooltip title={text.otherSession}>
-        <span data-testid="export-elsewhere">
+        <span data-testid="export-elsewhere" className={narrow ? styles.wide : undefined}>
           {button}
         </span>
       </Tooltip>
@@ -128,6 +129,12 @@ export function ExportList({ items, loading, failed, narrow, downloading, onRetr
               </div>
             </dl>
             {download(item)}
+            {/* a phone shows no tooltip: the reason the button is disabled is written under it */}
+            {isElsewhere(item) ? (
+              <p className={styles.elsewhere} data-testid="export-elsewhere-hint">
+                {text.otherSession}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
