@@ -234,7 +234,7 @@ describe('cancelling a card whose money is all held', () => {
     const dialog = page.getByRole('dialog', { name: '注销卡片' });
     await dialog.waitFor({ state: 'visible', ...settle });
     const refund = dialog.getByTestId('delete-refund');
-    expect(await refund.innerText()).toBe('卡内余额 0.00 USD 将在注销完成后退回钱包。另有 20.00 USD 预授权中，结算后余下或撤销的金额也将自动退回钱包。');
+    expect(await refund.innerText()).toBe('卡内 20.00 USD 处理中（待结算的授权），结算后余下或撤销的金额将自动退回钱包。');
     const trade = dialog.locator('input').and(dialog.getByLabel('交易密码', { exact: true }));
     await trade.waitFor({ state: 'visible', ...settle });
     const confirm = dialog.getByRole('button', { name: '确认注销' });

@@ -67,7 +67,9 @@ export const cardDetailsText = {
       title: '注销卡片',
       body: '注销后此卡将无法使用，且不可恢复。',
       refund: (amount: string, currency: string) => `卡内余额 ${amount} ${currency} 将在注销完成后退回钱包。`,
-      held: (amount: string, currency: string) => `另有 ${amount} ${currency} 预授权中，结算后余下或撤销的金额也将自动退回钱包。`,
+      // 处理中: the card page's name for held money; the authorisation's own word in brackets says why it waits
+      held: (amount: string, currency: string) => `另有 ${amount} ${currency} 处理中（待结算的授权），结算后余下或撤销的金额也将自动退回钱包。`,
+      heldOnly: (amount: string, currency: string) => `卡内 ${amount} ${currency} 处理中（待结算的授权），结算后余下或撤销的金额将自动退回钱包。`,
       ok: '确认注销',
       done: '已提交注销，发卡机构处理中',
     },

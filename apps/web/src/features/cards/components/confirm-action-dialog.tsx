@@ -42,8 +42,11 @@ export function ConfirmActionDialog({ action, card, pending, trade, onConfirm, o
       {copy ? <p className={styles.body}>{copy.body}</p> : null}
       {action === 'DELETE' ? (
         <p className={styles.refund} data-testid="delete-refund">
-          {text.DELETE.refund(formatAmount(card.balance), card.currency)}
-          {toMinorUnits(card.held) > 0n ? text.DELETE.held(formatAmount(card.held), card.currency) : null}
+          {toMinorUnits(card.held) === 0n
+            ? text.DELETE.refund(formatAmount(card.balance), card.currency)
+            : toMinorUnits(card.balance) === 0n
+              ? text.DELETE.heldOnly(formatAmount(card.held), card.currency)
+              : `${text.DELETE.refund(formatAmount(card.balance), card.currency)}${text.DELETE.held(formatAmount(card.held), card.currency)}`}
         </p>
       ) : null}
       {action === 'DELETE' ? <TradePasswordConfirm confirmation={trade} onSubmit={() => onConfirm('DELETE')} /> : null}

@@ -125,7 +125,7 @@ describe('the trade password in a money dialog', () => {
     const held = card({ balance: '0.00', held: '50.00' });
     const { calls } = showCard(true, { [CARD]: (body: unknown) => (body === undefined ? held : { ...held, status: 'DELETING', actions: [] }) }, held);
     const dialog = await openDialog(/注销/, '注销卡片');
-    expect(within(dialog).getByTestId('delete-refund')).toHaveTextContent('另有 50.00 USD 预授权中，结算后余下或撤销的金额也将自动退回钱包。');
+    expect(within(dialog).getByTestId('delete-refund')).toHaveTextContent('卡内 50.00 USD 处理中（待结算的授权），结算后余下或撤销的金额将自动退回钱包。');
     type(await within(dialog).findByLabelText('交易密码'), 'Right123');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认注销' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'delete').map((call) => call.body)).toEqual([{ trx_password: 'Right123' }]));
