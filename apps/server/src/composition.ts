@@ -79,7 +79,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const sealer = sealerFor(config);
 
   const events = createEventPublisher();
-  const merchants = createMerchantService({ database });
+  const merchants = createMerchantService({ database, cacheSeconds: config.merchantCacheSeconds });
   const sessions = createSessionService({ db, clock, events });
   const codes = createCodeService({ db, clock, hashKey });
   const managers = createManagerService({ db });

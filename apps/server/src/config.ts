@@ -86,6 +86,8 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** batch cards this process asks the issuer for at once */
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /** seconds a process keeps which merchant owns a host; a change made elsewhere is announced and drops it at once */
+  MERCHANT_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** seconds between the job queue's checks for jobs of a process that died (their heartbeat lapsed) */
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** days an authorisation's hold waits for its settlement or reversal before it is released */
@@ -123,6 +125,8 @@ export interface Config {
   dbPoolSize: number;
   /** the durable jobs (src/jobs): batch cards asked at once per process, and how often lost jobs are looked for */
   jobs: { batchConcurrency: number; superviseSeconds: number };
+  /** how long a process keeps which merchant owns a host (modules/merchants) */
+  merchantCacheSeconds: number;
   /** days an authorisation's hold waits for the issuer before the hourly job releases it */
   authHoldExpiryDays: number;
   /** how long a card waits for the issuer's event before the issuer is asked about it (modules/cards/reconcile.ts) */
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
     jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
+    merchantCacheSeconds: e.MERCHANT_CACHE_SECONDS,
     authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
   };

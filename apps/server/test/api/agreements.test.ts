@@ -92,13 +92,22 @@ describe('unknown /api/v1 paths', () => {
   it('answer 1002 with HTTP 404 and a 中文 message', async () => {
     for (const [method, path] of [
       ['GET', '/no-such-thing'],
-      ['POST', '/merchant'],
       ['GET', '/merchant/user-agreement'],
-      ['DELETE', '/merchant/user-agreement/title'],
     ] as const) {
       const answer = await t.api().request(method, path);
       expect(answer.status, `${method} ${path}`).toBe(404);
       expect(answer.code, `${method} ${path}`).toBe(ErrorCode.NOT_FOUND);
+      expect(answer.message, `${method} ${path}`).toMatch(HAN);
+    }
+  });
+
+  it('a known path asked with another method is 405 with a 中文 message, not a 404', async () => {
+    for (const [method, path] of [
+      ['POST', '/merchant'],
+      ['DELETE', '/merchant/user-agreement/title'],
+    ] as const) {
+      const answer = await t.api().request(method, path);
+      expect([answer.status, answer.code], `${method} ${path}`).toEqual([405, ErrorCode.METHOD_NOT_ALLOWED]);
       expect(answer.message, `${method} ${path}`).toMatch(HAN);
     }
   });

@@ -177,9 +177,9 @@ async function checkHostsFree(tx: Tx, hosts: string[], merchant?: MerchantRow) {
  * The merchants (tenants): which one owns a request's host (cached per process, dropped at once when
  * any process changes one), their branding and hosts, and the rules for changing them.
  */
-export function createMerchantService({ database }: { database: Pick<Database, 'db' | 'listen' | 'notify'> }) {
+export function createMerchantService({ database, cacheSeconds }: { database: Pick<Database, 'db' | 'listen' | 'notify'>; cacheSeconds?: number }) {
   const { db } = database;
-  const resolver = merchantResolver(db);
+  const resolver = merchantResolver(db, cacheSeconds === undefined ? CACHE_MS : cacheSeconds * 1000);
 
   /** Runs fn in one transaction; a host or slug taken by a simultaneous change is refused, not thrown raw. */
   async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
