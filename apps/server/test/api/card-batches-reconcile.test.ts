@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
+import { until } from '../helpers/until.ts';
 
 // Batches whose issuer events are lost: the simulated issuer over HTTP takes every request, but its
 // deliveries are switched off (no webhook address, no retry), so every card.issued and card.failed is
@@ -38,16 +39,6 @@ afterAll(async () => {
 
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 let serial = 0;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function customer(host = 'localhost') {
   const who = await signUp(t, host);

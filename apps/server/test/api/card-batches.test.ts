@@ -14,6 +14,7 @@ import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
+import { until } from '../helpers/until.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
 const issuer = scriptedIssuer();
@@ -66,16 +67,6 @@ const wallet = async (who: Customer) => {
 const createBatch = (who: Customer, body: Record<string, unknown>, idempotency = key()) =>
   who.api.post<{ batch_id: string }>('/batch-create-card', body, { headers: { 'idempotency-key': idempotency } });
 const batchStatus = (who: Customer) => who.api.data<BatchStatusAnswer>('GET', '/card/batch-create-card-status');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The cards of a batch, oldest first, once the issuer has been asked for every one of them. */
 async function askedCards(batchId: string, quantity: number) {

@@ -14,6 +14,7 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
+import { until as untilWithin } from '../helpers/until.ts';
 
 /**
  * The server as `npm start` runs it, the simulated issuer built in (ISSUER_URL unset), killed with
@@ -37,15 +38,8 @@ async function freePort() {
   return port;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** a process start and a whole batch take their time on a busy machine */
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000) => untilWithin(what, probe, timeoutMs);
 
 /** `src/main.ts` as a process of its own, with its built-in issuer on `simPort`; resolves once it answers. */
 async function startServer(port: number, simPort: number) {

@@ -18,6 +18,7 @@ import { type RunningIssuerSimulator, startIssuerSimulator } from '../../src/pro
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { productionEnv } from '../helpers/production-env.ts';
+import { until as untilWithin } from '../helpers/until.ts';
 
 /**
  * Batches across real server processes on one PostgreSQL: `main.ts` run as a child process (production
@@ -44,15 +45,8 @@ async function freePort() {
   return port;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** a process start and a whole batch take their time on a busy machine */
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000) => untilWithin(what, probe, timeoutMs);
 
 /** The server (`src/main.ts`) as a process of its own on `port`; resolves once it answers. */
 async function startServer(port: number) {
