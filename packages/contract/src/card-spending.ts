@@ -79,7 +79,7 @@ export const categoriesOfMcc = (mcc: string): MccCategory[] => MCC_CATEGORIES.fi
 /** A country as ISO 3166 alpha-2. */
 export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 
-/** The countries the portal names in 中文; any other alpha-2 code is shown as itself. */
+/** The countries the portal offers first, with the names it prefers; every other one is named by the locale's data (countryName). */
 export const countryNames: Readonly<Record<string, string>> = {
   CN: '中国',
   HK: '中国香港',
@@ -106,7 +106,19 @@ export const countryNames: Readonly<Record<string, string>> = {
   BR: '巴西',
   MX: '墨西哥',
 };
-export const countryName = (code: string) => countryNames[code] ?? code;
+/** What a country that is no country code at all is called. */
+export const UNKNOWN_COUNTRY = '未知地区';
+
+const regionNames = new Intl.DisplayNames(['zh-CN'], { type: 'region', fallback: 'none' });
+
+/** A country's 中文 name: the portal's own, else the zh-CN locale's; never the code itself. */
+export function countryName(code: string): string {
+  const preferred = countryNames[code];
+  if (preferred) return preferred;
+  if (!COUNTRY_PATTERN.test(code)) return UNKNOWN_COUNTRY;
+  const named = regionNames.of(code);
+  return named && named !== code ? named : UNKNOWN_COUNTRY;
+}
 
 export const controlsMessages = {
   limit: '请输入正确的限额（大于0，最多两位小数），不限请留空',
