@@ -10,6 +10,7 @@
  */
 import http from 'node:http';
 import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import { chinaDateTime, MACHINE_TIME_PATTERN } from '@portal/contract/date-time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
@@ -186,6 +187,23 @@ describe('卡片消费', () => {
     const countdown = page.getByTestId('three-ds-dialog').getByTestId('three-ds-countdown');
     const first = await countdown.innerText();
     await expect.poll(() => countdown.innerText(), settle).not.toBe(first);
+  });
+
+  it('says in the 3-D Secure station message until when the code is valid, in China time', async () => {
+    const { account, card } = await accountWithCard();
+    const answer = JSON.parse(await purchase(card, '12.34', ['--3ds', '--json'])) as { three_ds: { expires_at: string } | null };
+    const expiresAt = answer.three_ds?.expires_at;
+    if (!expiresAt) throw new Error('the purchase asked for no 3-D Secure code');
+    const page = await signedInPage(account, '/information-center');
+    const row = page.getByTestId('message-row').filter({ hasText: '3-D Secure 验证码' });
+    await row.first().waitFor({ state: 'visible', ...settle });
+    await row.first().click();
+    // the message's own dialog (a 3-D Secure code's dialog may be up as well)
+    const dialog = page.getByRole('dialog').filter({ hasText: '有效期至' });
+    await dialog.waitFor({ state: 'visible', ...settle });
+    const text = await dialog.innerText();
+    expect(text).toContain(`有效期至 ${chinaDateTime(expiresAt, { seconds: true })}（北京时间）`);
+    expect(text).not.toMatch(MACHINE_TIME_PATTERN);
   });
 
   it('declines the next purchase over a single limit set on the page, and leads the fix back to it', async () => {
