@@ -56,6 +56,18 @@ describe('卡片限制', () => {
     expect(within(screen.getByTestId('control-countries')).getByText('全部国家和地区')).toBeInTheDocument();
   });
 
+  it('offers every country by its 中文 name, found by its name or its code', async () => {
+    renderControls();
+    await screen.findByTestId('card-controls-form');
+    const search = within(screen.getByTestId('control-countries')).getByRole('combobox');
+    fireEvent.mouseDown(search);
+    type(search, '马耳');
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="MT"]')).toHaveTextContent(/^马耳他$/));
+    type(search, 'mt');
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(1));
+    expect(document.querySelector('.ant-select-item-option')).toHaveTextContent(/^马耳他$/);
+  });
+
   it('checks a limit as it is typed, with the contract’s message', async () => {
     renderControls();
     await screen.findByTestId('card-controls-form');
