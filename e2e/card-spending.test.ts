@@ -10,6 +10,7 @@
  */
 import http from 'node:http';
 import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import { chinaDateTime, MACHINE_TIME_PATTERN } from '@portal/contract/date-time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
@@ -97,8 +98,8 @@ async function accountWithCard(load = '20.00'): Promise<{ account: Account; card
 }
 
 /** A purchase at the simulated issuer, as a merchant's payment would make it. */
-const purchase = (card: CardItem, amount: string, extra: string[] = []) =>
-  ops(['card:simulate-transaction', '--card', card.id, '--amount', amount, '--merchant', 'Meta Ads', '--mcc', '7311', '--country', 'US', ...extra]);
+const purchase = (card: CardItem, amount: string, extra: string[] = [], where = { merchant: 'Meta Ads', mcc: '7311', country: 'US' }) =>
+  ops(['card:simulate-transaction', '--card', card.id, '--amount', amount, '--merchant', where.merchant, '--mcc', where.mcc, '--country', where.country, ...extra]);
 
 /** A page signed in as the account at urlPath, once its event stream is open (the live rows ride on it). */
 async function signedInPage(account: Account, urlPath: string, viewport = WIDE): Promise<Page> {
@@ -125,10 +126,31 @@ describe('卡片消费', () => {
     const row = rows(page).first();
     expect(await row.getByTestId('transaction-type').innerText()).toBe('消费');
     expect(await row.getByTestId('transaction-merchant').innerText()).toBe('Meta Ads');
-    expect(await row.getByTestId('transaction-category').innerText()).toBe('MCC 7311');
+    expect(await row.getByTestId('transaction-category').innerText()).toBe('广告服务');
     expect(await row.getByTestId('transaction-country').innerText()).toBe('美国');
     expect(await row.getByTestId('transaction-amount').innerText()).toMatch(/^12\.34\s*USD$/);
     expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+  });
+
+  it('names every category and country in 中文 with no code beside them, the codes in the tooltip', async () => {
+    const { account, card } = await accountWithCard();
+    await purchase(card, '3.00', [], { merchant: 'Shopify', mcc: '5734', country: 'MT' });
+    await purchase(card, '4.00', [], { merchant: 'TikTok Ads', mcc: '7311', country: 'SG' });
+    const page = await signedInPage(account, `/card-details?id=${card.id}`);
+    await expect.poll(() => rows(page).count(), settle).toBe(3);
+    // newest first: TikTok Ads, Shopify, then the first load
+    const spent = [rows(page).nth(0), rows(page).nth(1)];
+    expect(await Promise.all(spent.map((row) => row.getByTestId('transaction-category').innerText()))).toEqual(['广告服务', '计算机软件商店']);
+    expect(await Promise.all(spent.map((row) => row.getByTestId('transaction-country').innerText()))).toEqual(['新加坡', '马耳他']);
+    expect(await spent[0]?.getByTestId('transaction-category').getAttribute('title')).toBe('MCC 7311');
+    expect(await spent[1]?.getByTestId('transaction-country').getAttribute('title')).toBe('MT');
+    expect((await rows(page).allInnerTexts()).join('\n')).not.toMatch(/MCC|\b(MT|SG)\b/);
+
+    const narrow = await signedInPage(account, `/card-details?id=${card.id}`, NARROW);
+    await expect.poll(() => rows(narrow).count(), settle).toBe(3);
+    const list = await rows(narrow).allInnerTexts();
+    expect(list.join('\n')).toContain('计算机软件商店 · 马耳他');
+    expect(list.join('\n')).not.toMatch(/MCC|\b(MT|SG)\b/);
   });
 
   it('explains a decline for want of funds and opens 充值 from it', async () => {
@@ -165,6 +187,23 @@ describe('卡片消费', () => {
     const countdown = page.getByTestId('three-ds-dialog').getByTestId('three-ds-countdown');
     const first = await countdown.innerText();
     await expect.poll(() => countdown.innerText(), settle).not.toBe(first);
+  });
+
+  it('says in the 3-D Secure station message until when the code is valid, in China time', async () => {
+    const { account, card } = await accountWithCard();
+    const answer = JSON.parse(await purchase(card, '12.34', ['--3ds', '--json'])) as { three_ds: { expires_at: string } | null };
+    const expiresAt = answer.three_ds?.expires_at;
+    if (!expiresAt) throw new Error('the purchase asked for no 3-D Secure code');
+    const page = await signedInPage(account, '/information-center');
+    const row = page.getByTestId('message-row').filter({ hasText: '3-D Secure 验证码' });
+    await row.first().waitFor({ state: 'visible', ...settle });
+    await row.first().click();
+    // the message's own dialog (a 3-D Secure code's dialog may be up as well)
+    const dialog = page.getByRole('dialog').filter({ hasText: '有效期至' });
+    await dialog.waitFor({ state: 'visible', ...settle });
+    const text = await dialog.innerText();
+    expect(text).toContain(`有效期至 ${chinaDateTime(expiresAt, { seconds: true })}（北京时间）`);
+    expect(text).not.toMatch(MACHINE_TIME_PATTERN);
   });
 
   it('declines the next purchase over a single limit set on the page, and leads the fix back to it', async () => {

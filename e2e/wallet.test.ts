@@ -377,13 +377,16 @@ describe('the transaction list', () => {
     if (!sheet) throw new Error('the export has no worksheet');
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(['时间', '类型', '币种', '金额', '变动后余额', '交易编号', '备注']);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const exported: ShownRow[] = [];
     sheet.eachRow((row, number) => {
       if (number === 1) return;
       const [time, type, currency, amount, balance, , memo] = (row.values as unknown[]).slice(1);
       const amountUnits = BigInt(Math.round(Number(amount) * 100));
+      // a date cell holding China's wall clock, shown as the list shows it
+      if (!(time instanceof Date)) throw new Error(`row ${number}: the time is no date cell but ${String(time)}`);
       exported.push({
-        time: String(time),
+        time: time.toISOString().slice(0, 19).replace('T', ' '),
         type: String(type),
         currency: String(currency),
         amount: `${amountUnits > 0n ? '+' : ''}${shown(amountUnits)}`,

@@ -1,7 +1,8 @@
-import { type BatchExportList, type BatchExportStatus, type BatchStatusAnswer, CardBatchErrorCode } from '@portal/contract/card-batches';
+import { type BatchExportList, type BatchExportStatus, type BatchStatusAnswer, CardBatchErrorCode, DEFAULT_EXPORT_COLUMNS, EXPORT_COLUMNS } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { chinaDayStart } from '@portal/contract/card-spending';
-import type { CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
+import { chinaDateTime } from '@portal/contract/date-time';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { until } from '../helpers/until.ts';
+import { chinaTimeCell, expectExportLayout } from '../helpers/xlsx.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
 const issuer = scriptedIssuer();
@@ -246,6 +248,10 @@ describe('bulk export', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    if (sheet.rowCount > 1) {
+      expectExportLayout(sheet, { times: headers.filter((name) => name === '开卡时间'), amounts: headers.filter((name) => name === '可用余额') });
+    }
     const values: string[][] = [];
     sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
     return values;
@@ -273,6 +279,21 @@ describe('bulk export', () => {
     expect(list.items.map((item) => item.export_id).slice(0, 2)).toEqual([failed.export_id, status.export_id]);
     const latest = await owner.api.data<BatchExportStatus>('GET', '/card/batch-export-status');
     expect(latest.export_id).toBe(failed.export_id);
+  });
+
+  it('writes opening times as China-time date cells and balances as numbers, under a frozen header that filters', async () => {
+    const status = await exportOf(owner, { filters: { status: 'NORMAL' } });
+    // sheetOf checks the layout: the frozen, filtering header, 开卡时间 date cells, 可用余额 numbers to the cent
+    const sheet = await sheetOf(owner, status.export_id);
+    expect(sheet[0]).toEqual(DEFAULT_EXPORT_COLUMNS.map((key) => EXPORT_COLUMNS[key].header));
+    const opened = DEFAULT_EXPORT_COLUMNS.indexOf('created_at');
+    const balance = DEFAULT_EXPORT_COLUMNS.indexOf('balance');
+    for (const row of sheet.slice(1)) {
+      const card = issued.find((c) => c.nickname === row[0]);
+      const detail = await owner.api.data<CardItem>('GET', `/card/${card?.id}`);
+      expect(row[opened]).toBe(String(chinaTimeCell(chinaDateTime(detail.created_at, { seconds: true }))));
+      expect(row[balance]).toBe(String(Number(detail.balance)));
+    }
   });
 
   it('puts full numbers, CVV and expiry in only when asked for with an access code, and records who took them', async () => {

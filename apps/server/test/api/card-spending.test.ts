@@ -11,6 +11,7 @@ import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, logCollector, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
+import { chinaTimeCell, expectExportLayout } from '../helpers/xlsx.ts';
 
 // 2026-11-24 16:00 China time: the days of the limits are China time (UTC+8)
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
@@ -400,7 +401,7 @@ describe('card figures, filters, export and 3-D Secure', () => {
     expect(item.risk_reason).toContain('风险偏高');
   });
 
-  it('filters transactions by China-time day and exports them as .xlsx with 中文 headers', async () => {
+  it('filters transactions by China-time day and exports them as .xlsx with 中文 headers, names and China-time date cells', async () => {
     const who = await customer();
     const card = await issuedCard(who, '50.00');
     clock.set(new Date('2026-11-25T15:59:58Z')); // 25th, 23:59:59 China time once the helper moves the clock a second
@@ -424,6 +425,16 @@ describe('card figures, filters, export and 3-D Secure', () => {
     expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(['时间', '类型', '状态', '金额', '商户', '拒绝原因', '处理建议']));
     expect(sheet?.rowCount).toBe(3);
     expect(sheet?.getRow(2).getCell(2).value).toBe('消费');
+    if (!sheet) throw new Error('no sheet');
+    expectExportLayout(sheet, { times: ['时间'], amounts: ['金额'] });
+    // newest first: the 26th's 00:00:01 and the 25th's 23:59:59, China time
+    expect(sheet.getRow(2).getCell(1).value).toEqual(chinaTimeCell('2026-11-26 00:00:01'));
+    expect(sheet.getRow(3).getCell(1).value).toEqual(chinaTimeCell('2026-11-25 23:59:59'));
+    expect(sheet.getRow(2).getCell(5).value).toBe(2);
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    const category = headers.indexOf('商户类别');
+    const country = headers.indexOf('国家或地区');
+    expect([sheet.getRow(2).getCell(category).value, sheet.getRow(2).getCell(country).value]).toEqual(['广告服务', '美国']);
   });
 
   it('3ds.otp: a station message with the code, masked once it expires; nothing of it in the event log or the server log', async () => {

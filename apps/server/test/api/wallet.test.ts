@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import type { AccountBalanceItem, BalanceStatusAnswer, CardAmountItem, WalletTransactionPage } from '@portal/contract/wallet';
 import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import ExcelJS from 'exceljs';
+import { chinaTimeCell, expectExportLayout } from '../helpers/xlsx.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import type { LedgerService } from '../../src/modules/ledger/service.ts';
@@ -206,13 +207,14 @@ async function sheetRows(body: Buffer) {
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet('钱包流水');
   if (!sheet) throw new Error('no sheet 钱包流水');
+  if (sheet.rowCount > 1) expectExportLayout(sheet, { times: ['时间'], amounts: ['金额', '变动后余额'] });
   const rows: unknown[][] = [];
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
 
 describe('GET /api/v1/balance/transactions/export', () => {
-  it('answers the filtered transactions as a raw .xlsx with the rows the list shows', async () => {
+  it('answers the filtered transactions as a raw .xlsx with the rows the list shows: times as China-time date cells, amounts as numbers, the header frozen and filtering', async () => {
     const response = await exportFor(alice, { currency: 'USD', start_time: '2026-03-03' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
@@ -221,9 +223,9 @@ describe('GET /api/v1/balance/transactions/export', () => {
     expect(rows[0]).toEqual(['时间', '类型', '币种', '金额', '变动后余额', '交易编号', '备注']);
     const list = await aliceList({ currency: 'USD', start_time: '2026-03-03' });
     expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
-      ['2026-03-05 23:30:00', '调整转出', 'USD', -0.25, 68.25, list.items[0]?.transaction_id],
-      ['2026-03-04 12:00:00', '转出', 'USD', -21, 68.5, list.items[1]?.transaction_id],
-      ['2026-03-03 09:30:00', '系统转出', 'USD', -10.5, 89.5, list.items[2]?.transaction_id],
+      [chinaTimeCell('2026-03-05 23:30:00'), '调整转出', 'USD', -0.25, 68.25, list.items[0]?.transaction_id],
+      [chinaTimeCell('2026-03-04 12:00:00'), '转出', 'USD', -21, 68.5, list.items[1]?.transaction_id],
+      [chinaTimeCell('2026-03-03 09:30:00'), '系统转出', 'USD', -10.5, 89.5, list.items[2]?.transaction_id],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { AppError } from '../../http/errors.ts';
-import { chinaTime } from '../wallet/service.ts';
+import { chinaDateTime } from '@portal/contract/date-time';
 
 /** How long a lock still holds, in whole seconds (at least one). */
 const secondsLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
@@ -24,7 +24,7 @@ export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as 
 export function tradeLockedError(until: Date, now: Date) {
   const seconds = secondsLeft(until, now);
   return new AppError(ErrorCode.TRX_PASSWORD_LOCKED, {
-    params: { minutes: Math.ceil(seconds / 60), until: chinaTime(until).slice(11, 16) },
+    params: { minutes: Math.ceil(seconds / 60), until: chinaDateTime(until).slice(11) },
     data: { retry_after: seconds, locked_until: until.toISOString() },
   });
 }

@@ -4,7 +4,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { MessageService } from '../messages/service.ts';
-import { chinaTime } from '../wallet/service.ts';
+import { chinaDateTime } from '@portal/contract/date-time';
 import type { Caller } from './caller.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { Caller } from './caller.ts';
  * e-mail (for an e-mail change, to the old address too), so that a change its owner did not make is
  * seen. Every text of them is here.
  */
-const SECURITY_CHANGES = [
+export const SECURITY_CHANGES = [
   'LOGIN_PASSWORD',
   'LOGIN_PASSWORD_RESET_BY_PHONE',
   'LOGIN_PASSWORD_RESET_BY_EMAIL',
@@ -93,16 +93,13 @@ const texts: Record<SecurityChange, { title: string; done: (at: string) => strin
   },
 };
 
-/** "2026-11-25 10:00", China Standard Time. */
-const minuteInChina = (at: Date) => chinaTime(at).slice(0, 16);
-
 /**
  * The station message (`title`, `content`) and the e-mail (`mail`, signed with the merchant's name) of
  * a change made at `at`.
  */
-function securityChangeNotice(kind: SecurityChange, at: Date, merchantName: string) {
+export function securityChangeNotice(kind: SecurityChange, at: Date, merchantName: string) {
   const text = texts[kind];
-  const sentence = `${text.done(minuteInChina(at))}${text.notYou}`;
+  const sentence = `${text.done(chinaDateTime(at))}${text.notYou}`;
   return {
     title: text.title,
     content: `<p>${escapeHtml(sentence)}</p>`,

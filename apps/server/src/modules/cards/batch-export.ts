@@ -25,8 +25,9 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import { looksSealed, SEALED_HEAD_BYTES } from '../../lib/sealed-stream.ts';
+import { exportSheet, type XlsxCell } from '../../lib/xlsx-stream.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { chinaTime } from '../wallet/service.ts';
+import { chinaDateTime } from '@portal/contract/date-time';
 import {
   countExportCards,
   type ExportRow,
@@ -59,7 +60,7 @@ export interface ExportOptions {
   warn?: (message: string, facts: Record<string, unknown>) => void;
 }
 
-type SheetRow = Record<ExportColumn, string | number | null>;
+type SheetRow = Record<ExportColumn, XlsxCell>;
 
 /** A full number shown masked: the BIN's first six and the last four. */
 const maskedNumber = (last4: string | null) => (last4 ? `**** **** **** ${last4}` : '');
@@ -174,14 +175,17 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
       // awaited with the workbook's commit below; this only keeps an early failure from going unheard meanwhile
       sealedFile.catch(() => {});
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zipped, useStyles: true, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('卡片');
       const columns = row.columns as ExportColumn[];
-      sheet.columns = columns.map((key) => ({
-        header: EXPORT_COLUMNS[key].header,
-        key,
-        width: key === 'id' || key === 'batch_id' ? 38 : key === 'card_number' ? 22 : 14,
-        ...(key === 'balance' ? { style: { numFmt: '0.00' } } : {}),
-      }));
+      const { worksheet: sheet, addRow } = exportSheet<Partial<SheetRow>>(
+        workbook,
+        '卡片',
+        columns.map((key) => ({
+          header: EXPORT_COLUMNS[key].header,
+          key,
+          width: key === 'id' || key === 'batch_id' ? 38 : key === 'card_number' || key === 'created_at' ? 21 : 14,
+          kind: key === 'balance' ? 'amount' : key === 'created_at' ? 'time' : 'text',
+        })),
+      );
       let done = 0;
       let after: { createdAt: Date; id: string } | null = null;
       // cards opened after the export began are left out: the file is the list as it was asked for
@@ -206,10 +210,10 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
             balance: Number(fromMinorUnits(held ? held.balance - held.held : 0n)),
             status: CARD_STATUS_TEXT[card.status as CardStatus] ?? card.status,
             batch_id: card.batchId ?? '',
-            created_at: chinaTime(card.createdAt),
+            created_at: card.createdAt,
             id: card.id,
           };
-          sheet.addRow(Object.fromEntries(columns.map((key) => [key, line[key] ?? null]))).commit();
+          addRow(Object.fromEntries(columns.map((key) => [key, line[key] ?? null])));
         }
         done += page.length;
         const last = page[page.length - 1] as (typeof page)[number];
@@ -297,7 +301,7 @@ export function exportPart(context: CardContext, jobs: JobQueue, options: Export
         await gate.unlock(merchantId, auth, body, CardBatchErrorCode.EXPORT_CODE_REQUIRED);
       }
       const now = clock.now();
-      const stamp = chinaTime(now).replace(/[-: ]/g, '');
+      const stamp = chinaDateTime(now, { seconds: true }).replace(/[-: ]/g, '');
       const selection = {
         filters: {
           ...(body.filters.status ? { status: body.filters.status } : {}),

@@ -1,8 +1,8 @@
 import type { BatchProgressEvent, BatchStatusAnswer } from '@portal/contract/card-batches';
 import { EVENT_TYPES } from '@portal/contract/events';
 import type { Tx } from '../../db/engine.ts';
-import { escapeHtml } from '../../lib/html.ts';
 import { type BatchRow, failedCardsOf, lockBatch, updateBatch } from './batch-store.ts';
+import { cardNotices } from './card-notices.ts';
 import type { CardContext } from './context.ts';
 import type { CardRow } from './store.ts';
 
@@ -67,16 +67,19 @@ export async function batchCardSettled(context: Pick<CardContext, 'events' | 'me
   let messageId: string | null = null;
   if (ended && failCount > 0) {
     const failed = await failedCardsOf(tx, batch.id);
-    const items = failed.map((row) => `<li>${escapeHtml(row.nickname)}：${escapeHtml(row.reason ?? '发卡机构未能开通此卡')}</li>`).join('');
     const message = await context.messages.post(tx, {
       merchantId: batch.merchantId,
       accountId: batch.accountId,
       type: 'BATCH_CARD_RESULT',
       status: 'fail',
-      title: `批量开卡完成：成功 ${successCount} 张，失败 ${failCount} 张`,
-      content:
-        `<p>您提交的批量开卡（共 ${batch.quantity} 张，卡片昵称前缀「${escapeHtml(batch.nicknamePrefix)}」）已处理完毕：成功 ${successCount} 张，失败 ${failCount} 张。</p>` +
-        `<p>失败的卡片及原因：</p><ul>${items}</ul><p>失败卡片预留的资金已全部退回钱包（${card.currency}）。</p>`,
+      ...cardNotices.batchResult({
+        quantity: batch.quantity,
+        prefix: batch.nicknamePrefix,
+        success: successCount,
+        fail: failCount,
+        failed: failed.map((row) => ({ nickname: row.nickname, reason: row.reason ?? '发卡机构未能开通此卡' })),
+        currency: card.currency,
+      }),
     });
     messageId = message.id;
   }

@@ -4,9 +4,9 @@ import { CardErrorCode } from '@portal/contract/card-errors';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { escapeHtml } from '../../lib/html.ts';
 import { Refused } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
+import { cardNotices } from './card-notices.ts';
 import { cardName } from './card-view.ts';
 import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
 import { lockCard } from './opening.ts';
@@ -75,10 +75,7 @@ export async function returnFromClosedCard(context: Pick<CardContext, 'ledger' |
       accountId: card.accountId,
       type: 'CARD_FUNDS_RETURNED',
       status: 'success',
-      title: '已注销卡片的资金已退回钱包',
-      content:
-        `<p>您已注销的卡片「${escapeHtml(cardName(card))}」收到${escapeHtml(what)} ${fromMinorUnits(amount)} ${escapeHtml(card.currency)}，` +
-        `已自动退回您的钱包。</p>`,
+      ...cardNotices.fundsReturned({ card: cardName(card), what, amount: fromMinorUnits(amount), currency: card.currency }),
     });
   }
   return amount;
@@ -214,8 +211,7 @@ export function lifecyclePart(context: CardContext) {
           accountId: current.accountId,
           type: 'CARD_FROZEN',
           status: 'fail',
-          title: '卡片已被冻结',
-          content: `<p>您的卡片 ${escapeHtml(cardName(current))} 已被平台冻结。</p><p>原因：${escapeHtml(reason)}</p><p>如需解冻，请联系客服。</p>`,
+          ...cardNotices.frozenByPlatform({ card: cardName(current), reason }),
         });
         return { before: current, after: next, asked };
       });
@@ -237,8 +233,7 @@ export function lifecyclePart(context: CardContext) {
           accountId: current.accountId,
           type: 'CARD_UNFROZEN',
           status: 'success',
-          title: '卡片已解冻',
-          content: `<p>您的卡片 ${escapeHtml(cardName(current))} 已由平台解冻，可正常使用。</p>`,
+          ...cardNotices.unfrozenByPlatform({ card: cardName(current) }),
         });
         return { before: current, after: next };
       });

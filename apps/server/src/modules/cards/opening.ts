@@ -7,8 +7,8 @@ import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { escapeHtml } from '../../lib/html.ts';
 import { isUuid } from './card-view.ts';
+import { cardNotices } from './card-notices.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
@@ -69,8 +69,7 @@ export function openingPart(context: CardContext) {
       accountId: card.accountId,
       type: 'CARD_FAILED',
       status: 'fail',
-      title: '开卡失败',
-      content: `<p>您申请的卡片「${escapeHtml(card.nickname)}」未能开通。</p><p>原因：${escapeHtml(reason)}</p><p>预留的 ${total} ${card.currency} 已全部退回钱包。</p>`,
+      ...cardNotices.openFailed({ nickname: card.nickname, reason, total, currency: card.currency }),
     });
     await announceStatus(context, tx, failed);
     await batchCardSettled(context, tx, failed);

@@ -28,7 +28,7 @@ import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import type { AccountService } from '../accounts/service.ts';
 import type { SessionService } from '../sessions/service.ts';
-import { chinaTime } from '../wallet/service.ts';
+import { chinaDateTime } from '@portal/contract/date-time';
 import type { CardService } from './service.ts';
 
 const tags = ['cards'];
@@ -226,7 +226,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
     },
     async (request, reply) => {
       const { card, stream } = await cards.exportTransactions(request.merchant.id, request.auth.account.id, request.params.id, request.query);
-      const day = chinaTime(new Date()).slice(0, 10).replaceAll('-', '');
+      const day = chinaDateTime(new Date()).slice(0, 10).replaceAll('-', '');
       const tail = card.last4 ?? 'card';
       const name = `卡片交易-${tail}-${day}.xlsx`;
       return reply

@@ -32,6 +32,7 @@ import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
 import type { EventRecord, IssuerEvent, IssuerEventHandling, IssuerReply } from '../issuer/service.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
+import { cardNotices } from './card-notices.ts';
 import { cardName, isUuid } from './card-view.ts';
 import type { CardContext } from './context.ts';
 import { returnFromClosedCard } from './lifecycle.ts';
@@ -244,19 +245,22 @@ export function spendingPart(context: CardContext) {
     const { reason, fix } = declineReasons[code];
     const row = await insertSpending(tx, { ...base, status: 'FAIL', declineCode: code, declineReason: reason }, signalOf(card));
     const { fee, owed } = await chargeDeclineFee(tx, card, request.id);
-    const feeText =
-      fee > 0n
-        ? `<p>按商户规则收取交易被拒手续费 ${fromMinorUnits(fee)} ${card.currency}${owed > 0n ? `，钱包余额不足，其中 ${fromMinorUnits(owed)} ${card.currency} 记为待付` : ''}。</p>`
-        : '';
     await messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
       type: 'CARD_DECLINED',
       status: 'fail',
-      title: `交易被拒：${reason}`,
-      content:
-        `<p>您的卡片「${escapeHtml(cardName(card))}」在「${escapeHtml(request.merchant_name)}」的 ${fromMinorUnits(amount)} ${escapeHtml(request.currency)} 交易被拒绝。</p>` +
-        `<p>原因：${escapeHtml(reason)}</p><p>建议：${escapeHtml(fix)}</p>${feeText}`,
+      ...cardNotices.declined({
+        card: cardName(card),
+        merchant: request.merchant_name,
+        amount: fromMinorUnits(amount),
+        currency: request.currency,
+        reason,
+        fix,
+        fee: fee > 0n ? fromMinorUnits(fee) : null,
+        owed: owed > 0n ? fromMinorUnits(owed) : null,
+        feeCurrency: card.currency,
+      }),
     });
     return replyOf(row);
   }
@@ -367,10 +371,7 @@ export function spendingPart(context: CardContext) {
               accountId: card.accountId,
               type: 'CARD_HOLD_EXPIRED',
               status: 'success',
-              title: '预授权已过期释放',
-              content:
-                `<p>您的卡片「${escapeHtml(cardName(card))}」在「${escapeHtml(row.merchantName ?? '')}」的 ${fromMinorUnits(row.amount)} ${escapeHtml(card.currency)} 预授权` +
-                `超过 ${expiryDays} 天未结算，预留金额已退回卡片可用余额。</p>`,
+              ...cardNotices.holdExpired({ card: cardName(card), merchant: row.merchantName ?? '', amount: fromMinorUnits(row.amount), currency: card.currency, days: expiryDays }),
             });
           }
           return true;
@@ -434,17 +435,14 @@ export function spendingPart(context: CardContext) {
     if (!card) return;
     const expiresAt = new Date(data.expires_at);
     const amount = fromMinorUnits(toMinorUnits(data.amount));
-    const text = (code: string) =>
-      `<p>您的卡片「${escapeHtml(cardName(card))}」正在「${escapeHtml(data.merchant_name)}」支付 ${amount} ${escapeHtml(data.currency)}。</p>` +
-      `<p>3-D Secure 验证码：<strong>${escapeHtml(code)}</strong></p><p>有效期至 ${expiresAt.toISOString()}。如非本人操作，请勿告知他人并立即冻结卡片。</p>`;
+    const notice = (code: string) => cardNotices.threeDs({ card: cardName(card), merchant: data.merchant_name, amount, currency: data.currency, code, expiresAt });
     await messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
       type: 'CARD_3DS',
       status: 'success',
-      title: '3-D Secure 验证码',
-      content: text(data.code),
-      expiring: { expiresAt, expiredContent: text(maskedCode(data.code)) },
+      ...notice(data.code),
+      expiring: { expiresAt, expiredContent: notice(maskedCode(data.code)).content },
     });
     const otp: ThreeDsOtp = {
       card_id: card.id,

@@ -1,4 +1,5 @@
-import { CARD_TRANSACTIONS_EXPORT_MAX, countryName, type DeclineCode, declineReasons, categoriesOfMcc, mccCategories } from '@portal/contract/card-spending';
+import { CARD_TRANSACTIONS_EXPORT_MAX, countryName, type DeclineCode, declineReasons } from '@portal/contract/card-spending';
+import { merchantCategoryName } from '@portal/contract/merchant-categories';
 import type { CardTransactionExportQuery, CardTransactionItem, CardTransactionPage, CardTransactionQuery } from '@portal/contract/cards';
 import {
   type CardTransactionStatus,
@@ -11,8 +12,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits } from '@portal/contract/money';
 import { transactionTimeRange } from '@portal/contract/wallet';
 import { AppError } from '../../http/errors.ts';
-import { xlsxStream } from '../../lib/xlsx-stream.ts';
-import { chinaTime } from '../wallet/service.ts';
+import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { CardContext } from './context.ts';
 import { type CardTransactionRow, countSpending, pageSpending, spendingAfter } from './spending-store.ts';
 import type { CardRow } from './store.ts';
@@ -42,8 +42,8 @@ export function transactionItem(row: CardTransactionRow): CardTransactionItem {
 }
 
 /** A row of the export, by column. */
-interface ExportRow extends Record<string, string | number | null> {
-  time: string;
+interface ExportRow extends Record<string, XlsxCell> {
+  time: Date;
   type: string;
   status: string;
   currency: string;
@@ -59,13 +59,13 @@ interface ExportRow extends Record<string, string | number | null> {
 function exportRowOf(row: CardTransactionRow): ExportRow {
   const code = (row.declineCode as DeclineCode | null) ?? null;
   return {
-    time: chinaTime(row.createdAt),
+    time: row.createdAt,
     type: cardTransactionTypeLabel[row.type as CardTransactionType] ?? row.type,
     status: cardTransactionStatusLabel[row.status as CardTransactionStatus] ?? row.status,
     currency: row.currency,
     amount: Number(fromMinorUnits(row.amount)),
     merchant: row.merchantName ?? row.memo ?? '',
-    category: row.mcc ? [row.mcc, ...categoriesOfMcc(row.mcc).map((category) => mccCategories[category].label)].join(' ') : '',
+    category: row.mcc ? merchantCategoryName(row.mcc) : '',
     country: row.country ? countryName(row.country) : '',
     reason: row.declineReason ?? '',
     fix: code ? declineReasons[code].fix : '',
@@ -105,13 +105,13 @@ export function transactionsPart({ db }: CardContext) {
       return xlsxStream<ExportRow>({
         name: '卡片交易',
         columns: [
-          { header: '时间', key: 'time', width: 21 },
+          { header: '时间', key: 'time', width: 21, kind: 'time' },
           { header: '类型', key: 'type', width: 10 },
           { header: '状态', key: 'status', width: 10 },
           { header: '币种', key: 'currency', width: 8 },
-          { header: '金额', key: 'amount', width: 14, numFmt: '0.00' },
+          { header: '金额', key: 'amount', width: 14, kind: 'amount' },
           { header: '商户', key: 'merchant', width: 28 },
-          { header: '商户类别', key: 'category', width: 16 },
+          { header: '商户类别', key: 'category', width: 24 },
           { header: '国家或地区', key: 'country', width: 12 },
           { header: '拒绝原因', key: 'reason', width: 24 },
           { header: '处理建议', key: 'fix', width: 36 },

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionService } from '../sessions/service.ts';
-import { chinaTime, type WalletService } from './service.ts';
+import { chinaDateTime } from '@portal/contract/date-time';
+import type { WalletService } from './service.ts';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
@@ -89,7 +90,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; sessio
     },
     async (request, reply) => {
       const { stream } = await wallet.exportTransactions(request.merchant.id, request.auth.account.id, request.query);
-      const day = chinaTime(clock.now()).slice(0, 10).replaceAll('-', '');
+      const day = chinaDateTime(clock.now()).slice(0, 10).replaceAll('-', '');
       const name = `钱包流水-${day}.xlsx`;
       return reply
         .type(XLSX_CONTENT_TYPE)

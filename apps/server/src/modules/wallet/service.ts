@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { xlsxStream } from '../../lib/xlsx-stream.ts';
+import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { LedgerService, WalletPostingFilter, WalletPostingRow } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
 
@@ -45,17 +45,11 @@ const itemOf = (row: WalletPostingRow): WalletTransactionItem => ({
   reverses: row.reversesId,
 });
 
-/** "2026-03-01 09:30:05" in China Standard Time, as the export shows times. */
-export function chinaTime(date: Date) {
-  const shifted = new Date(date.getTime() + 8 * 60 * 60_000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
-}
-
 const EXPORT_BATCH = 1_000;
 
 /** A row of the export, by column. */
-interface ExportRow extends Record<string, string | number | null> {
-  time: string;
+interface ExportRow extends Record<string, XlsxCell> {
+  time: Date;
   type: string;
   currency: string;
   amount: number;
@@ -65,7 +59,7 @@ interface ExportRow extends Record<string, string | number | null> {
 }
 
 const exportRowOf = (row: WalletPostingRow): ExportRow => ({
-  time: chinaTime(row.createdAt),
+  time: row.createdAt,
   type: walletTransactionTypeLabel[row.type as WalletTransactionType] ?? row.type,
   currency: row.currency,
   // two-decimal amounts are exact in a spreadsheet number; the text is what the portal shows
@@ -74,6 +68,17 @@ const exportRowOf = (row: WalletPostingRow): ExportRow => ({
   transaction: row.transactionId,
   memo: row.reversesId ? `冲正 ${row.reversesId}${row.memo ? `：${row.memo}` : ''}` : row.memo,
 });
+
+/** The station messages of a wallet's freeze and unfreeze (HTML, every value escaped). */
+export const walletNotices = {
+  frozen: (v: { reason: string }) => ({
+    title: '钱包已冻结',
+    content:
+      '<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>' +
+      `${v.reason ? `<p>原因：${escapeHtml(v.reason)}</p>` : ''}<p>如有疑问，请联系客服。</p>`,
+  }),
+  unfrozen: () => ({ title: '钱包已解冻', content: '<p>您的钱包已解冻，可以正常使用。</p>' }),
+};
 
 /**
  * The customer's wallet: what it holds, its status, its transaction list and export (all read from
@@ -142,11 +147,11 @@ export function createWalletService({
       const stream = await xlsxStream<ExportRow>({
         name: '钱包流水',
         columns: [
-          { header: '时间', key: 'time', width: 21 },
+          { header: '时间', key: 'time', width: 21, kind: 'time' },
           { header: '类型', key: 'type', width: 12 },
           { header: '币种', key: 'currency', width: 8 },
-          { header: '金额', key: 'amount', width: 16, numFmt: '0.00' },
-          { header: '变动后余额', key: 'balance', width: 16, numFmt: '0.00' },
+          { header: '金额', key: 'amount', width: 16, kind: 'amount' },
+          { header: '变动后余额', key: 'balance', width: 16, kind: 'amount' },
           // the customer's own file: the ledger's internal references (an operator's key, a card's row id) stay out
           { header: '交易编号', key: 'transaction', width: 38 },
           { header: '备注', key: 'memo', width: 30 },
@@ -164,13 +169,11 @@ export function createWalletService({
     async freeze(request: { merchantId: string; accountId: string; reason: string }) {
       return db.transaction(async (tx) => {
         if (!(await ledger.freezeWallet(tx, request))) return false;
-        const why = request.reason ? `<p>原因：${escapeHtml(request.reason)}</p>` : '';
         await messages.post(tx, {
           merchantId: request.merchantId,
           accountId: request.accountId,
           type: EVENT_TYPE_FREEZE,
-          title: '钱包已冻结',
-          content: `<p>您的钱包已被冻结。冻结期间资金不能转出：不能开卡、不能向卡片转账，运营扣款也将暂停。</p>${why}<p>如有疑问，请联系客服。</p>`,
+          ...walletNotices.frozen({ reason: request.reason }),
           status: FREEZE_MESSAGE_STATUS.frozen,
         });
         return true;
@@ -188,8 +191,7 @@ export function createWalletService({
           merchantId: request.merchantId,
           accountId: request.accountId,
           type: EVENT_TYPE_FREEZE,
-          title: '钱包已解冻',
-          content: '<p>您的钱包已解冻，可以正常使用。</p>',
+          ...walletNotices.unfrozen(),
           status: FREEZE_MESSAGE_STATUS.unfrozen,
         });
         return true;

@@ -1,5 +1,5 @@
 import { walletTransactionTypeLabel } from '@portal/contract/enums';
-import { chinaTime } from '../../modules/wallet/service.ts';
+import { chinaDateTime } from '@portal/contract/date-time';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
@@ -47,7 +47,7 @@ export const walletShow = defineCommand({
         textTable(
           ['TIME (UTC+8)', 'TYPE', 'AMOUNT', 'BALANCE AFTER', 'TRANSACTION', 'NOTE'],
           transactions.items.map((t) => [
-            chinaTime(new Date(t.created_at)),
+            chinaDateTime(new Date(t.created_at), { seconds: true }),
             walletTransactionTypeLabel[t.type],
             `${t.amount} ${t.currency}`,
             t.balance_after,

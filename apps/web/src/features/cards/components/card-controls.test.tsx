@@ -32,8 +32,8 @@ const field = (name: string) => screen.getByTestId(`control-${name}`);
 const save = () => screen.getByTestId('controls-save');
 
 describe('卡片限制', () => {
-  it('shows the limits (empty: 不限), the blocked categories and the allowed countries as saved', async () => {
-    renderControls(controls({ single_limit: '100.00', daily_limit: null, monthly_limit: '5000.00', blocked_categories: ['GAMBLING', 'CRYPTO'], allowed_countries: ['US', 'GB'] }));
+  it('shows the limits (empty: 不限), the blocked categories and the allowed countries (by 中文 name only) as saved', async () => {
+    renderControls(controls({ single_limit: '100.00', daily_limit: null, monthly_limit: '5000.00', blocked_categories: ['GAMBLING', 'CRYPTO'], allowed_countries: ['US', 'GB', 'MT'] }));
     await screen.findByTestId('card-controls-form');
     expect(field('single_limit')).toHaveValue('100.00');
     expect(field('daily_limit')).toHaveValue('');
@@ -43,8 +43,10 @@ describe('卡片限制', () => {
     expect(screen.getByRole('checkbox', { name: '加密货币' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: '金融服务' })).not.toBeChecked();
     const countries = screen.getByTestId('control-countries');
-    expect(within(countries).getByText('美国 US')).toBeInTheDocument();
-    expect(within(countries).getByText('英国 GB')).toBeInTheDocument();
+    expect(within(countries).getByText('美国')).toBeInTheDocument();
+    expect(within(countries).getByText('英国')).toBeInTheDocument();
+    expect(within(countries).getByText('马耳他')).toBeInTheDocument();
+    expect(countries.textContent).not.toMatch(/\b(US|GB|MT)\b/);
     expect(save()).toBeDisabled();
   });
 
@@ -52,6 +54,18 @@ describe('卡片限制', () => {
     renderControls();
     await screen.findByTestId('card-controls-form');
     expect(within(screen.getByTestId('control-countries')).getByText('全部国家和地区')).toBeInTheDocument();
+  });
+
+  it('offers every country by its 中文 name, found by its name or its code', async () => {
+    renderControls();
+    await screen.findByTestId('card-controls-form');
+    const search = within(screen.getByTestId('control-countries')).getByRole('combobox');
+    fireEvent.mouseDown(search);
+    type(search, '马耳');
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="MT"]')).toHaveTextContent(/^马耳他$/));
+    type(search, 'mt');
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(1));
+    expect(document.querySelector('.ant-select-item-option')).toHaveTextContent(/^马耳他$/);
   });
 
   it('checks a limit as it is typed, with the contract’s message', async () => {

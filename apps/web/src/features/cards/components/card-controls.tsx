@@ -1,5 +1,5 @@
 import type { CardItem } from '@portal/contract/cards';
-import { type CardControls as Controls, cardControlsBody, countryNames, MCC_CATEGORIES, mccCategories } from '@portal/contract/card-spending';
+import { type CardControls as Controls, cardControlsBody, countryName, countryNames, ISO_COUNTRY_CODES, MCC_CATEGORIES, mccCategories } from '@portal/contract/card-spending';
 import { WarningFilled } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Progress, Select, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -80,8 +80,11 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
   }, [focus, form]);
 
   const countryOptions = useMemo(() => {
-    const codes = [...Object.keys(countryNames), ...controls.allowed_countries.filter((code) => !(code in countryNames))];
-    return codes.map((code) => ({ value: code, label: `${countryNames[code] ?? code} ${code}` }));
+    // the portal's usual countries first, then every other one of ISO 3166, then any other code the card holds
+    const preferred = Object.keys(countryNames);
+    const codes = [...new Set([...preferred, ...ISO_COUNTRY_CODES, ...controls.allowed_countries])];
+    // the name is shown, the code is the tooltip and may be typed to find it
+    return codes.map((code) => ({ value: code, label: countryName(code), title: code }));
   }, [controls.allowed_countries]);
 
   const save = async () => {
@@ -159,7 +162,7 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
           allowClear
           placeholder={text.allCountries}
           options={countryOptions}
-          optionFilterProp="label"
+          filterOption={(input, option) => Boolean(option && (option.label.includes(input.trim()) || option.value === input.trim().toUpperCase()))}
           aria-label={text.countries}
           data-testid="control-countries"
         />

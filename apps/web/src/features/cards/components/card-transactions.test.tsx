@@ -76,16 +76,17 @@ describe('卡片交易记录', () => {
     expect(texts('transaction-status')).toEqual(['已完成', '处理中', '已完成', '已完成', '失败']);
   });
 
-  it('names the merchant, its category (the MCC group’s label, else the MCC) and its country in 中文', async () => {
+  it('names the merchant, its category and its country in 中文, with no code beside them', async () => {
     stubCard([
       transaction({ id: 'a', merchant_name: 'Lucky Casino', mcc: '7995', country: 'GB' }),
       transaction({ id: 'b', merchant_name: 'Meta Ads', mcc: '7311', country: 'US' }),
-      transaction({ id: 'c', merchant_name: 'Shop', mcc: '5411', country: 'ZZ' }),
+      transaction({ id: 'c', merchant_name: 'Shop', mcc: '5734', country: 'MT' }),
     ]);
     renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
     await waitFor(() => expect(texts('transaction-merchant')).toEqual(['Lucky Casino', 'Meta Ads', 'Shop']));
-    expect(texts('transaction-category')).toEqual(['赌博', 'MCC 7311', 'MCC 5411']);
-    expect(texts('transaction-country')).toEqual(['英国', '美国', 'ZZ']);
+    expect(texts('transaction-category')).toEqual(['博彩', '广告服务', '计算机软件商店']);
+    expect(texts('transaction-country')).toEqual(['英国', '美国', '马耳他']);
+    expect(screen.getAllByTestId('transaction-category').map((cell) => cell.getAttribute('title'))).toEqual(['MCC 7995', 'MCC 7311', 'MCC 5734']);
     expect(texts('transaction-amount')[0]).toBe('12.34 USD');
   });
 
@@ -257,7 +258,7 @@ describe('卡片交易记录', () => {
     renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
     const row = await screen.findByTestId('transaction-row');
     expect(within(row).getByTestId('transaction-type')).toHaveTextContent('消费');
-    expect(within(row).getByText('MCC 7311 · 美国')).toBeInTheDocument();
+    expect(within(row).getByText('广告服务 · 美国')).toHaveAttribute('title', 'MCC 7311 · US');
     expect(within(row).getByTestId('decline-reason')).toHaveTextContent('卡片余额不足');
     expect(within(row).getByTestId('decline-fix-button')).toHaveTextContent('去充值');
   });

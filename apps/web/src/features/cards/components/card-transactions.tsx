@@ -21,7 +21,7 @@ import {
   writeCardTransactionLocation,
 } from '../lib/card-transaction-filters.ts';
 import { PAGE_SIZES } from '../lib/page-location.ts';
-import { canFix, categoryText, countryText, declineOf } from '../lib/spending-format.ts';
+import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../lib/spending-format.ts';
 import { CardTransactionFilterBar } from './card-transaction-filter-bar.tsx';
 import styles from './card-transactions.module.css';
 
@@ -67,6 +67,9 @@ function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: C
 }
 
 const place = (item: CardTransactionItem) => [categoryText(item.mcc), countryText(item.country)].filter(Boolean).join(' · ');
+
+/** The codes behind a row's place, for its tooltip: "MCC 7311 · US". */
+const placeCodes = (item: CardTransactionItem) => [categoryTitle(item.mcc), item.country].filter(Boolean).join(' · ') || undefined;
 
 /**
  * A card's transactions (消费, 退款, 转入 …) with merchant, category, country, and for a decline its
@@ -125,14 +128,18 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
       title: spendingText.columns.category,
       dataIndex: 'mcc',
       width: 112,
-      render: (value: string | null) => <span className={styles.secondary} data-testid="transaction-category">{categoryText(value) ?? cardCommonText.none}</span>,
+      render: (value: string | null) => <span className={styles.secondary} title={categoryTitle(value)} data-testid="transaction-category">
+          {categoryText(value) ?? cardCommonText.none}
+        </span>,
     },
     {
       key: 'country',
       title: spendingText.columns.country,
       dataIndex: 'country',
       width: 100,
-      render: (value: string | null) => <span className={styles.secondary} data-testid="transaction-country">{countryText(value) ?? cardCommonText.none}</span>,
+      render: (value: string | null) => <span className={styles.secondary} title={value ?? undefined} data-testid="transaction-country">
+          {countryText(value) ?? cardCommonText.none}
+        </span>,
     },
     {
       key: 'amount',
@@ -214,7 +221,11 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
                         </span>
                       ) : null}
                     </span>
-                    {place(item) ? <span className={styles.place}>{place(item)}</span> : null}
+                    {place(item) ? (
+                      <span className={styles.place} title={placeCodes(item)}>
+                        {place(item)}
+                      </span>
+                    ) : null}
                     <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
                   </span>
                   <span className={styles.figures}>

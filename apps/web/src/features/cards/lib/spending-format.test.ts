@@ -1,14 +1,17 @@
 import { declineReasons } from '@portal/contract/card-spending';
 import { describe, expect, it } from 'vitest';
-import { canFix, categoryText, countryText, declineOf, percentText } from './spending-format.ts';
+import { canFix, categoryText, categoryTitle, countryText, declineOf, percentText } from './spending-format.ts';
 
 describe('a card transaction’s spending details', () => {
-  it('names the category by its group, else by its MCC, and the country in 中文', () => {
-    expect(categoryText('6051')).toBe('加密货币');
-    expect(categoryText('7311')).toBe('MCC 7311');
+  it('names the category and the country in 中文, their codes only for the tooltip', () => {
+    expect(categoryText('6051')).toBe('准现金：外币兑换、汇票及加密货币');
+    expect(categoryText('7311')).toBe('广告服务');
+    expect(categoryText('5734')).toBe('计算机软件商店');
+    expect(categoryTitle('7311')).toBe('MCC 7311');
     expect(categoryText(null)).toBeNull();
     expect(countryText('HK')).toBe('中国香港');
-    expect(countryText('ZZ')).toBe('ZZ');
+    expect(countryText('MT')).toBe('马耳他');
+    expect(countryText('ZZ')).toBe('未知地区');
   });
 
   it('explains a failed row only, in the server’s words, else the contract’s', () => {

@@ -1,15 +1,15 @@
 import type { CardItem, CardTransactionItem } from '@portal/contract/cards';
-import { categoriesOfMcc, countryName, type DeclineFixAction, declineReasons, mccCategories } from '@portal/contract/card-spending';
+import { countryName, type DeclineFixAction, declineReasons } from '@portal/contract/card-spending';
+import { merchantCategoryName } from '@portal/contract/merchant-categories';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 
-/** A merchant's category: the blocked-category group its MCC falls in (赌博, 加密货币 …), else the MCC itself. */
-export function categoryText(mcc: string | null | undefined): string | null {
-  if (!mcc) return null;
-  const [category] = categoriesOfMcc(mcc);
-  return category ? mccCategories[category].label : cardSpendingText.transactions.mcc(mcc);
-}
+/** A merchant's category by its 中文 name (ISO 18245); its code only in the tooltip (categoryTitle). */
+export const categoryText = (mcc: string | null | undefined) => (mcc ? merchantCategoryName(mcc) : null);
 
-/** A country by its 中文 name, or its code when the portal names it not. */
+/** The tooltip of a category: its code, "MCC 7311". */
+export const categoryTitle = (mcc: string | null | undefined) => (mcc ? cardSpendingText.transactions.mcc(mcc) : undefined);
+
+/** A country by its 中文 name; its code only in the tooltip. */
 export const countryText = (country: string | null | undefined) => (country ? countryName(country) : null);
 
 export interface Decline {
