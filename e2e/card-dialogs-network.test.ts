@@ -217,7 +217,7 @@ describe('a money dialog when the network fails', () => {
     expect(recharges.length).toBe(4);
     expect(await recharges[3]?.headerValue(IDEMPOTENCY_HEADER)).not.toBe(keys[0]);
     await expect.poll(() => cardOf(account, cardId).then((card) => card.balance), settle).toBe('40.00');
-  });
+  }, 120_000);
 });
 
 describe('a double click on a confirm button', () => {
@@ -276,5 +276,5 @@ describe('a dialog on a card another tab changes', () => {
     await expect.poll(() => first.getByRole('button', { name: '确认充值' }).count(), settle).toBe(0);
     await first.getByRole('dialog').filter({ has: changed }).locator('.ant-modal-footer').getByRole('button', { name: /^关\s*闭$/ }).click();
     await changed.waitFor({ state: 'detached', ...settle });
-  });
+  }, 120_000);
 });

@@ -19,15 +19,20 @@ export const isStale = (query: StaleQuery) => query.isError && query.data !== un
 
 /**
  * A calm line over a screen whose refresh failed: what is shown stays, marked as possibly out of date
- * with the time of its last good read, and a retry; it goes by itself once a read succeeds (the
- * queries are read again when the browser is back online).
+ * with the time of its oldest last good read, and a retry of what failed; it goes by itself once the
+ * reads succeed (the queries are read again when the browser is back online).
  */
-export function StaleDataNote({ query }: { query: StaleQuery }) {
-  if (!isStale(query)) return null;
+export function StaleDataNote({ queries }: { queries: StaleQuery[] }) {
+  const stale = queries.filter(isStale);
+  if (stale.length === 0) return null;
+  const since = Math.min(...stale.map((query) => query.dataUpdatedAt));
+  const retry = () => {
+    for (const query of stale) void query.refetch();
+  };
   return (
     <p className={styles.note} role="status" data-testid="stale-data">
-      <span>{commonText.stale(formatDateTime(new Date(query.dataUpdatedAt).toISOString(), { seconds: true }))}</span>
-      <Button type="link" size="small" icon={<ReloadOutlined spin={query.isFetching} />} onClick={() => void query.refetch()} className={styles.retry}>
+      <span>{commonText.stale(formatDateTime(new Date(since).toISOString(), { seconds: true }))}</span>
+      <Button type="link" size="small" icon={<ReloadOutlined spin={stale.some((query) => query.isFetching)} />} onClick={retry} className={styles.retry}>
         {commonText.retry}
       </Button>
     </p>

@@ -126,7 +126,7 @@ function CardPage({ id, onBack }: { id: string; onBack: () => void }) {
   }
   return (
     <>
-      <StaleDataNote query={card} />
+      <StaleDataNote queries={[card]} />
       <CardView card={card.data} />
     </>
   );

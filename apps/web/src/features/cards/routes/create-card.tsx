@@ -95,7 +95,7 @@ export default function CreateCard() {
   } else {
     body = (
       <>
-        <StaleDataNote query={available} />
+        <StaleDataNote queries={[available]} />
         <OpeningForm answer={available.data} />
       </>
     );
