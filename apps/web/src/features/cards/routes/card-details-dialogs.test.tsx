@@ -65,20 +65,6 @@ describe('卡片详情 when the network fails', () => {
     expect(keys[1]).toBe(keys[0]);
     await waitFor(() => expect(screen.queryByTestId('stale-data')).toBeNull());
   });
-
-  it('sends one top-up for a double click on 确认充值', async () => {
-    let answer: (value: unknown) => void = () => {};
-    const { calls } = stubServer(() => new Promise((resolve) => (answer = resolve)));
-    const { notices } = renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
-    const dialog = await openRecharge('50');
-    const confirm = within(dialog).getByRole('button', { name: '确认充值' });
-    fireEvent.click(confirm);
-    fireEvent.click(confirm);
-    await waitFor(() => expect(keysSent(calls)).toHaveLength(1));
-    await act(async () => answer({ card: card({ balance: '170.50' }), fee: '0.80', total: '50.80' }));
-    await waitFor(() => expect(notices.successes).toEqual(['充值成功：50.00 USD，手续费 0.80 USD']));
-    expect(keysSent(calls)).toHaveLength(1);
-  });
 });
 
 describe('卡片详情 when the card changes under an open dialog', () => {
