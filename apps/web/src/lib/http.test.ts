@@ -11,6 +11,7 @@ import {
   createHttp,
   REQUEST_TIMEOUT_MS,
   markShownInPlace,
+  NETWORK_NOTICE_INTERVAL_MS,
   type RawResponse,
   SESSION_NOTICE_INTERVAL_MS,
 } from './http.ts';
@@ -147,6 +148,7 @@ describe('time-out', () => {
     };
     const error = await rejectionOf(api().get('/slow', { timeout: 50 }));
     expect(error.kind).toBe('network');
+    await nextTask();
     expect(notices).toEqual([httpText.networkError]);
   });
 });
@@ -276,11 +278,20 @@ describe('other non-zero codes', () => {
 });
 
 describe('network failures', () => {
+  let outage = 0;
+  // each test is an outage of its own, well apart from the last one told (the clock is set back in
+  // time, so the real clock of later tests is later still)
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.UTC(2020, 0, 1) + ++outage * 3_600_000));
+  });
+
   it.each(['post', 'put'] as const)('on %s say the data is kept for later', async (method) => {
     const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
     const error = await rejectionOf(client[method]('/api/v1/anything', { a: 1 }));
     expect(error.kind).toBe('network');
     expect(error.message).toBe('当前网络异常，数据已保存，恢复后提交即可');
+    await nextTask();
     expect(notices).toEqual(['当前网络异常，数据已保存，恢复后提交即可']);
   });
 
@@ -289,7 +300,39 @@ describe('network failures', () => {
     const error = await rejectionOf(client[method]('/api/v1/anything'));
     expect(error.kind).toBe('network');
     expect(error.message).toBe('当前网络异常，请检查网络设置后再次尝试操作');
+    await nextTask();
     expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作']);
+  });
+
+  it('are told once for every call that fails in the same outage, and again for a later one', async () => {
+    const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
+    const start = Date.now();
+    const failed = await Promise.allSettled([client.get('/a'), client.get('/b'), client.get('/c')]);
+    expect(failed.every((result) => result.status === 'rejected')).toBe(true);
+    await rejectionOf(client.post('/d', {}));
+    await nextTask();
+    expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作']);
+
+    // still on screen: nothing more
+    vi.setSystemTime(new Date(start + NETWORK_NOTICE_INTERVAL_MS - 1));
+    await rejectionOf(client.get('/e'));
+    await nextTask();
+    expect(notices).toHaveLength(1);
+
+    vi.setSystemTime(new Date(start + NETWORK_NOTICE_INTERVAL_MS));
+    await rejectionOf(client.post('/f', {}));
+    await nextTask();
+    expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作', '当前网络异常，数据已保存，恢复后提交即可']);
+  });
+
+  it('shown in place by the caller (a dialog kept open for a retry) make no toast, nor do the reads that fail with them', async () => {
+    const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
+    const error = await rejectionOf(client.post('/api/v1/card/x/recharge', { amount: '10.00' }));
+    markShownInPlace(error);
+    // the screen reads the card again around the failed save: same outage
+    await Promise.allSettled([client.get('/api/v1/card/x'), client.get('/api/v1/card')]);
+    await nextTask();
+    expect(notices).toEqual([]);
   });
 });
 

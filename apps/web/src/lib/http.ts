@@ -20,6 +20,11 @@ import { tokenStorage } from './storage.ts';
 export const REQUEST_TIMEOUT_MS = 50_000;
 /** Session messages repeat for every call that fails at once; one a second is enough. */
 export const SESSION_NOTICE_INTERVAL_MS = 1_000;
+/**
+ * One outage fails every call a screen makes at that moment (the save, then the reads around it):
+ * it is told once, and not again while that message is still on screen (a toast's three seconds).
+ */
+export const NETWORK_NOTICE_INTERVAL_MS = 3_000;
 
 export interface FieldError {
   field: string;
@@ -60,6 +65,7 @@ export class ApiError<T = unknown> extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 let lastSessionNoticeAt = Number.NEGATIVE_INFINITY;
+let lastNetworkNoticeAt = Number.NEGATIVE_INFINITY;
 
 const isEnvelope = (body: unknown): body is Envelope<unknown> =>
   typeof body === 'object' &&
@@ -83,11 +89,26 @@ const shownOnField = new WeakSet<ApiError>();
 
 /**
  * Says that a refusal is shown where it belongs (next to the form field it is about, or as the
- * screen's own message), so it is not also told as a toast. Call it where the failed call is caught,
+ * screen's own message, or a dialog's line that the request did not go through), so it is not also
+ * told as a toast. Call it where the failed call is caught,
  * in the same task (the toast waits for the next one).
  */
 export function markShownInPlace(error: unknown) {
   if (isApiError(error)) shownOnField.add(error);
+}
+
+/**
+ * The first failure of an outage is told (as a toast, unless its caller shows it in place, e.g. a
+ * money dialog that keeps its values for a retry); the others of the same outage are not.
+ */
+function tellNetworkFailure(error: ApiError) {
+  const now = Date.now();
+  // a clock set back starts a new count rather than silencing every failure until it catches up
+  if (now >= lastNetworkNoticeAt && now - lastNetworkNoticeAt < NETWORK_NOTICE_INTERVAL_MS) return;
+  lastNetworkNoticeAt = now;
+  setTimeout(() => {
+    if (!shownOnField.has(error)) notify(error.message);
+  }, 0);
 }
 
 function failWithEnvelope(envelope: Envelope<unknown>, status: number): never {
@@ -141,8 +162,9 @@ async function onRejected(error: AxiosError) {
   if (!response) {
     const method = (error.config?.method ?? 'get').toLowerCase();
     const message = SAVING_METHODS.has(method) ? httpText.networkErrorOnSave : httpText.networkError;
-    notify(message);
-    throw new ApiError({ kind: 'network', message });
+    const failure = new ApiError({ kind: 'network', message });
+    tellNetworkFailure(failure);
+    throw failure;
   }
   const body = await bodyOf(response);
   if (isEnvelope(body)) return failWithEnvelope(body, response.status);

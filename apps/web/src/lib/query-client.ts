@@ -7,6 +7,9 @@ export const queryClient = new QueryClient({
       // the HTTP module already told the user; a silent retry would tell them again
       retry: false,
       refetchOnWindowFocus: false,
+      // back online, every query on screen is read again, fresh or not: what failed meanwhile shows its
+      // data again by itself, and what changed while the event stream was down is caught up
+      refetchOnReconnect: 'always',
       staleTime: 30_000,
       // offline, a call still goes out and fails with the network message (spec §8), rather than
       // waiting unseen for the network to come back

@@ -102,7 +102,29 @@ export const cardDetailsText = {
     done: (amount: string, currency: string) => `提现成功：${amount} ${currency} 已转回钱包`,
   },
   cancel: '取消',
-  retryHint: '网络恢复后，点击确认重新提交，不会重复扣款。',
+  /** a money dialog's call got no answer: the values stay, the same button sends the same request again */
+  retry: {
+    recharge: '网络恢复后，再次点击“确认充值”提交，不会重复扣款。',
+    withdraw: '网络恢复后，再次点击“确认提现”提交，不会重复提现。',
+    DELETE: '网络恢复后，再次点击“确认注销”提交即可。',
+    FREEZE: '网络恢复后，再次点击“确认冻结”提交即可。',
+    UNFREEZE: '网络恢复后，再次点击“确认解冻”提交即可。',
+  },
+  /** a dialog whose card changed while it was open (another tab, the operator, the issuer) */
+  changed: {
+    status: {
+      NORMAL: '该卡片已解冻',
+      FREEZE: '该卡片已冻结',
+      FREEZING: '该卡片正在冻结',
+      UNFREEZING: '该卡片正在解冻',
+      DELETE: '该卡片已注销',
+      DELETING: '该卡片正在注销',
+      FAIL: '该卡片开卡失败',
+      CARD_STATUS_INIT: '该卡片正在开卡',
+    },
+    hint: (action: string) => `此卡当前不能${action}，请关闭后查看卡片的最新状态。`,
+    close: '关闭',
+  },
   refresh: '刷新',
   transactions: {
     title: '交易记录',

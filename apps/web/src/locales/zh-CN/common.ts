@@ -12,4 +12,6 @@ export const commonText = {
   staleVersionDescription: '网站可能刚刚更新，或网络不稳定，请刷新页面后重试。',
   refresh: '刷新页面',
   goWallet: '返回首页',
+  /** a screen whose last refresh failed keeps what it showed, saying since when */
+  stale: (time: string) => `网络异常，数据可能不是最新（更新于 ${time}）`,
 } as const;

@@ -6,6 +6,7 @@ import { formatAmount } from '../../../lib/money-format.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import styles from './confirm-action-dialog.module.css';
 import { TradePasswordConfirm, type TradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardDetailsText.confirm;
 
@@ -17,12 +18,14 @@ interface ConfirmActionDialogProps {
   pending: boolean;
   /** 注销 of a card that holds money: its balance leaves the card, so the trade password is asked */
   trade: TradePasswordConfirmation;
+  /** the last press got no answer: what the HTTP module said, shown here for a retry; null otherwise */
+  unanswered: string | null;
   onConfirm: (action: ConfirmedAction) => void;
   onCancel: () => void;
 }
 
 /** 冻结, 解冻 and 注销 are asked once more; closing says where the card's balance goes. */
-export function ConfirmActionDialog({ action, card, pending, trade, onConfirm, onCancel }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({ action, card, pending, trade, unanswered, onConfirm, onCancel }: ConfirmActionDialogProps) {
   const copy = action ? text[action] : null;
   return (
     <Modal
@@ -50,6 +53,7 @@ export function ConfirmActionDialog({ action, card, pending, trade, onConfirm, o
         </p>
       ) : null}
       {action === 'DELETE' ? <TradePasswordConfirm confirmation={trade} onSubmit={() => onConfirm('DELETE')} /> : null}
+      {action ? <UnansweredNotice message={unanswered} retry={cardDetailsText.retry[action]} /> : null}
     </Modal>
   );
 }

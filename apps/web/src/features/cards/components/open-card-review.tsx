@@ -8,6 +8,7 @@ import type { OpeningCost } from '../lib/opening-checks.ts';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import styles from './open-card-review.module.css';
 import { TradePasswordConfirm, type TradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardCreateText.review;
 
@@ -19,8 +20,8 @@ interface OpenCardReviewProps {
   available: string | undefined;
   feeRule: string;
   pending: boolean;
-  /** the last attempt got no answer: a new try sends the same request again */
-  unanswered: boolean;
+  /** the last attempt got no answer (what the HTTP module said): a new try sends the same request again */
+  unanswered: string | null;
   /** the money leaves the wallet: the trade password, once one is set */
   trade: TradePasswordConfirmation;
   onConfirm: () => void;
@@ -71,11 +72,7 @@ export function OpenCardReview({ open, product, nickname, cost, available, feeRu
       </dl>
       <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={available} feeRule={feeRule} quantity={quantity} />
       <TradePasswordConfirm confirmation={trade} onSubmit={onConfirm} />
-      {unanswered ? (
-        <p className={styles.retry} role="status">
-          {text.retryHint}
-        </p>
-      ) : null}
+      <UnansweredNotice message={unanswered} retry={text.retryHint} />
     </Modal>
   );
 }

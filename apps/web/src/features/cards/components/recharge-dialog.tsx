@@ -5,6 +5,7 @@ import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { busy } from '../../../lib/busy.ts';
+import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
@@ -14,10 +15,11 @@ import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import type { AvailableProduct } from '../api/get-opened-available.ts';
 import { useRechargeCard } from '../api/recharge-card.ts';
 import { topupFeeText } from '../lib/fee-text.ts';
-import type { IdempotencyKeys } from '../lib/use-idempotency-key.ts';
+import { type IdempotencyKeys, unansweredMessage } from '../lib/use-idempotency-key.ts';
 import { AmountInput } from './amount-input.tsx';
 import styles from './money-dialog.module.css';
 import { TradePasswordConfirm, useTradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardDetailsText.recharge;
 
@@ -49,7 +51,8 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
   const [form] = Form.useForm<{ amount: string }>();
   const recharge = useRechargeCard(card.id);
   const trade = useTradePasswordConfirmation();
-  const [unanswered, setUnanswered] = useState(false);
+  const submission = useSingleSubmission();
+  const [unanswered, setUnanswered] = useState<string | null>(null);
   const amount = Form.useWatch('amount', form) ?? '';
 
   const valid = cardAmountRule(amount) === null && aboveMaximum(card, product, amount) === null;
@@ -60,11 +63,12 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
   const none = cardCommonText.none;
 
   const submit = async ({ amount: typed }: { amount: string }) => {
-    if (recharge.isPending || walletFrozen || insufficient) return;
+    if (walletFrozen || insufficient) return;
     const confirmation = await trade.collect();
     if (!confirmation) return;
     // the key is of the money asked for: a retry with the trade password typed again is the same request
     const body = { card: card.id, amount: fromMinorUnits(toMinorUnits(typed)) };
+    setUnanswered(null);
     try {
       const answer = await recharge.mutateAsync({ body: { amount: body.amount, ...confirmation }, idempotencyKey: keys.keyFor(body) });
       keys.settle();
@@ -72,7 +76,7 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
       onClose();
     } catch (error) {
       keys.settle(error);
-      setUnanswered(!isApiError(error) || error.kind !== 'api');
+      setUnanswered(unansweredMessage(error));
       if (trade.refused(error)) return;
       if (isApiError(error) && error.kind === 'api' && (error.code === CardErrorCode.CARD_BALANCE_ABOVE_MAX || error.code === CardErrorCode.CARD_AMOUNT_BELOW_MIN)) {
         form.setFields([{ name: 'amount', errors: [error.message] }]);
@@ -89,14 +93,14 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
       cancelText={cardDetailsText.cancel}
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ disabled: walletFrozen || insufficient, loading: busy(recharge.isPending) }}
+      okButtonProps={{ disabled: walletFrozen || insufficient, loading: busy(submission.pending) }}
       cancelButtonProps={{ disabled: recharge.isPending }}
       closable={!recharge.isPending}
       mask={{ closable: !recharge.isPending }}
       centered
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '' }} onFinish={(values) => void submit(values)} noValidate>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '' }} onFinish={(values) => void submission.run(() => submit(values))} noValidate>
         <Form.Item
           name="amount"
           label={text.amount}
@@ -134,11 +138,7 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
       <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />
       {walletFrozen ? <Alert className={styles.alert} type="error" showIcon title={text.walletFrozen} data-testid="recharge-frozen" /> : null}
       {!walletFrozen && insufficient ? <Alert className={styles.alert} type="error" showIcon title={text.insufficient} data-testid="recharge-insufficient" /> : null}
-      {unanswered ? (
-        <p className={styles.retry} role="status">
-          {cardDetailsText.retryHint}
-        </p>
-      ) : null}
+      <UnansweredNotice message={unanswered} retry={cardDetailsText.retry.recharge} />
     </Modal>
   );
 }

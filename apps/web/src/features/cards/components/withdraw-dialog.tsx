@@ -3,16 +3,17 @@ import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { busy } from '../../../lib/busy.ts';
+import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { formRule } from '../../../lib/form-rules.ts';
-import { isApiError } from '../../../lib/http.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import { useWithdrawCard } from '../api/withdraw-card.ts';
-import type { IdempotencyKeys } from '../lib/use-idempotency-key.ts';
+import { type IdempotencyKeys, unansweredMessage } from '../lib/use-idempotency-key.ts';
 import { AmountInput } from './amount-input.tsx';
 import styles from './money-dialog.module.css';
 import { TradePasswordConfirm, useTradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardDetailsText.withdraw;
 
@@ -28,15 +29,16 @@ export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProp
   const [form] = Form.useForm<{ amount: string }>();
   const withdraw = useWithdrawCard(card.id);
   const trade = useTradePasswordConfirmation();
-  const [unanswered, setUnanswered] = useState(false);
+  const submission = useSingleSubmission();
+  const [unanswered, setUnanswered] = useState<string | null>(null);
   const withinBalance = (value: string) =>
     cardAmountRule(value) === null && toMinorUnits(value) > toMinorUnits(card.balance) ? text.tooMuch : null;
 
   const submit = async ({ amount }: { amount: string }) => {
-    if (withdraw.isPending) return;
     const confirmation = await trade.collect();
     if (!confirmation) return;
     const body = { card: card.id, amount: fromMinorUnits(toMinorUnits(amount)) };
+    setUnanswered(null);
     try {
       await withdraw.mutateAsync({ body: { amount: body.amount, ...confirmation }, idempotencyKey: keys.keyFor(body) });
       keys.settle();
@@ -44,7 +46,7 @@ export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProp
       onClose();
     } catch (error) {
       keys.settle(error);
-      setUnanswered(!isApiError(error) || error.kind !== 'api');
+      setUnanswered(unansweredMessage(error));
       trade.refused(error);
     }
   };
@@ -57,7 +59,7 @@ export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProp
       cancelText={cardDetailsText.cancel}
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ loading: busy(withdraw.isPending) }}
+      okButtonProps={{ loading: busy(submission.pending) }}
       cancelButtonProps={{ disabled: withdraw.isPending }}
       closable={!withdraw.isPending}
       mask={{ closable: !withdraw.isPending }}
@@ -65,7 +67,7 @@ export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProp
       destroyOnHidden
     >
       <p className={styles.intro}>{text.intro(card.currency)}</p>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '' }} onFinish={(values) => void submit(values)} noValidate>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ amount: '' }} onFinish={(values) => void submission.run(() => submit(values))} noValidate>
         <Form.Item
           name="amount"
           label={text.amount}
@@ -84,11 +86,7 @@ export function WithdrawDialog({ open, card, keys, onClose }: WithdrawDialogProp
         </Form.Item>
       </Form>
       <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />
-      {unanswered ? (
-        <p className={styles.retry} role="status">
-          {cardDetailsText.retryHint}
-        </p>
-      ) : null}
+      <UnansweredNotice message={unanswered} retry={cardDetailsText.retry.withdraw} />
     </Modal>
   );
 }

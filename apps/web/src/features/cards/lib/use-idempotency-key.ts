@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isApiError } from '../../../lib/http.ts';
+import { isApiError, markShownInPlace } from '../../../lib/http.ts';
+import { httpText } from '../../../locales/zh-CN/http.ts';
 
 /** One submission: its key and the values it was made for. */
 interface Submission {
@@ -20,7 +21,17 @@ function fingerprintOf(values: unknown): string {
  * Whether a failed call may have moved money: no answer came (the network, a gateway's bare HTTP
  * error), so the server may have done it. A refusal with a code is a definite answer: nothing moved.
  */
-const outcomeUnknown = (error: unknown) => !isApiError(error) || error.kind !== 'api';
+export const outcomeUnknown = (error: unknown) => !isApiError(error) || error.kind !== 'api';
+
+/**
+ * What a dialog says in place of a toast when its call's outcome is unknown (the HTTP module's
+ * message, spec §8), marking it shown there; null for a definite answer, told as usual.
+ */
+export function unansweredMessage(error: unknown): string | null {
+  if (!outcomeUnknown(error)) return null;
+  markShownInPlace(error);
+  return isApiError(error) ? error.message : httpText.networkErrorOnSave;
+}
 
 export interface IdempotencyKeys {
   /**

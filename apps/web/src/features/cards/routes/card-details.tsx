@@ -6,11 +6,13 @@ import { Button, Result, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
@@ -22,6 +24,7 @@ import { useWalletBalances } from '../api/get-wallet-balances.ts';
 import { useWalletStatus } from '../api/get-wallet-status.ts';
 import { useUpdateCardStatus } from '../api/update-card-status.ts';
 import { CardActions } from '../components/card-actions.tsx';
+import { CardChangedDialog } from '../components/card-changed-dialog.tsx';
 import { CardControls, type ControlsFocus } from '../components/card-controls.tsx';
 import { CardFace } from '../components/card-face.tsx';
 import { CardStateNotice } from '../components/card-state-notice.tsx';
@@ -34,7 +37,8 @@ import { RevealDialog } from '../components/reveal-dialog.tsx';
 import { useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 import { controlFieldOfDecline } from '../lib/controls-form.ts';
-import { useIdempotencyKey } from '../lib/use-idempotency-key.ts';
+import { type CardDialog, canRevealCard, cardChangeFor } from '../lib/dialog-card-change.ts';
+import { unansweredMessage, useIdempotencyKey } from '../lib/use-idempotency-key.ts';
 import styles from './card-details.module.css';
 
 const text = cardDetailsText;
@@ -104,8 +108,9 @@ function CardPage({ id, onBack }: { id: string; onBack: () => void }) {
       </div>
     );
   }
-  if (card.isError) {
-    if (isCardNotFound(card.error)) return <NotFound onBack={onBack} />;
+  if (card.isError && isCardNotFound(card.error)) return <NotFound onBack={onBack} />;
+  // a card already shown stays on screen when a refresh fails (its dialogs keep what was typed)
+  if (card.data === undefined) {
     return (
       <Result
         status="warning"
@@ -119,10 +124,23 @@ function CardPage({ id, onBack }: { id: string; onBack: () => void }) {
       />
     );
   }
-  return <CardView card={card.data} />;
+  return (
+    <>
+      <StaleDataNote queries={[card]} />
+      <CardView card={card.data} />
+    </>
+  );
 }
 
-type OpenDialog = 'reveal' | 'recharge' | 'withdraw' | ConfirmedAction | null;
+type OpenDialog = CardDialog | null;
+
+/** The title and the action's name of each dialog, for the line that stands in for it once the card changed. */
+function dialogCopy(dialog: CardDialog, nickname: string) {
+  if (dialog === 'reveal') return { title: text.reveal, action: text.reveal };
+  if (dialog === 'recharge') return { title: `${text.recharge.title} · ${nickname}`, action: text.actions.RECHARGE };
+  if (dialog === 'withdraw') return { title: `${text.withdraw.title} · ${nickname}`, action: text.actions.WITHDRAW };
+  return { title: text.confirm[dialog].title, action: text.actions[dialog] };
+}
 
 function CardView({ card }: { card: CardItem }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -142,8 +160,16 @@ function CardView({ card }: { card: CardItem }) {
 
   const product = available.data?.products.find((candidate) => candidate.id === card.product_id);
   const walletAvailable = balances.data?.find((balance) => balance.currency === card.currency)?.available;
-  const canReveal = card.last4 !== null && card.status !== 'DELETE' && card.status !== 'FAIL';
-  const closeDialog = () => setDialog(null);
+  const canReveal = canRevealCard(card);
+  const statusChange = useSingleSubmission();
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  // the card as it is now (events keep it live): a dialog it no longer allows says what changed instead
+  const changed = dialog !== null && !statusChange.pending ? cardChangeFor(dialog, card) : null;
+  const shown = changed === null ? dialog : null;
+  const closeDialog = () => {
+    setDialog(null);
+    setUnanswered(null);
+  };
 
   const act = (action: CardAction) => {
     if (action === 'RECHARGE') setDialog('recharge');
@@ -159,7 +185,7 @@ function CardView({ card }: { card: CardItem }) {
   const hasControls = card.last4 !== null && !['CARD_STATUS_INIT', 'FAIL', 'DELETE'].includes(card.status);
 
   const confirm = async (action: ConfirmedAction) => {
-    if (changeStatus.isPending || close.isPending) return;
+    setUnanswered(null);
     try {
       if (action === 'DELETE') {
         const confirmation = await deleteTrade.collect();
@@ -167,9 +193,15 @@ function CardView({ card }: { card: CardItem }) {
         await close.mutateAsync(confirmation);
       } else await changeStatus.mutateAsync(action);
     } catch (error) {
-      // a refusal of the trade password stays on its field; for anything else the HTTP module said
-      // why, and the card is read again and shows what it allows now
+      // a refusal of the trade password stays on its field; no answer keeps the dialog open for the
+      // same press again; for anything else the HTTP module said why, and the card is read again and
+      // shows what it allows now
       if (deleteTrade.refused(error)) return;
+      const message = unansweredMessage(error);
+      if (message !== null) {
+        setUnanswered(message);
+        return;
+      }
       setDialog(null);
       return;
     }
@@ -247,9 +279,9 @@ function CardView({ card }: { card: CardItem }) {
 
       <CardTransactions card={card} onFix={fix} />
 
-      <RevealDialog open={dialog === 'reveal'} card={card} onClose={closeDialog} />
+      <RevealDialog open={shown === 'reveal'} card={card} onClose={closeDialog} />
       <RechargeDialog
-        open={dialog === 'recharge'}
+        open={shown === 'recharge'}
         card={card}
         product={product}
         walletAvailable={walletAvailable}
@@ -257,15 +289,17 @@ function CardView({ card }: { card: CardItem }) {
         keys={rechargeKeys}
         onClose={closeDialog}
       />
-      <WithdrawDialog open={dialog === 'withdraw'} card={card} keys={withdrawKeys} onClose={closeDialog} />
+      <WithdrawDialog open={shown === 'withdraw'} card={card} keys={withdrawKeys} onClose={closeDialog} />
       <ConfirmActionDialog
-        action={dialog === 'FREEZE' || dialog === 'UNFREEZE' || dialog === 'DELETE' ? dialog : null}
+        action={shown === 'FREEZE' || shown === 'UNFREEZE' || shown === 'DELETE' ? shown : null}
         card={card}
-        pending={changeStatus.isPending || close.isPending}
+        pending={statusChange.pending}
         trade={deleteTrade}
-        onConfirm={(action) => void confirm(action)}
+        unanswered={unanswered}
+        onConfirm={(action) => void statusChange.run(() => confirm(action))}
         onCancel={closeDialog}
       />
+      <CardChangedDialog status={changed} {...(dialog ? dialogCopy(dialog, card.nickname) : { title: '', action: '' })} onClose={closeDialog} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
@@ -101,6 +102,7 @@ export default function Card() {
         </>
       }
     >
+      <StaleDataNote queries={[list, summary]} />
       <CardSummaryStrip summary={summary.data} failed={summary.isError} />
 
       <section className={styles.cards} aria-labelledby="card-list-title">

@@ -6,12 +6,14 @@ import Input from 'antd/es/input/Input';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
@@ -28,7 +30,7 @@ import { ProductPicker } from '../components/product-picker.tsx';
 import { type TradePasswordPart, useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
 import { topupFeeText } from '../lib/fee-text.ts';
 import { firstLoadProblem, type OpeningBlocker, openingBlockers } from '../lib/opening-checks.ts';
-import { useIdempotencyKey } from '../lib/use-idempotency-key.ts';
+import { unansweredMessage, useIdempotencyKey } from '../lib/use-idempotency-key.ts';
 import styles from './create-card.module.css';
 
 const text = cardCreateText;
@@ -67,7 +69,8 @@ export default function CreateCard() {
         <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 4 }} />
       </div>
     );
-  } else if (available.isError) {
+  } else if (available.data === undefined) {
+    // once loaded, the form stays when a refresh fails: a review open for a retry keeps its values
     body = (
       <Result
         status="warning"
@@ -90,7 +93,12 @@ export default function CreateCard() {
       </Empty>
     );
   } else {
-    body = <OpeningForm answer={available.data} />;
+    body = (
+      <>
+        <StaleDataNote queries={[available]} />
+        <OpeningForm answer={available.data} />
+      </>
+    );
   }
 
   return (
@@ -117,7 +125,8 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   const [reviewing, setReviewing] = useState(false);
   /** a batch was accepted: how many cards it opens */
   const [submitted, setSubmitted] = useState<number | null>(null);
-  const [unanswered, setUnanswered] = useState(false);
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const submission = useSingleSubmission();
 
   const productId = search.get('product');
   const product = answer.products.find((candidate) => candidate.id === productId) ?? null;
@@ -162,14 +171,15 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
     } catch {
       return; // the fields say what is missing
     }
-    setUnanswered(false);
+    setUnanswered(null);
     setReviewing(true);
   };
 
   const confirm = async () => {
-    if (!product || !cost || opening.isPending || batching.isPending) return;
+    if (!product || !cost) return;
     const confirmation = await trade.collect();
     if (!confirmation) return;
+    setUnanswered(null);
     if (many) {
       await confirmBatch(confirmation);
       return;
@@ -192,7 +202,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
 
   /** More than one card: the batch call; the widget follows it on every page. */
   const confirmBatch = async (confirmation: TradePasswordPart) => {
-    if (!product || !cost || batching.isPending) return;
+    if (!product || !cost) return;
     const body = { product_id: product.id, quantity, amount: cost.amount, nickname_prefix: nickname.trim() };
     try {
       await batching.mutateAsync({ body: { ...body, ...confirmation }, idempotencyKey: keys.keyFor(body) });
@@ -208,8 +218,9 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
 
   /** A refusal goes where it belongs; no answer keeps the review open for a retry with the same key. */
   const refused = (error: unknown) => {
-    if (!isApiError(error) || error.kind !== 'api') {
-      setUnanswered(true);
+    const message = unansweredMessage(error);
+    if (message !== null || !isApiError(error)) {
+      setUnanswered(message);
       return;
     }
     // the review stays open with the refusal on the trade password's field
@@ -371,11 +382,11 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
           cost={cost}
           available={wallet}
           feeRule={feeRule}
-          pending={opening.isPending || batching.isPending}
+          pending={submission.pending}
           unanswered={unanswered}
           trade={trade}
           quantity={quantity}
-          onConfirm={() => void confirm()}
+          onConfirm={() => void submission.run(confirm)}
           onCancel={() => setReviewing(false)}
         />
       ) : null}

@@ -5,6 +5,7 @@ import { Button, Empty, Pagination, Result, Skeleton, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
@@ -91,6 +92,7 @@ export default function Wallet() {
       }
     >
       <FrozenBanner />
+      <StaleDataNote queries={[balances, cardAmounts, list]} />
       <BalanceCards balances={balances.data} cardAmounts={cardAmounts.data} frozen={isWalletFreeze} />
 
       <section className={styles.transactions} aria-labelledby="wallet-transactions-title">
