@@ -8,6 +8,7 @@ interface Registration {
   side: FloatSide;
   order: number;
   minHeight?: number;
+  wantHeight?: number;
   slot: HTMLDivElement;
 }
 
@@ -53,9 +54,13 @@ export function FloatingLayers({ children }: { children: ReactNode }) {
     const narrow = isNarrow(window_.width);
     const sizes: LayerSize[] = [];
     for (const [key, layer] of layers.current) {
-      sizes.push({ key, side: layer.side, order: layer.order, minHeight: layer.minHeight, width: layer.slot.offsetWidth, height: layer.slot.offsetHeight });
+      sizes.push({ key, side: layer.side, order: layer.order, minHeight: layer.minHeight, wantHeight: layer.wantHeight, width: layer.slot.offsetWidth, height: layer.slot.offsetHeight });
     }
-    const next = placeLayers(sizes, window_, primaryControlRects());
+    // the layers in the dock are kept clear of as the controls are
+    const controls = primaryControlRects();
+    const docked = dockElement.getBoundingClientRect();
+    if (dockElement.childElementCount > 0 && docked.height > 0) controls.push(docked);
+    const next = placeLayers(sizes, window_, controls);
     for (const [key, layer] of layers.current) {
       const placement = next[key];
       if (!placement) continue;
@@ -135,19 +140,22 @@ export function FloatingLayers({ children }: { children: ReactNode }) {
 
 /**
  * One floating layer: `children` is given where it was placed (floating with `room` px free above its
- * bottom, or docked). A flexible layer (minHeight) fits itself into its room.
+ * bottom, or docked). A flexible layer fits itself into its room: at least minHeight, at best
+ * wantHeight.
  */
 export function FloatingLayer({
   layerKey,
   side,
   order,
   minHeight,
+  wantHeight,
   children,
 }: {
   layerKey: string;
   side: FloatSide;
   order: number;
   minHeight?: number;
+  wantHeight?: number;
   children: (placement: LayerPlacement) => ReactNode;
 }) {
   const manager = useContext(ManagerContext);
@@ -155,8 +163,8 @@ export function FloatingLayer({
   const register = manager?.register;
   useLayoutEffect(() => {
     if (!register || !slot) return;
-    return register(layerKey, { side, order, minHeight, slot });
-  }, [register, layerKey, side, order, minHeight, slot]);
+    return register(layerKey, { side, order, minHeight, wantHeight, slot });
+  }, [register, layerKey, side, order, minHeight, wantHeight, slot]);
   if (!manager || !slot) return <>{children(UNMANAGED)}</>;
   // until it is first placed, it is drawn in the dock's place, out of sight of nothing
   const placement = manager.placements[layerKey] ?? { docked: true, bottom: 0, room: 0 };

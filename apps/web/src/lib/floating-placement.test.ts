@@ -36,8 +36,27 @@ describe('where the floating layers go', () => {
     expect(placed.codes?.docked).toBe(true);
     // 46 px under the row: the notices float, given that much
     expect(placed.notices).toEqual({ docked: false, bottom: 24, room: 46 });
-    const lower = placeLayers([notices], wide, [{ ...row, top: 850, bottom: 870 }]);
-    expect(lower.notices?.docked).toBe(true);
+    // across the corner, and a notice of 68 px wanted: above the row
+    const lower = placeLayers([{ ...notices, wantHeight: 68 }], wide, [{ ...row, top: 850, bottom: 870 }]);
+    expect(lower.notices).toEqual({ docked: false, bottom: 50, room: 850 - 24 });
+    // no room anywhere in the band: docked
+    const full = placeLayers([notices], wide, [{ ...row, top: 0, bottom: 900 }]);
+    expect(full.notices?.docked).toBe(true);
+  });
+
+  it('floats a flexible layer in the lowest gap above its corner that holds it at its best', () => {
+    const wanting = { ...notices, wantHeight: 120 };
+    const filters = { left: 24, top: 420, right: 1416, bottom: 460 };
+    const titleRow = { left: 24, top: 88, right: 1416, bottom: 160 };
+    // a column of 详情 links from under the filters to the bottom of the window
+    const links = Array.from({ length: 10 }, (_, n) => ({ left: 1300, top: 480 + n * 40, right: 1340, bottom: 500 + n * 40 }));
+    const placed = placeLayers([wanting], wide, [titleRow, filters, ...links]);
+    // the gap under 480 is 20 px; above the filters, 260
+    expect(placed.notices).toEqual({ docked: false, bottom: 900 - 420, room: 260 });
+    // no gap holds one notice: the least, the line alone, in the lowest gap that holds it
+    const banner = { left: 24, top: 250, right: 1416, bottom: 320 };
+    const crowded = placeLayers([wanting], wide, [titleRow, banner, filters, ...links]);
+    expect(crowded.notices).toEqual({ docked: false, bottom: 900 - 420, room: 100 });
   });
 
   it('puts every layer in one column across a narrow window', () => {
@@ -45,8 +64,11 @@ describe('where the floating layers go', () => {
     expect(placed.batch?.bottom).toBe(12);
     expect(placed.codes?.bottom).toBe(12 + 150 + FLOAT_GAP_PX);
     expect(placed.notices?.bottom).toBe(12 + 150 + FLOAT_GAP_PX + 70 + FLOAT_GAP_PX);
-    // a button across the bottom of the window sends them all to the dock
+    // a button across the bottom of the window sends the batch and the codes to the dock; the
+    // notices, which shrink, float above it
     const actions = placeLayers([batch, codes, notices], narrow, [{ left: 12, top: 740, right: 363, bottom: 790 }]);
-    expect(Object.values(actions).every((placement) => placement.docked)).toBe(true);
+    expect(actions.batch?.docked).toBe(true);
+    expect(actions.codes?.docked).toBe(true);
+    expect(actions.notices).toEqual({ docked: false, bottom: 812 - 740, room: 740 - 12 });
   });
 });

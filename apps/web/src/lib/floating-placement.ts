@@ -7,7 +7,8 @@
  *
  * Wide screens have two columns, bottom left and bottom right; narrow ones one column across the
  * width. A column fills from the bottom up, in the layers' order. A flexible layer (the notices)
- * shrinks to the room it is given, so it comes last in its column.
+ * shrinks to the room it is given, so it comes last in its column; where its corner has too little
+ * room, it floats in the lowest gap between controls above that holds it at its best, else its least.
  */
 
 export const NARROW_MAX_WIDTH_PX = 767;
@@ -35,6 +36,8 @@ export interface LayerSize {
   height: number;
   /** a layer that fits itself into the room given, down to this height */
   minHeight?: number;
+  /** such a layer's height at its best (the notices: one drawn and the line of the rest) */
+  wantHeight?: number;
 }
 
 export interface LayerPlacement {
@@ -60,6 +63,16 @@ export function roomAbove(bottom: number, band: { left: number; right: number },
   return Math.max(0, bottom - top);
 }
 
+/** The lowest place at or above `bottom` whose room above holds `height`: just above a control in the band. */
+function lowestGap(bottom: number, band: { left: number; right: number }, controls: Box[], margin: number, height: number) {
+  const candidates = [bottom, ...controls.filter((control) => overlapsAcross(band, control) && control.top < bottom).map((control) => control.top)].sort((a, b) => b - a);
+  for (const candidate of candidates) {
+    const room = roomAbove(candidate, band, controls, margin);
+    if (room >= height) return { bottom: candidate, room };
+  }
+  return null;
+}
+
 export function isNarrow(width: number) {
   return width <= NARROW_MAX_WIDTH_PX;
 }
@@ -83,6 +96,11 @@ export function placeLayers(layers: LayerSize[], window: { width: number; height
       const needs = layer.minHeight ?? layer.height;
       if (layer.height === 0 && layer.minHeight === undefined) {
         placements[layer.key] = { docked: false, bottom: window.height - bottom, room };
+        continue;
+      }
+      if (layer.minHeight !== undefined && !(room >= (layer.wantHeight ?? needs))) {
+        const gap = lowestGap(bottom, band, controls, margin, layer.wantHeight ?? needs) ?? lowestGap(bottom, band, controls, margin, needs);
+        placements[layer.key] = gap ? { docked: false, bottom: window.height - gap.bottom, room: gap.room } : { docked: true, bottom: 0, room: 0 };
         continue;
       }
       if (needs > room) {

@@ -1,15 +1,17 @@
 /**
  * Marks the controls a screen is used by (its title row and actions, filters, a frozen-wallet
- * banner, the header): floating things such as the message notices never sit over them.
+ * banner, the header, a card's actions, a form, the rows that open something): the floating layers
+ * (components/floating-layers.tsx) never sit over them, nor over the controls of a table's rows or the fields of a form.
  */
 const PRIMARY_CONTROL_ATTRIBUTE = 'data-primary-control';
+
+/** What the floating layers keep clear of: the marked controls, every control in a table row, every field of a form. */
+const KEPT_CLEAR = `[${PRIMARY_CONTROL_ATTRIBUTE}], tbody tr :is(a[href], button, input, select, textarea, label, [role="button"], [role="checkbox"]), form :is(input, select, textarea, button)`;
 
 /** Spread on an element: `<header {...primaryControl}>`. */
 export const primaryControl = { [PRIMARY_CONTROL_ATTRIBUTE]: '' } as const;
 
-/** Where the marked controls are on screen now. */
+/** Where the marked controls and the table rows' controls are on screen now. */
 export function primaryControlRects(): DOMRect[] {
-  return Array.from(document.querySelectorAll(`[${PRIMARY_CONTROL_ATTRIBUTE}]`), (element) => element.getBoundingClientRect()).filter(
-    (rect) => rect.width > 0 && rect.height > 0,
-  );
+  return Array.from(document.querySelectorAll(KEPT_CLEAR), (element) => element.getBoundingClientRect()).filter((rect) => rect.width > 0 && rect.height > 0);
 }

@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { messagesText } from '../../../locales/zh-CN/messages.ts';
 import { markReadAndRefresh } from '../api/mark-read.ts';
 import { isMessagePage, type OpenMessageState } from '../lib/center-location.ts';
-import { NOTICE_HEIGHT_PX, NOTICE_OFFSET_PX, noticesThatFit, SUMMARY_HEIGHT_PX } from '../lib/notice-placement.ts';
+import { NOTICE_HEIGHT_PX, NOTICE_OFFSET_PX, noticesThatFit, SUMMARY_HEIGHT_PX, stackHeight } from '../lib/notice-placement.ts';
 import { noticeTitle } from '../lib/text.ts';
 import { type Notice, useNoticesStore } from '../stores/notices.ts';
 import styles from './message-notices.module.css';
@@ -131,7 +131,7 @@ export function MessageNotices() {
   const onOpen = (notice: Notice) => void openNotice(notice);
 
   return (
-    <FloatingLayer layerKey="messages" side="right" order={0} minHeight={SUMMARY_HEIGHT_PX}>
+    <FloatingLayer layerKey="messages" side="right" order={0} minHeight={SUMMARY_HEIGHT_PX} wantHeight={stackHeight(1, notices.length)}>
       {(placement) => <NoticeStack notices={notices} placement={placement} onOpen={onOpen} />}
     </FloatingLayer>
   );
