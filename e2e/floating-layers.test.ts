@@ -147,7 +147,7 @@ function overlaps(page: Page) {
     const layers = layerIds.flatMap((id) => Array.from(document.querySelectorAll(`[data-testid="${id}"]`)));
     const controls = Array.from(
       document.querySelectorAll(
-        '[data-primary-control], tbody tr :is(input, a, button, label), [data-testid="card-actions"] button, form :is(input, textarea, button), [data-testid="export-file-name"]',
+        '[data-primary-control], tbody tr :is(input, a, button, label), [data-testid="card-actions"] button, :is(input:not([type="hidden"]), textarea, label:has(input), [role="switch"]), [data-testid="export-file-name"]',
       ),
     ).filter((control) => !layers.some((layer) => layer.contains(control) || control.contains(layer)));
     const found: string[] = [];
@@ -200,9 +200,15 @@ const unread = async (page: Page) => {
 };
 
 const shots = path.join(repoRoot, 'test-results');
+/** What the window shows at the top of the page and scrolled to its end. */
 const shoot = async (page: Page, name: string) => {
   await mkdir(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `floating-${name}.png`), fullPage: true });
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, `floating-${name}.png`) });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await settled(page);
+  await page.screenshot({ path: path.join(shots, `floating-${name}-end.png`) });
+  await page.evaluate(() => window.scrollTo(0, 0));
 };
 
 /** Whether nothing lies over the element once it is scrolled into view. */
