@@ -147,7 +147,7 @@ function overlaps(page: Page) {
     const layers = layerIds.flatMap((id) => Array.from(document.querySelectorAll(`[data-testid="${id}"]`)));
     const controls = Array.from(
       document.querySelectorAll(
-        '[data-primary-control], tbody tr :is(input, a, button, label), [data-testid="card-actions"] button, :is(input:not([type="hidden"]), textarea, label:has(input), [role="switch"]), [data-testid="export-file-name"]',
+        '[data-primary-control], tbody tr :is(input, a, button, label), main :is(button, a[href]), [data-testid="card-actions"] button, :is(input:not([type="hidden"]), textarea, label:has(input), [role="switch"]), [data-testid="export-file-name"]',
       ),
     ).filter((control) => !layers.some((layer) => layer.contains(control) || control.contains(layer)));
     const found: string[] = [];
