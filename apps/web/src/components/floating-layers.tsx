@@ -14,6 +14,8 @@ interface Registration {
 
 interface Manager {
   register: (key: string, registration: Registration) => () => void;
+  /** places the layers again on the next frame */
+  schedule: () => void;
   placements: Record<string, LayerPlacement>;
 }
 
@@ -127,7 +129,7 @@ export function FloatingLayers({ children }: { children: ReactNode }) {
     [schedule],
   );
 
-  const manager = useMemo(() => ({ register, placements }), [register, placements]);
+  const manager = useMemo(() => ({ register, schedule, placements }), [register, schedule, placements]);
 
   return (
     <ManagerContext value={manager}>
@@ -161,10 +163,22 @@ export function FloatingLayer({
   const manager = useContext(ManagerContext);
   const [slot] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
   const register = manager?.register;
+  const schedule = manager?.schedule;
+  const registration = useRef<Registration | null>(null);
   useLayoutEffect(() => {
     if (!register || !slot) return;
-    return register(layerKey, { side, order, minHeight, wantHeight, slot });
-  }, [register, layerKey, side, order, minHeight, wantHeight, slot]);
+    const registered: Registration = { side, order, slot };
+    registration.current = registered;
+    return register(layerKey, registered);
+  }, [register, layerKey, side, order, slot]);
+  // a flexible layer's heights change with what it holds: placed again, without leaving its place
+  useLayoutEffect(() => {
+    const registered = registration.current;
+    if (!registered || (registered.minHeight === minHeight && registered.wantHeight === wantHeight)) return;
+    registered.minHeight = minHeight;
+    registered.wantHeight = wantHeight;
+    schedule?.();
+  });
   if (!manager || !slot) return <>{children(UNMANAGED)}</>;
   // until it is first placed, it is drawn in the dock's place, out of sight of nothing
   const placement = manager.placements[layerKey] ?? { docked: true, bottom: 0, room: 0 };
