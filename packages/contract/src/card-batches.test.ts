@@ -4,6 +4,7 @@ import {
   batchExportBody,
   batchNickname,
   batchPercent,
+  batchShares,
   CardBatchErrorCode,
   DEFAULT_EXPORT_COLUMNS,
   EXPORT_COLUMN_NAMES,
@@ -43,6 +44,12 @@ describe('batch opening', () => {
     expect(batchPercent({ success_count: 1, fail_count: 1, total_count: 3 })).toBe(66);
     expect(batchPercent({ success_count: 0, fail_count: 0, total_count: 0 })).toBe(0);
     expect(batchPercent({ success_count: 499, fail_count: 1, total_count: 500 })).toBe(100);
+  });
+
+  it('splits the bar into the issued and the failed cards’ shares of the batch', () => {
+    expect(batchShares({ success_count: 48, fail_count: 2, total_count: 50 })).toEqual({ success: 96, fail: 4 });
+    expect(batchShares({ success_count: 3, fail_count: 1, total_count: 8 })).toEqual({ success: 37.5, fail: 12.5 });
+    expect(batchShares({ success_count: 0, fail_count: 0, total_count: 0 })).toEqual({ success: 0, fail: 0 });
   });
 });
 

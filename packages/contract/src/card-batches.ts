@@ -95,6 +95,12 @@ export type BatchProgressEvent = z.infer<typeof batchProgressEvent>;
 export const batchPercent = (status: Pick<BatchStatusAnswer, 'success_count' | 'fail_count' | 'total_count'>) =>
   status.total_count === 0 ? 0 : Math.floor(((status.success_count + status.fail_count) * 100) / status.total_count);
 
+/** The progress bar's two parts, in percent of the whole batch: the cards issued and the cards that failed. */
+export const batchShares = (status: Pick<BatchStatusAnswer, 'success_count' | 'fail_count' | 'total_count'>) =>
+  status.total_count === 0
+    ? { success: 0, fail: 0 }
+    : { success: (status.success_count * 100) / status.total_count, fail: (status.fail_count * 100) / status.total_count };
+
 // ── bulk export ──
 
 export const EXPORT_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
 import { useScreen } from '../screen-handle.ts';
+import { FloatingLayers } from '../../components/floating-layers.tsx';
 import { InsideMainContext } from '../../components/full-page-message.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
@@ -39,7 +40,7 @@ const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
 
 /**
  * The signed-in layout (spec §2): header with logo, menu, bell and account menu; the screen; the
- * floating notices and 3-D Secure codes; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
+ * floating layers (notices, batch progress, 3-D Secure codes) and their dock under the screen; the event stream behind them. Logged out, an allow-listed path goes to /sign-in
  * and any other path shows the not-found page alone.
  */
 export default function SignedInLayout() {
@@ -147,14 +148,16 @@ function SignedInShell() {
           <Outlet />
         </InsideMainContext>
       </main>
+      <FloatingLayers>
+        <MessageNotices />
+        <BatchProgress onOpenMessage={openBatchMessage} />
+        {hasThreeDsCodes ? (
+          <Suspense fallback={null}>
+            <ThreeDsCodes />
+          </Suspense>
+        ) : null}
+      </FloatingLayers>
       {merchant ? <SiteFooter merchant={merchant} /> : null}
-      <MessageNotices />
-      <BatchProgress onOpenMessage={openBatchMessage} />
-      {hasThreeDsCodes ? (
-        <Suspense fallback={null}>
-          <ThreeDsCodes />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

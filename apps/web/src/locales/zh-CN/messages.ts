@@ -26,5 +26,8 @@ export const messagesText = {
   backToCenter: '返回消息中心',
   noticesLabel: '新消息',
   newNotices: (count: number) => `${count} 条新消息`,
+  /** the line of the notices folded under the stack */
+  moreNotices: (count: number) => `+${count}`,
+  moreNoticesLabel: (count: number) => `另有 ${count} 条新消息`,
   closeNotice: '关闭通知',
 } as const;

@@ -72,6 +72,15 @@ describe('批量开卡进度', () => {
     expect(server.polls()).toBe(1);
   });
 
+  it('draws the issued and the failed cards in their shares of the bar: 48 of 50 green, 2 red', async () => {
+    stubStatus(batch({ exist: false, status: 'FAIL', success_count: 48, fail_count: 2, total_count: 50, message_id: 'm-1', finished_at: '2026-03-01T00:01:00.000Z' }));
+    draw();
+    await tick(0);
+    expect(screen.getByTestId('batch-percent')).toHaveAttribute('data-percent', '100');
+    expect(screen.getByTestId('batch-bar-success').style.width).toBe('96%');
+    expect(screen.getByTestId('batch-bar-fail').style.width).toBe('4%');
+  });
+
   it('asks the server every 3 s while the batch runs: percent = (success + fail) / total, 成功 n / 失败 m / 共 t', async () => {
     const server = stubStatus(batch({ success_count: 2, fail_count: 1 }));
     draw();

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import styles from './card-actions.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 const text = cardDetailsText.actions;
 
@@ -21,7 +22,7 @@ export function CardActions({ actions, onAction }: { actions: readonly CardActio
   const offered = ACTIONS.filter((entry) => actions.includes(entry.action));
   if (offered.length === 0) return null;
   return (
-    <div className={styles.actions} data-testid="card-actions">
+    <div className={styles.actions} data-testid="card-actions" {...primaryControl}>
       {offered.map((entry) => (
         <Button
           key={entry.action}

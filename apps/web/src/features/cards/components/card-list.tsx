@@ -11,6 +11,7 @@ import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';
 import styles from './card-list.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 interface CardListProps {
   items: CardItem[];
@@ -28,7 +29,7 @@ export function CardList({ items, loading, onOpen, selection }: CardListProps) {
   return (
     <ul className={styles.list} aria-busy={loading}>
       {items.map((card) => (
-        <li key={card.id} className={selection ? styles.selectable : undefined}>
+        <li key={card.id} className={selection ? styles.selectable : undefined} {...primaryControl}>
           {selection ? (
             <Checkbox
               className={styles.tick}

@@ -13,6 +13,7 @@ import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';
 import styles from './card-table.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 interface CardTableProps {
   items: CardItem[];
@@ -155,6 +156,7 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
           },
           className: styles.row,
           'data-testid': 'card-row',
+          ...primaryControl,
         }) as HTMLAttributes<HTMLElement>
       }
     />

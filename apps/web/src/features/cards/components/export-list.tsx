@@ -8,6 +8,7 @@ import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { fileSizeText } from '../lib/file-size.ts';
 import styles from './export-list.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 const text = bulkExportText.recent;
 
@@ -109,7 +110,7 @@ export function ExportList({ items, loading, failed, narrow, downloading, onRetr
     return (
       <ul className={styles.list} data-testid="export-list">
         {items.map((item) => (
-          <li key={item.export_id} className={styles.item} data-testid="export-row">
+          <li key={item.export_id} className={styles.item} data-testid="export-row" {...primaryControl}>
             <div className={styles.itemHead}>
               {fileCell(item)}
               <ExportStatusTag status={item.status} />
@@ -157,7 +158,7 @@ export function ExportList({ items, loading, failed, narrow, downloading, onRetr
       dataSource={items}
       pagination={false}
       tableLayout="fixed"
-      onRow={() => ({ 'data-testid': 'export-row' }) as HTMLAttributes<HTMLElement>}
+      onRow={() => ({ 'data-testid': 'export-row', ...primaryControl }) as HTMLAttributes<HTMLElement>}
       data-testid="export-list"
     />
   );

@@ -1,5 +1,6 @@
 import { CloseOutlined, CopyOutlined, SafetyCertificateFilled } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
+import { FloatingLayer } from '../../../components/floating-layers.tsx';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
@@ -88,7 +89,10 @@ function CodeDialog({ otp, onClose }: { otp: ShownThreeDs; onClose: () => void }
         </div>
         <div className={styles.fact}>
           <dt>{text.card}</dt>
-          <dd data-testid="three-ds-card">{cardName(otp)}</dd>
+          <dd className={styles.cardName} data-testid="three-ds-card" title={cardName(otp)}>
+            <span className={styles.nickname}>{otp.nickname}</span>
+            {otp.last4 ? ` •••• ${otp.last4}` : null}
+          </dd>
         </div>
       </dl>
       <p className={styles.warning}>{text.notYours}</p>
@@ -122,7 +126,8 @@ function CodeNotice({ otp }: { otp: ShownThreeDs }) {
  * 3-D Secure codes on every page of the signed-in layout: each THREE_DS_OTP event of the stream (it
  * reaches every open tab of the account) opens a dialog with the code, large, to copy, the merchant,
  * the amount and the card, counting down to its expiry, after which the code is masked and the
- * dialog says 已过期; a floating notice per code opens it again until closed.
+ * dialog says 已过期; a notice per code, one of the floating layers (components/floating-layers.tsx),
+ * opens it again until closed.
  */
 export function ThreeDsCodes() {
   const codes = useThreeDsStore((state) => state.codes);
@@ -131,11 +136,15 @@ export function ThreeDsCodes() {
   if (codes.length === 0) return null;
   return (
     <>
-      <section className={styles.notices} aria-label={text.title} aria-live="assertive">
-        {codes.map((otp) => (
-          <CodeNotice key={otp.key} otp={otp} />
-        ))}
-      </section>
+      <FloatingLayer layerKey="three-ds" side="left" order={1}>
+        {() => (
+          <section className={styles.notices} aria-label={text.title} aria-live="assertive" data-testid="three-ds-notices">
+            {codes.map((otp) => (
+              <CodeNotice key={otp.key} otp={otp} />
+            ))}
+          </section>
+        )}
+      </FloatingLayer>
       {shown ? <CodeDialog key={shown.key} otp={shown} onClose={() => useThreeDsStore.getState().close()} /> : null}
     </>
   );

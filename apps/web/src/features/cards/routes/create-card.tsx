@@ -32,6 +32,7 @@ import { topupFeeText } from '../lib/fee-text.ts';
 import { firstLoadProblem, type OpeningBlocker, openingBlockers } from '../lib/opening-checks.ts';
 import { unansweredMessage, useIdempotencyKey } from '../lib/use-idempotency-key.ts';
 import styles from './create-card.module.css';
+import { primaryControl } from '../../../lib/primary-control.ts';
 
 const text = cardCreateText;
 
@@ -273,6 +274,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
             layout="vertical"
             requiredMark={false}
             className={styles.form}
+            {...primaryControl}
             initialValues={{ amount: '', nickname: '', quantity: 1 }}
             onFinish={() => void review()}
             disabled={!product}

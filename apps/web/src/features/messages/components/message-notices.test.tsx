@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { setScreenWidth } from '../../../testing/screen.ts';
 import { messageKeys } from '../api/message-keys.ts';
 import { type Notice, useNoticesStore } from '../stores/notices.ts';
-import { MessageNotices } from './message-notices.tsx';
+import { stackHeight } from '../lib/notice-placement.ts';
+import { MessageNotices, NoticeStack } from './message-notices.tsx';
 
 const READ_STATUS = '/api/v1/msg-center/station-msg/read-status';
 
@@ -78,38 +78,34 @@ describe('the floating notices', () => {
     expect(useNoticesStore.getState().notices).toEqual([]);
   });
 
-  it('fold into one line on a narrow screen that opens on a tap', async () => {
-    setScreenWidth(375);
-    renderScreen(<MessageNotices />, { at: '/wallet' });
-    show(notice('1'), notice('2'), notice('3'));
-    const summary = screen.getByRole('button', { name: /3 条新消息/ });
-    expect(summary).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByTestId('message-notice')).toBeNull();
+  it('draw as many as the room holds, 80 px apart, and fold only the rest into +N, drawn once opened', async () => {
+    const five = ['5', '4', '3', '2', '1'].map((id) => notice(id));
+    // room for two and the +N line under them
+    render(<NoticeStack notices={five} placement={{ docked: false, bottom: 24, room: stackHeight(2, 5) }} onOpen={() => {}} />);
+    expect(shownTitles()).toEqual(['消息5', '消息4']);
+    expect(screen.getAllByTestId('message-notice').map((card) => card.style.top)).toEqual(['0px', '80px']);
+    const more = screen.getByRole('button', { name: '另有 3 条新消息' });
+    expect(more).toHaveTextContent('+3');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
 
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(shownTitles()).toEqual(['消息5', '消息4', '消息3', '消息2', '消息1']);
+  });
+
+  it('fold into one line, N 条新消息, when not one notice fits', async () => {
+    const three = ['3', '2', '1'].map((id) => notice(id));
+    render(<NoticeStack notices={three} placement={{ docked: false, bottom: 12, room: stackHeight(1, 3) - 1 }} onOpen={() => {}} />);
+    expect(screen.queryByTestId('message-notice')).toBeNull();
+    const summary = screen.getByRole('button', { name: '3 条新消息' });
     await userEvent.click(summary);
-    expect(summary).toHaveAttribute('aria-expanded', 'true');
     expect(shownTitles()).toEqual(['消息3', '消息2', '消息1']);
   });
 
-  it('fold when the window becomes narrow while they are shown', () => {
-    renderScreen(<MessageNotices />, { at: '/wallet' });
-    show(notice('1'), notice('2'));
-    expect(screen.getAllByTestId('message-notice')).toHaveLength(2);
-    act(() => setScreenWidth(600));
-    expect(screen.getByRole('button', { name: /2 条新消息/ })).toBeInTheDocument();
-  });
-
-  it('fold rather than cover one of the screen’s primary controls', () => {
-    // jsdom's window is 1024 × 768: the stack of two takes x 660–1000, y 596–744
-    const banner = document.body.appendChild(Object.assign(document.createElement('div'), { textContent: '钱包已冻结' }));
-    banner.setAttribute('data-primary-control', '');
-    banner.getBoundingClientRect = () => ({ x: 0, y: 620, left: 0, top: 620, right: 1024, bottom: 700, width: 1024, height: 80, toJSON: () => ({}) });
-    try {
-      renderScreen(<MessageNotices />, { at: '/wallet' });
-      show(notice('1'), notice('2'));
-      expect(screen.getByRole('button', { name: /2 条新消息/ })).toBeInTheDocument();
-    } finally {
-      banner.remove();
-    }
+  it('show every notice, in a column, in the dock', () => {
+    const three = ['3', '2', '1'].map((id) => notice(id));
+    render(<NoticeStack notices={three} placement={{ docked: true, bottom: 0, room: 0 }} onOpen={() => {}} />);
+    expect(shownTitles()).toEqual(['消息3', '消息2', '消息1']);
+    expect(screen.queryByTestId('notices-summary')).toBeNull();
   });
 });

@@ -1,36 +1,26 @@
 /**
- * Where the floating notices go (spec §2, §9: at most five, 80 px apart): stacked in the bottom right
- * corner, away from the header's actions and the title row of the screen. When the stack would still
- * cover one of the screen's primary controls (a tall banner, a short window), or the screen is narrow,
- * the notices fold into one line that opens on a tap.
+ * How many of the floating notices are drawn (spec §2, §9: at most five, 80 px apart, newest on top):
+ * as many as fit in the room the floating layers leave them (lib/floating-placement.ts) above the
+ * screen's controls; the rest fold into one line, +N, under the stack, drawn only when it is opened.
  */
 
 export const NOTICE_OFFSET_PX = 80;
 export const NOTICE_HEIGHT_PX = 68;
-const NOTICE_WIDTH_PX = 340;
-/** from the window's right and bottom edges */
-const NOTICE_MARGIN_PX = 24;
+/** the +N line under the stack, or "N 条新消息" when no notice fits */
+export const SUMMARY_HEIGHT_PX = 40;
+export const SUMMARY_GAP_PX = 12;
 
-export interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
+/** The height of `shown` stacked notices, with the line of the folded ones when some are folded. */
+export function stackHeight(shown: number, total: number): number {
+  const stack = shown > 0 ? (shown - 1) * NOTICE_OFFSET_PX + NOTICE_HEIGHT_PX : 0;
+  if (shown >= total) return stack;
+  return stack + (shown > 0 ? SUMMARY_GAP_PX : 0) + SUMMARY_HEIGHT_PX;
 }
 
-/** The box a stack of `count` notices takes in a window of this size. */
-export function stackBox(count: number, window: { width: number; height: number }): Box {
-  const height = count > 0 ? (count - 1) * NOTICE_OFFSET_PX + NOTICE_HEIGHT_PX : 0;
-  const right = window.width - NOTICE_MARGIN_PX;
-  const bottom = window.height - NOTICE_MARGIN_PX;
-  return { left: right - NOTICE_WIDTH_PX, top: bottom - height, right, bottom };
-}
-
-const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-/** Whether the stack fits: inside the window, and over none of the controls. */
-export function stackFits(count: number, window: { width: number; height: number }, controls: Box[]): boolean {
-  const box = stackBox(count, window);
-  if (box.left < NOTICE_MARGIN_PX || box.top < NOTICE_MARGIN_PX) return false;
-  return !controls.some((control) => intersects(box, control));
+/** How many of `total` notices are drawn in `room` px: the most whose stack, with its +N line, fits. */
+export function noticesThatFit(total: number, room: number): number {
+  for (let shown = total; shown > 0; shown--) {
+    if (stackHeight(shown, total) <= room) return shown;
+  }
+  return 0;
 }
