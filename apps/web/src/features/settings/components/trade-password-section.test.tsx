@@ -33,11 +33,14 @@ async function section() {
 }
 
 describe('交易密码 on /settings', () => {
-  it('sets the first one, typed twice: a mismatch or a rule break is said on its field before anything is sent; then it says 已设置 and asks for the old one to change it', async () => {
+  it('sets the first one, typed twice, with the login password: a missing one, a mismatch or a rule break is said on its field before anything is sent; a wrong login password on its field; then it says 已设置 and asks for the old one to change it', async () => {
     let set = false;
+    const answers: unknown[] = [refusal(ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误')];
     const calls = stubApi({
       [INFO]: () => info(set),
       [TRADE]: () => {
+        const answer = answers.shift();
+        if (answer) return answer;
         set = true;
         return null;
       },
@@ -46,9 +49,15 @@ describe('交易密码 on /settings', () => {
     const box = await section();
     expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('未设置');
     expect(within(box).queryByLabelText('原交易密码')).toBeNull();
+    const login = within(box).getByLabelText('登录密码');
     const password = within(box).getByLabelText('交易密码');
     const confirm = within(box).getByLabelText('确认交易密码');
 
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(fieldError(login)).toBe('请输入登录密码'));
+    expect(fieldError(password)).toBe('请输入交易密码');
+
+    type(login, 'Wrong1234');
     type(password, 'abc12');
     type(confirm, 'abc12');
     await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
@@ -62,8 +71,16 @@ describe('交易密码 on /settings', () => {
 
     type(confirm, 'Abc123');
     await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(fieldError(login)).toBe('登录密码错误'));
+    expect(notices.errors).toEqual([]);
+    type(login, 'Passw0rd1');
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
     await waitFor(() => expect(notices.successes).toEqual(['交易密码已设置']));
-    expect(calls.filter((call) => call.method === 'put')).toEqual([{ method: 'put', url: TRADE, body: { trx_password: 'Abc123' } }]);
+    expect(calls.filter((call) => call.method === 'put').map((call) => call.body)).toEqual([
+      { trx_password: 'Abc123', password: 'Wrong1234' },
+      { trx_password: 'Abc123', password: 'Passw0rd1' },
+    ]);
+    expect(within(box).queryByLabelText('登录密码')).toBeNull();
     await waitFor(() => expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('已设置'));
     expect(within(box).getByLabelText('原交易密码')).toHaveValue('');
     expect(within(box).getByLabelText('新交易密码')).toHaveValue('');
@@ -86,8 +103,8 @@ describe('交易密码 on /settings', () => {
     const submit = () => userEvent.click(within(box).getByRole('button', { name: '修改交易密码' }));
 
     await submit();
-    await waitFor(() => expect(fieldError(old)).toBe('您当前输入为空'));
-    expect(fieldError(fresh)).toBe('您当前输入为空');
+    await waitFor(() => expect(fieldError(old)).toBe('请输入交易密码'));
+    expect(fieldError(fresh)).toBe('请输入交易密码');
 
     type(old, 'Wrong123');
     type(fresh, 'New12345');
