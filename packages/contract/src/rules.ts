@@ -46,6 +46,10 @@ export const limits = {
   tradePasswordMin: 6,
   tradePasswordMax: 10,
   codeLength: 6,
+  /** how long a code is good after it was sent (product.md §2) */
+  codeValidSeconds: 600,
+  /** how long before another code may be sent to the same target for the same purpose (spec §9) */
+  codeResendSeconds: 60,
   invitationCodeLength: 4,
   idNumberLength: 18,
 } as const;

@@ -11,7 +11,7 @@ type Area = 'local' | 'session';
 
 const areaOf = (area: Area): Storage => (area === 'local' ? window.localStorage : window.sessionStorage);
 
-function readStorage(area: Area, key: string): string | null {
+export function readStorage(area: Area, key: string): string | null {
   try {
     return areaOf(area).getItem(key);
   } catch {
