@@ -1,13 +1,14 @@
 /**
  * A code the customer received stays good across a reload and a dialog opened again, and a resend
- * the server refuses as too soon is said and counted down with the seconds it gave.
+ * the server refuses as too soon is said and counted down with the seconds it gave. An amount field
+ * keeps what was typed and says what is wrong with it.
  */
 import http from 'node:http';
 import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
-import { button, callApi, codeIn, createAccountByApi, expectPath, field, phoneAddress, settle, watchOutbox } from './accounts-support.ts';
+import { button, callApi, codeIn, createAccountByApi, expectFieldError, expectPath, field, phoneAddress, settle, watchOutbox } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
 
@@ -103,6 +104,33 @@ describe('a code received', () => {
     await dialog.getByRole('button', { name: /验证并查看/ }).click();
     await expect.poll(() => dialog.getByTestId('reveal-number').innerText().catch(() => ''), settle).toMatch(/^[\d ]{16,23}$/);
     expect(await page.getByTestId('toast').filter({ hasText: '请先获取验证码' }).count()).toBe(0);
+  });
+});
+
+describe('an amount field', () => {
+  it('keeps 1e3 and -5 as typed and says what is wrong, at 首充金额 on /create-card', async () => {
+    const phone = '13912350004';
+    const token = await createAccountByApi(portal, HOST, { phone, email: 'amounts-e2e@example.com' });
+    await ops(['wallet:recharge', '--host', HOST, '--account', phone, '--amount', '100', '--currency', 'USD']);
+    await api(token, 'PUT', '/api/v1/card/verification', { real_name: '赵六', id_number: '11010519491231002X' });
+    const page = await portal.pageAt(HOST, '/sign-in');
+    await openSignedIn(page, token, '/create-card');
+    const picker = page.getByTestId('product-picker');
+    await picker.waitFor({ state: 'visible', ...settle });
+    await picker.locator('label').filter({ hasText: '订阅支付卡' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: '订阅支付卡' }).isChecked(), settle).toBe(true);
+    const amount = field(page, '首充金额');
+    for (const typed of ['1e3', '-5']) {
+      await amount.fill('');
+      await amount.pressSequentially(typed);
+      await expectFieldError(page, '首充金额', '请输入正确的金额（大于0，最多两位小数）');
+      expect(await amount.inputValue()).toBe(typed);
+    }
+    await amount.fill('');
+    await expectFieldError(page, '首充金额', '请输入金额');
+    await amount.fill('20.00');
+    await expectFieldError(page, '首充金额', '');
+    await expect.poll(() => page.getByTestId('cost-total').innerText(), settle).toBe('22.50 USD');
   });
 });
 
