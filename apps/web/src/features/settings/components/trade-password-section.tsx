@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useCountdown } from '../../../components/use-countdown.ts';
 import { useTradePasswordState } from '../../../lib/account-info.ts';
 import { busy } from '../../../lib/busy.ts';
+import { sendRetryAfter } from '../../../lib/code-send-limits.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
@@ -154,8 +155,10 @@ function ForgotTradePassword({ email }: { email: string | null }) {
       const sent = await sending.mutateAsync(email);
       setSentTo(sent.masked_target);
       start(sent.resend_after);
-    } catch {
-      // the HTTP module said why (too soon, the day's limit, offline)
+    } catch (error) {
+      // the HTTP module said why (too soon, the day's limit, offline); a sending limit's wait is counted down
+      const wait = sendRetryAfter(error);
+      if (wait !== null) start(wait);
     }
   };
 
