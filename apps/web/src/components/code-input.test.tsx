@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { ErrorCode } from '@portal/contract/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { codeRequest, codeRequestKey } from '../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey, rememberCodeSent } from '../lib/code-send-limits.ts';
+import { useSessionStore } from '../stores/session.ts';
 import { ApiError } from '../lib/http.ts';
 import { CodeInput } from './code-input.tsx';
 
@@ -45,6 +46,18 @@ describe('CodeInput', () => {
     tick(4_000);
     expect(sendButton()).toHaveTextContent('重新获取');
     expect(sendButton()).toBeEnabled();
+  });
+
+  it('an access code asked for is forgotten at logout: the next account in this tab has codes of its own', async () => {
+    const key = codeRequestKey('MARK_TYPE_ACCESS', 'SEND_TYPE_PHONE');
+    const signUp = codeRequestKey('MARK_TYPE_REGISTER', '13800138000');
+    render(<Field onSend={async () => 60} requestKey={key} />);
+    await clickSend();
+    rememberCodeSent(signUp, { resendAfter: 60 });
+    expect(codeRequest(key)).not.toBeNull();
+    act(() => useSessionStore.getState().logout());
+    expect(codeRequest(key)).toBeNull();
+    expect(codeRequest(signUp)).not.toBeNull();
   });
 
   it('a code asked for is still known, and still counting, when the field appears again (a reload, a dialog opened again)', async () => {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { limits } from '@portal/contract/rules';
 import { isApiError } from './http.ts';
-import { readStorage, writeStorage } from './storage.ts';
+import { CODE_REQUEST_PREFIX, readStorage, writeStorage } from './storage.ts';
 
 /**
  * How a screen that sends codes (CodeInput) reads a refusal of the code-send limits (product.md §2),
@@ -31,7 +31,7 @@ export interface CodeRequest {
   sentTo: string | null;
 }
 
-const STORAGE_PREFIX = 'codeRequest:';
+const STORAGE_PREFIX = CODE_REQUEST_PREFIX;
 
 /** What a code is for (mark_type) and where it goes (a phone, an e-mail, or the account's own channel). */
 export const codeRequestKey = (purpose: string, target: string) => `${purpose}:${target.trim().toLowerCase()}`;

@@ -28,6 +28,19 @@ export function writeStorage(area: Area, key: string, value: string | null) {
   }
 }
 
+/** Codes asked for are kept in session storage under this prefix (lib/code-send-limits.ts). */
+export const CODE_REQUEST_PREFIX = 'codeRequest:';
+
+/** Forgets the access codes asked for (they go to the signed-in account's own phone or e-mail): at logout. */
+export function forgetAccessCodeRequests() {
+  try {
+    const keys = Array.from({ length: window.sessionStorage.length }, (_, index) => window.sessionStorage.key(index));
+    for (const key of keys) if (key?.startsWith(`${CODE_REQUEST_PREFIX}MARK_TYPE_ACCESS:`)) window.sessionStorage.removeItem(key);
+  } catch {
+    // storage is unavailable: nothing was kept
+  }
+}
+
 export const tokenStorage = {
   /** The token every call sends; local storage outlives the tab, session storage is the fallback. */
   get: (): string | null => readStorage('local', TOKEN_KEY) ?? readStorage('session', TOKEN_KEY),
