@@ -32,7 +32,9 @@ describe('/sign-up validation', () => {
   it('shows every field rule under its field', async () => {
     const page = await portal.pageAt('localhost', '/sign-up');
     await button(page, '注册').click();
-    for (const label of ['手机号', '验证码', '密码', '确认密码']) await expectFieldError(page, label, '您当前输入为空');
+    for (const label of ['手机号', '密码', '确认密码']) await expectFieldError(page, label, '您当前输入为空');
+    // the spec gives the code no required message: it says what to enter
+    await expectFieldError(page, '验证码', '请输入验证码');
     // optional
     expect(await fieldError(page, '邀请码（选填）')).toBe('');
 

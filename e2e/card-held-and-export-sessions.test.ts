@@ -212,7 +212,7 @@ const walletAvailable = (page: Page) => page.getByTestId('balance-USD').getByTes
 describe('cancelling a card whose money is all held', () => {
   it('asks for the trade password and says the held money comes back; the reversal later reaches the wallet with a message', async () => {
     const { account, card } = await accountWithCard();
-    await api(account, 'PUT', '/api/v1/account/trx-password', { trx_password: TRADE_PASSWORD });
+    await api(account, 'PUT', '/api/v1/account/trx-password', { trx_password: TRADE_PASSWORD, password: PASSWORD });
     expect(await usdWallet(account)).toEqual({ available: '477.50', held: '0.00' });
 
     // a purchase of the card's whole 20.00, authorised and left pending: nothing available, all of it held

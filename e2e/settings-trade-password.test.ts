@@ -14,7 +14,7 @@ import type { AccountBalanceItem } from '@portal/contract/wallet';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
-import { button, callApi, createAccountByApi, expectPath, expectToast, field, settle } from './accounts-support.ts';
+import { button, callApi, createAccountByApi, expectPath, expectToast, field, PASSWORD, settle } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
 
@@ -73,12 +73,18 @@ describe('the trade password', () => {
     const section = page.getByTestId('settings-trade-password');
     await section.waitFor({ state: 'visible', ...settle });
     await expect.poll(() => section.getByTestId('trade-password-status').innerText(), settle).toBe('未设置');
+    // the first one needs the login password too: a session alone cannot set what then moves money
     await field(page, '交易密码').fill('Trade123');
     await field(page, '确认交易密码').fill('Trade124');
     await button(page, '设置交易密码').click();
-    await expect.poll(() => section.locator('.ant-form-item-explain-error').allInnerTexts(), settle).toEqual(['请保持与设置密码相同']);
+    await expect.poll(() => section.locator('.ant-form-item-explain-error').allInnerTexts(), settle).toEqual(['请输入登录密码', '请保持与设置密码相同']);
     await field(page, '确认交易密码').fill('Trade123');
+    await field(page, '登录密码').fill('Wrong1234');
     expect(await overflowsSideways(page)).toBe(false);
+    await button(page, '设置交易密码').click();
+    await expect.poll(() => section.locator('.ant-form-item-explain-error').allInnerTexts(), settle).toEqual(['登录密码错误']);
+    expect((await api<AccountInfo>(account, 'GET', '/api/v1/account/info')).trx_password_set).toBe(false);
+    await field(page, '登录密码').fill(PASSWORD);
     await button(page, '设置交易密码').click();
     await expectToast(page, '交易密码已设置');
     await expect.poll(() => section.getByTestId('trade-password-status').innerText(), settle).toBe('已设置');

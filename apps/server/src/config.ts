@@ -33,7 +33,10 @@ function isSmtpUrl(value: string) {
   return true;
 }
 
-const issuerWebhookSecret = z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional();
+/** A setting given as an empty or blank value is not given: the default applies, or it is missing. */
+const blankIsUnset = <T extends z.ZodType>(setting: T) => z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), setting);
+
+const issuerWebhookSecret = blankIsUnset(z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional());
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,7 +54,9 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** the value itself never appears in the message: it may hold the mail server's password */
-  SMTP_URL: z.string().refine(isSmtpUrl, 'SMTP_URL must be an smtp:// or smtps:// address: smtp://user:pass@host:port (special characters in the user or password %-encoded)').optional(),
+  SMTP_URL: blankIsUnset(
+    z.string().refine(isSmtpUrl, 'SMTP_URL must be an smtp:// or smtps:// address: smtp://user:pass@host:port (special characters in the user or password %-encoded)').optional(),
+  ),
   MAIL_FROM: z
     .string()
     .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an e-mail address, or a name and one: Name <no-reply@example.com>')
@@ -65,10 +70,12 @@ const schema = z.object({
   ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().optional(),
   /** 32 bytes, base64 (or 64 hex digits): the AES-256-GCM key of card data and ID numbers */
-  CARD_DATA_KEY: z
-    .string()
-    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, 'CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits')
-    .optional(),
+  CARD_DATA_KEY: blankIsUnset(
+    z
+      .string()
+      .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, 'CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits')
+      .optional(),
+  ),
   /** the key a card issuer signs its webhooks with (HMAC-SHA256): at least 32 characters */
   ISSUER_WEBHOOK_SECRET: issuerWebhookSecret,
   /** the card issuer's address (its HTTP API, providers/issuer/protocol.ts); unset: the built-in simulator */
@@ -78,7 +85,7 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   ...issuerSimulatorSettings,
   /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
-  CODE_HASH_KEY: z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional(),
+  CODE_HASH_KEY: blankIsUnset(z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional()),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -165,15 +172,53 @@ const ALIYUN_SMS_SETTINGS = [
 ] as const;
 const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
 
+/** The settings production cannot start without, each with what it is for when that helps. */
+const PRODUCTION_REQUIRED = [
+  ['SMTP_URL', ''],
+  ['CARD_DATA_KEY', ''],
+  ['CODE_HASH_KEY', ''],
+  ['ISSUER_WEBHOOK_SECRET', ''],
+  ['ISSUER_URL', " (the card issuer's https:// address; the issuer simulator never runs in production)"],
+] as const;
+
+const given = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/**
+ * What is wrong with the settings that depend on others (production's required ones, the Aliyun SMS
+ * set), read from the environment itself so they are named even when another setting is malformed.
+ * A setting already refused for its form (`refused`) is not named twice.
+ */
+function dependentProblems(env: NodeJS.ProcessEnv, refused: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    for (const [name, why] of PRODUCTION_REQUIRED) {
+      if (!refused.has(name) && !given(env[name])) problems.push(`${name} is required in production${why}`);
+    }
+    const issuerUrl = env.ISSUER_URL;
+    if (!refused.has('ISSUER_URL') && issuerUrl !== undefined && given(issuerUrl) && !isHttpsOrLoopback(issuerUrl)) {
+      problems.push('ISSUER_URL must be an https:// address in production (http:// only to 127.0.0.1 or localhost)');
+    }
+  }
+  const smsProvider = env.SMS_PROVIDER || 'dev';
+  // the development SMS provider writes every code to the outbox and sends nothing
+  if (production && smsProvider === 'dev') {
+    problems.push(`production sends SMS through a real provider, not SMS_PROVIDER=dev: set SMS_PROVIDER=aliyun with ${ALIYUN_SMS_SETTINGS.join(', ')}`);
+  }
+  if (smsProvider === 'aliyun') {
+    const missing = ALIYUN_SMS_SETTINGS.filter((name) => !given(env[name]));
+    if (missing.length > 0) problems.push(`SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
+    // the phone number and the code travel in the request: only over TLS, or to this machine
+    const endpoint = env.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_DEFAULT_ENDPOINT;
+    if (!isHttpsOrLoopback(endpoint)) {
+      problems.push('ALIYUN_SMS_ENDPOINT must be an https:// address (http:// only to 127.0.0.1 or localhost)');
+    }
+  }
+  return problems;
+}
+
 function aliyunSmsSettings(e: z.infer<typeof schema>): AliyunSmsSettings {
   const value = (name: (typeof ALIYUN_SMS_SETTINGS)[number]) => e[name]?.trim() ?? '';
-  const missing = ALIYUN_SMS_SETTINGS.filter((name) => value(name) === '');
-  if (missing.length > 0) throw new Error(`Invalid configuration: SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
-  const endpoint = e.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_DEFAULT_ENDPOINT;
-  // the phone number and the code travel in the request: only over TLS, or to this machine
-  if (!isHttpsOrLoopback(endpoint)) {
-    throw new Error('Invalid configuration: ALIYUN_SMS_ENDPOINT must be an https:// address (http:// only to 127.0.0.1 or localhost)');
-  }
   return {
     accessKeyId: value('ALIYUN_SMS_ACCESS_KEY_ID'),
     accessKeySecret: value('ALIYUN_SMS_ACCESS_KEY_SECRET'),
@@ -183,7 +228,7 @@ function aliyunSmsSettings(e: z.infer<typeof schema>): AliyunSmsSettings {
       access: value('ALIYUN_SMS_TEMPLATE_ACCESS'),
       resetPassword: value('ALIYUN_SMS_TEMPLATE_RESET_PASSWORD'),
     },
-    endpoint,
+    endpoint: e.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_DEFAULT_ENDPOINT,
   };
 }
 
@@ -205,31 +250,14 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 /** Environment → typed configuration, validated once at start; a bad value stops the start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const formProblems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const refused = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+  // every problem at once: an operator fixes them in one go rather than one start at a time
+  const problems = [...formProblems, ...dependentProblems(env, refused)];
+  if (problems.length === 1) throw new Error(`Invalid configuration: ${problems[0]}`);
+  if (problems.length > 1 || !parsed.success) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && !e.SMTP_URL) throw new Error('Invalid configuration: SMTP_URL is required in production');
-  if (production && !e.CARD_DATA_KEY)
-    throw new Error('Invalid configuration: CARD_DATA_KEY is required in production');
-  if (production && !e.CODE_HASH_KEY)
-    throw new Error('Invalid configuration: CODE_HASH_KEY is required in production');
-  if (production && !e.ISSUER_WEBHOOK_SECRET)
-    throw new Error('Invalid configuration: ISSUER_WEBHOOK_SECRET is required in production');
-  if (production && !e.ISSUER_URL) {
-    throw new Error("Invalid configuration: ISSUER_URL is required in production (the card issuer's https:// address; the issuer simulator never runs in production)");
-  }
-  if (production && e.ISSUER_URL && !isHttpsOrLoopback(e.ISSUER_URL)) {
-    throw new Error('Invalid configuration: ISSUER_URL must be an https:// address in production (http:// only to 127.0.0.1 or localhost)');
-  }
-  // the development SMS provider writes every code to the outbox and sends nothing
-  if (production && e.SMS_PROVIDER === 'dev') {
-    throw new Error(
-      `Invalid configuration: production sends SMS through a real provider, not SMS_PROVIDER=dev: set SMS_PROVIDER=aliyun with ${ALIYUN_SMS_SETTINGS.join(', ')}`,
-    );
-  }
   const aliyunSms = e.SMS_PROVIDER === 'aliyun' ? aliyunSmsSettings(e) : undefined;
   return {
     port: e.PORT,

@@ -128,13 +128,16 @@ export const forgetPasswordBody = z
 export const forgetTrxPasswordBody = z.object({ email, trx_password: ruled(rules.tradePassword), captcha });
 
 /**
- * PUT /account/trx-password: sets the trade password the first time (no old one) or changes it with
- * the current one. The confirmation typed twice is the form's own check.
+ * PUT /account/trx-password: sets the trade password the first time, with the login password (a
+ * session alone must not be enough to start moving money), or changes it with the current one. The
+ * confirmation typed twice is the form's own check.
  */
 export const trxPasswordBody = z.object({
   trx_password: ruled(rules.tradePassword),
   /** the current trade password; required once one is set */
   old_trx_password: z.string().max(100).optional(),
+  /** the login password; required to set the first trade password, a wrong one counts toward the sign-in lock */
+  password: z.string().max(100).optional(),
 });
 export type TrxPasswordBody = z.infer<typeof trxPasswordBody>;
 

@@ -114,5 +114,7 @@ describe('the card field rules', () => {
     expect(cardAmountRule('0.00')).toBe('请输入正确的金额（大于0，最多两位小数）');
     expect(cardAmountRule('1.234')).toBe('请输入正确的金额（大于0，最多两位小数）');
     expect(cardAmountRule('-1')).toBe('请输入正确的金额（大于0，最多两位小数）');
+    expect(cardAmountRule('1e3')).toBe('请输入正确的金额（大于0，最多两位小数）');
+    expect(cardAmountRule('')).toBe('请输入金额');
   });
 });

@@ -186,6 +186,7 @@ export const cardLimits = { nicknameMin: 1, nicknameMax: 20, pageSizeMax: 100, k
 export const cardMessages = {
   nickname: `卡片昵称须为${cardLimits.nicknameMin}-${cardLimits.nicknameMax}个字符`,
   amount: '请输入正确的金额（大于0，最多两位小数）',
+  amountRequired: '请输入金额',
   belowFirstLoad: '首充金额不能低于{min} {currency}',
   aboveMaxBalance: '充值后卡内余额不能超过{max} {currency}',
   captcha: '请输入正确验证码',
@@ -202,7 +203,7 @@ export const nicknameRule = (value: string) => {
 
 /** An amount as the card calls take it: above zero, at most two decimals. */
 export const cardAmountRule = (value: string) => {
-  if (value.trim() === '') return messages.required;
+  if (value.trim() === '') return cardMessages.amountRequired;
   if (!AMOUNT_PATTERN.test(value) || /^0(\.0{1,2})?$/.test(value)) return cardMessages.amount;
   return null;
 };

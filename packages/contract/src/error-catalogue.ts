@@ -207,7 +207,7 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   },
   [ErrorCode.TRX_PASSWORD_REQUIRED]: {
     status: 403,
-    message: '请输入交易密码',
+    message: messages.tradePasswordRequired,
     meaning:
       'The account has a trade password and the call moves money out of the wallet or a card (open, batch, top-up, withdrawal, ' +
       'cancelling a card that holds money, an export with full numbers) without trx_password; nothing changed.',
@@ -236,6 +236,20 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
     status: 400,
     message: '新交易密码不能与原交易密码相同',
     meaning: 'PUT /account/trx-password with the current trade password as the new one; nothing changed.',
+  },
+  [ErrorCode.LOGIN_PASSWORD_REQUIRED]: {
+    status: 400,
+    message: messages.loginPasswordRequired,
+    meaning: 'PUT /account/trx-password setting the first trade password without the login password (password); nothing changed.',
+  },
+  [ErrorCode.LOGIN_PASSWORD_WRONG]: {
+    status: 400,
+    message: '登录密码错误',
+    variants: { lockWarning: '登录密码错误，再错{remaining}次将锁定{minutes}分钟' },
+    meaning:
+      'PUT /account/trx-password setting the first trade password with a wrong login password; nothing changed. It counts as a wrong ' +
+      'password of the sign-in lock (5 within 15 minutes lock password sign-in, the password change and this for 15 minutes, answered ' +
+      '2010); from the third the message warns of it, data.remaining.',
   },
   [SecurityErrorCode.OLD_PASSWORD_WRONG]: {
     status: 400,

@@ -73,6 +73,11 @@ describe('the other rules of spec §5', () => {
     fc.assert(fc.property(digits(6, 6), (c) => rules.code(c) === null));
     for (const bad of ['12345', '1234567', '12345a']) expect(rules.code(bad)).toBe('请输入正确验证码');
   });
+  it('fields the spec gives no required message say what to enter; the phone keeps the spec’s 您当前输入为空', () => {
+    expect(rules.code('')).toBe('请输入验证码');
+    expect(rules.tradePassword('')).toBe('请输入交易密码');
+    expect(rules.phone('')).toBe('您当前输入为空');
+  });
   it('invitation code: optional, else 4 letters or digits', () => {
     expect(rules.invitationCode('')).toBeNull();
     fc.assert(fc.property(fc.string({ unit: alnum, minLength: 4, maxLength: 4 }), (c) => rules.invitationCode(c) === null));

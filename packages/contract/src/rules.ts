@@ -5,6 +5,7 @@
  * load the rules without a schema library.
  */
 export const messages = {
+  /** the spec's required message (the phone's); fields the spec gives none say what to enter */
   required: '您当前输入为空',
   controlCharacter: '不能包含控制字符',
   invalidCharacter: '不能包含无效字符',
@@ -25,6 +26,9 @@ export const messages = {
   tradePassword: '请输入6到10位的纯数字或大小写英文字母',
   code: '请输入正确验证码',
   codeNotRequested: '请先获取验证码',
+  codeRequired: '请输入验证码',
+  tradePasswordRequired: '请输入交易密码',
+  loginPasswordRequired: '请输入登录密码',
   codeFormFailed: '您的输入不满足验证条件',
   invitationCode: '请输入正确邀请码',
   agreement: '请阅读并同意协议',
@@ -42,6 +46,10 @@ export const limits = {
   tradePasswordMin: 6,
   tradePasswordMax: 10,
   codeLength: 6,
+  /** how long a code is good after it was sent (product.md §2) */
+  codeValidSeconds: 600,
+  /** how long before another code may be sent to the same target for the same purpose (spec §9) */
+  codeResendSeconds: 60,
   invitationCodeLength: 4,
   idNumberLength: 18,
 } as const;
@@ -78,11 +86,11 @@ export const rules = {
     return PASSWORD.test(value) ? null : messages.passwordPattern;
   }) as Rule,
   tradePassword: ((value) => {
-    if (isEmpty(value)) return messages.required;
+    if (isEmpty(value)) return messages.tradePasswordRequired;
     return TRADE_PASSWORD.test(value) ? null : messages.tradePassword;
   }) as Rule,
   code: ((value) => {
-    if (isEmpty(value)) return messages.required;
+    if (isEmpty(value)) return messages.codeRequired;
     return CODE.test(value) ? null : messages.code;
   }) as Rule,
   invitationCode: ((value) => {

@@ -76,7 +76,8 @@ export function jsonDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
 
 /** A zod string checked by one of the rules above, so the server answers the form's message. */
 export const ruled = (rule: Rule) =>
-  z.string({ error: messages.required }).superRefine((value, ctx) => {
+  // a field left out is as empty as one sent empty: the rule's own message for it
+  z.string({ error: rule('') ?? messages.required }).superRefine((value, ctx) => {
     const message = rule(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   });

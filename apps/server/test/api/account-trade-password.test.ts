@@ -31,6 +31,8 @@ const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.exec
 interface Customer {
   id: string;
   phone: string;
+  /** the login password */
+  password: string;
   email: string;
   api: ApiClient;
   merchantId: string;
@@ -45,10 +47,10 @@ async function customer(host = 'localhost'): Promise<Customer> {
   await api.data('PUT', '/card/verification', { body: { real_name: '张三', id_number: ID_NUMBER } });
   await api.data('PUT', '/card/verification', { body: { latin_name: 'Zhang San', website: 'https://shop.example.com' } });
   await t.services.ledger.recharge({ merchantId, accountId: id, currency: 'USD', amount: 1000_00n, key: `fund-${id}` });
-  return { id, phone: who.phone, email: who.email, api, merchantId };
+  return { id, phone: who.phone, password: who.password, email: who.email, api, merchantId };
 }
 
-const setTrade = (who: Customer, body: { trx_password?: unknown; old_trx_password?: unknown }) => who.api.put('/account/trx-password', body);
+const setTrade = (who: Customer, body: { trx_password?: unknown; old_trx_password?: unknown; password?: unknown }) => who.api.put('/account/trx-password', body);
 
 async function subscription(who: Customer) {
   const { products } = await who.api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
@@ -108,7 +110,7 @@ describe('PUT /account/trx-password', () => {
     expect(await infoOf(who)).toMatchObject({ id: who.id, trx_password_set: false });
     clock.set(new Date('2026-11-25T02:00:00Z'));
 
-    const set = await setTrade(who, { trx_password: 'Abc123' });
+    const set = await setTrade(who, { trx_password: 'Abc123', password: who.password });
     expect(set.code, set.message).toBe(0);
     const hash = await hashOf(who);
     expect(hash).toMatch(/^\$argon2id\$/);
@@ -129,7 +131,7 @@ describe('PUT /account/trx-password', () => {
 
   it('changes it with the old one; the old one stops working and the new one works; the account is told of the change', async () => {
     const who = await customer();
-    expect((await setTrade(who, { trx_password: '123456' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: '123456', password: who.password })).code).toBe(0);
     clock.set(new Date('2026-11-25T03:30:00Z'));
     const changed = await setTrade(who, { trx_password: 'abcdefGH12', old_trx_password: '123456' });
     expect(changed.code, changed.message).toBe(0);
@@ -145,10 +147,10 @@ describe('PUT /account/trx-password', () => {
     const who = await customer();
     for (const bad of ['12345', 'abcdefghijk', 'abc-123', '交易密码123', '']) {
       const answer = await expectUnchanged(everything(who), () => setTrade(who, { trx_password: bad }));
-      expectRefused(answer, ErrorCode.VALIDATION, bad === '' ? '您当前输入为空' : '请输入6到10位的纯数字或大小写英文字母');
+      expectRefused(answer, ErrorCode.VALIDATION, bad === '' ? '请输入交易密码' : '请输入6到10位的纯数字或大小写英文字母');
     }
-    expectRefused(await expectUnchanged(everything(who), () => setTrade(who, {})), ErrorCode.VALIDATION, '您当前输入为空');
-    expect((await setTrade(who, { trx_password: 'Good123' })).code).toBe(0);
+    expectRefused(await expectUnchanged(everything(who), () => setTrade(who, {})), ErrorCode.VALIDATION, '请输入交易密码');
+    expect((await setTrade(who, { trx_password: 'Good123', password: who.password })).code).toBe(0);
 
     const cases: Array<[{ trx_password?: unknown; old_trx_password?: unknown }, number, string]> = [
       [{ trx_password: 'Other123' }, ErrorCode.TRX_PASSWORD_OLD_REQUIRED, '请输入原交易密码'],
@@ -164,6 +166,47 @@ describe('PUT /account/trx-password', () => {
     expect((await securityMessages(who)).map((message) => message.title)).toEqual(['交易密码已设置']);
   });
 
+  it('the first one needs the login password: without it 2023 on the field, with a wrong one 2024; nothing changes either way', async () => {
+    const who = await customer();
+    const missing = await expectUnchanged(everything(who), () => setTrade(who, { trx_password: 'Abc123' }));
+    expectRefused(missing, ErrorCode.LOGIN_PASSWORD_REQUIRED, '请输入登录密码');
+    expect(missing.data).toMatchObject({ fields: [{ field: 'password', message: '请输入登录密码' }] });
+    expectRefused(await expectUnchanged(everything(who), () => setTrade(who, { trx_password: 'Abc123', password: '' })), ErrorCode.LOGIN_PASSWORD_REQUIRED);
+    const wrong = await expectUnchanged(everything(who), () => setTrade(who, { trx_password: 'Abc123', password: 'Wrong1234' }));
+    expectRefused(wrong, ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误');
+    expect(wrong.data).toMatchObject({ fields: [{ field: 'password', message: '登录密码错误' }] });
+    // a trade password given as the old one does not stand in for the login password
+    expectRefused(await setTrade(who, { trx_password: 'Abc123', old_trx_password: 'Abc123' }), ErrorCode.LOGIN_PASSWORD_REQUIRED);
+    expect(await infoOf(who)).toMatchObject({ trx_password_set: false });
+    expect((await setTrade(who, { trx_password: 'Abc123', password: who.password })).code).toBe(0);
+    expect(await infoOf(who)).toMatchObject({ trx_password_set: true });
+    // once set, a change asks for the old trade password, not the login password
+    expect((await setTrade(who, { trx_password: 'Abc1234', old_trx_password: 'Abc123' })).code).toBe(0);
+  });
+
+  it('a wrong login password there counts toward the sign-in lock: warned from the third, the fifth locks sign-in and this call, even with the right one', async () => {
+    const who = await customer();
+    const refusals = [];
+    for (let i = 0; i < 4; i++) {
+      const wrong = await setTrade(who, { trx_password: 'Abc123', password: 'Wrong1234' });
+      refusals.push([wrong.code, wrong.message]);
+    }
+    expect(refusals).toEqual([
+      [ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误'],
+      [ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误'],
+      [ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误，再错2次将锁定15分钟'],
+      [ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误，再错1次将锁定15分钟'],
+    ]);
+    const fifth = await setTrade(who, { trx_password: 'Abc123', password: 'Wrong1234' });
+    expect([fifth.status, fifth.code]).toEqual([429, ErrorCode.LOGIN_LOCKED]);
+    const login = await t.api().post('/account/login', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: who.password }, { remoteAddress: freshIp() });
+    expect(login.code).toBe(ErrorCode.LOGIN_LOCKED);
+    expectRefused(await setTrade(who, { trx_password: 'Abc123', password: who.password }), ErrorCode.LOGIN_LOCKED);
+    expect(await infoOf(who)).toMatchObject({ trx_password_set: false });
+    clock.advance(15 * MINUTE + 1000);
+    expect((await setTrade(who, { trx_password: 'Abc123', password: who.password })).code).toBe(0);
+  });
+
   it('needs a full session', async () => {
     expect((await t.api().put('/account/trx-password', { trx_password: 'Abc123' })).code).toBe(ErrorCode.SESSION_MISSING);
   });
@@ -172,7 +215,7 @@ describe('PUT /account/trx-password', () => {
 describe('the lock', () => {
   it('five wrong trade passwords within 15 minutes, in the change call or in any money call, lock it for 15 minutes, even for the right one, with a message saying until when', async () => {
     const who = await customer();
-    expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: 'Right123', password: who.password })).code).toBe(0);
     const card = await issuedCard(who, 'Right123');
     clock.set(new Date('2026-11-25T02:00:00Z'));
 
@@ -209,7 +252,7 @@ describe('the lock', () => {
 
   it('a right trade password clears the wrong ones before it, and wrong ones older than 15 minutes no longer count', async () => {
     const who = await customer();
-    expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: 'Right123', password: who.password })).code).toBe(0);
     for (const remaining of [4, 3, 2, 1]) expectRefused(await open(who, { trx_password: 'Wrong1' }), ErrorCode.TRX_PASSWORD_WRONG, `交易密码错误，还可尝试${remaining}次`);
     expect((await open(who, { trx_password: 'Right123' })).code).toBe(0);
     for (const remaining of [4, 3, 2, 1]) expectRefused(await open(who, { trx_password: 'Wrong1' }), ErrorCode.TRX_PASSWORD_WRONG, `交易密码错误，还可尝试${remaining}次`);
@@ -219,7 +262,7 @@ describe('the lock', () => {
 
   it('忘记交易密码: the e-mailed code sets a new one, lifts the lock, and the account is told', async () => {
     const who = await customer();
-    expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: 'Right123', password: who.password })).code).toBe(0);
     for (let i = 0; i < 5; i++) await open(who, { trx_password: 'Wrong1' });
     expectRefused(await open(who, { trx_password: 'Right123' }), ErrorCode.TRX_PASSWORD_LOCKED);
 
@@ -253,7 +296,7 @@ describe('money calls once a trade password is set', () => {
     const emptied = await issuedCard(who);
     expect((await who.api.post(`/card/${emptied.id}/withdraw`, { amount: emptied.balance }, { headers: { 'idempotency-key': key() } })).code).toBe(0);
     const withBalance = await issuedCard(who);
-    expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: 'Right123', password: who.password })).code).toBe(0);
 
     await who.api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
     const accessCode = await lastCode(t, phoneTo(who.phone));
@@ -293,7 +336,7 @@ describe('money calls once a trade password is set', () => {
     const emptied = await issuedCard(who);
     const frozen = await issuedCard(who, undefined, '7.00');
     expect((await who.api.post(`/card/${emptied.id}/withdraw`, { amount: emptied.balance }, { headers: { 'idempotency-key': key() } })).code).toBe(0);
-    expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: 'Right123', password: who.password })).code).toBe(0);
     const cancelled = await who.api.delete<CardItem>(`/card/${emptied.id}`);
     expect(cancelled.code, cancelled.message).toBe(0);
     expect(cancelled.data.status).toBe('DELETING');
@@ -306,7 +349,7 @@ describe('money calls once a trade password is set', () => {
 
   it('a repeated Idempotency-Key answers the first card without asking for the trade password again, holds once, and the trade password is no part of the request it is compared with', async () => {
     const who = await customer();
-    expect((await setTrade(who, { trx_password: 'Right123' })).code).toBe(0);
+    expect((await setTrade(who, { trx_password: 'Right123', password: who.password })).code).toBe(0);
     const idempotency = key();
     const first = await open(who, { trx_password: 'Right123' }, idempotency);
     expect(first.code, first.message).toBe(0);
@@ -332,7 +375,7 @@ describe('money calls once a trade password is set', () => {
     const other = await customer();
     const elsewhere = await signUp(t, 'orange.localhost', { phone: owner.phone });
     const elsewhereApi = t.api('orange.localhost', elsewhere.token);
-    expect((await setTrade(owner, { trx_password: 'Owner123' })).code).toBe(0);
+    expect((await setTrade(owner, { trx_password: 'Owner123', password: owner.password })).code).toBe(0);
     for (let i = 0; i < 5; i++) await open(owner, { trx_password: 'Wrong1' });
     expectRefused(await open(owner, { trx_password: 'Owner123' }), ErrorCode.TRX_PASSWORD_LOCKED);
 
@@ -342,7 +385,7 @@ describe('money calls once a trade password is set', () => {
     expect(await securityMessages(other)).toEqual([]);
 
     // its own trade password, which the owner's does not open
-    expect((await setTrade(other, { trx_password: 'Other123' })).code).toBe(0);
+    expect((await setTrade(other, { trx_password: 'Other123', password: other.password })).code).toBe(0);
     expectRefused(await open(other, { trx_password: 'Owner123' }), ErrorCode.TRX_PASSWORD_WRONG, '交易密码错误，还可尝试4次');
     expect((await open(other, { trx_password: 'Other123' })).code).toBe(0);
     // setting it told no one else

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { CARD_NETWORK, cardAccountOf } from '../../src/modules/ledger/service.ts';
 import { HOLD_EXPIRY_QUEUE } from '../../src/modules/cards/spending-expiry.ts';
-import { signUp } from '../helpers/accounts.ts';
+import { PASSWORD, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
@@ -190,7 +190,7 @@ describe('cancelling a card whose money is held asks the trade password', () => 
     const who = await customer();
     const card = await issuedCard(who, '50.00');
     await authorize(card.id, '50.00');
-    expect((await who.api.put('/account/trx-password', { trx_password: 'Abc123' })).code).toBe(0);
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Abc123', password: PASSWORD })).code).toBe(0);
     expect(await cardOf(who, card.id)).toMatchObject({ balance: '0.00', held: '50.00' });
     const refused = await who.api.delete(`/card/${card.id}`);
     expect(refused.code).toBe(ErrorCode.TRX_PASSWORD_REQUIRED);

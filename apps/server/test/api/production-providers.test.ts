@@ -98,7 +98,7 @@ describe('production refuses the development providers', () => {
 
   it('takes a card data key of 32 bytes only, as base64 or hex', () => {
     for (const key of ['short', 'k'.repeat(32), Buffer.alloc(16, 1).toString('base64')]) {
-      expect(refusal({ ...base, ...aliyunComplete, CARD_DATA_KEY: key })).toBe('Invalid configuration:\nCARD_DATA_KEY: CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits');
+      expect(refusal({ ...base, ...aliyunComplete, CARD_DATA_KEY: key })).toBe('Invalid configuration: CARD_DATA_KEY: CARD_DATA_KEY must be 32 bytes, base64 or 64 hex digits');
     }
     expect(loadConfig({ ...base, ...aliyunComplete, CARD_DATA_KEY: 'ab'.repeat(32) }).cardDataKey).toBe('ab'.repeat(32));
   });
@@ -130,9 +130,9 @@ describe('production refuses the development providers', () => {
     ] as const;
     // and the others' message, in the process's own words
     for (const [setting, wanted] of [
-      [{ SMTP_URL: 'http://mail.example' }, /^Invalid configuration:\nSMTP_URL: SMTP_URL must be/],
-      [{ SMTP_URL: 'smtp://user:pa%ss@mail.example' }, /^Invalid configuration:\nSMTP_URL: SMTP_URL must be/],
-      [{ DATABASE_URL: 'postgres://db.example:99999/portal' }, /^Invalid configuration:\nDATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL$/],
+      [{ SMTP_URL: 'http://mail.example' }, /^Invalid configuration: SMTP_URL: SMTP_URL must be/],
+      [{ SMTP_URL: 'smtp://user:pa%ss@mail.example' }, /^Invalid configuration: SMTP_URL: SMTP_URL must be/],
+      [{ DATABASE_URL: 'postgres://db.example:99999/portal' }, /^Invalid configuration: DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL$/],
     ] as const) {
       expect(refusal({ ...base, ...aliyunComplete, ...setting })).toMatch(wanted);
     }

@@ -5,7 +5,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import type { AccountBalanceItem } from '@portal/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../helpers/accounts.ts';
+import { PASSWORD, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
@@ -93,7 +93,7 @@ describe('an Idempotency-Key belongs to one call', () => {
 describe('a retry with a used key and the trade password', () => {
   it('answers the first answer before any trade password check: without one, with a wrong one, even while it is locked; no wrong one counted', async () => {
     const { who, cardId } = await customer();
-    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123', password: PASSWORD })).code).toBe(0);
     const used = key();
     const topUp = (trx: { trx_password?: string }, idempotency = used) =>
       who.api.post(`/card/${cardId}/recharge`, { amount: '4.00', ...trx }, { headers: { 'idempotency-key': idempotency } });
@@ -115,7 +115,7 @@ describe('a retry with a used key and the trade password', () => {
 
   it('a refused top-up kept no answer: the same request again, once the wallet holds enough, asks the trade password and is refused while it is locked', async () => {
     const { who, merchantId, cardId } = await customer();
-    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123', password: PASSWORD })).code).toBe(0);
     const used = key();
     const topUp = (trx: { trx_password?: string }, idempotency = used) =>
       who.api.post(`/card/${cardId}/recharge`, { amount: '5000.00', ...trx }, { headers: { 'idempotency-key': idempotency } });
@@ -135,7 +135,7 @@ describe('a retry with a used key and the trade password', () => {
 
   it('a refused opening, batch or withdrawal kept no answer either: the same request again, once there is money enough, asks the trade password', async () => {
     const { who, merchantId, productId, cardId } = await customer();
-    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123', password: PASSWORD })).code).toBe(0);
     const [openKey, batchKey, withdrawKey] = [key(), key(), key()];
     const calls: Array<[string, (trx: object) => ReturnType<ApiClient['post']>]> = [
       ['open', (trx) => who.api.post('/card', { product_id: productId, amount: '2000.00', nickname: '拒绝后', ...trx }, { headers: { 'idempotency-key': openKey } })],
@@ -162,7 +162,7 @@ describe('a retry with a used key and the trade password', () => {
 
   it('the same key with another amount is no retry: the trade password is asked, then the key refused', async () => {
     const { who, cardId } = await customer();
-    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    expect((await who.api.put('/account/trx-password', { trx_password: 'Right123', password: PASSWORD })).code).toBe(0);
     const used = key();
     expect((await who.api.post(`/card/${cardId}/recharge`, { amount: '4.00', trx_password: 'Right123' }, { headers: { 'idempotency-key': used } })).code).toBe(0);
     const other = (trx: object) => who.api.post(`/card/${cardId}/recharge`, { amount: '6.00', ...trx }, { headers: { 'idempotency-key': used } });

@@ -28,7 +28,7 @@ describe('the trade password under a storm of parallel money calls', () => {
     const [account] = await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from accounts where id = ${id}`);
     await api.data('PUT', '/card/verification', { body: { real_name: '张三', id_number: '11010519491231002X' } });
     await t.services.ledger.recharge({ merchantId: String(account?.merchant_id), accountId: id, currency: 'USD', amount: 1000_00n, key: `fund-${id}` });
-    expect((await api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+    expect((await api.put('/account/trx-password', { trx_password: 'Right123', password: who.password })).code).toBe(0);
     const { products } = await api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
     const product = products.find((p) => p.name === '订阅支付卡');
 
@@ -96,6 +96,6 @@ async function customerWithCard() {
   const opened = await api.post<{ id: string }>('/card', { product_id: product?.id, amount: '20.00', nickname: '并发' }, { headers: { 'idempotency-key': key() } });
   expect(opened.code, opened.message).toBe(0);
   expect((await issuer.issue(opened.data.id)).status).toBe(200);
-  expect((await api.put('/account/trx-password', { trx_password: 'Right123' })).code).toBe(0);
+  expect((await api.put('/account/trx-password', { trx_password: 'Right123', password: who.password })).code).toBe(0);
   return { api, cardId: opened.data.id, accountId: id, merchantId: String(account?.merchant_id) };
 }

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { ErrorCode } from '@portal/contract/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeRequest, codeRequestKey, rememberCodeSent } from '../lib/code-send-limits.ts';
+import { useSessionStore } from '../stores/session.ts';
+import { ApiError } from '../lib/http.ts';
 import { CodeInput } from './code-input.tsx';
 
 /** The field as a form holds it: its value lives outside, as antd Form keeps it. */
-function Field(props: { onSend: () => Promise<number | undefined>; canSend?: boolean; sentWait?: number }) {
+function Field(props: { onSend: () => Promise<number | { resend_after: number; masked_target: string } | undefined>; canSend?: boolean; sentWait?: number; requestKey?: string }) {
   const [value, setValue] = useState('');
   return <CodeInput aria-label="验证码" value={value} onChange={setValue} {...props} />;
 }
@@ -22,9 +26,60 @@ async function clickSend() {
   await act(async () => {});
 }
 
+const tooSoon = (seconds: number) =>
+  new ApiError({ kind: 'api', code: ErrorCode.CODE_TOO_SOON, status: 429, message: `验证码发送过于频繁，请${seconds}秒后再试`, data: { retry_after: seconds } });
+
 describe('CodeInput', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+  });
   afterEach(() => vi.useRealTimers());
+
+  it('a resend refused as too soon counts down the seconds the server gave, and the code sent before counts as asked for', async () => {
+    const key = codeRequestKey('MARK_TYPE_ACCESS', 'SEND_TYPE_PHONE');
+    render(<Field onSend={async () => Promise.reject(tooSoon(4))} requestKey={key} />);
+    await clickSend();
+    expect(sendButton()).toHaveTextContent('4秒后重新获取');
+    expect(sendButton()).toBeDisabled();
+    expect(codeRequest(key)).not.toBeNull();
+    tick(4_000);
+    expect(sendButton()).toHaveTextContent('重新获取');
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('an access code asked for is forgotten at logout: the next account in this tab has codes of its own', async () => {
+    const key = codeRequestKey('MARK_TYPE_ACCESS', 'SEND_TYPE_PHONE');
+    const signUp = codeRequestKey('MARK_TYPE_REGISTER', '13800138000');
+    render(<Field onSend={async () => 60} requestKey={key} />);
+    await clickSend();
+    rememberCodeSent(signUp, { resendAfter: 60 });
+    expect(codeRequest(key)).not.toBeNull();
+    act(() => useSessionStore.getState().logout());
+    expect(codeRequest(key)).toBeNull();
+    expect(codeRequest(signUp)).not.toBeNull();
+  });
+
+  it('a code asked for is still known, and still counting, when the field appears again (a reload, a dialog opened again)', async () => {
+    const key = codeRequestKey('MARK_TYPE_REGISTER', '13800138000');
+    const first = render(<Field onSend={async () => ({ resend_after: 60, masked_target: '138****8000' })} requestKey={key} />);
+    await clickSend();
+    tick(20_000);
+    first.unmount();
+
+    render(<Field onSend={async () => 60} requestKey={key} />);
+    expect(sendButton()).toHaveTextContent('40秒后重新获取');
+    expect(codeRequest(key)?.sentTo).toBe('138****8000');
+    tick(40_000);
+    expect(sendButton()).toHaveTextContent('重新获取');
+    // another phone has its own: nothing asked for it yet
+    expect(codeRequest(codeRequestKey('MARK_TYPE_REGISTER', '13900139000'))).toBeNull();
+    // good for ten minutes from the send, then forgotten
+    tick(9 * 60_000 - 60_000);
+    expect(codeRequest(key)).not.toBeNull();
+    tick(60_000);
+    expect(codeRequest(key)).toBeNull();
+  });
 
   it('counts down the 60 s of spec §9 after a send whose answer names no wait, then offers 重新获取', async () => {
     const onSend = vi.fn(async () => undefined);

@@ -11,7 +11,7 @@ type Area = 'local' | 'session';
 
 const areaOf = (area: Area): Storage => (area === 'local' ? window.localStorage : window.sessionStorage);
 
-function readStorage(area: Area, key: string): string | null {
+export function readStorage(area: Area, key: string): string | null {
   try {
     return areaOf(area).getItem(key);
   } catch {
@@ -25,6 +25,19 @@ export function writeStorage(area: Area, key: string, value: string | null) {
     else areaOf(area).setItem(key, value);
   } catch {
     // storage is unavailable; the value lives only as long as the page
+  }
+}
+
+/** Codes asked for are kept in session storage under this prefix (lib/code-send-limits.ts). */
+export const CODE_REQUEST_PREFIX = 'codeRequest:';
+
+/** Forgets the access codes asked for (they go to the signed-in account's own phone or e-mail): at logout. */
+export function forgetAccessCodeRequests() {
+  try {
+    const keys = Array.from({ length: window.sessionStorage.length }, (_, index) => window.sessionStorage.key(index));
+    for (const key of keys) if (key?.startsWith(`${CODE_REQUEST_PREFIX}MARK_TYPE_ACCESS:`)) window.sessionStorage.removeItem(key);
+  } catch {
+    // storage is unavailable: nothing was kept
   }
 }
 

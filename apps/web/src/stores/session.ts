@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { signedInStorage, tokenStorage } from '../lib/storage.ts';
+import { forgetAccessCodeRequests, signedInStorage, tokenStorage } from '../lib/storage.ts';
 
 interface SessionState {
   isLogin: boolean;
@@ -28,6 +28,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   logout() {
     tokenStorage.clear();
+    // the next account signed in in this tab has codes of its own
+    forgetAccessCodeRequests();
     signedInStorage.set(false);
     set({ token: null, isLogin: false });
   },

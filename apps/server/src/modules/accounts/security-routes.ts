@@ -49,7 +49,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ accounts: AccountSer
 
   app.put(
     '/account/trx-password',
-    call('Set the trade password (the first time), or change it with old_trx_password; 5 wrong ones in 15 minutes lock it for 15', z.null(), { body: trxPasswordBody }),
+    call('Set the first trade password with the login password (password; a wrong one counts toward the sign-in lock, 2024/2010), or change it with old_trx_password; 5 wrong trade passwords in 15 minutes lock it for 15', z.null(), { body: trxPasswordBody }),
     async (request) => {
       await accounts.setTradePassword(request.merchant, request.auth, request.body, callerOf(request));
       return ok(null);

@@ -65,7 +65,7 @@ function onField(error: unknown, field: string): unknown {
   return new AppError(error.code, { message: error.message, data: { ...data, fields: [{ field, message: error.message }] } });
 }
 
-const refusedOn = (code: number, field: string) => onField(new AppError(code), field);
+export const refusedOn = (code: number, field: string) => onField(new AppError(code), field);
 
 /** A change of the security centre needs the full session: not one still at its second verification or e-mail. */
 function requireFull(auth: Authenticated) {
@@ -104,7 +104,38 @@ export function createSecurityPart(deps: SecurityDeps) {
     }
   }
 
+  /**
+   * The login password of a signed-in account, asked again before a change a session alone must not
+   * make. A wrong one counts toward the sign-in lock as a wrong sign-in does (the try is claimed before
+   * the comparison, so parallel tries never check more than the lock allows); it is refused with
+   * `wrong`, on `field`, warning of the lock from the third. The right one clears the count.
+   */
+  async function confirmLoginPassword(account: { id: string; passwordHash: string; lockedUntil: Date | null }, given: string, refusal: { wrong: number; field: string }) {
+    const now = clock.now();
+    if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
+    const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
+    if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
+    if (!(await verifyPassword(account.passwordHash, given))) {
+      const { failures, lockedUntil } = claimed;
+      if (lockedUntil) throw lockedError(lockedUntil, now);
+      if (failures >= loginPolicy.warnFromFailure) {
+        const remaining = loginPolicy.maxFailures - failures;
+        const warning = new AppError(refusal.wrong, {
+          variant: 'lockWarning',
+          params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
+          data: { remaining },
+        });
+        throw onField(warning, refusal.field);
+      }
+      throw refusedOn(refusal.wrong, refusal.field);
+    }
+    // the right password: the try counted before the check is no failure
+    await clearFailedLogins(db, account.id);
+  }
+
   return {
+    confirmLoginPassword,
+
     /** GET /account/security: what the security centre shows first. */
     async overview(auth: Authenticated) {
       const now = clock.now();
@@ -138,26 +169,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     async changePassword(merchant: MerchantRow, auth: Authenticated, body: ChangePasswordBody, caller: Caller) {
       const account = await findAccountById(db, auth.account.id);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
-      const now = clock.now();
-      if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
-      const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
-      if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
-      if (!(await verifyPassword(account.passwordHash, body.old_password))) {
-        const { failures, lockedUntil } = claimed;
-        if (lockedUntil) throw lockedError(lockedUntil, now);
-        if (failures >= loginPolicy.warnFromFailure) {
-          const remaining = loginPolicy.maxFailures - failures;
-          const warning = new AppError(SecurityErrorCode.OLD_PASSWORD_WRONG, {
-            variant: 'lockWarning',
-            params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
-            data: { remaining },
-          });
-          throw onField(warning, 'old_password');
-        }
-        throw refusedOn(SecurityErrorCode.OLD_PASSWORD_WRONG, 'old_password');
-      }
-      // the right password: the try counted before the check is no failure
-      await clearFailedLogins(db, account.id);
+      await confirmLoginPassword(account, body.old_password, { wrong: SecurityErrorCode.OLD_PASSWORD_WRONG, field: 'old_password' });
       if (body.password === body.old_password) throw refusedOn(SecurityErrorCode.PASSWORD_UNCHANGED, 'password');
       const passwordHash = await hashPassword(body.password);
       const { ended, mail } = await db.transaction(async (tx) => {

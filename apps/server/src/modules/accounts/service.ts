@@ -35,7 +35,7 @@ import type { Authenticated, SessionService } from '../sessions/service.ts';
 import type { Caller } from './caller.ts';
 import { codeMail, codeSms, resetLinkMail } from './notices.ts';
 import { lockedError, loginPolicy, tradeLockedError, tradePasswordPolicy } from './password-policy.ts';
-import { createSecurityPart } from './security.ts';
+import { createSecurityPart, refusedOn } from './security.ts';
 import { securityTeller } from './security-notice.ts';
 import {
   type AccountRow,
@@ -47,6 +47,7 @@ import {
   lockTradePassword,
   findTradePassword,
   findAccountByEmail,
+  findAccountById,
   findAccountByPhone,
   findTrustedDevice,
   insertAccount,
@@ -186,16 +187,23 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   /**
-   * PUT /account/trx-password: the first trade password, or a new one with the current one (its
-   * try counted as any other). The account is told by a station message and an e-mail.
+   * PUT /account/trx-password: the first trade password with the login password (a wrong one counts
+   * toward the sign-in lock), or a new one with the current one (its try counted as any other). The
+   * account is told by a station message and an e-mail.
    */
-  async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller): Promise<void> {
+  async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller, loginConfirmed = false): Promise<void> {
     const accountId = auth.account.id;
     const { hash: current } = await findTradePassword(db, accountId);
     if (current) {
       if (!body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_OLD_REQUIRED);
       await confirmTradePassword(accountId, body.old_trx_password);
       if (body.trx_password === body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_SAME);
+    } else if (!loginConfirmed) {
+      // a session alone (a stolen one, say) must not set the password that then moves money
+      if (!body.password) throw refusedOn(ErrorCode.LOGIN_PASSWORD_REQUIRED, 'password');
+      const account = await findAccountById(db, accountId);
+      if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
+      await security.confirmLoginPassword(account, body.password, { wrong: ErrorCode.LOGIN_PASSWORD_WRONG, field: 'password' });
     }
     const hash = await hashPassword(body.trx_password);
     const mail = await db.transaction(async (tx) => {
@@ -203,7 +211,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return tell(tx, merchant, accountId, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.account.email], caller);
     });
     // another change landed between the check and this one: checked again against the trade password it set
-    if (!mail) return setTradePassword(merchant, auth, body, caller);
+    if (!mail) return setTradePassword(merchant, auth, body, caller, loginConfirmed || current === null);
     await mail();
   }
 

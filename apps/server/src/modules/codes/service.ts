@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CodePurpose } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
+import { limits } from '@portal/contract/rules';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,8 +20,8 @@ import {
 
 /** product.md §2: the one-time code policy. */
 export const codePolicy = {
-  ttlMs: 10 * 60_000,
-  resendMs: 60_000,
+  ttlMs: limits.codeValidSeconds * 1000,
+  resendMs: limits.codeResendSeconds * 1000,
   maxTries: 5,
   perTargetPerDay: 10,
   perIpPerWindow: 30,

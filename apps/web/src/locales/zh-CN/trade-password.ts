@@ -5,6 +5,8 @@ export const tradePasswordText = {
     intro: '开卡、充值、提现、注销有余额的卡片以及导出完整卡号时，需输入交易密码确认。',
     set: '已设置',
     unset: '未设置',
+    loginPasswordLabel: '登录密码',
+    loginPasswordPlaceholder: '请输入登录密码',
     newLabel: '交易密码',
     newPlaceholder: '请输入6-10位数字或英文字母',
     confirmLabel: '确认交易密码',

@@ -2,8 +2,9 @@ import type { CodeCheckAnswer } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
 import { messages, rules } from '@portal/contract/rules';
 import { Checkbox, Form, Modal } from 'antd';
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
+import { accessCodeKey, codeRequest } from '../../../lib/code-send-limits.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -32,20 +33,19 @@ interface LoginVerificationDialogProps {
  */
 export default function LoginVerificationDialog({ method, onVerified, onCancel }: LoginVerificationDialogProps) {
   const [form] = Form.useForm<VerificationValues>();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const sendCall = useSendAccessCode();
   const checkCall = useCheckLoginCode();
   const sendType = sendTypeOf[method];
+  // a code asked for before (the dialog closed, the page reloaded) is still good
+  const requestKey = accessCodeKey(sendType);
+  const [, codeKept] = useReducer((count: number) => count + 1, 0);
+  const sentTo = codeRequest(requestKey)?.sentTo ?? null;
 
-  const sendCode = async () => {
-    const sent = await sendCall.run(sendType);
-    setSentTo(sent.masked_target);
-    return sent.resend_after;
-  };
+  const sendCode = () => sendCall.run(sendType);
 
   const confirm = () => {
     // without a code there is nothing to check yet (spec §5)
-    if (!sentTo) notifyError(messages.codeNotRequested);
+    if (!codeRequest(requestKey)) notifyError(messages.codeNotRequested);
     else form.submit();
   };
 
@@ -83,7 +83,7 @@ export default function LoginVerificationDialog({ method, onVerified, onCancel }
         onFinishFailed={() => notifyError(messages.codeFormFailed)}
       >
         <Form.Item name="captcha" label={verificationText.codeLabel} required rules={[formRule(rules.code)]}>
-          <CodeInput placeholder={verificationText.codePlaceholder} onSend={sendCode} size="large" />
+          <CodeInput placeholder={verificationText.codePlaceholder} onSend={sendCode} requestKey={requestKey} onRequestKept={codeKept} size="large" />
         </Form.Item>
         <Form.Item name="thirty_day" valuePropName="checked" style={{ marginBottom: 0 }}>
           <Checkbox>{verificationText.thirtyDay}</Checkbox>

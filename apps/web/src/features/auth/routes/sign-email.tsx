@@ -1,11 +1,11 @@
 import { messages, rules } from '@portal/contract/rules';
 import { Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
-import { countdownAfterRefusal } from '../../../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -41,8 +41,11 @@ function SignEmailForm() {
   const [form] = Form.useForm<SignEmailValues>();
   const sendCall = useSendCode();
   const bindCall = useBindEmail();
-  const [requested, setRequested] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const typedEmail: string = Form.useWatch('email', form) ?? '';
+  // the code asked for this address, in this tab, within its validity (kept across a reload)
+  const requestKey = codeRequestKey('MARK_TYPE_BIND_EMAIL', typedEmail);
+  const [, codeKept] = useReducer((count: number) => count + 1, 0);
+  const sentTo = codeRequest(requestKey)?.sentTo ?? null;
 
   const sendCode = async () => {
     const email = String(form.getFieldValue('email') ?? '').trim();
@@ -53,19 +56,16 @@ function SignEmailForm() {
     // a malformed address is shown on its field, and nothing is sent
     await form.validateFields(['email']);
     try {
-      const sent = await sendCall.mutateAsync({ send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_BIND_EMAIL', email });
-      setRequested(true);
-      setSentTo(sent.masked_target);
-      return sent.resend_after;
+      return await sendCall.mutateAsync({ send_type: 'SEND_TYPE_EMAIL', mark_type: 'MARK_TYPE_BIND_EMAIL', email });
     } catch (error) {
       showOnFields(form, error, FIELDS);
-      return countdownAfterRefusal(error, () => setRequested(true));
+      throw error;
     }
   };
 
   const submit = async (values: SignEmailValues) => {
     if (bindCall.isPending) return;
-    if (!requested) {
+    if (codeRequest(codeRequestKey('MARK_TYPE_BIND_EMAIL', values.email)) === null) {
       notifyError(messages.codeNotRequested);
       return;
     }
@@ -119,7 +119,7 @@ function SignEmailForm() {
           />
         </Form.Item>
         <Form.Item name="captcha" label={signEmailText.codeLabel} rules={[formRule(rules.code)]} validateFirst>
-          <CodeInput size="large" placeholder={signEmailText.codePlaceholder} onSend={sendCode} aria-required />
+          <CodeInput size="large" placeholder={signEmailText.codePlaceholder} onSend={sendCode} requestKey={requestKey} onRequestKept={codeKept} aria-required />
         </Form.Item>
         {sentTo ? (
           <p className={styles.sentTo} aria-live="polite">

@@ -2,13 +2,13 @@ import { limits, messages, rules } from '@portal/contract/rules';
 import { Button, Checkbox, Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useId, useState } from 'react';
+import { useId, useReducer } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { countdownAfterRefusal } from '../../../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey } from '../../../lib/code-send-limits.ts';
 import { confirmRule } from '../../../lib/confirm-rule.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -43,28 +43,28 @@ export default function SignUp() {
   const agreement = useSignUpAgreement();
   const sendCall = useSendCode();
   const registerCall = useRegister();
-  // a code must have been asked for before the form can be sent (spec §4)
-  const [requested, setRequested] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const phone: string = Form.useWatch('phone', form) ?? '';
+  // a code must have been asked for before the form can be sent (spec §4): for this phone, in this
+  // tab, within the code's validity (kept across a reload)
+  const requestKey = codeRequestKey('MARK_TYPE_REGISTER', phone);
+  // where the code for this phone went, read again once a send is answered
+  const [, codeKept] = useReducer((count: number) => count + 1, 0);
+  const sentTo = codeRequest(requestKey)?.sentTo ?? null;
 
   const sendCode = async () => {
-    const phone: string = form.getFieldValue('phone') ?? '';
     if (rules.phone(phone) !== null) {
       notifyError(messages.phoneForCode);
       throw new Error(messages.phoneForCode);
     }
     try {
-      const sent = await sendCall.mutateAsync({
+      return await sendCall.mutateAsync({
         send_type: 'SEND_TYPE_PHONE',
         mark_type: 'MARK_TYPE_REGISTER',
         phone_info: { phone, phone_prefix: limits.phonePrefix },
       });
-      setRequested(true);
-      setSentTo(sent.masked_target);
-      return sent.resend_after;
     } catch (error) {
       showOnFields(form, error, FIELDS);
-      return countdownAfterRefusal(error, () => setRequested(true));
+      throw error;
     }
   };
 
@@ -73,7 +73,7 @@ export default function SignUp() {
 
   const submit = async (values: SignUpValues) => {
     if (registerCall.isPending) return;
-    if (!requested) {
+    if (codeRequest(codeRequestKey('MARK_TYPE_REGISTER', values.phone)) === null) {
       notifyError(messages.codeNotRequested);
       return;
     }
@@ -121,7 +121,14 @@ export default function SignUp() {
           <PhoneInput size="large" placeholder={signUpText.phonePlaceholder} aria-required />
         </Form.Item>
         <Form.Item name="captcha" label={signUpText.codeLabel} rules={[formRule(rules.code)]} validateFirst>
-          <CodeInput size="large" placeholder={signUpText.codePlaceholder} onSend={sendCode} aria-required />
+          <CodeInput
+            size="large"
+            placeholder={signUpText.codePlaceholder}
+            onSend={sendCode}
+            requestKey={requestKey}
+            onRequestKept={codeKept}
+            aria-required
+          />
         </Form.Item>
         {sentTo ? (
           <p className={styles.sentTo} aria-live="polite">

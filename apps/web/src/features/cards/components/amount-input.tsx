@@ -7,15 +7,11 @@ type AmountInputProps = Omit<InputProps, 'value' | 'onChange'> & {
 };
 
 /**
- * An amount as the card calls take it: digits with at most two decimals, kept as the text typed
- * (money is never a float here). What cannot be part of an amount is not typed.
+ * An amount as the card calls take it, kept as the text typed (money is never a float here). Nothing
+ * typed is rewritten: `1e3` or `-5` stays what it is and the field's rule (cardAmountRule) says what
+ * is wrong with it, rather than an amount the customer never typed (13, 5) going on to the call.
  */
 export function AmountInput({ value, onChange, ...rest }: AmountInputProps) {
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = event.target.value.replace(/[^\d.]/g, '');
-    const [whole = '', ...fractions] = typed.split('.');
-    const next = fractions.length === 0 ? whole : `${whole}.${fractions.join('').slice(0, 2)}`;
-    onChange?.(next.slice(0, 18));
-  };
-  return <Input {...rest} value={value} onChange={change} inputMode="decimal" autoComplete="off" spellCheck={false} />;
+  const change = (event: ChangeEvent<HTMLInputElement>) => onChange?.(event.target.value);
+  return <Input {...rest} value={value} onChange={change} inputMode="decimal" autoComplete="off" spellCheck={false} maxLength={32} />;
 }

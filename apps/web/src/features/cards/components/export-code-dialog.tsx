@@ -5,8 +5,9 @@ import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Modal, Segmented } from 'antd';
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
+import { accessCodeKey, codeRequest } from '../../../lib/code-send-limits.ts';
 import { busy } from '../../../lib/busy.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
@@ -62,18 +63,17 @@ interface CodeValues {
 function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogProps, 'open'>) {
   const [form] = Form.useForm<CodeValues>();
   const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const [limited, setLimited] = useState<string | null>(null);
   const sending = useSendAccessCode();
+  // the code already asked for (this dialog before it was closed, a reload, another dialog): still good
+  const requestKey = accessCodeKey(sendType);
+  const [, codeKept] = useReducer((count: number) => count + 1, 0);
+  const sentTo = codeRequest(requestKey)?.sentTo ?? null;
 
-  const sendCode = async () => {
-    const sent = await sending.mutateAsync(sendType);
-    setSentTo(sent.masked_target);
-    return sent.resend_after;
-  };
+  const sendCode = () => sending.mutateAsync(sendType);
 
   const submit = async ({ captcha }: CodeValues) => {
-    if (!sentTo) {
+    if (!codeRequest(requestKey)) {
       notifyError(messages.codeNotRequested);
       return;
     }
@@ -106,10 +106,7 @@ function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogP
           <Segmented<SendType>
             block
             value={sendType}
-            onChange={(value) => {
-              setSendType(value);
-              setSentTo(null);
-            }}
+            onChange={setSendType}
             options={[
               { value: 'SEND_TYPE_PHONE', label: text.phone },
               { value: 'SEND_TYPE_EMAIL', label: text.email },
@@ -117,7 +114,7 @@ function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogP
           />
         </Form.Item>
         <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst className={styles.last}>
-          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} size="large" />
+          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} requestKey={requestKey} onRequestKept={codeKept} size="large" />
         </Form.Item>
       </Form>
       <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />

@@ -5,10 +5,11 @@ import { ErrorCode } from '@portal/contract/errors';
 import { messages, rules } from '@portal/contract/rules';
 import { CopyOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button, Form, Modal, Segmented, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { useCountdown } from '../../../components/use-countdown.ts';
 import { busy } from '../../../lib/busy.ts';
+import { accessCodeKey, codeRequest } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -201,17 +202,17 @@ function CodeStep({
 }) {
   const [form] = Form.useForm<CodeValues>();
   const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const sending = useSendAccessCode();
+  // the code already asked for (this dialog before it was closed, a reload, another dialog): still good
+  const requestKey = accessCodeKey(sendType);
+  const [, codeKept] = useReducer((count: number) => count + 1, 0);
+  const requested = codeRequest(requestKey);
+  const sentTo = requested?.sentTo ?? null;
 
-  const sendCode = async () => {
-    const sent = await sending.mutateAsync(sendType);
-    setSentTo(sent.masked_target);
-    return sent.resend_after;
-  };
+  const sendCode = () => sending.mutateAsync(sendType);
 
   const submit = async ({ captcha }: CodeValues) => {
-    if (!sentTo) {
+    if (!codeRequest(requestKey)) {
       notifyError(messages.codeNotRequested);
       return;
     }
@@ -239,10 +240,7 @@ function CodeStep({
           <Segmented<SendType>
             block
             value={sendType}
-            onChange={(value) => {
-              setSendType(value);
-              setSentTo(null);
-            }}
+            onChange={setSendType}
             options={[
               { value: 'SEND_TYPE_PHONE', label: text.phone },
               { value: 'SEND_TYPE_EMAIL', label: text.email },
@@ -250,7 +248,7 @@ function CodeStep({
           />
         </Form.Item>
         <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst>
-          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} size="large" />
+          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} requestKey={requestKey} onRequestKept={codeKept} size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={busy(pending)}>
           {text.submit}

@@ -54,7 +54,7 @@ describe('the trade password in a money dialog', () => {
     expect(within(dialog).getByRole('link', { name: '忘记交易密码' })).toHaveAttribute('href', '/settings#trade-password');
 
     await userEvent.click(within(dialog).getByRole('button', { name: '确认提现' }));
-    await waitFor(() => expect(fieldError(field)).toBe('您当前输入为空'));
+    await waitFor(() => expect(fieldError(field)).toBe('请输入交易密码'));
     expect(calls.filter((call) => call.method === 'post')).toEqual([]);
 
     type(field, '12345');

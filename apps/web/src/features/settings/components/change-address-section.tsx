@@ -1,9 +1,9 @@
 import type { SecurityOverview } from '@portal/contract/account';
 import { type Rule, rules } from '@portal/contract/rules';
 import { Button, Form, Modal } from 'antd';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useReducer, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
-import { countdownAfterRefusal } from '../../../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey } from '../../../lib/code-send-limits.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -124,7 +124,14 @@ function ChangeAddressForm({ kind, current, onCancel, onDone }: { kind: AddressC
   const send = useSendChangeCode();
   const sendCurrent = useSendCurrentAddressCode();
   const { isPending, change } = kind.useChange();
-  const [sentTo, setSentTo] = useState<{ old: string | null; next: string | null }>({ old: null, next: null });
+  // the codes asked for, kept per address while good: a dialog opened again still takes them
+  const typed = clean((Form.useWatch(field, form) as string | undefined) ?? '');
+  const keys = {
+    old: codeRequestKey(kind.currentCode.mark_type, `${kind.currentCode.send_type}:${current}`),
+    next: codeRequestKey(kind.currentCode.mark_type, typed),
+  };
+  const [, codeKept] = useReducer((count: number) => count + 1, 0);
+  const sentTo = { old: codeRequest(keys.old)?.sentTo ?? null, next: codeRequest(keys.next)?.sentTo ?? null };
 
   const sendCode = async (which: 'old' | 'next') => {
     const address = which === 'next' ? clean((form.getFieldValue(field) as string | undefined) ?? '') : '';
@@ -136,12 +143,10 @@ function ChangeAddressForm({ kind, current, onCancel, onDone }: { kind: AddressC
     }
     try {
       // the current address's code goes to the one the account has now, which the server knows
-      const sent = which === 'old' ? await sendCurrent.mutateAsync(kind.currentCode) : await send.mutateAsync(kind.newCode(address));
-      setSentTo((before) => ({ ...before, [which]: sent.masked_target }));
-      return sent.resend_after;
+      return which === 'old' ? await sendCurrent.mutateAsync(kind.currentCode) : await send.mutateAsync(kind.newCode(address));
     } catch (error) {
       applyFieldErrors(form, error, kind.fieldNames);
-      return countdownAfterRefusal(error, () => {});
+      throw error;
     }
   };
 
@@ -177,7 +182,7 @@ function ChangeAddressForm({ kind, current, onCancel, onDone }: { kind: AddressC
         {current}
       </p>
       <Form.Item name="old_captcha" label={text.oldCodeLabel} rules={[formRule(rules.code)]} validateFirst>
-        <CodeInput size="large" placeholder={text.codePlaceholder} onSend={() => sendCode('old')} aria-required />
+        <CodeInput size="large" placeholder={text.codePlaceholder} onSend={() => sendCode('old')} requestKey={keys.old} onRequestKept={codeKept} aria-required />
       </Form.Item>
       {sentNote(sentTo.old)}
       <Form.Item
@@ -196,7 +201,7 @@ function ChangeAddressForm({ kind, current, onCancel, onDone }: { kind: AddressC
         {kind.input}
       </Form.Item>
       <Form.Item name="captcha" label={text.newCodeLabel} rules={[formRule(rules.code)]} validateFirst>
-        <CodeInput size="large" placeholder={text.codePlaceholder} onSend={() => sendCode('next')} aria-required />
+        <CodeInput size="large" placeholder={text.codePlaceholder} onSend={() => sendCode('next')} requestKey={keys.next} onRequestKept={codeKept} aria-required />
       </Form.Item>
       {sentNote(sentTo.next)}
     </SettingsForm>

@@ -33,7 +33,7 @@ async function section() {
 }
 
 describe('交易密码 on /settings', () => {
-  it('sets the first one, typed twice: a mismatch or a rule break is said on its field before anything is sent; then it says 已设置 and asks for the old one to change it', async () => {
+  it('sets the first one, typed twice, with the login password: a mismatch or a rule break is said on its field before anything is sent; then it says 已设置 and asks for the old one to change it', async () => {
     let set = false;
     const calls = stubApi({
       [INFO]: () => info(set),
@@ -48,6 +48,7 @@ describe('交易密码 on /settings', () => {
     expect(within(box).queryByLabelText('原交易密码')).toBeNull();
     const password = within(box).getByLabelText('交易密码');
     const confirm = within(box).getByLabelText('确认交易密码');
+    type(within(box).getByLabelText('登录密码'), 'Passw0rd1');
 
     type(password, 'abc12');
     type(confirm, 'abc12');
@@ -63,11 +64,32 @@ describe('交易密码 on /settings', () => {
     type(confirm, 'Abc123');
     await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
     await waitFor(() => expect(notices.successes).toEqual(['交易密码已设置']));
-    expect(calls.filter((call) => call.method === 'put')).toEqual([{ method: 'put', url: TRADE, body: { trx_password: 'Abc123' } }]);
+    expect(calls.filter((call) => call.method === 'put')).toEqual([{ method: 'put', url: TRADE, body: { trx_password: 'Abc123', password: 'Passw0rd1' } }]);
     await waitFor(() => expect(within(box).getByTestId('trade-password-status')).toHaveTextContent('已设置'));
+    expect(within(box).queryByLabelText('登录密码')).toBeNull();
     expect(within(box).getByLabelText('原交易密码')).toHaveValue('');
     expect(within(box).getByLabelText('新交易密码')).toHaveValue('');
     expect(within(box).getByRole('button', { name: '修改交易密码' })).toBeInTheDocument();
+  });
+
+  it('asks the login password with the first one: a missing one is said before anything is sent, a wrong one on its field', async () => {
+    const calls = stubApi({ [INFO]: info(false), [TRADE]: () => refusal(ErrorCode.LOGIN_PASSWORD_WRONG, '登录密码错误') });
+    const { notices } = renderScreen(<TradePasswordSection />, { at: '/settings' });
+    const box = await section();
+    const login = within(box).getByLabelText('登录密码');
+    const password = within(box).getByLabelText('交易密码');
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(fieldError(login)).toBe('请输入登录密码'));
+    expect(fieldError(password)).toBe('请输入交易密码');
+    expect(calls.filter((call) => call.method === 'put')).toEqual([]);
+
+    type(login, 'Wrong1234');
+    type(password, 'Abc123');
+    type(within(box).getByLabelText('确认交易密码'), 'Abc123');
+    await userEvent.click(within(box).getByRole('button', { name: '设置交易密码' }));
+    await waitFor(() => expect(fieldError(login)).toBe('登录密码错误'));
+    expect(notices.errors).toEqual([]);
+    expect(calls.filter((call) => call.method === 'put').map((call) => call.body)).toEqual([{ trx_password: 'Abc123', password: 'Wrong1234' }]);
   });
 
   it('changes it with the old one; a wrong old one, the lock and the same one again are said on their fields', async () => {
@@ -86,8 +108,8 @@ describe('交易密码 on /settings', () => {
     const submit = () => userEvent.click(within(box).getByRole('button', { name: '修改交易密码' }));
 
     await submit();
-    await waitFor(() => expect(fieldError(old)).toBe('您当前输入为空'));
-    expect(fieldError(fresh)).toBe('您当前输入为空');
+    await waitFor(() => expect(fieldError(old)).toBe('请输入交易密码'));
+    expect(fieldError(fresh)).toBe('请输入交易密码');
 
     type(old, 'Wrong123');
     type(fresh, 'New12345');
@@ -141,6 +163,18 @@ describe('交易密码 on /settings', () => {
       act(() => vi.advanceTimersByTime(60_000));
       await waitFor(() => expect(within(box).getByTestId('trade-password-forgot')).toHaveTextContent('忘记交易密码'));
       expect(within(box).getByTestId('trade-password-forgot')).toBeEnabled();
+    });
+
+    it('a link refused as too soon is said and counted down with the seconds the server gave', async () => {
+      const tooSoon = new ApiError({ kind: 'api', code: ErrorCode.CODE_TOO_SOON, status: 429, message: '验证码发送过于频繁，请7秒后再试', data: { retry_after: 7 } });
+      stubApi({ [INFO]: info(true), [FORGOT]: () => tooSoon });
+      renderScreen(<TradePasswordSection />, { at: '/settings' });
+      const box = await section();
+      await userEvent.click(within(box).getByRole('button', { name: '忘记交易密码' }));
+      await waitFor(() => expect(within(box).getByTestId('trade-password-forgot')).toHaveTextContent('重新发送（7s）'));
+      expect(within(box).getByTestId('trade-password-forgot')).toBeDisabled();
+      act(() => vi.advanceTimersByTime(7_000));
+      await waitFor(() => expect(within(box).getByTestId('trade-password-forgot')).toBeEnabled());
     });
   });
 });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useCountdown } from '../../../components/use-countdown.ts';
 import { useTradePasswordState } from '../../../lib/account-info.ts';
 import { busy } from '../../../lib/busy.ts';
+import { sendRetryAfter } from '../../../lib/code-send-limits.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
@@ -21,6 +22,8 @@ import { TradePasswordStatus } from './trade-password-status.tsx';
 const text = tradePasswordText.section;
 
 interface TradePasswordValues {
+  /** the login password, asked when the first trade password is set */
+  password: string;
   old_trx_password: string;
   trx_password: string;
   confirm: string;
@@ -32,16 +35,20 @@ const fieldOfCode: Partial<Record<number, keyof TradePasswordValues>> = {
   [ErrorCode.TRX_PASSWORD_WRONG]: 'old_trx_password',
   [ErrorCode.TRX_PASSWORD_LOCKED]: 'old_trx_password',
   [ErrorCode.TRX_PASSWORD_SAME]: 'trx_password',
+  [ErrorCode.LOGIN_PASSWORD_REQUIRED]: 'password',
+  [ErrorCode.LOGIN_PASSWORD_WRONG]: 'password',
+  [ErrorCode.LOGIN_LOCKED]: 'password',
 };
 
 /** The old one is whatever the account set: only required here, the server checks it. */
-const required = formRule((value) => (value === '' ? messages.required : null));
+const oldRequired = formRule((value) => (value === '' ? messages.tradePasswordRequired : null));
+/** The login password, likewise only required here. */
+const loginPasswordRequired = formRule((value) => (value === '' ? messages.loginPasswordRequired : null));
 
 /** The confirmation (typed twice): required, a trade password itself, and the same as the new one. */
 const sameAsNew: FormRule = ({ getFieldValue }) => ({
   validator: async (_, value: unknown) => {
     const typed = typeof value === 'string' ? value : '';
-    if (typed === '') throw new Error(messages.required);
     const message = rules.tradePassword(typed);
     if (message) throw new Error(message);
     if (typed !== getFieldValue('trx_password')) throw new Error(messages.confirmMismatch);
@@ -60,7 +67,8 @@ function showRefusal(form: FormInstance<TradePasswordValues>, error: unknown) {
 }
 
 /**
- * 交易密码 on /settings: set it the first time (typed twice), change it with the old one, or 忘记交易密码,
+ * 交易密码 on /settings: set it the first time (typed twice, with the login password: a session alone
+ * must not be enough to start moving money), change it with the old one, or 忘记交易密码,
  * which mails the account's own address the reset link (重置交易密码). Refusals, the lock among them,
  * are said on the field they are about.
  */
@@ -80,7 +88,9 @@ function TradePasswordForm({ isSet, email }: { isSet: boolean; email: string | n
   const submit = async (values: TradePasswordValues) => {
     if (saving.isPending) return;
     try {
-      await saving.mutateAsync(isSet ? { trx_password: values.trx_password, old_trx_password: values.old_trx_password } : { trx_password: values.trx_password });
+      await saving.mutateAsync(
+        isSet ? { trx_password: values.trx_password, old_trx_password: values.old_trx_password } : { trx_password: values.trx_password, password: values.password },
+      );
     } catch (error) {
       showRefusal(form, error);
       return;
@@ -96,15 +106,19 @@ function TradePasswordForm({ isSet, email }: { isSet: boolean; email: string | n
       layout="vertical"
       requiredMark={false}
       className={styles.form}
-      initialValues={{ old_trx_password: '', trx_password: '', confirm: '' }}
+      initialValues={{ password: '', old_trx_password: '', trx_password: '', confirm: '' }}
       onFinish={(values) => void submit(values)}
       noValidate
     >
       {isSet ? (
-        <Form.Item name="old_trx_password" label={text.oldLabel} rules={[required]} validateFirst>
+        <Form.Item name="old_trx_password" label={text.oldLabel} rules={[oldRequired]} validateFirst>
           <Password size="large" placeholder={text.oldPlaceholder} autoComplete="off" maxLength={10} aria-required />
         </Form.Item>
-      ) : null}
+      ) : (
+        <Form.Item name="password" label={text.loginPasswordLabel} rules={[loginPasswordRequired]} validateFirst>
+          <Password size="large" placeholder={text.loginPasswordPlaceholder} autoComplete="current-password" maxLength={16} aria-required />
+        </Form.Item>
+      )}
       <Form.Item name="trx_password" label={isSet ? text.changeNewLabel : text.newLabel} rules={[formRule(rules.tradePassword)]} validateFirst>
         <Password size="large" placeholder={text.newPlaceholder} autoComplete="new-password" maxLength={10} aria-required />
       </Form.Item>
@@ -141,8 +155,10 @@ function ForgotTradePassword({ email }: { email: string | null }) {
       const sent = await sending.mutateAsync(email);
       setSentTo(sent.masked_target);
       start(sent.resend_after);
-    } catch {
-      // the HTTP module said why (too soon, the day's limit, offline)
+    } catch (error) {
+      // the HTTP module said why (too soon, the day's limit, offline); a sending limit's wait is counted down
+      const wait = sendRetryAfter(error);
+      if (wait !== null) start(wait);
     }
   };
 
