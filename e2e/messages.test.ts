@@ -162,11 +162,13 @@ describe('live messages in the signed-in layout', () => {
       // wide: as many notices as fit clear of the banner, the filters, 导出 and the rows' 详情; the rest
       // fold into +N, not drawn until it is opened
       await page.getByTestId('notices-summary').waitFor(settle);
+      // the stack is placed again as its notices arrive: read it once drawn and folded make the five
+      await expect.poll(() => drawnAndFolded(page), settle).toBe(5);
       const drawn = await notices(page).count();
       expect(await page.getByTestId('notices-summary').innerText()).toContain(drawn > 0 ? `+${5 - drawn}` : '5 条新消息');
       await page.screenshot({ path: path.join(shots, 'notices-1440.png') });
       for (const control of [banner, refresh, page.getByTestId('wallet-export'), page.getByTestId('unread-bell')]) {
-        expect(await uncovered(control)).toBe(true);
+        await expect.poll(() => uncovered(control), settle).toBe(true);
       }
       const balancesRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/balance/account-balance');
       await refresh.click();
@@ -181,8 +183,8 @@ describe('live messages in the signed-in layout', () => {
       await page.setViewportSize({ width: 375, height: 812 });
       await expect.poll(() => drawnAndFolded(page), settle).toBe(5);
       await page.screenshot({ path: path.join(shots, 'notices-375.png') });
-      expect(await uncovered(banner)).toBe(true);
-      expect(await uncovered(refresh)).toBe(true);
+      await expect.poll(() => uncovered(banner), settle).toBe(true);
+      await expect.poll(() => uncovered(refresh), settle).toBe(true);
       const readAgain = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/balance/account-balance');
       await refresh.click();
       await readAgain;

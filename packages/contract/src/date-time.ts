@@ -17,8 +17,14 @@ export function chinaDateTime(at: Date | string, { seconds = false }: { seconds?
   return `${text.slice(0, 10)} ${text.slice(11, seconds ? 19 : 16)}`;
 }
 
-/** The spreadsheet number format of a time written as chinaWallClock: the same text as chinaDateTime to the second. */
+/** The spreadsheet number format of a time written as chinaSheetTime: the same text as chinaDateTime to the second. */
 export const CHINA_DATE_TIME_NUMBER_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * What a spreadsheet's date cell holds for an instant: China's wall clock cut to the whole second, as
+ * chinaDateTime cuts it (a spreadsheet rounds the milliseconds it is given, which can read a second later).
+ */
+export const chinaSheetTime = (at: Date) => chinaWallClock(new Date(Math.floor(at.getTime() / 1_000) * 1_000));
 
 /** Whether a customer's text holds a machine's time (ISO 8601, or a time in UTC 'Z'): none should. */
 export const MACHINE_TIME_PATTERN = /\d{4}-\d\d-\d\dT\d\d:\d\d|\d\d:\d\d(:\d\d(\.\d+)?)?Z\b/;

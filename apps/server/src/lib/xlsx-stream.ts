@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { CHINA_DATE_TIME_NUMBER_FORMAT, chinaWallClock } from '@portal/contract/date-time';
+import { CHINA_DATE_TIME_NUMBER_FORMAT, chinaSheetTime } from '@portal/contract/date-time';
 import type { stream } from 'exceljs';
 
 /** What a column holds: text, an amount (a number shown with two decimals) or a time (a date cell in China time). */
@@ -28,8 +28,8 @@ const columnLetter = (index: number): string => (index <= 0 ? '' : columnLetter(
 /**
  * A sheet of a streaming workbook, as every export of the portal is laid out: its header row frozen and
  * filtering its columns, amounts as numbers with two decimals, times as date cells showing China time.
- * Answers the sheet and how a row is added (a Date cell is written as China's wall clock: a spreadsheet
- * has no time zone).
+ * Answers the sheet and how a row is added (a Date cell is written as China's wall clock to the whole second,
+ * as the screens show it: a spreadsheet has no time zone).
  */
 export function exportSheet<Row extends Record<string, XlsxCell>>(workbook: stream.xlsx.WorkbookWriter, name: string, columns: Array<XlsxColumn<Row>>) {
   const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
@@ -39,7 +39,7 @@ export function exportSheet<Row extends Record<string, XlsxCell>>(workbook: stre
   });
   worksheet.autoFilter = { from: 'A1', to: `${columnLetter(Math.max(1, columns.length))}1` };
   const addRow = (row: Row) => {
-    const cells = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? chinaWallClock(value) : value]));
+    const cells = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? chinaSheetTime(value) : value]));
     worksheet.addRow(cells).commit();
   };
   return { worksheet, addRow };

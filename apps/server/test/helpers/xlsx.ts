@@ -26,6 +26,8 @@ export function expectExportLayout(sheet: Worksheet, { times = [], amounts = [] 
     for (const header of times) {
       const cell = row.getCell(columnOf(header));
       expect(cell.value, `${header} ${number}`).toBeInstanceOf(Date);
+      // whole seconds, as the screens show them: a spreadsheet would round milliseconds up
+      expect((cell.value as Date).getUTCMilliseconds(), `${header} ${number}`).toBe(0);
       expect(cell.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     }
     for (const header of amounts) {

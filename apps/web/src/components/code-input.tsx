@@ -2,7 +2,8 @@ import type { SendCodeAnswer } from '@portal/contract/account';
 import { ErrorCode } from '@portal/contract/errors';
 import { limits } from '@portal/contract/rules';
 import Input, { type InputProps } from 'antd/es/input/Input';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { chinaDateTime } from '@portal/contract/date-time';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type CodeRequest, codeRequest, rememberCodeSent, rememberResendRefused, resendWait, sendRetryAfter } from '../lib/code-send-limits.ts';
 import { isApiError } from '../lib/http.ts';
 import { codeInputText } from '../locales/zh-CN/code-input.ts';
@@ -11,6 +12,20 @@ import { useCountdown } from './use-countdown.ts';
 
 /** How long to wait before another code may be asked for, when the server does not say (spec §9). */
 export const RESEND_SECONDS = limits.codeResendSeconds;
+
+/** The longest wait counted in seconds; a longer one (a daily or network limit) names when it ends. */
+export const COUNTED_WAIT_SECONDS = 120;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** When another code may be asked for, after a long wait: in China time, by the day it falls on. */
+export function waitEndsText(secondsLeft: number, now = Date.now()): string {
+  const opens = chinaDateTime(new Date(now + secondsLeft * 1000));
+  const [day, time] = opens.split(' ') as [string, string];
+  if (day === chinaDateTime(new Date(now)).slice(0, 10)) return codeInputText.opensAt(time);
+  if (day === chinaDateTime(new Date(now + DAY_MS)).slice(0, 10)) return time === '00:00' ? codeInputText.tomorrow : codeInputText.opensTomorrowAt(time);
+  return codeInputText.opensAt(opens.slice(5));
+}
 
 type CodeInputProps = Omit<InputProps, 'value' | 'onChange' | 'suffix'> & {
   value?: string;
@@ -39,12 +54,13 @@ export function CodeInput({ value, onChange, onSend, canSend = true, sentWait = 
   const [sending, setSending] = useState(false);
   const [sentOnce, setSentOnce] = useState(() => sentWait > 0 || (requestKey !== undefined && codeRequest(requestKey) !== null));
 
-  // another target (a phone typed anew, another channel): its own code and wait, if it has one
+  // another target (a phone typed anew, another channel): its own code and wait, or none
+  const shownKey = useRef(requestKey);
   useEffect(() => {
-    if (requestKey === undefined) return;
-    const wait = resendWait(requestKey);
-    if (wait > 0) start(wait);
-    if (codeRequest(requestKey) !== null) setSentOnce(true);
+    if (requestKey === shownKey.current) return;
+    shownKey.current = requestKey;
+    start(requestKey === undefined ? 0 : resendWait(requestKey));
+    setSentOnce(requestKey !== undefined && codeRequest(requestKey) !== null);
   }, [requestKey, start]);
 
   const kept = () => {
@@ -81,8 +97,10 @@ export function CodeInput({ value, onChange, onSend, canSend = true, sentWait = 
   };
 
   const label =
-    secondsLeft > 0
-      ? codeInputText.resend(secondsLeft)
+    secondsLeft > COUNTED_WAIT_SECONDS
+      ? waitEndsText(secondsLeft)
+      : secondsLeft > 0
+        ? codeInputText.resend(secondsLeft)
       : sending
         ? codeInputText.sending
         : sentOnce

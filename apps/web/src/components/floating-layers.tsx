@@ -40,6 +40,16 @@ const samePlacements = (a: Record<string, LayerPlacement>, b: Record<string, Lay
  * sits in the dock, where it is rendered: at the end of the content. Placed again whenever the window
  * scrolls or changes size, the page's content changes, or a layer changes size.
  */
+/** A layer's slot is written only when its place changed: a scroll that moves nothing writes nothing. */
+const writtenStyles = new WeakMap<HTMLElement, string>();
+function setIfChanged(slot: HTMLElement, className: string, style: string) {
+  if (slot.className !== className) slot.className = className;
+  if (writtenStyles.get(slot) !== style) {
+    writtenStyles.set(slot, style);
+    slot.style.cssText = style;
+  }
+}
+
 export function FloatingLayers({ children }: { children: ReactNode }) {
   const overlay = useRef<HTMLDivElement>(null);
   const dock = useRef<HTMLDivElement>(null);
@@ -69,16 +79,15 @@ export function FloatingLayers({ children }: { children: ReactNode }) {
       const { slot } = layer;
       if (placement.docked) {
         if (slot.parentElement !== dockElement) dockElement.appendChild(slot);
-        slot.className = styles.docked ?? '';
-        slot.style.cssText = `order: ${layer.order}`;
+        setIfChanged(slot, styles.docked ?? '', `order: ${layer.order};`);
       } else {
         if (slot.parentElement !== overlayElement) overlayElement.appendChild(slot);
-        slot.className = styles.floating ?? '';
-        const horizontal = narrow ? '' : layer.side === 'left' ? 'right: auto;' : 'left: auto;';
-        slot.style.cssText = `bottom: ${placement.bottom}px; ${horizontal}`;
+        const horizontal = narrow ? '' : layer.side === 'left' ? ' right: auto;' : ' left: auto;';
+        setIfChanged(slot, styles.floating ?? '', `bottom: ${placement.bottom}px;${horizontal}`);
       }
-      slot.dataset.floatingLayer = key;
-      slot.dataset.docked = placement.docked ? 'true' : 'false';
+      if (slot.dataset.floatingLayer !== key) slot.dataset.floatingLayer = key;
+      const docked = placement.docked ? 'true' : 'false';
+      if (slot.dataset.docked !== docked) slot.dataset.docked = docked;
     }
     setPlacements((previous) => (samePlacements(previous, next) ? previous : next));
   }, []);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Seconds left of a countdown that ticks once a second; start(n) (re)starts it. A countdown can be
+ * Seconds left of a countdown that ticks once a second; start(n) (re)starts it, start(0) stops it. A countdown can be
  * running from the start (initialSeconds), e.g. when the previous screen has just sent a code.
  */
 export function useCountdown(initialSeconds = 0) {
@@ -21,7 +21,7 @@ export function useCountdown(initialSeconds = 0) {
   const start = useCallback((seconds: number) => {
     const current = Date.now();
     setNow(current);
-    setEndsAt(current + seconds * 1000);
+    setEndsAt(seconds > 0 ? current + seconds * 1000 : null);
   }, []);
 
   const secondsLeft = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));

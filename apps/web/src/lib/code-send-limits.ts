@@ -85,3 +85,9 @@ export function forgetCodeRequest(key: string) {
 
 /** An access code (MARK_TYPE_ACCESS) goes to the signed-in account's own phone or e-mail: kept per channel. */
 export const accessCodeKey = (sendType: string) => codeRequestKey('MARK_TYPE_ACCESS', sendType);
+
+/**
+ * The access code of a sign-in's verification goes to the account being signed in, before anyone is:
+ * kept per channel and per the phone or e-mail typed at sign-in.
+ */
+export const signInCodeKey = (sendType: string, account: string) => codeRequestKey('MARK_TYPE_ACCESS', `${sendType}:signin:${account}`);

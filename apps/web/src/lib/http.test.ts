@@ -11,7 +11,6 @@ import {
   createHttp,
   REQUEST_TIMEOUT_MS,
   markShownInPlace,
-  NETWORK_NOTICE_INTERVAL_MS,
   type RawResponse,
   SESSION_NOTICE_INTERVAL_MS,
 } from './http.ts';
@@ -42,7 +41,15 @@ class MemoryStorage implements Storage {
 
 const localStorage = new MemoryStorage();
 const sessionStorage = new MemoryStorage();
-vi.stubGlobal('window', { localStorage, sessionStorage });
+/** The window's own events (online, offline), which the tests raise themselves. */
+const windowEvents = new EventTarget();
+vi.stubGlobal('window', {
+  localStorage,
+  sessionStorage,
+  addEventListener: windowEvents.addEventListener.bind(windowEvents),
+  removeEventListener: windowEvents.removeEventListener.bind(windowEvents),
+  dispatchEvent: windowEvents.dispatchEvent.bind(windowEvents),
+});
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -278,12 +285,9 @@ describe('other non-zero codes', () => {
 });
 
 describe('network failures', () => {
-  let outage = 0;
-  // each test is an outage of its own, well apart from the last one told (the clock is set back in
-  // time, so the real clock of later tests is later still)
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(Date.UTC(2020, 0, 1) + ++outage * 3_600_000));
+  // each test starts outside an outage: the answered call before it ends any earlier one
+  beforeEach(async () => {
+    await api().get('/answered');
   });
 
   it.each(['post', 'put'] as const)('on %s say the data is kept for later', async (method) => {
@@ -304,25 +308,60 @@ describe('network failures', () => {
     expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作']);
   });
 
-  it('are told once for every call that fails in the same outage, and again for a later one', async () => {
+  it('are told once for every call that fails in the same outage, however long it lasts', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.UTC(2026, 3, 1);
+    vi.setSystemTime(new Date(start));
     const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
-    const start = Date.now();
     const failed = await Promise.allSettled([client.get('/a'), client.get('/b'), client.get('/c')]);
     expect(failed.every((result) => result.status === 'rejected')).toBe(true);
-    await rejectionOf(client.post('/d', {}));
     await nextTask();
     expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作']);
 
-    // still on screen: nothing more
-    vi.setSystemTime(new Date(start + NETWORK_NOTICE_INTERVAL_MS - 1));
-    await rejectionOf(client.get('/e'));
+    // the screens keep polling while the network is down: every second for ten seconds, and a save
+    for (let second = 1; second <= 10; second += 1) {
+      vi.setSystemTime(new Date(start + second * 1_000));
+      await rejectionOf(client.get(`/poll/${second}`));
+      await nextTask();
+    }
+    await rejectionOf(client.post('/save', {}));
+    await nextTask();
+    expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作']);
+  });
+
+  it('are told again after an answered call ended the outage, whether it succeeded or was refused', async () => {
+    const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
+    await rejectionOf(client.get('/a'));
     await nextTask();
     expect(notices).toHaveLength(1);
 
-    vi.setSystemTime(new Date(start + NETWORK_NOTICE_INTERVAL_MS));
-    await rejectionOf(client.post('/f', {}));
+    await api().get('/answered');
+    await rejectionOf(client.post('/b', {}));
     await nextTask();
     expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作', '当前网络异常，数据已保存，恢复后提交即可']);
+
+    handler = answer(400, { code: 2009, message: '账号或密码错误', data: null });
+    markShownInPlace(await rejectionOf(api().post('/refused', {})));
+    await rejectionOf(client.get('/c'));
+    await nextTask();
+    expect(notices).toEqual([
+      '当前网络异常，请检查网络设置后再次尝试操作',
+      '当前网络异常，数据已保存，恢复后提交即可',
+      '当前网络异常，请检查网络设置后再次尝试操作',
+    ]);
+  });
+
+  it('are told again after the browser says it is online', async () => {
+    const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
+    await rejectionOf(client.get('/a'));
+    await rejectionOf(client.get('/b'));
+    await nextTask();
+    expect(notices).toHaveLength(1);
+
+    window.dispatchEvent(new Event('online'));
+    await rejectionOf(client.get('/c'));
+    await nextTask();
+    expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作', '当前网络异常，请检查网络设置后再次尝试操作']);
   });
 
   it('shown in place by the caller (a dialog kept open for a retry) make no toast, nor do the reads that fail with them', async () => {
@@ -340,6 +379,7 @@ describe('other HTTP errors without an envelope', () => {
   it("show the response's message", async () => {
     handler = answer(502, { message: '上游服务不可用' });
     const error = await rejectionOf(api().get('/x'));
+    await nextTask();
     expect(notices).toEqual(['上游服务不可用']);
     expect(error.kind).toBe('http');
     expect(error.status).toBe(502);
@@ -355,8 +395,20 @@ describe('other HTTP errors without an envelope', () => {
     const error = await rejectionOf(api().get('/x'));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(500);
+    await nextTask();
     expect(notices).toEqual([httpText.unknownError]);
     expect(httpText.unknownError).toBe('请求失败，请稍后重试');
+  });
+
+  it('make no toast when the caller shows the failure in place (a dialog line), in the task the call failed in', async () => {
+    handler = answer(502, { message: '上游服务不可用' });
+    markShownInPlace(await rejectionOf(api().post('/api/v1/card/x/recharge', {})));
+    await nextTask();
+    expect(notices).toEqual([]);
+    // the same failure not shown in place is told
+    await rejectionOf(api().post('/api/v1/card/x/recharge', {}));
+    await nextTask();
+    expect(notices).toEqual(['上游服务不可用']);
   });
 });
 

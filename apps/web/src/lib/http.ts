@@ -20,11 +20,6 @@ import { tokenStorage } from './storage.ts';
 export const REQUEST_TIMEOUT_MS = 50_000;
 /** Session messages repeat for every call that fails at once; one a second is enough. */
 export const SESSION_NOTICE_INTERVAL_MS = 1_000;
-/**
- * One outage fails every call a screen makes at that moment (the save, then the reads around it):
- * it is told once, and not again while that message is still on screen (a toast's three seconds).
- */
-export const NETWORK_NOTICE_INTERVAL_MS = 3_000;
 
 export interface FieldError {
   field: string;
@@ -65,7 +60,13 @@ export class ApiError<T = unknown> extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 let lastSessionNoticeAt = Number.NEGATIVE_INFINITY;
-let lastNetworkNoticeAt = Number.NEGATIVE_INFINITY;
+/**
+ * An outage fails every call made while it lasts: the save, the reads around it, and every poll of
+ * a screen that keeps reading (batch progress, exports, cards in a changing state). It is told once,
+ * on its first failure; it ends when any call is answered (success or refusal) or the browser says
+ * it is online again, and the next failure after that is a new outage.
+ */
+let inOutage = false;
 
 const isEnvelope = (body: unknown): body is Envelope<unknown> =>
   typeof body === 'object' &&
@@ -102,12 +103,26 @@ export function markShownInPlace(error: unknown) {
  * money dialog that keeps its values for a retry); the others of the same outage are not.
  */
 function tellNetworkFailure(error: ApiError) {
-  const now = Date.now();
-  // a clock set back starts a new count rather than silencing every failure until it catches up
-  if (now >= lastNetworkNoticeAt && now - lastNetworkNoticeAt < NETWORK_NOTICE_INTERVAL_MS) return;
-  lastNetworkNoticeAt = now;
+  if (inOutage) return;
+  inOutage = true;
+  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+    window.addEventListener('online', endOutage, { once: true });
+  }
+  tellUnlessShownInPlace(error, error.message);
+}
+
+function endOutage() {
+  if (!inOutage) return;
+  inOutage = false;
+  if (typeof window !== 'undefined' && typeof window.removeEventListener === 'function') {
+    window.removeEventListener('online', endOutage);
+  }
+}
+
+/** Told once the caller has had its turn: a form or dialog that shows it in place says so first. */
+function tellUnlessShownInPlace(error: ApiError, text: string) {
   setTimeout(() => {
-    if (!shownOnField.has(error)) notify(error.message);
+    if (!shownOnField.has(error)) notify(text);
   }, 0);
 }
 
@@ -121,10 +136,7 @@ function failWithEnvelope(envelope: Envelope<unknown>, status: number): never {
     }
     useSessionStore.getState().logout();
   } else {
-    // told once the caller has had its turn: a form that shows it on a field says so first
-    setTimeout(() => {
-      if (!shownOnField.has(error)) notify(withCode(envelope.message, envelope.code));
-    }, 0);
+    tellUnlessShownInPlace(error, withCode(envelope.message, envelope.code));
   }
   throw error;
 }
@@ -149,6 +161,7 @@ async function bodyOf(response: AxiosResponse): Promise<unknown> {
 const SAVING_METHODS = new Set(['post', 'put']);
 
 function onFulfilled(response: AxiosResponse) {
+  endOutage();
   if (isSpreadsheet(response)) return response;
   const body: unknown = response.data;
   if (!isEnvelope(body)) return body;
@@ -166,13 +179,15 @@ async function onRejected(error: AxiosError) {
     tellNetworkFailure(failure);
     throw failure;
   }
+  endOutage();
   const body = await bodyOf(response);
   if (isEnvelope(body)) return failWithEnvelope(body, response.status);
   const bodyMessage = typeof (body as { message?: unknown } | null)?.message === 'string' ? (body as { message: string }).message : '';
   // axios' own text ("Request failed with status code 500") is English and says nothing to a customer
   const message = bodyMessage || httpText.unknownError;
-  notify(message);
-  throw new ApiError({ kind: 'http', message, status: response.status, data: body });
+  const failure = new ApiError({ kind: 'http', message, status: response.status, data: body });
+  tellUnlessShownInPlace(failure, message);
+  throw failure;
 }
 
 function attachToken(config: InternalAxiosRequestConfig) {

@@ -31,11 +31,22 @@ export function writeStorage(area: Area, key: string, value: string | null) {
 /** Codes asked for are kept in session storage under this prefix (lib/code-send-limits.ts). */
 export const CODE_REQUEST_PREFIX = 'codeRequest:';
 
-/** Forgets the access codes asked for (they go to the signed-in account's own phone or e-mail): at logout. */
-export function forgetAccessCodeRequests() {
+/**
+ * Codes whose target is the signed-in account's own phone or e-mail (access codes, and the codes of a
+ * change of phone or e-mail, kept under the current address).
+ */
+const ACCOUNT_CODE_PURPOSES = ['MARK_TYPE_ACCESS', 'MARK_TYPE_CHANGE_EMAIL', 'MARK_TYPE_CHANGE_PHONE'] as const;
+
+/**
+ * Forgets the codes asked for that belong to an account (ACCOUNT_CODE_PURPOSES): at logout and at a
+ * sign-in, so the next account signed in in this tab has codes of its own.
+ */
+export function forgetAccountCodeRequests() {
   try {
     const keys = Array.from({ length: window.sessionStorage.length }, (_, index) => window.sessionStorage.key(index));
-    for (const key of keys) if (key?.startsWith(`${CODE_REQUEST_PREFIX}MARK_TYPE_ACCESS:`)) window.sessionStorage.removeItem(key);
+    for (const key of keys) {
+      if (key !== null && ACCOUNT_CODE_PURPOSES.some((purpose) => key.startsWith(`${CODE_REQUEST_PREFIX}${purpose}:`))) window.sessionStorage.removeItem(key);
+    }
   } catch {
     // storage is unavailable: nothing was kept
   }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { forgetAccessCodeRequests, signedInStorage, tokenStorage } from '../lib/storage.ts';
+import { forgetAccountCodeRequests, signedInStorage, tokenStorage } from '../lib/storage.ts';
 
 interface SessionState {
   isLogin: boolean;
@@ -23,13 +23,15 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   login(token) {
     tokenStorage.set(token);
+    // codes asked for before (a sign-in verification, another account) are not this session's
+    forgetAccountCodeRequests();
     signedInStorage.set(true);
     set({ token, isLogin: true });
   },
   logout() {
     tokenStorage.clear();
     // the next account signed in in this tab has codes of its own
-    forgetAccessCodeRequests();
+    forgetAccountCodeRequests();
     signedInStorage.set(false);
     set({ token: null, isLogin: false });
   },

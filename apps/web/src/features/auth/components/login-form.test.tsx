@@ -53,7 +53,7 @@ describe('the sign-in form', () => {
     await waitFor(() => expect(fieldError(email)).toBe('请输入正确的邮箱'));
   });
 
-  it('sends a valid phone with the +86 prefix and hands the answer on', async () => {
+  it('sends a valid phone with the +86 prefix and hands the answer on with the account signed in', async () => {
     const answer = { token: 't-1', email: 'a@b.com', check: false };
     const post = vi.spyOn(http, 'post').mockResolvedValue(answer);
     const onLoggedIn = vi.fn();
@@ -61,7 +61,7 @@ describe('the sign-in form', () => {
     await userEvent.type(phoneField(), '13812345678');
     await userEvent.type(passwordField(), 'Demo1234');
     await userEvent.click(submit());
-    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(answer, 'phone'));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(answer, 'phone', '13812345678'));
     expect(post).toHaveBeenCalledWith('/api/v1/account/login', {
       phone_info: { phone: '13812345678', phone_prefix: '86' },
       password: 'Demo1234',

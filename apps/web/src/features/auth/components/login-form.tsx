@@ -47,7 +47,10 @@ const toBody = (method: LoginMethod, values: LoginValues): LoginBody =>
  * Sign-in with a phone or an e-mail and a password (spec §2). Only the chosen method's field is on
  * the form, so switching tabs drops the other tab's rules; the form starts over on every switch.
  */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer, method: LoginMethod) => void }) {
+/** Who is signing in: the phone or e-mail typed, as sent. */
+const accountOf = (method: LoginMethod, values: LoginValues) => (method === 'phone' ? (values.phone ?? '') : (values.email ?? '').trim());
+
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer, method: LoginMethod, account: string) => void }) {
   const [form] = useForm<LoginValues>();
   const [method, setMethod] = useState<LoginMethod>('phone');
   const loginCall = useLogin();
@@ -67,7 +70,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer, me
       applyFieldErrors(form, error, fieldNames);
       return;
     }
-    onLoggedIn(answer, method);
+    onLoggedIn(answer, method, accountOf(method, values));
   };
 
   return (

@@ -4,7 +4,7 @@ import { messages, rules } from '@portal/contract/rules';
 import { Checkbox, Form, Modal } from 'antd';
 import { useReducer } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
-import { accessCodeKey, codeRequest } from '../../../lib/code-send-limits.ts';
+import { codeRequest, forgetCodeRequest, signInCodeKey } from '../../../lib/code-send-limits.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -23,6 +23,8 @@ const sendTypeOf: Record<LoginMethod, SendType> = { phone: 'SEND_TYPE_PHONE', em
 interface LoginVerificationDialogProps {
   /** The tab the user signed in with: the code goes to the account's phone or e-mail accordingly. */
   method: LoginMethod;
+  /** The phone or e-mail typed at sign-in: the code asked for is kept for this account only. */
+  account: string;
   onVerified: (answer: CodeCheckAnswer) => void;
   onCancel: () => void;
 }
@@ -31,13 +33,13 @@ interface LoginVerificationDialogProps {
  * The second verification of a sign-in from an untrusted device (spec §4): a code sent to the
  * account's own phone or e-mail, and the choice to trust this device for 30 days.
  */
-export default function LoginVerificationDialog({ method, onVerified, onCancel }: LoginVerificationDialogProps) {
+export default function LoginVerificationDialog({ method, account, onVerified, onCancel }: LoginVerificationDialogProps) {
   const [form] = Form.useForm<VerificationValues>();
   const sendCall = useSendAccessCode();
   const checkCall = useCheckLoginCode();
   const sendType = sendTypeOf[method];
   // a code asked for before (the dialog closed, the page reloaded) is still good
-  const requestKey = accessCodeKey(sendType);
+  const requestKey = signInCodeKey(sendType, account);
   const [, codeKept] = useReducer((count: number) => count + 1, 0);
   const sentTo = codeRequest(requestKey)?.sentTo ?? null;
 
@@ -57,6 +59,8 @@ export default function LoginVerificationDialog({ method, onVerified, onCancel }
       applyFieldErrors(form, error);
       return;
     }
+    // the server used the code up
+    forgetCodeRequest(requestKey);
     onVerified(answer);
   };
 

@@ -5,7 +5,7 @@ import { useReducer, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
-import { codeRequest, codeRequestKey } from '../../../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -76,6 +76,8 @@ function SignEmailForm() {
       showOnFields(form, error, FIELDS);
       return;
     }
+    // the server used the code up
+    forgetCodeRequest(codeRequestKey('MARK_TYPE_BIND_EMAIL', values.email));
     const session = useSessionStore.getState();
     if (answer.token) {
       session.login(answer.token);

@@ -17,7 +17,7 @@ export default function SignIn() {
   // the first page of a visit has nowhere to go back to
   const canGoBack = location.key !== 'default';
 
-  const [verifying, setVerifying] = useState<LoginMethod | null>(null);
+  const [verifying, setVerifying] = useState<{ method: LoginMethod; account: string } | null>(null);
 
   /** A finished sign-in: the wallet, or first the e-mail binding for an account without one. */
   const enter = (answer: CodeCheckAnswer) => {
@@ -32,14 +32,14 @@ export default function SignIn() {
     }
   };
 
-  const onLoggedIn = (answer: LoginAnswer, method: LoginMethod) => {
+  const onLoggedIn = (answer: LoginAnswer, method: LoginMethod, account: string) => {
     if (!answer.check) {
       enter(answer);
       return;
     }
     // this token is good only for the second verification, which sends and checks a code with it
     useSessionStore.getState().keepToken(answer.token);
-    setVerifying(method);
+    setVerifying({ method, account });
   };
 
   const onVerified = (answer: CodeCheckAnswer) => {
@@ -49,6 +49,7 @@ export default function SignIn() {
 
   const onVerificationCancelled = () => {
     setVerifying(null);
+    // logout also forgets the code asked for: whoever signs in next in this tab starts afresh
     useSessionStore.getState().logout();
   };
 
@@ -58,7 +59,7 @@ export default function SignIn() {
       <LoginForm onLoggedIn={onLoggedIn} />
       {verifying ? (
         <Suspense fallback={null}>
-          <LoginVerificationDialog method={verifying} onVerified={onVerified} onCancel={onVerificationCancelled} />
+          <LoginVerificationDialog method={verifying.method} account={verifying.account} onVerified={onVerified} onCancel={onVerificationCancelled} />
         </Suspense>
       ) : null}
     </>

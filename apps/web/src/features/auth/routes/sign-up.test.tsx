@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../stores/session.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { fieldError } from '../../../testing/field-error.ts';
+import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import SignUp from './sign-up.tsx';
 
@@ -130,8 +131,11 @@ describe('the sign-up screen', () => {
     await fillValid();
     await userEvent.click(sendCode());
     await screen.findByText('验证码已发送至 +86 138****5678');
+    expect(keptCodeRequests()).toEqual(['MARK_TYPE_REGISTER:13812345678']);
     await submit();
     await waitFor(() => expect(location.current?.pathname).toBe('/sign-email'));
+    // the server used the code up
+    expect(keptCodeRequests()).toEqual([]);
     expect(calls.find((call) => call.url === REGISTER)?.body).toEqual({
       phone_prefix: '86',
       phone: '13812345678',

@@ -8,7 +8,7 @@ import { CodeInput } from '../../../components/code-input.tsx';
 import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { FormTitle } from '../../../components/form-title.tsx';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { codeRequest, codeRequestKey } from '../../../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
 import { confirmRule } from '../../../lib/confirm-rule.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -95,6 +95,8 @@ export default function SignUp() {
       showOnFields(form, error, FIELDS);
       return;
     }
+    // the server used the code up
+    forgetCodeRequest(codeRequestKey('MARK_TYPE_REGISTER', values.phone));
     // this token can only bind an e-mail; the next screen does that (spec §4)
     useSessionStore.getState().keepToken(token);
     navigate(paths.signEmail.getHref(), { replace: true });

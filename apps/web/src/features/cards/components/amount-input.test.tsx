@@ -35,4 +35,28 @@ describe('AmountInput', () => {
     expect(field).toHaveValue('20.50');
     await waitFor(() => expect(fieldError(field)).toBeNull());
   });
+
+  it('takes an amount with blanks around it (as pasted) as the amount itself, and holds it without them', async () => {
+    const values: string[] = [];
+    render(<AmountField onValue={(value) => values.push(value)} />);
+    const field = screen.getByRole('textbox', { name: '充值金额' });
+    for (const typed of [' 10', '10 ', '\t10.50\u00a0', '  0.01  ']) {
+      fireEvent.change(field, { target: { value: typed } });
+      expect(values.at(-1)).toBe(typed.trim());
+      expect(field).toHaveValue(typed.trim());
+      await waitFor(() => expect(fieldError(field)).toBeNull());
+    }
+    // blanks inside, or only blanks, are not an amount
+    for (const [typed, message] of [
+      ['1 0', '请输入正确的金额（大于0，最多两位小数）'],
+      [' 1e3 ', '请输入正确的金额（大于0，最多两位小数）'],
+      [' -5', '请输入正确的金额（大于0，最多两位小数）'],
+      ['1.234 ', '请输入正确的金额（大于0，最多两位小数）'],
+      ['00010', '请输入正确的金额（大于0，最多两位小数）'],
+      ['   ', '请输入金额'],
+    ] as const) {
+      fireEvent.change(field, { target: { value: typed } });
+      await waitFor(() => expect(fieldError(field)).toBe(message));
+    }
+  });
 });

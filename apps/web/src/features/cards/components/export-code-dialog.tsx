@@ -7,7 +7,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Modal, Segmented } from 'antd';
 import { useReducer, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
-import { accessCodeKey, codeRequest } from '../../../lib/code-send-limits.ts';
+import { accessCodeKey, codeRequest, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
 import { busy } from '../../../lib/busy.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
@@ -82,6 +82,8 @@ function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogP
     setLimited(null);
     try {
       await onSubmit({ captcha, send_type: sendType, ...confirmation });
+      // the server used the code up: the next export asks for another
+      forgetCodeRequest(requestKey);
     } catch (error) {
       if (trade.refused(error)) return;
       if (isApiError(error) && error.code !== null && CODE_REFUSALS.includes(error.code)) {

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
+import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { markAccessCodeChecked } from '../lib/reveal-window.ts';
 import { RevealDialog } from './reveal-dialog.tsx';
@@ -34,10 +35,13 @@ describe('查看卡号', () => {
     fireEvent.click(await screen.findByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('验证码已发送至 +86 138****8000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '60秒后重新获取' })).toBeDisabled();
+    expect(keptCodeRequests()).toEqual(['MARK_TYPE_ACCESS:send_type_phone']);
     fireEvent.change(screen.getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '验证并查看' }));
 
     expect(await screen.findByTestId('reveal-number')).toHaveTextContent('5555 5555 5555 4444');
+    // the server used the code up: the next 查看卡号 asks for another
+    expect(keptCodeRequests()).toEqual([]);
     expect(screen.getByTestId('reveal-cvv')).toHaveTextContent('123');
     expect(screen.getByTestId('reveal-expiry')).toHaveTextContent('08/29');
     expect(screen.getByTestId('reveal-countdown')).toHaveTextContent(`${REVEAL_SHOW_SECONDS} 秒后自动隐藏`);

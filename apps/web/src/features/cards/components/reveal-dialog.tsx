@@ -9,7 +9,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { useCountdown } from '../../../components/use-countdown.ts';
 import { busy } from '../../../lib/busy.ts';
-import { accessCodeKey, codeRequest } from '../../../lib/code-send-limits.ts';
+import { accessCodeKey, codeRequest, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -226,6 +226,8 @@ function CodeStep({
       }
       return;
     }
+    // the server used the code up: the next reveal asks for another
+    forgetCodeRequest(requestKey);
     onRevealed(answer);
   };
 

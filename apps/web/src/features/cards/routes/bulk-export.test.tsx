@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
+import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { applyCardEvent } from '../lib/apply-card-event.ts';
 import { accountInfo, card, cardPage, openedAvailable } from '../testing/fixtures.ts';
@@ -119,9 +120,12 @@ describe('批量导出: full numbers need a fresh access code', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
     await userEvent.click(within(dialog).getByTestId('export-code-submit'));
     expect(await within(dialog).findByText('验证码错误')).toBeInTheDocument();
+    expect(keptCodeRequests()).toEqual(['MARK_TYPE_ACCESS:send_type_phone']);
     answer = { export_id: 'e-2' };
     await userEvent.click(within(dialog).getByTestId('export-code-submit'));
     await waitFor(() => expect(screen.queryByText('导出完整卡号前，请获取并输入验证码。')).toBeNull());
+    // the server used the code up: the next export asks for another
+    expect(keptCodeRequests()).toEqual([]);
     expect(posts(calls).at(-1)?.body).toMatchObject({ include_sensitive: true, captcha: '123456', send_type: 'SEND_TYPE_PHONE' });
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { fieldError } from '../../../testing/field-error.ts';
+import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PhoneSection } from './phone-section.tsx';
@@ -63,8 +64,11 @@ describe('the e-mail section', () => {
     await userEvent.type(within(dialog).getByLabelText('新邮箱'), 'new@new.example');
     await userEvent.type(within(dialog).getByLabelText('当前邮箱验证码'), '111111');
     await userEvent.type(within(dialog).getByLabelText('新邮箱验证码'), '222222');
+    expect(keptCodeRequests()).toEqual(['MARK_TYPE_CHANGE_EMAIL:new@new.example', 'MARK_TYPE_CHANGE_EMAIL:send_type_email:me@mail.example']);
     await userEvent.click(within(dialog).getByRole('button', { name: '确认更换' }));
     await waitFor(() => expect(notices.successes).toEqual(['邮箱已更换为 new@new.example']));
+    // the server used both codes up
+    expect(keptCodeRequests()).toEqual([]);
     expect(posts(calls, '/api/v1/account/email/change')).toEqual([{ email: 'new@new.example', old_captcha: '111111', captcha: '222222' }]);
   });
 

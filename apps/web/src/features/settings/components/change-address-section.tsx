@@ -3,7 +3,7 @@ import { type Rule, rules } from '@portal/contract/rules';
 import { Button, Form, Modal } from 'antd';
 import { type ReactElement, useReducer, useState } from 'react';
 import { CodeInput } from '../../../components/code-input.tsx';
-import { codeRequest, codeRequestKey } from '../../../lib/code-send-limits.ts';
+import { codeRequest, codeRequestKey, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -153,7 +153,11 @@ function ChangeAddressForm({ kind, current, onCancel, onDone }: { kind: AddressC
   const submit = async (values: ChangeAddressValues) => {
     if (isPending) return;
     try {
-      onDone(await change(clean(values[field] ?? ''), { old_captcha: values.old_captcha, captcha: values.captcha }));
+      const address = await change(clean(values[field] ?? ''), { old_captcha: values.old_captcha, captcha: values.captcha });
+      // the server used both codes up
+      forgetCodeRequest(keys.old);
+      forgetCodeRequest(keys.next);
+      onDone(address);
     } catch (error) {
       applyFieldErrors(form, error, kind.fieldNames);
     }
