@@ -351,6 +351,35 @@ describe('network failures', () => {
     ]);
   });
 
+  it('answer every press once, even in an outage already told, but not the polls after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.UTC(2026, 3, 2);
+    vi.setSystemTime(new Date(start));
+    const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
+    await rejectionOf(client.get('/poll'));
+    await nextTask();
+    expect(notices).toEqual(['当前网络异常，请检查网络设置后再次尝试操作']);
+
+    // 刷新 pressed: its reads fail together and are told once
+    vi.setSystemTime(new Date(start + 5_000));
+    window.dispatchEvent(new Event('pointerdown'));
+    await Promise.allSettled([client.get('/balances'), client.get('/transactions')]);
+    await nextTask();
+    expect(notices).toHaveLength(2);
+
+    // the screen's polls later on are the same outage
+    vi.setSystemTime(new Date(start + 9_000));
+    await rejectionOf(client.get('/poll'));
+    await nextTask();
+    expect(notices).toHaveLength(2);
+
+    // 导出 pressed from the keyboard: told again
+    window.dispatchEvent(new Event('keydown'));
+    await rejectionOf(client.get('/export'));
+    await nextTask();
+    expect(notices).toEqual(Array(3).fill('当前网络异常，请检查网络设置后再次尝试操作'));
+  });
+
   it('are told again after the browser says it is online', async () => {
     const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
     await rejectionOf(client.get('/a'));

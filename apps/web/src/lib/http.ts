@@ -63,7 +63,7 @@ let lastSessionNoticeAt = Number.NEGATIVE_INFINITY;
 /**
  * An outage fails every call made while it lasts: the save, the reads around it, and every poll of
  * a screen that keeps reading (batch progress, exports, cards in a changing state). It is told once,
- * on its first failure; it ends when any call is answered (success or refusal) or the browser says
+ * on its first failure, and again only to answer a press; it ends when any call is answered (success or refusal) or the browser says
  * it is online again, and the next failure after that is a new outage.
  */
 let inOutage = false;
@@ -99,14 +99,48 @@ export function markShownInPlace(error: unknown) {
 }
 
 /**
- * The first failure of an outage is told (as a toast, unless its caller shows it in place, e.g. a
- * money dialog that keeps its values for a retry); the others of the same outage are not.
+ * A press (a click, a tap, a key) and the calls it starts: a failure is the answer to that press,
+ * told even in an outage already told, but once for the press however many of its calls fail.
  */
-function tellNetworkFailure(error: ApiError) {
-  if (inOutage) return;
-  inOutage = true;
-  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-    window.addEventListener('online', endOutage, { once: true });
+export const PRESS_WINDOW_MS = 1_000;
+let presses = 0;
+let lastPressAt = Number.NEGATIVE_INFINITY;
+let lastToldPress = 0;
+let watchingPresses = false;
+const pressOfCall = new WeakMap<object, number>();
+
+function watchPresses() {
+  if (watchingPresses || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
+  watchingPresses = true;
+  const pressed = () => {
+    presses += 1;
+    lastPressAt = Date.now();
+  };
+  window.addEventListener('pointerdown', pressed, { capture: true });
+  window.addEventListener('keydown', pressed, { capture: true });
+}
+
+/** The press a call was started by: one made within PRESS_WINDOW_MS of it. */
+function notePress(config: InternalAxiosRequestConfig) {
+  watchPresses();
+  if (presses > 0 && Date.now() - lastPressAt <= PRESS_WINDOW_MS) pressOfCall.set(config, presses);
+}
+
+/**
+ * The first failure of an outage is told (as a toast, unless its caller shows it in place, e.g. a
+ * money dialog that keeps its values for a retry); the others of the same outage are not, but for
+ * the first failure of each later press (刷新 pressed again, 导出): a press is always answered.
+ */
+function tellNetworkFailure(error: ApiError, config: object | undefined) {
+  const press = config ? pressOfCall.get(config) : undefined;
+  const newPress = press !== undefined && press !== lastToldPress;
+  if (inOutage && !newPress) return;
+  if (press !== undefined) lastToldPress = press;
+  if (!inOutage) {
+    inOutage = true;
+    if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+      window.addEventListener('online', endOutage, { once: true });
+    }
   }
   tellUnlessShownInPlace(error, error.message);
 }
@@ -176,7 +210,7 @@ async function onRejected(error: AxiosError) {
     const method = (error.config?.method ?? 'get').toLowerCase();
     const message = SAVING_METHODS.has(method) ? httpText.networkErrorOnSave : httpText.networkError;
     const failure = new ApiError({ kind: 'network', message });
-    tellNetworkFailure(failure);
+    tellNetworkFailure(failure, error.config);
     throw failure;
   }
   endOutage();
@@ -191,6 +225,7 @@ async function onRejected(error: AxiosError) {
 }
 
 function attachToken(config: InternalAxiosRequestConfig) {
+  notePress(config);
   const token = tokenStorage.get();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
