@@ -73,7 +73,7 @@ interface Envelope<T> {
   data: T;
 }
 
-/** One JSON call to the server as the merchant of `host`. */
+/** One JSON call to the server as the merchant of `host` (with any further headers, e.g. an Idempotency-Key). */
 export function callApi<T = unknown>(
   portal: Harness,
   host: string,
@@ -81,10 +81,11 @@ export function callApi<T = unknown>(
   urlPath: string,
   body?: unknown,
   token?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Envelope<T>> {
   const port = portal.server.port;
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { host: `${host}:${port}`, accept: 'application/json', 'user-agent': 'portal-e2e-accounts' };
+  const headers: Record<string, string> = { ...extraHeaders, host: `${host}:${port}`, accept: 'application/json', 'user-agent': 'portal-e2e-accounts' };
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   return new Promise((resolve, reject) => {

@@ -21,13 +21,14 @@ import type { AccountBalanceItem } from '@portal/contract/wallet';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
-import { callApi, createAccountByApi, expectPath, field, settle } from './accounts-support.ts';
+import { createAccountByApi, expectPath, field, settle } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness({ env: { BATCH_CONCURRENCY: '2', ISSUER_SIM_DELAY_MS: '400' } });
 const HOST = 'localhost';
+const { ops, api } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };
 const PRODUCT = '订阅支付卡';
 const FAILURE = 'BIN 额度已满，请稍后再试';
@@ -45,18 +46,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // accounts, money and the operator command line
 
-async function ops(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ISSUER_URL: portal.server.issuerUrl },
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`ops ${args.join(' ')} failed (${code}):\n${err.join('\n')}`);
-  return out.join('\n');
-}
-
 interface Account {
   phone: string;
   token: string;
@@ -72,12 +61,6 @@ async function fundedAccount(): Promise<Account> {
   const account = { phone, token };
   await api(account, 'PUT', '/api/v1/card/verification', { real_name: '李四', id_number: '11010519491231002X' });
   return account;
-}
-
-async function api<T>(account: Account, method: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(portal, HOST, method, urlPath, body, account.token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
 }
 
 async function usdWallet(account: Account) {

@@ -13,43 +13,20 @@ import type { AccountBalanceItem } from '@portal/contract/wallet';
 import type { Locator, Page, Request } from 'playwright-core';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
-import { callApi, createAccountByApi, field, settle } from './accounts-support.ts';
+import { createAccountByApi, field, settle } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
+const { ops, api } = portalCalls(portal, HOST);
 const PRODUCT = '订阅支付卡';
 const SAVE_FAILED = '当前网络异常，数据已保存，恢复后提交即可';
 
 interface Account {
   phone: string;
   token: string;
-}
-
-async function ops(args: string[]) {
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ISSUER_URL: portal.server.issuerUrl },
-    out: () => {},
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`ops ${args.join(' ')} failed (${code}):\n${err.join('\n')}`);
-}
-
-async function api<T>(account: Account, method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  const answer = headers ? await postWithHeaders<T>(account, urlPath, body, headers) : await callApi<T>(portal, HOST, method, urlPath, body, account.token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
-}
-
-function postWithHeaders<T>(account: Account, urlPath: string, body: unknown, headers: Record<string, string>) {
-  return send<{ code: number; message: string; data: T }>('POST', urlPath, JSON.stringify(body), {
-    'content-type': 'application/json',
-    authorization: `Bearer ${account.token}`,
-    ...headers,
-  });
 }
 
 /** A request to the server as the merchant of HOST; the parsed JSON answer. */

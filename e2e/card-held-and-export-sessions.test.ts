@@ -16,19 +16,19 @@
  * on for what it shows, the API polled for what it answers.
  */
 import { mkdir } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
-import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { AccountBalanceItem } from '@portal/contract/wallet';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
 import { callApi, codeIn, createAccountByApi, PASSWORD, phoneAddress, settle, watchOutbox } from './accounts-support.ts';
 import { repoRoot, useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
+const { ops, api, postWithKey } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 375, height: 812 };
 const PRODUCT = '订阅支付卡';
@@ -41,19 +41,6 @@ beforeAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 // accounts, cards and the operator command line
-
-/** The operator command line, run in this process against the server's DATA_DIR and its simulated issuer; throws on a failure. */
-async function ops(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ISSUER_URL: portal.server.issuerUrl },
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`ops ${args.join(' ')} failed (${code}):\n${err.join('\n')}`);
-  return out.join('\n');
-}
 
 interface Account {
   phone: string;
@@ -80,12 +67,6 @@ async function accountWithCard(): Promise<{ account: Account; card: CardItem }> 
   return { account, card: await cardByApi(account, opened.id) };
 }
 
-async function api<T>(account: Account, method: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(portal, HOST, method, urlPath, body, account.token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
-}
-
 const cardByApi = (account: Account, id: string) => api<CardItem>(account, 'GET', `/api/v1/card/${encodeURIComponent(id)}`);
 
 async function usdWallet(account: Account) {
@@ -93,36 +74,6 @@ async function usdWallet(account: Account) {
   const usd = rows.find((row) => row.currency === 'USD');
   if (!usd) throw new Error(`no USD row in ${JSON.stringify(rows)}`);
   return { available: usd.available, held: usd.anew };
-}
-
-/** A POST with an Idempotency-Key header (the money calls need one), as the signed-in account. */
-function postWithKey<T>(account: Account, urlPath: string, body: unknown, key: string): Promise<T> {
-  const port = portal.server.port;
-  const headers = {
-    host: `${HOST}:${port}`,
-    accept: 'application/json',
-    'content-type': 'application/json',
-    authorization: `Bearer ${account.token}`,
-    [IDEMPOTENCY_HEADER]: key,
-  };
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: urlPath, headers, timeout: 15_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        try {
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
-          if (answer.code !== 0) reject(new Error(`POST ${urlPath} failed: ${answer.message} (${answer.code})`));
-          else resolve(answer.data);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    request.on('timeout', () => request.destroy(new Error(`POST ${urlPath} timed out`)));
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
 }
 
 /**

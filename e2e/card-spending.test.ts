@@ -8,35 +8,22 @@
  * Every test makes its own account through the API. Nothing waits for a fixed time: the page is waited
  * on for what it shows, the API polled for what it answers.
  */
-import http from 'node:http';
-import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { chinaDateTime, MACHINE_TIME_PATTERN } from '@portal/contract/date-time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
-import { callApi, createAccountByApi, settle } from './accounts-support.ts';
+import { createAccountByApi, settle } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
+const { ops, api, postWithKey } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 375, height: 812 };
 const PRODUCT = '订阅支付卡';
 const ID_NUMBER = '11010519491231002X';
-
-/** The operator command line, run in this process against the server's DATA_DIR and its simulated issuer; throws on a failure. */
-async function ops(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ISSUER_URL: portal.server.issuerUrl },
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`ops ${args.join(' ')} failed (${code}):\n${err.join('\n')}`);
-  return out.join('\n');
-}
 
 interface Account {
   phone: string;
@@ -44,42 +31,6 @@ interface Account {
 }
 
 let accounts = 0;
-
-async function api<T>(account: Account, method: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(portal, HOST, method, urlPath, body, account.token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
-}
-
-/** A POST with an Idempotency-Key header (the money calls need one), as the signed-in account. */
-function postWithKey<T>(account: Account, urlPath: string, body: unknown, key: string): Promise<T> {
-  const port = portal.server.port;
-  const headers = {
-    host: `${HOST}:${port}`,
-    accept: 'application/json',
-    'content-type': 'application/json',
-    authorization: `Bearer ${account.token}`,
-    [IDEMPOTENCY_HEADER]: key,
-  };
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: urlPath, headers, timeout: 15_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        try {
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
-          if (answer.code !== 0) reject(new Error(`POST ${urlPath} failed: ${answer.message} (${answer.code})`));
-          else resolve(answer.data);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    request.on('timeout', () => request.destroy(new Error(`POST ${urlPath} timed out`)));
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
-}
 
 /** A new account with 500.00 USD in its wallet and one card in use holding `load`. */
 async function accountWithCard(load = '20.00'): Promise<{ account: Account; card: CardItem }> {

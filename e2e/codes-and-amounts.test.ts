@@ -3,17 +3,17 @@
  * the server refuses as too soon is said and counted down with the seconds it gave. An amount field
  * keeps what was typed and says what is wrong with it.
  */
-import http from 'node:http';
-import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
 import { button, callApi, codeIn, createAccountByApi, expectFieldError, expectPath, field, phoneAddress, settle, watchOutbox } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
+const { ops, api, postWithKey } = portalCalls(portal, HOST);
 
 const countdown = (page: Page) => button(page, /^\d+秒后重新获取$/);
 const tooSoonToast = (page: Page) => page.getByTestId('toast').filter({ hasText: /^验证码发送过于频繁，请\d+秒后再试\(2004\)$/ });
@@ -133,38 +133,3 @@ describe('an amount field', () => {
     await expect.poll(() => page.getByTestId('cost-total').innerText(), settle).toBe('22.50 USD');
   });
 });
-
-async function ops(args: string[]) {
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ISSUER_URL: portal.server.issuerUrl },
-    out: () => {},
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`ops ${args.join(' ')} failed (${code}):\n${err.join('\n')}`);
-}
-
-async function api<T>(token: string, method: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(portal, HOST, method, urlPath, body, token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
-}
-
-/** A POST with an Idempotency-Key header (opening a card needs one). */
-function postWithKey<T>(token: string, urlPath: string, body: unknown, key: string): Promise<T> {
-  const port = portal.server.port;
-  const headers = { host: `${HOST}:${port}`, accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}`, [IDEMPOTENCY_HEADER]: key };
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: urlPath, headers, timeout: 15_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
-        if (answer.code !== 0) reject(new Error(`POST ${urlPath} failed: ${answer.message} (${answer.code})`));
-        else resolve(answer.data);
-      });
-    });
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
-}

@@ -10,69 +10,28 @@
  * Every test makes its own account through the API. Nothing waits for a fixed time.
  */
 import { mkdir } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import type { BatchStatusAnswer } from '@portal/contract/card-batches';
-import { type CardItem, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.ts';
-import { callApi, createAccountByApi, settle } from './accounts-support.ts';
+import { createAccountByApi, settle } from './accounts-support.ts';
 import { repoRoot, useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness({ env: { BATCH_CONCURRENCY: '2' } });
 const HOST = 'localhost';
+const { ops, api, postWithKey } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 375, height: 812 };
 const PRODUCT = '订阅支付卡';
 const LONG_NICKNAME = 'QWERTYUIOPASDFGHJKLZ';
 const batchSettle = { timeout: 45_000 };
 
-async function ops(args: string[]) {
-  const err: string[] = [];
-  const code = await runOps(args, {
-    env: { DATA_DIR: portal.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ISSUER_URL: portal.server.issuerUrl },
-    out: () => {},
-    err: (text) => err.push(text),
-  });
-  if (code !== 0) throw new Error(`ops ${args.join(' ')} failed (${code}):\n${err.join('\n')}`);
-}
-
 interface Account {
   phone: string;
   token: string;
-}
-
-async function api<T>(account: Account, method: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(portal, HOST, method, urlPath, body, account.token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
-}
-
-function postWithKey<T>(account: Account, urlPath: string, body: unknown, key: string): Promise<T> {
-  const port = portal.server.port;
-  const headers = {
-    host: `${HOST}:${port}`,
-    accept: 'application/json',
-    'content-type': 'application/json',
-    authorization: `Bearer ${account.token}`,
-    [IDEMPOTENCY_HEADER]: key,
-  };
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: urlPath, headers, timeout: 15_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
-        if (answer.code !== 0) reject(new Error(`POST ${urlPath} failed: ${answer.message} (${answer.code})`));
-        else resolve(answer.data);
-      });
-    });
-    request.on('timeout', () => request.destroy(new Error(`POST ${urlPath} timed out`)));
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
 }
 
 let accounts = 0;

@@ -14,12 +14,14 @@ import type { AccountBalanceItem } from '@portal/contract/wallet';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.ts';
-import { button, callApi, createAccountByApi, expectPath, expectToast, field, PASSWORD, settle } from './accounts-support.ts';
+import { button, createAccountByApi, expectPath, expectToast, field, PASSWORD, settle } from './accounts-support.ts';
 import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
+import { portalCalls } from './portal-calls.ts';
 
 const portal = useHarness();
 const HOST = 'localhost';
+const { api } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 375, height: 812 };
 const PRODUCT = '订阅支付卡';
@@ -27,12 +29,6 @@ const PRODUCT = '订阅支付卡';
 interface Account {
   phone: string;
   token: string;
-}
-
-async function api<T>(account: Account, method: string, urlPath: string, body?: unknown): Promise<T> {
-  const answer = await callApi<T>(portal, HOST, method, urlPath, body, account.token);
-  if (answer.code !== 0) throw new Error(`${method} ${urlPath} failed: ${answer.message} (${answer.code})`);
-  return answer.data;
 }
 
 /** A new account with 500.00 USD from the operator and its 实名认证 given, so it can open cards. */
