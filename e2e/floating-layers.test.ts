@@ -193,6 +193,15 @@ const uncovered = (page: Page, testId: string) =>
     return hit !== null && element.contains(hit);
   });
 
+/** Goes to a screen inside the app (the layers stay mounted) and waits for what it shows first. */
+async function visit(page: Page, screen: string, ready: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, screen);
+  await page.getByTestId(ready).first().waitFor(settle);
+}
+
 describe('the floating layers', () => {
   it('cover no control, row or one another with a failed batch, a pending 3-D Secure code and six new messages, at 375 and 1440 px', async () => {
     const { account, card } = await accountWithBatch(2, { export: true });
@@ -201,9 +210,11 @@ describe('the floating layers', () => {
     await page.getByTestId('card-actions').waitFor(settle);
     await page.getByTestId('batch-progress').waitFor(settle);
     const dialog = await pendingThreeDs(page, card);
-    // the dialog keeps its labels on one line beside the long nickname
+    // the dialog keeps its labels on one line beside the long nickname: measured once it has opened (its
+    // zoom scales what the window shows), by layout height, which no transform changes
+    await settled(page);
     const labels = await dialog.locator('dt').evaluateAll((terms) =>
-      terms.map((term) => ({ text: term.textContent, lines: Math.round(term.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(term).lineHeight)) })),
+      terms.map((term) => ({ text: term.textContent, lines: Math.round((term as HTMLElement).offsetHeight / Number.parseFloat(getComputedStyle(term).lineHeight)) })),
     );
     expect(labels.every((label) => label.lines === 1), JSON.stringify(labels)).toBe(true);
     // the nickname is cut, with the last four digits still shown, inside the window
@@ -211,7 +222,7 @@ describe('the floating layers', () => {
       right: element.getBoundingClientRect().right,
       window: window.innerWidth,
       text: (element as HTMLElement).innerText,
-      lines: Math.round(element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight)),
+      lines: Math.round((element as HTMLElement).offsetHeight / Number.parseFloat(getComputedStyle(element).lineHeight)),
     }));
     expect(nickname.right).toBeLessThanOrEqual(nickname.window);
     expect(nickname.text).toBe(`${LONG_NICKNAME} •••• ${card.last4}`);
@@ -236,11 +247,7 @@ describe('the floating layers', () => {
       ['/card', 'card-row'],
       ['/bulk-export', 'export-row'],
     ] as const) {
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, screen);
-      await page.getByTestId(ready).first().waitFor(settle);
+      await visit(page, screen, ready);
       await page.getByTestId('three-ds-notice').waitFor(settle);
       expect(await overlapsWhileScrolling(page), screen).toEqual([]);
       await shoot(page, `${screen.slice(1)}-1440`);
@@ -251,11 +258,7 @@ describe('the floating layers', () => {
       ['/card', 'card-row'],
       ['/bulk-export', 'export-row'],
     ] as const) {
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, screen);
-      await page.getByTestId(ready).first().waitFor(settle);
+      await visit(page, screen, ready);
       expect(await overlapsWhileScrolling(page), screen).toEqual([]);
       await shoot(page, `${screen.slice(1)}-375`);
     }
