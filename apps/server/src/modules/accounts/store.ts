@@ -45,23 +45,17 @@ export async function setPassword(tx: Tx, accountId: string, passwordHash: strin
     .where(eq(accounts.id, accountId));
 }
 
-/** Sets the trade password (the e-mail reset); its wrong tries and any lock end with the old one. */
-export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash: string) {
-  await tx
-    .update(accounts)
-    .set({ trxPasswordHash, trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null })
-    .where(eq(accounts.id, accountId));
-}
-
 /**
- * Replaces the trade password only if it is still the one that was checked (`expected`, null for
- * none), so two changes at once cannot both land; false when it had changed in between.
+ * Sets the trade password; its wrong tries and any lock end with the old one. With `expected` (the
+ * hash that was checked, null for none) only if it is still that one, so two changes at once cannot
+ * both land: false when it had changed in between. Without it (the e-mail reset), whatever it was.
  */
-export async function replaceTrxPassword(tx: Tx, accountId: string, expected: string | null, trxPasswordHash: string) {
+export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash: string, expected?: string | null) {
+  const still = expected === undefined ? undefined : expected === null ? isNull(accounts.trxPasswordHash) : eq(accounts.trxPasswordHash, expected);
   const rows = await tx
     .update(accounts)
     .set({ trxPasswordHash, trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null })
-    .where(and(eq(accounts.id, accountId), expected === null ? isNull(accounts.trxPasswordHash) : eq(accounts.trxPasswordHash, expected)))
+    .where(and(eq(accounts.id, accountId), still))
     .returning({ id: accounts.id });
   return rows.length === 1;
 }
