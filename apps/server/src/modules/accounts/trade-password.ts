@@ -11,7 +11,7 @@ import { tradeLockedError, tradePasswordPolicy } from './password-policy.ts';
 import type { SecurityPart } from './security.ts';
 import { refusedOn } from './security.ts';
 import type { TellSecurityChange } from './security-notice.ts';
-import { clearTradePasswordTries, countWrongTradePassword, findAccountById, findTradePassword, lockTradePassword, setTrxPassword } from './store.ts';
+import { clearTradePasswordTries, countWrongTradePassword, findAccountById, findTradePasswordHash, lockTradePassword, setTrxPassword } from './store.ts';
 
 interface TradePasswordDeps {
   db: Db;
@@ -30,7 +30,7 @@ export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell 
    * whether one was set when the caller's session was read (it saves a read); unknown, it is read.
    */
   async function confirmTradePassword(accountId: string, given: string | undefined, set?: boolean) {
-    if (!(set ?? (await findTradePassword(db, accountId)).hash)) return;
+    if (!(set ?? (await findTradePasswordHash(db, accountId)))) return;
     const refusal = await db.transaction(async (tx) => {
       const { hash, failures, lockedUntil } = await lockTradePassword(tx, accountId);
       if (!hash) return null;
@@ -57,7 +57,7 @@ export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell 
    */
   async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller, loginConfirmed = false): Promise<void> {
     const accountId = auth.account.id;
-    const { hash: current } = await findTradePassword(db, accountId);
+    const current = await findTradePasswordHash(db, accountId);
     if (current) {
       if (!body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_OLD_REQUIRED);
       await confirmTradePassword(accountId, body.old_trx_password, true);
