@@ -17,6 +17,17 @@ export function lockedError(until: Date, now: Date) {
   return new AppError(ErrorCode.LOGIN_LOCKED, { params: { minutes: Math.ceil(seconds / 60) }, data: { retry_after: seconds } });
 }
 
+/**
+ * The refusal of a wrong login password (`code`), counted: the lock once this try set it, a warning
+ * of it from the third.
+ */
+export function wrongPasswordError({ failures, lockedUntil }: { failures: number; lockedUntil: Date | null }, now: Date, code: number = ErrorCode.BAD_CREDENTIALS) {
+  if (lockedUntil) return lockedError(lockedUntil, now);
+  if (failures < loginPolicy.warnFromFailure) return new AppError(code);
+  const remaining = loginPolicy.maxFailures - failures;
+  return new AppError(code, { variant: 'lockWarning', params: { remaining, minutes: loginPolicy.windowMs / 60_000 }, data: { remaining } });
+}
+
 /** 5 wrong trade passwords within 15 minutes, wherever they are asked for, lock it for 15 minutes. */
 export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
 

@@ -3,11 +3,10 @@ import {
   type ChangePasswordBody,
   type ChangePhoneBody,
   LOGIN_HISTORY_SIZE,
-  type SendCodeAnswer,
   type SendCodeAutoBody,
   type SendCodeBody,
 } from '@portal/contract/account';
-import type { CodePurpose, LoginMethod, LoginResult, SendType, SessionStage } from '@portal/contract/enums';
+import type { CodePurpose, LoginMethod, LoginResult, SessionStage } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { SecurityErrorCode } from '@portal/contract/security-errors';
 import type { Db } from '../../db/engine.ts';
@@ -22,7 +21,8 @@ import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import type { Caller } from './caller.ts';
-import { lockedError, loginPolicy } from './password-policy.ts';
+import type { SendCode } from './code-delivery.ts';
+import { lockedError, loginPolicy, wrongPasswordError } from './password-policy.ts';
 import type { TellSecurityChange } from './security-notice.ts';
 import {
   claimPasswordTry,
@@ -48,14 +48,7 @@ interface SecurityDeps {
   managers: Pick<ManagerService, 'findById'>;
   /** tells the account of each change (the account service's, which tells the trade password's too) */
   tell: TellSecurityChange;
-  /** sends a code of `purpose` to a phone or an e-mail, within the code limits (the account service's) */
-  sendTo: (
-    merchant: MerchantRow,
-    channel: SendType,
-    to: { phone?: string; prefix?: string; email?: string },
-    purpose: CodePurpose,
-    ip: string,
-  ) => Promise<SendCodeAnswer>;
+  sendTo: SendCode;
 }
 
 /** The refusal again, naming the body field it is about (data.fields), so the form shows it there. */
@@ -116,18 +109,8 @@ export function createSecurityPart(deps: SecurityDeps) {
     const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
     if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
     if (!(await verifyPassword(account.passwordHash, given))) {
-      const { failures, lockedUntil } = claimed;
-      if (lockedUntil) throw lockedError(lockedUntil, now);
-      if (failures >= loginPolicy.warnFromFailure) {
-        const remaining = loginPolicy.maxFailures - failures;
-        const warning = new AppError(refusal.wrong, {
-          variant: 'lockWarning',
-          params: { remaining, minutes: loginPolicy.windowMs / 60_000 },
-          data: { remaining },
-        });
-        throw onField(warning, refusal.field);
-      }
-      throw refusedOn(refusal.wrong, refusal.field);
+      const refused = wrongPasswordError(claimed, now, refusal.wrong);
+      throw claimed.lockedUntil ? refused : onField(refused, refusal.field);
     }
     // the right password: the try counted before the check is no failure
     await clearFailedLogins(db, account.id);
@@ -371,3 +354,4 @@ export function createSecurityPart(deps: SecurityDeps) {
   };
 }
 
+export type SecurityPart = ReturnType<typeof createSecurityPart>;

@@ -1,8 +1,13 @@
 import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, customerManagers, loginAttempts, requestKeys, resetTickets, trustedDevices, unknownSignIns } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** Each kind of password's wrong tries and lock, as a new password or a right one leaves them. */
+const loginTriesCleared = { failedLogins: 0, failedWindowStart: null, lockedUntil: null };
+const tradeTriesCleared = { trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null };
 
 export async function findAccountByPhone(tx: Tx, merchantId: string, prefix: string, phone: string) {
   const rows = await tx
@@ -41,38 +46,29 @@ export async function setEmailIfNone(tx: Tx, accountId: string, email: string) {
 export async function setPassword(tx: Tx, accountId: string, passwordHash: string) {
   await tx
     .update(accounts)
-    .set({ passwordHash, failedLogins: 0, failedWindowStart: null, lockedUntil: null })
-    .where(eq(accounts.id, accountId));
-}
-
-/** Sets the trade password (the e-mail reset); its wrong tries and any lock end with the old one. */
-export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash: string) {
-  await tx
-    .update(accounts)
-    .set({ trxPasswordHash, trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null })
+    .set({ passwordHash, ...loginTriesCleared })
     .where(eq(accounts.id, accountId));
 }
 
 /**
- * Replaces the trade password only if it is still the one that was checked (`expected`, null for
- * none), so two changes at once cannot both land; false when it had changed in between.
+ * Sets the trade password; its wrong tries and any lock end with the old one. With `expected` (the
+ * hash that was checked, null for none) only if it is still that one, so two changes at once cannot
+ * both land: false when it had changed in between. Without it (the e-mail reset), whatever it was.
  */
-export async function replaceTrxPassword(tx: Tx, accountId: string, expected: string | null, trxPasswordHash: string) {
+export async function setTrxPassword(tx: Tx, accountId: string, trxPasswordHash: string, expected?: string | null) {
+  const still = expected === undefined ? undefined : expected === null ? isNull(accounts.trxPasswordHash) : eq(accounts.trxPasswordHash, expected);
   const rows = await tx
     .update(accounts)
-    .set({ trxPasswordHash, trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null })
-    .where(and(eq(accounts.id, accountId), expected === null ? isNull(accounts.trxPasswordHash) : eq(accounts.trxPasswordHash, expected)))
+    .set({ trxPasswordHash, ...tradeTriesCleared })
+    .where(and(eq(accounts.id, accountId), still))
     .returning({ id: accounts.id });
   return rows.length === 1;
 }
 
-/** The account's trade password hash (null: none set) and until when it is locked. */
-export async function findTradePassword(tx: Tx, accountId: string) {
-  const [row] = await tx
-    .select({ hash: accounts.trxPasswordHash, lockedUntil: accounts.trxLockedUntil })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return row ?? { hash: null, lockedUntil: null };
+/** The account's trade password hash; null: none set. */
+export async function findTradePasswordHash(tx: Tx, accountId: string) {
+  const [row] = await tx.select({ hash: accounts.trxPasswordHash }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.hash ?? null;
 }
 
 /**
@@ -90,7 +86,24 @@ export async function lockTradePassword(tx: Tx, accountId: string) {
 
 /** A right trade password: the tries counted before it are no failures. */
 export async function clearTradePasswordTries(tx: Tx, accountId: string) {
-  await tx.update(accounts).set({ trxFailedTries: 0, trxFailedWindowStart: null, trxLockedUntil: null }).where(eq(accounts.id, accountId));
+  await tx.update(accounts).set(tradeTriesCleared).where(eq(accounts.id, accountId));
+}
+
+/**
+ * A try counted on a failures / window start / locked until triple: a new window once the last one
+ * has passed, the count up by one, and the lock for `windowMs` from the try that reaches `maxTries`;
+ * `open` holds while the password is not locked.
+ */
+function countedTry(failures: AnyPgColumn, windowStarted: AnyPgColumn, lockedUntil: AnyPgColumn, now: Date, windowMs: number, maxTries: number) {
+  const at = now.toISOString();
+  const expired = sql`(${windowStarted} is null or ${windowStarted} < ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz)`;
+  const count = sql`case when ${expired} then 1 else ${failures} + 1 end`;
+  return {
+    count,
+    windowStart: sql`case when ${expired} then ${at}::timestamptz else ${windowStarted} end`,
+    lockedUntil: sql`case when ${count} >= ${maxTries} then ${new Date(now.getTime() + windowMs).toISOString()}::timestamptz else null end`,
+    open: sql`(${lockedUntil} is null or ${lockedUntil} <= ${at}::timestamptz)`,
+  };
 }
 
 /** The columns that count one kind of password's wrong tries on the account row. */
@@ -116,21 +129,12 @@ async function claimTry(
 ): Promise<{ failures: number; lockedUntil: Date | null } | null> {
   const columns = tryCounters[kind];
   const failures = accounts[columns.count];
-  const windowStarted = accounts[columns.windowStart];
   const lockedUntil = accounts[columns.lockedUntil];
-  const at = now.toISOString();
-  const windowStart = new Date(now.getTime() - windowMs).toISOString();
-  const lockEnd = new Date(now.getTime() + windowMs).toISOString();
-  const expired = sql`(${windowStarted} is null or ${windowStarted} < ${windowStart}::timestamptz)`;
-  const count = sql`case when ${expired} then 1 else ${failures} + 1 end`;
+  const counted = countedTry(failures, accounts[columns.windowStart], lockedUntil, now, windowMs, maxTries);
   const [row] = await tx
     .update(accounts)
-    .set({
-      [columns.count]: count,
-      [columns.windowStart]: sql`case when ${expired} then ${at}::timestamptz else ${windowStarted} end`,
-      [columns.lockedUntil]: sql`case when ${count} >= ${maxTries} then ${lockEnd}::timestamptz else null end`,
-    })
-    .where(and(eq(accounts.id, accountId), sql`(${lockedUntil} is null or ${lockedUntil} <= ${at}::timestamptz)`))
+    .set({ [columns.count]: counted.count, [columns.windowStart]: counted.windowStart, [columns.lockedUntil]: counted.lockedUntil })
+    .where(and(eq(accounts.id, accountId), counted.open))
     .returning({ failures, lockedUntil });
   if (!row) return null;
   return { failures: row.failures, lockedUntil: row.lockedUntil };
@@ -157,22 +161,14 @@ export async function claimUnknownTry(
   windowMs: number,
   maxTries: number,
 ): Promise<{ failures: number; lockedUntil: Date | null } | null> {
-  const at = now.toISOString();
-  const windowStart = new Date(now.getTime() - windowMs).toISOString();
-  const lockEnd = new Date(now.getTime() + windowMs);
-  const expired = sql`(${unknownSignIns.windowStart} is null or ${unknownSignIns.windowStart} < ${windowStart}::timestamptz)`;
-  const count = sql`case when ${expired} then 1 else ${unknownSignIns.failures} + 1 end`;
+  const counted = countedTry(unknownSignIns.failures, unknownSignIns.windowStart, unknownSignIns.lockedUntil, now, windowMs, maxTries);
   const [row] = await tx
     .insert(unknownSignIns)
-    .values({ merchantId, identifierHash, failures: 1, windowStart: now, lockedUntil: maxTries <= 1 ? lockEnd : null })
+    .values({ merchantId, identifierHash, failures: 1, windowStart: now, lockedUntil: maxTries <= 1 ? new Date(now.getTime() + windowMs) : null })
     .onConflictDoUpdate({
       target: [unknownSignIns.merchantId, unknownSignIns.identifierHash],
-      set: {
-        failures: count,
-        windowStart: sql`case when ${expired} then ${at}::timestamptz else ${unknownSignIns.windowStart} end`,
-        lockedUntil: sql`case when ${count} >= ${maxTries} then ${lockEnd.toISOString()}::timestamptz else null end`,
-      },
-      setWhere: sql`(${unknownSignIns.lockedUntil} is null or ${unknownSignIns.lockedUntil} <= ${at}::timestamptz)`,
+      set: { failures: counted.count, windowStart: counted.windowStart, lockedUntil: counted.lockedUntil },
+      setWhere: counted.open,
     })
     .returning({ failures: unknownSignIns.failures, lockedUntil: unknownSignIns.lockedUntil });
   return row ?? null;
@@ -208,10 +204,7 @@ export async function findAccountLock(tx: Tx, accountId: string): Promise<Date |
 }
 
 export async function clearFailedLogins(tx: Tx, accountId: string) {
-  await tx
-    .update(accounts)
-    .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
-    .where(eq(accounts.id, accountId));
+  await tx.update(accounts).set(loginTriesCleared).where(eq(accounts.id, accountId));
 }
 
 export async function listAccounts(tx: Tx, merchantId: string) {

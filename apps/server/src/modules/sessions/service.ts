@@ -33,7 +33,7 @@ export interface NewSession {
 
 export interface Authenticated {
   session: SessionRow;
-  account: { id: string; status: string; email: string | null; phone: string; phonePrefix: string };
+  account: { id: string; status: string; email: string | null; phone: string; phonePrefix: string; trxPasswordSet: boolean };
 }
 
 declare module 'fastify' {

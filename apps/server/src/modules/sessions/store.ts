@@ -11,12 +11,21 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
 }
 
 // reads the account's few columns in the same statement (the one read of another module's table here):
-// every request pays this lookup, and a second round trip would cost every call
+// every request pays this lookup, and a second round trip would cost every call. Whether a trade
+// password is set rides along for the same reason: the account's answer and the money calls' check
+// need it, and the hash itself never leaves the accounts module.
 function sessionByTokenHashQuery(tx: Tx) {
   return tx
     .select({
       session: sessions,
-      account: { id: accounts.id, status: accounts.status, email: accounts.email, phone: accounts.phone, phonePrefix: accounts.phonePrefix },
+      account: {
+        id: accounts.id,
+        status: accounts.status,
+        email: accounts.email,
+        phone: accounts.phone,
+        phonePrefix: accounts.phonePrefix,
+        trxPasswordSet: sql<boolean>`${accounts.trxPasswordHash} is not null`,
+      },
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

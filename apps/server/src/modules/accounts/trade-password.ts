@@ -1,0 +1,83 @@
+import type { TrxPasswordBody } from '@portal/contract/account';
+import { ErrorCode } from '@portal/contract/errors';
+import type { Db } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import type { MerchantRow } from '../merchants/service.ts';
+import type { Authenticated } from '../sessions/service.ts';
+import type { Caller } from './caller.ts';
+import { tradeLockedError, tradePasswordPolicy } from './password-policy.ts';
+import type { SecurityPart } from './security.ts';
+import { refusedOn } from './security.ts';
+import type { TellSecurityChange } from './security-notice.ts';
+import { clearTradePasswordTries, countWrongTradePassword, findAccountById, findTradePasswordHash, lockTradePassword, setTrxPassword } from './store.ts';
+
+interface TradePasswordDeps {
+  db: Db;
+  clock: Clock;
+  confirmLoginPassword: SecurityPart['confirmLoginPassword'];
+  tell: TellSecurityChange;
+}
+
+/** The trade password: the one rule of money leaving the wallet or a card, and setting or changing it. */
+export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell }: TradePasswordDeps) {
+  /**
+   * Once the account has a trade password, the call must carry it, right, and not while it is
+   * locked. The account's checks run one at a time (its row locked over the check), so only wrong
+   * ones are counted, and however many arrive together at most five wrong ones are checked in the
+   * window; a right one clears the count. Without a trade password set, any call passes. `set` is
+   * whether one was set when the caller's session was read (it saves a read); unknown, it is read.
+   */
+  async function confirmTradePassword(accountId: string, given: string | undefined, set?: boolean) {
+    if (!(set ?? (await findTradePasswordHash(db, accountId)))) return;
+    const refusal = await db.transaction(async (tx) => {
+      const { hash, failures, lockedUntil } = await lockTradePassword(tx, accountId);
+      if (!hash) return null;
+      const now = clock.now();
+      if (lockedUntil && lockedUntil.getTime() > now.getTime()) return tradeLockedError(lockedUntil, now);
+      if (!given) return new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);
+      if (await verifyPassword(hash, given)) {
+        if (failures > 0) await clearTradePasswordTries(tx, accountId);
+        return null;
+      }
+      // the refusal is answered after the commit, so that the count stays
+      const counted = await countWrongTradePassword(tx, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
+      if (!counted || counted.lockedUntil) return tradeLockedError(counted?.lockedUntil ?? new Date(now.getTime() + tradePasswordPolicy.windowMs), now);
+      const remaining = tradePasswordPolicy.maxFailures - counted.failures;
+      return new AppError(ErrorCode.TRX_PASSWORD_WRONG, { params: { remaining }, data: { remaining } });
+    });
+    if (refusal) throw refusal;
+  }
+
+  /**
+   * PUT /account/trx-password: the first trade password with the login password (a wrong one counts
+   * toward the sign-in lock), or a new one with the current one (its try counted as any other). The
+   * account is told by a station message and an e-mail.
+   */
+  async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller, loginConfirmed = false): Promise<void> {
+    const accountId = auth.account.id;
+    const current = await findTradePasswordHash(db, accountId);
+    if (current) {
+      if (!body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_OLD_REQUIRED);
+      await confirmTradePassword(accountId, body.old_trx_password, true);
+      if (body.trx_password === body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_SAME);
+    } else if (!loginConfirmed) {
+      // a session alone (a stolen one, say) must not set the password that then moves money
+      if (!body.password) throw refusedOn(ErrorCode.LOGIN_PASSWORD_REQUIRED, 'password');
+      const account = await findAccountById(db, accountId);
+      if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
+      await confirmLoginPassword(account, body.password, { wrong: ErrorCode.LOGIN_PASSWORD_WRONG, field: 'password' });
+    }
+    const hash = await hashPassword(body.trx_password);
+    const mail = await db.transaction(async (tx) => {
+      if (!(await setTrxPassword(tx, accountId, hash, current))) return null;
+      return tell(tx, merchant, accountId, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.account.email], caller);
+    });
+    // another change landed between the check and this one: checked again against the trade password it set
+    if (!mail) return setTradePassword(merchant, auth, body, caller, loginConfirmed || current === null);
+    await mail();
+  }
+
+  return { confirmTradePassword, setTradePassword };
+}
