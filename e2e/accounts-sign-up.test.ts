@@ -106,9 +106,9 @@ describe('/sign-up', () => {
     await button(page, '注册').click();
     await expectFieldError(page, '邀请码（选填）', '邀请码不存在');
     expect(pathOf(page)).toBe('/sign-up');
-    // said on the field only: a toast would have been queued before the field showed it, so one
-    // more turn of the page's timers has let it out if there were one
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // said on the field only: a toast would have been queued before the field showed it, so once the
+    // page has no work left queued it would be out, had there been one
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
     expect(await page.getByTestId('toast').filter({ hasText: '邀请码不存在' }).count()).toBe(0);
 
     // with the right code for this merchant the same form goes through

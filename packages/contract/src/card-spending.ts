@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import preferredCountryNames from './country-names.json' with { type: 'json' };
 import { CURRENCIES } from './enums.ts';
 import { AMOUNT_PATTERN, toMinorUnits } from './money.ts';
+import isoCountryCodes from './iso-country-codes.json' with { type: 'json' };
 import { moneyText } from './wallet.ts';
 
 /**
@@ -79,50 +81,14 @@ export const categoriesOfMcc = (mcc: string): MccCategory[] => MCC_CATEGORIES.fi
 /** A country as ISO 3166 alpha-2. */
 export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 
-/** The countries the portal offers first, with the names it prefers; every other one is named by the locale's data (countryName). */
-export const countryNames: Readonly<Record<string, string>> = {
-  CN: '中国',
-  HK: '中国香港',
-  TW: '中国台湾',
-  MO: '中国澳门',
-  US: '美国',
-  GB: '英国',
-  IE: '爱尔兰',
-  DE: '德国',
-  FR: '法国',
-  NL: '荷兰',
-  JP: '日本',
-  KR: '韩国',
-  SG: '新加坡',
-  MY: '马来西亚',
-  TH: '泰国',
-  VN: '越南',
-  PH: '菲律宾',
-  ID: '印度尼西亚',
-  IN: '印度',
-  AE: '阿联酋',
-  AU: '澳大利亚',
-  CA: '加拿大',
-  BR: '巴西',
-  MX: '墨西哥',
-};
+/**
+ * The countries the portal offers first, with the names it prefers; every other one is named by the
+ * locale's data (countryName). The tables of countries are data, kept as JSON.
+ */
+export const countryNames: Readonly<Record<string, string>> = preferredCountryNames;
+
 /** Every country and territory of ISO 3166-1 (alpha-2), as a card's allowed countries may name them. */
-export const ISO_COUNTRY_CODES: readonly string[] = [
-  'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD',
-  'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA',
-  'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE',
-  'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK', 'FM', 'FO', 'FR', 'GA',
-  'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK',
-  'HM', 'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM', 'JO', 'JP',
-  'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT',
-  'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK', 'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS',
-  'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP', 'NR', 'NU', 'NZ',
-  'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS',
-  'RU', 'RW', 'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST',
-  'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW',
-  'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA',
-  'ZM', 'ZW'
-];
+export const ISO_COUNTRY_CODES: readonly string[] = isoCountryCodes;
 
 /** What a country that is no country code at all is called. */
 export const UNKNOWN_COUNTRY = '未知地区';

@@ -5,8 +5,17 @@ interface Prepared<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
 }
 
-/** The driver connection a transaction (or the database) runs its statements on. */
-const connectionOf = (tx: Tx): object => (tx as unknown as { session: { client: object } }).session.client;
+/**
+ * The driver connection a transaction (or the database) runs its statements on. Drizzle offers no
+ * public way to name it, so this reads its session's driver client (docs/decisions/0009-built-once.md);
+ * a drizzle that keeps it elsewhere fails here, loudly, on the first statement rather than building
+ * statements for the wrong connection.
+ */
+function connectionOf(tx: Tx): object {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (typeof client !== 'object' || client === null) throw new Error("builtOnce: this drizzle keeps no driver client on a transaction's session");
+  return client;
+}
 
 /**
  * A statement of a hot path whose SQL text is built once per connection, not on every run. The query

@@ -7,6 +7,8 @@ import { signIn } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const README = path.resolve(import.meta.dirname, '../../../../README.md');
+/** The ledger's document, where the funding of the demo wallets is told. */
+const MONEY = path.resolve(import.meta.dirname, '../../../../docs/money.md');
 
 /** "637.70" from "**637.70 USD**"; the README writes thousands with commas. */
 const figure = (text: string, pattern: RegExp) => {
@@ -23,7 +25,7 @@ afterAll(() => t.close());
 
 describe('what the README says the demo account holds', () => {
   it('is what the seeded demo account shows in its wallet and on its cards', async () => {
-    const readme = await readFile(README, 'utf8');
+    const readme = `${await readFile(README, 'utf8')}\n${await readFile(MONEY, 'utf8')}`;
     const said = {
       walletUsd: figure(readme, /holds \*\*([\d,]+\.\d\d) USD\*\* and \*\*[\d,]+\.\d\d CNY\*\* in its wallet/),
       walletCny: figure(readme, /holds \*\*[\d,]+\.\d\d USD\*\* and \*\*([\d,]+\.\d\d) CNY\*\* in its wallet/),

@@ -115,7 +115,12 @@ describe('GET /api/v1/events', () => {
       const notice = await t.database.db.transaction((tx) => t.services.messages.announce(tx, { merchantId: merchant, title: '赤焰公告', content: '<p>x</p>' }));
       // the other red account gets the announcement (so events did flow), but never the private message
       await otherTab.next((e) => e.id === notice.id);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // what each stream is sent after the private message comes after it: once these have arrived, so
+      // would have the private message, had it been sent to either
+      const laterOwn = await send('red.localhost', await accountId('red.localhost', other.token), '之后');
+      const laterPurple = await send('purple.localhost', await accountId('purple.localhost', elsewhere.token), '之后');
+      await otherTab.next((e) => e.id === laterOwn.id);
+      await purpleTab.next((e) => e.id === laterPurple.id);
       expect(otherTab.events.map((e) => e.id)).not.toContain(secret.id);
       expect(purpleTab.events.map((e) => e.id)).not.toContain(secret.id);
       expect(purpleTab.events.map((e) => e.id)).not.toContain(notice.id);

@@ -29,9 +29,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function until(what: string, probe: () => boolean, timeoutMs = 20_000) {
+/** Asks `probe` until it holds, or throws after `timeoutMs` naming `what`. */
+async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
+  while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -42,7 +43,8 @@ describe('the job queue', () => {
     const id = await jobs.send('test-echo', { n: 1 });
     expect(id).toBeTruthy();
     await until('the job', () => seen.some((s) => s.data.n === 1));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // once the queue has recorded it completed, no worker can fetch it again
+    await until('the job completed', async () => (await jobs.boss.findJobs('test-echo', { id: id as string }))[0]?.state === 'completed');
     expect(seen.filter((s) => s.data.n === 1)).toHaveLength(1);
   });
 
@@ -100,7 +102,17 @@ describe('the job queue', () => {
     await other.start();
     await other.stop();
     await jobs.send('test-stopped', { n: 'late' }).catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // a queue started afterwards takes the job: it was left there, untouched by the stopped one
+    const witness = createJobQueue(database, { superviseSeconds: 5, pollSeconds: 0.5 });
+    const taken: unknown[] = [];
+    witness.work('test-stopped', async (data) => void taken.push(data));
+    await witness.start();
+    try {
+      await until('the witness to take the late job', () => taken.length > 0);
+    } finally {
+      await witness.stop();
+    }
+    expect(taken).toEqual([{ n: 'late' }]);
     expect(ran).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME, walletOf } from '../../src/modules/ledger/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { autoKeyed, expectSoundBooks, ledgerOn, merchantOf, newCustomer, refusalOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
+import { until } from '../helpers/until.ts';
 
 // PGlite has one connection and would hide these races: this file runs on PostgreSQL only.
 // Four handles of ten connections each stand for four server processes.
@@ -116,7 +117,12 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
       const waiting = via(1)
         .deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n, key })
         .then((result) => result.answer, (error: { code?: unknown }) => error.code);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await until('the request to wait on the key the other holds', async () => {
+        const { rows } = (await database.db.execute(
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%ledger_idempotency_keys%'`,
+        )) as unknown as { rows: unknown[] };
+        return rows.length > 0;
+      });
       // ...so the other gets the wallet (were the lock order broken, PostgreSQL would end one of the two as a deadlock)
       const locked = await other
         .query(`select id from ledger_accounts where kind = 'WALLET' and owner_id = $1 for update`, [holder])

@@ -13,6 +13,7 @@ import {
   tryClaimEmbeddedDatabase,
 } from '../../src/db/embedded-owner.ts';
 import { type SharedDatabase, shareEmbeddedDatabase } from '../../src/db/embedded-socket.ts';
+import { until } from '../helpers/until.ts';
 
 const quietLog = { warn: () => {}, error: () => {} };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,20 +84,21 @@ describe('the embedded database shared over a socket', () => {
 
   it("keeps a socket client's statements out of the server's open transaction", async () => {
     const socket = await connect();
-    let finish!: () => void;
+    const server: { finish?: () => void } = {};
     const serverTransaction = client
       .transaction(async (tx) => {
         await tx.query('insert into t values (3)');
         await new Promise<void>((resolve) => {
-          finish = resolve;
+          server.finish = resolve;
         });
         throw new Error('the server changes its mind');
       })
       .catch(() => 'rolled back');
-    await pause(20);
+    // the server's transaction has written its row and holds the database
+    await until('the server transaction to hold', async () => server.finish !== undefined);
     const socketInsert = socket.query('insert into t values (4)');
     expect(await stateOf(socketInsert)).toBe('waiting');
-    finish();
+    server.finish?.();
     expect(await serverTransaction).toBe('rolled back');
     await socketInsert;
     expect(await rows()).toEqual([4]);
@@ -145,7 +147,8 @@ describe('the embedded database shared over a socket', () => {
     await socket.query('begin');
     await socket.query("select pg_notify('merchant_changed', 'orange')");
     await socket.query('commit');
-    await pause(100);
+    // notifications arrive in commit order: once the last one is heard, any before it would have been
+    await until('the last notification', async () => heard.includes('orange'));
     expect(heard).toEqual(['blue', 'orange']);
   });
 
