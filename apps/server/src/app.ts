@@ -23,8 +23,9 @@ import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountSecurityRoutes } from './modules/accounts/security-routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
-import { cardBatchRoutes } from './modules/cards/batch-routes.ts';
+import { cardBatchRoutes } from './modules/batches/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
+import { spendingRoutes } from './modules/spending/routes.ts';
 import { issuerWebhookRoutes } from './modules/issuer/routes.ts';
 import { EventHub } from './modules/events/hub.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -179,6 +180,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(eventRoutes, { hub, messages: services.messages, sessions });
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
   await api.register(cardRoutes, { cards: services.cards, sessions, tradePassword: services.accounts });
+  await api.register(spendingRoutes, { spending: services.spending, sessions });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions, tradePassword: services.accounts });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };

@@ -7,8 +7,9 @@ import { luhnNumberIn } from './lib/luhn.ts';
 import { createSealer, type Sealer } from './lib/sealed.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
-import { createProductCatalogue, type ProductValues } from './modules/cards/products.ts';
-import { createCardService } from './modules/cards/service.ts';
+import { createBatchProgress } from './modules/batches/service.ts';
+import { createCardService, createProductCatalogue, type ProductValues } from './modules/cards/service.ts';
+import { createSpendingFigures } from './modules/spending/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
@@ -306,6 +307,8 @@ async function seedDemoCards(
     useAccessCode: async () => {
       throw new Error('no access code is checked while seeding');
     },
+    spendingFigures: createSpendingFigures({ db: parts.db, clock: systemClock }),
+    openingSettled: createBatchProgress({ events: parts.events, messages: parts.messages, clock: systemClock }).cardSettled,
   });
   const handlers = cards.issuerHandlers();
   const answer = async (type: string, data: Record<string, unknown>) => {

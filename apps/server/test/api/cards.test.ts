@@ -4,7 +4,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { ISSUER_REFUSED_REASON } from '../../src/modules/cards/opening.ts';
+import { ISSUER_REFUSED_REASON } from '../../src/modules/cards/service.ts';
 import { lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,7 +1,7 @@
 import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
-import { NO_SPENDING, type SpendingFigures } from './controls.ts';
+import { NO_SPENDING, type SpendingFigures } from './deps.ts';
 import type { CardRow } from './store.ts';
 
 /** What a card's ledger account holds (minor units); a card not yet funded holds nothing. */

@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { type OpenCardBody, type OpenedAvailableAnswer, openingCost } from '@portal/contract/cards';
-import type { Currency } from '@portal/contract/enums';
-import { CardErrorCode } from '@portal/contract/card-errors';
+import type { OpenCardBody, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { isUuid } from './card-view.ts';
 import { cardNotices } from './card-notices.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
-import { batchCardSettled } from './batch-progress.ts';
-import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
+import { announceStatus } from './card-events.ts';
+import type { CardDeps } from './deps.ts';
+import { ledgerKeys } from './ledger-keys.ts';
+import { checkHolder, checkQuota, productToOpen } from './opening-checks.ts';
 import { productView } from './products.ts';
 import {
   type CardRow,
-  countOpenCards,
   findCardByOpenKey,
-  findProduct,
   findVerification,
   insertCard,
   insertCardTransaction,
@@ -47,8 +44,8 @@ export interface IssuedCard {
  * in two holds, while the issuer works; it is posted when the card is issued (OPEN_CARD, then
  * TRANSFER_OUT_TO_CARD) or released when it is not.
  */
-export function openingPart(context: CardContext) {
-  const { db, clock, ledger, issuer, sealer, messages } = context;
+export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'openingSettled'>) {
+  const { db, clock, ledger, issuer, sealer, messages, openingSettled } = deps;
 
   /** The same Idempotency-Key answers the card it opened; with another request it is refused. */
   const replay = (card: CardRow, fingerprint: string) => {
@@ -71,8 +68,8 @@ export function openingPart(context: CardContext) {
       status: 'fail',
       ...cardNotices.openFailed({ nickname: card.nickname, reason, total, currency: card.currency }),
     });
-    await announceStatus(context, tx, failed);
-    await batchCardSettled(context, tx, failed);
+    await announceStatus(deps, tx, failed);
+    await openingSettled(tx, failed);
     return failed;
   }
 
@@ -128,8 +125,8 @@ export function openingPart(context: CardContext) {
       createdAt: now,
       settledAt: now,
     });
-    await announceStatus(context, tx, opened);
-    await batchCardSettled(context, tx, opened);
+    await announceStatus(deps, tx, opened);
+    await openingSettled(tx, opened);
     return opened;
   }
 
@@ -158,25 +155,10 @@ export function openingPart(context: CardContext) {
      */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<{ card: CardRow; productName?: string }> {
       const nickname = body.nickname.trim();
-      const amount = toMinorUnits(body.amount);
-      const fingerprint = sha256(JSON.stringify([body.product_id, amount.toString(), nickname]));
+      const fingerprint = sha256(JSON.stringify([body.product_id, toMinorUnits(body.amount).toString(), nickname]));
       const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
       if (earlier) return { card: replay(earlier, fingerprint) };
-
-      const product = isUuid(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
-      if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
-      const currency = product.currency as Currency;
-      if (amount < product.minFirstLoad) {
-        const min = fromMinorUnits(product.minFirstLoad);
-        throw new AppError(CardErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
-      }
-      if (amount > product.maxBalance) {
-        const max = fromMinorUnits(product.maxBalance);
-        throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
-      }
-      const cost = openingCost(productView(product), body.amount);
-      const openFee = toMinorUnits(cost.open_fee);
-      const topupFee = toMinorUnits(cost.topup_fee);
+      const { product, currency, amount, openFee, topupFee } = await productToOpen(db, merchantId, body.product_id, body.amount);
       const cardId = randomUUID();
 
       let card: CardRow;
@@ -184,11 +166,8 @@ export function openingPart(context: CardContext) {
       try {
         ({ card, holder } = await db.transaction(async (tx) => {
           const verification = await lockVerification(tx, merchantId, accountId);
-          if (!verification?.basicAt || !verification.realName) throw new AppError(CardErrorCode.CARD_NOT_VERIFIED);
-          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(CardErrorCode.CARD_SECONDARY_REQUIRED);
-          if ((await countOpenCards(tx, accountId, product.id)) >= product.perAccountLimit) {
-            throw new AppError(CardErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit } });
-          }
+          checkHolder(product, verification);
+          await checkQuota(tx, accountId, product, 1);
           // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
           // card row is written once, naming its holds
           const books = ledger.within(tx);

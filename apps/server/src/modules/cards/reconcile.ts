@@ -4,11 +4,9 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { ISSUER_CARD_EVENTS, IssuerUnavailable } from '../../providers/issuer/port.ts';
 import type { CardStatusAnswer } from '../../providers/issuer/protocol.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
-import { BATCH_OPEN_QUEUE } from './batch.ts';
-import type { CardContext } from './context.ts';
-import { findCard } from './batch-store.ts';
-import { batchesNow, WAITING_STATUSES, waitingCards } from './reconcile-store.ts';
-import { findProduct, findVerification, lockCardById } from './store.ts';
+import type { CardDeps } from './deps.ts';
+import { WAITING_STATUSES, waitingCards } from './reconcile-store.ts';
+import { findCard, findProduct, findVerification, lockCardById } from './store.ts';
 
 /** The queue of the reconciliation: every minute, and once at each start for every waiting card. */
 export const CARD_RECONCILE_QUEUE = 'card-reconcile';
@@ -70,6 +68,12 @@ function stepFor(status: CardStatus, answer: CardStatusAnswer): Step {
   return null;
 }
 
+/** What the reconciliation asks of the batches: whether a card's opening job has yet to run, and how its batches stand now. */
+export interface BatchesSeen {
+  openingJobPending(cardId: string): Promise<boolean>;
+  batchesNow(ids: string[]): Promise<Array<{ id: string; status: string; successCount: number; failCount: number; quantity: number }>>;
+}
+
 /**
  * Asking the issuer again (shared/design/conventions.md "Ask the other side when in doubt"): a card that
  * waits for the issuer's event (CARD_STATUS_INIT, FREEZING, UNFREEZING, DELETING) past `afterSeconds`,
@@ -83,8 +87,11 @@ function stepFor(status: CardStatus, answer: CardStatusAnswer): Step {
  * Safe with many processes: each card is settled under its row lock after its status is read again,
  * and asking the issuer again is harmless.
  */
-export function reconcilePart(context: CardContext, jobs: JobQueue, options: { afterSeconds: number; handlers: Record<string, IssuerEventHandling> }) {
-  const { db, clock, issuer } = context;
+export function reconcilePart(
+  { db, clock, issuer }: Pick<CardDeps, 'db' | 'clock' | 'issuer'>,
+  jobs: Pick<JobQueue, 'work' | 'schedule' | 'sendAtStart'>,
+  options: { afterSeconds: number; handlers: Record<string, IssuerEventHandling>; batches: BatchesSeen },
+) {
 
   async function askAgain(cardId: string, what: 'open' | 'freeze' | 'unfreeze' | 'close') {
     if (what === 'freeze') return issuer.freeze(cardId);
@@ -138,7 +145,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     const { before, after, step } = settled;
     if (step && 'ask' in step) {
       // a batch card whose opening job has yet to run (a queue longer than the timeout, a job a crash cut short): its job asks
-      if (step.ask === 'open' && base.batch_id && (await jobs.unfinished(BATCH_OPEN_QUEUE, cardId))) {
+      if (step.ask === 'open' && base.batch_id && (await options.batches.openingJobPending(cardId))) {
         return { ...base, ...told, before, after, outcome: 'waiting', detail: 'its opening job has yet to ask the issuer' };
       }
       try {
@@ -174,7 +181,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     }
     // a batch with a card still opening is running: it ends only once all its cards are settled
     for (const card of report) if (card.batch_id && card.before === 'CARD_STATUS_INIT') batchesBefore.set(card.batch_id, 'RUNNING');
-    const batches = (await batchesNow(db, [...batchesBefore.keys()]))
+    const batches = (await options.batches.batchesNow([...batchesBefore.keys()]))
       .filter((batch) => report.some((card) => card.batch_id === batch.id && card.outcome === 'settled'))
       .map((batch) => ({ batch_id: batch.id, before: batchesBefore.get(batch.id) ?? batch.status, after: batch.status, success_count: batch.successCount, fail_count: batch.failCount, quantity: batch.quantity }));
     return { cards: report, batches };

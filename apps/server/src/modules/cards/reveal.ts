@@ -5,7 +5,7 @@ import type { SendType } from '@portal/contract/enums';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import type { CardContext } from './context.ts';
+import type { CardDeps } from './deps.ts';
 import { notAllowed } from './lifecycle.ts';
 import { findOwnCard, findRevealGrant, insertReveal, lockRevealGrant, revealsSince, saveRevealGrant, sensitiveExportsSince } from './store.ts';
 
@@ -25,7 +25,7 @@ export interface RevealCaller {
  * hour per account, an export counting as one reveal, and at most SENSITIVE_EXPORTS_PER_DAY such exports a
  * day (China time, as the spending limits' days).
  */
-export function revealGate({ db, clock, useAccessCode }: Pick<CardContext, 'db' | 'clock' | 'useAccessCode'>) {
+export function revealGate({ db, clock, useAccessCode }: Pick<CardDeps, 'db' | 'clock' | 'useAccessCode'>) {
   return {
     /**
      * Refused when the last hour's reveals and exports with full numbers are at the limit (data.seconds until
@@ -78,9 +78,7 @@ export type RevealGate = ReturnType<typeof revealGate>;
  * Showing a card's full number, CVV and expiry: only through the gate above, and every time written to the
  * audit table (account, card, time, IP, agent). The numbers are opened from their seal only here.
  */
-export function revealPart(context: CardContext) {
-  const { db, clock, sealer } = context;
-  const gate = revealGate(context);
+export function revealPart({ db, clock, sealer }: Pick<CardDeps, 'db' | 'clock' | 'sealer'>, gate: RevealGate) {
   return {
     async reveal(merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller): Promise<RevealAnswer> {
       const accountId = auth.account.id;

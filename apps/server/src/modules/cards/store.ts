@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardExports, cardProducts, cardRevealGrants, cardReveals, cards, cardTransactions, cardVerifications } from '../../db/schema.ts';
+import { cardExports, cardProducts, cardRevealGrants, cardReveals, cards, cardTransactions, cardVerifications, ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
 
 export type ProductRow = typeof cardProducts.$inferSelect;
 export type NewProduct = Omit<typeof cardProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -118,6 +118,12 @@ export async function findOwnCard(tx: Tx, merchantId: string, accountId: string,
 /** Any card by its id, locked: an issuer's event names only the card. */
 export async function lockCardById(tx: Tx, id: string) {
   const [row] = await tx.select().from(cards).where(eq(cards.id, id)).for('update');
+  return row;
+}
+
+/** A card by id, unlocked. */
+export async function findCard(tx: Tx, id: string) {
+  const [row] = await tx.select().from(cards).where(eq(cards.id, id)).limit(1);
   return row;
 }
 
@@ -257,3 +263,18 @@ export async function lockRevealGrant(tx: Tx, accountId: string) {
   await tx.execute(sql`select 1 from card_reveal_grants where account_id = ${accountId} for update`);
 }
 
+/**
+ * Cancelled cards still holding money: any available on them (it goes to the wallet the moment it
+ * arrives), or held on authorisations older than `overdueBefore` (the expiry job releases those).
+ */
+export async function closedCardsHoldingMoney(tx: Tx, overdueBefore: Date) {
+  const overdue = sql<string>`(select coalesce(sum(${ledgerHolds.amount}), 0) from ${ledgerHolds}
+    where ${ledgerHolds.ledgerAccountId} = ${ledgerAccounts.id} and ${ledgerHolds.status} = 'ACTIVE' and ${ledgerHolds.createdAt} < ${overdueBefore.toISOString()}::timestamptz)`;
+  const rows = await tx
+    .select({ cardId: cards.id, merchantId: cards.merchantId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance, held: ledgerAccounts.held, overdue: sql<string>`${overdue}::text` })
+    .from(cards)
+    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.kind, 'CARD'), eq(ledgerAccounts.ownerId, cards.id), eq(ledgerAccounts.merchantId, cards.merchantId)))
+    .where(and(eq(cards.status, 'DELETE'), sql`(${ledgerAccounts.balance} > ${ledgerAccounts.held} or ${overdue} > 0)`))
+    .orderBy(cards.id);
+  return rows.map((row) => ({ ...row, available: BigInt(row.balance) - BigInt(row.held), overdue: BigInt(row.overdue) }));
+}

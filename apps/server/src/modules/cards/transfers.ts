@@ -3,7 +3,8 @@ import type { CardStatus, Currency } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { AppError } from '../../http/errors.ts';
-import { type CardContext, ledgerKeys } from './context.ts';
+import type { CardDeps } from './deps.ts';
+import { ledgerKeys } from './ledger-keys.ts';
 import { notAllowed } from './lifecycle.ts';
 import { productView } from './products.ts';
 import { findOwnCard, findProduct, insertCardTransaction } from './store.ts';
@@ -15,7 +16,7 @@ import { findOwnCard, findProduct, insertCardTransaction } from './store.ts';
  * Idempotency-Key as the ledger's: the same key answers the first result and moves nothing again.
  * The key is looked at first, so a repeat is answered even if the card has moved on since.
  */
-export function transfersPart({ db, clock, ledger }: CardContext) {
+export function transfersPart({ db, clock, ledger }: Pick<CardDeps, 'db' | 'clock' | 'ledger'>) {
   return {
     /** POST /card/{id}/recharge: answers the card's id, the fee and what left the wallet. */
     async recharge(merchantId: string, accountId: string, id: string, amountText: string, key: string) {

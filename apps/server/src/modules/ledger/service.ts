@@ -203,6 +203,7 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
 export { BALANCE_FINISHER } from './balances.ts';
 
 export { CARD_NETWORK, cardAccountOf, MERCHANT_FEE_INCOME, MERCHANT_FUNDING, walletOf } from './accounts.ts';
+export type { AccountRef } from './accounts.ts';
 export type { CustomerBalances } from './balances.ts';
 export type {
   AccountAfter,

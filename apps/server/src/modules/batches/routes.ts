@@ -16,22 +16,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
+import type { AccountService } from '../accounts/service.ts';
 import type { SessionService } from '../sessions/service.ts';
-import type { ExportPart } from './batch-export.ts';
-import type { BatchPart } from './batch.ts';
-import type { TradePasswordGuard } from './routes.ts';
+import type { BatchService, CardExportService } from './service.ts';
 
 const tags = ['cards'];
 const security = [{ bearer: [] }];
 const keyed = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+
+/** The trade password's one rule (accounts): what a batch, or an export with full numbers, confirms first. */
+type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook'>;
 
 /**
  * Batch opening and bulk export (issue 14): each sees the signed-in account's own batches, exports and
  * cards only. A batch, and an export with full numbers, confirm the trade password first.
  */
 export const cardBatchRoutes: FastifyPluginAsyncZod<{
-  batches: BatchPart;
-  exports: ExportPart;
+  batches: BatchService;
+  exports: CardExportService;
   sessions: SessionService;
   tradePassword: TradePasswordGuard;
 }> = async (app, { batches, exports, sessions, tradePassword }) => {

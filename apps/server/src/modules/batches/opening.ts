@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type BatchCreateCardBody, type BatchStatusAnswer, batchNickname, CardBatchErrorCode } from '@portal/contract/card-batches';
-import { CardErrorCode } from '@portal/contract/card-errors';
-import { openingCost } from '@portal/contract/cards';
 import type { Currency } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
-import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
+import { toMinorUnits } from '@portal/contract/money';
+import type { JobInfo } from '../../jobs/queue.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
-import { announceBatch, batchStatusOf } from './batch-progress.ts';
-import { findBatchByKey, findCard, findCurrentBatch, findRunningBatch, insertBatch, insertCards } from './batch-store.ts';
-import { isUuid } from './card-view.ts';
-import type { CardContext } from './context.ts';
-import { ISSUER_REFUSED_REASON, lockCard, openingPart } from './opening.ts';
-import { productView } from './products.ts';
-import { countOpenCards, findProduct, findVerification, lockVerification, type NewCard } from './store.ts';
+import type { BatchDeps, CardsForBatches } from './deps.ts';
+import { announceBatch, batchStatusOf } from './progress.ts';
+import { findBatchByKey, findCurrentBatch, findRunningBatch, insertBatch, insertCards, type NewCard } from './store.ts';
 
 /** The queue whose jobs ask the issuer for one card of a batch each. */
 export const BATCH_OPEN_QUEUE = 'card-batch-open';
@@ -49,28 +43,25 @@ export interface BatchOptions {
  * any process after the heartbeat lapses; the issuer opens one card per card id however often it is
  * asked, and a card already answered is not asked again.
  */
-export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOptions) {
-  const { db, clock, ledger, issuer } = context;
-  const opening = openingPart(context);
+export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'events' | 'cards' | 'jobs'>, options: BatchOptions) {
+  const { db, clock, ledger, issuer, cards, jobs } = deps;
+  const checkHolder: CardsForBatches['checkHolder'] = cards.checkHolder;
 
   async function openOne(data: OpenJob, job: JobInfo) {
-    const card = await findCard(db, data.card_id);
+    const card = await cards.find(data.card_id);
     if (card?.status !== 'CARD_STATUS_INIT') return;
-    const verification = await findVerification(db, card.merchantId, card.accountId);
+    const holder = await cards.holderOf(card.merchantId, card.accountId);
     await ledger.openCardAccount(db, { merchantId: card.merchantId, accountId: card.accountId, cardId: card.id, currency: card.currency as Currency });
     try {
       await issuer.openCard({
         card_id: card.id,
         product: data.product,
-        holder: { real_name: verification?.realName ?? '', latin_name: verification?.latinName ?? null },
+        holder,
       });
     } catch (error) {
       // the issuer did not take it: asked again later while attempts are left, then the card fails
       if (!(error instanceof IssuerUnavailable) || job.retryCount < job.retryLimit) throw error;
-      await db.transaction(async (tx) => {
-        const locked = await lockCard(tx, card.id);
-        if (locked.status === 'CARD_STATUS_INIT') await opening.failOpening(tx, locked, ISSUER_REFUSED_REASON);
-      });
+      await cards.failStillOpening(card.id);
     }
   }
 
@@ -91,28 +82,14 @@ export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOp
     /** POST /batch-create-card: the batch accepted, or refused whole; the same key answers the same batch. */
     async create(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string) {
       const prefix = body.nickname_prefix.trim();
-      const amount = toMinorUnits(body.amount);
-      const fingerprint = sha256(JSON.stringify(['batch', body.product_id, body.quantity, amount.toString(), prefix]));
+      const fingerprint = sha256(JSON.stringify(['batch', body.product_id, body.quantity, toMinorUnits(body.amount).toString(), prefix]));
       const earlier = await findBatchByKey(db, merchantId, accountId, key);
       if (earlier) return replay(earlier, fingerprint);
 
-      const product = isUuid(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
-      if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
-      const currency = product.currency as Currency;
-      if (amount < product.minFirstLoad) {
-        const min = fromMinorUnits(product.minFirstLoad);
-        throw new AppError(CardErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
-      }
-      if (amount > product.maxBalance) {
-        const max = fromMinorUnits(product.maxBalance);
-        throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
-      }
+      const { product, currency, amount, openFee, topupFee } = await cards.productToOpen(merchantId, body.product_id, body.amount);
       if (body.quantity > product.maxPerBatch) {
         throw new AppError(CardBatchErrorCode.BATCH_OVER_PRODUCT_MAX, { params: { max: product.maxPerBatch }, data: { max: product.maxPerBatch } });
       }
-      const cost = openingCost(productView(product), body.amount);
-      const openFee = toMinorUnits(cost.open_fee);
-      const topupFee = toMinorUnits(cost.topup_fee);
       const perCard = openFee + amount + topupFee;
       const batchId = randomUUID();
       const cardIds = Array.from({ length: body.quantity }, () => randomUUID());
@@ -121,18 +98,14 @@ export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOp
       try {
         return await db.transaction(async (tx) => {
           // the account's openings one at a time: the quota and the one running batch are counted under this lock
-          const verification = await lockVerification(tx, merchantId, accountId);
+          const verification = await cards.lockHolder(tx, merchantId, accountId);
           // the same key accepted while this one waited for the lock: its batch, not a refusal as another batch
           const accepted = await findBatchByKey(tx, merchantId, accountId, key);
           if (accepted) return replay(accepted, fingerprint);
-          if (!verification?.basicAt || !verification.realName) throw new AppError(CardErrorCode.CARD_NOT_VERIFIED);
-          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(CardErrorCode.CARD_SECONDARY_REQUIRED);
+          checkHolder(product, verification);
           const other = await findRunningBatch(tx, accountId);
           if (other) throw running(other.id);
-          const remaining = product.perAccountLimit - (await countOpenCards(tx, accountId, product.id));
-          if (body.quantity > remaining) {
-            throw new AppError(CardErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit, remaining: Math.max(0, remaining) } });
-          }
+          await cards.checkQuota(tx, accountId, product, body.quantity, { sayRemaining: true });
           // the whole cost at once, as each card's own holds: a refusal (too little, a frozen wallet) holds nothing
           const parts = cardIds.flatMap(() => (openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee]));
           const held = await ledger.within(tx).holdFunds({
@@ -189,7 +162,7 @@ export function batchPart(context: CardContext, jobs: JobQueue, options: BatchOp
             cardIds.map((id) => ({ data: { card_id: id, product: jobProduct } satisfies OpenJob, singletonKey: id })),
             { tx },
           );
-          await announceBatch(context, tx, batch);
+          await announceBatch(deps, tx, batch);
           return { batch_id: batch.id };
         });
       } catch (error) {
