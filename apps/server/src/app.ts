@@ -24,6 +24,8 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountSecurityRoutes } from './modules/accounts/security-routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { cardBatchRoutes } from './modules/batches/routes.ts';
+import { cardProductRoutes } from './modules/card-products/routes.ts';
+import { cardRevealRoutes } from './modules/card-reveal/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
 import { spendingRoutes } from './modules/spending/routes.ts';
 import { issuerWebhookRoutes } from './modules/issuer/routes.ts';
@@ -179,7 +181,9 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(messageRoutes, { messages: services.messages, sessions });
   await api.register(eventRoutes, { hub, messages: services.messages, sessions });
   await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
+  await api.register(cardProductRoutes, { products: services.products, sessions });
   await api.register(cardRoutes, { cards: services.cards, sessions, tradePassword: services.accounts });
+  await api.register(cardRevealRoutes, { reveals: services.reveals, sessions });
   await api.register(spendingRoutes, { spending: services.spending, sessions });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions, tradePassword: services.accounts });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));

@@ -8,7 +8,10 @@ import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
 import { createBatchProgress, createBatchService, createCardExportService } from './modules/batches/service.ts';
-import { createCardReconciler, createCardService, createProductCatalogue } from './modules/cards/service.ts';
+import { createCardProductService } from './modules/card-products/service.ts';
+import { createCardReconciler } from './modules/card-reconcile/service.ts';
+import { createCardRevealService } from './modules/card-reveal/service.ts';
+import { createCardService } from './modules/cards/service.ts';
 import { createSpendingFigures, createSpendingService, holdExpiryPart } from './modules/spending/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import path from 'node:path';
@@ -87,7 +90,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
   const wallet = createWalletService({ db, ledger, messages });
-  const products = createProductCatalogue({ db, clock });
+  const products = createCardProductService({ db, clock, sealer });
   let webhookSecret: string | undefined;
   const issuerSecret = () => {
     webhookSecret ??= config.issuerWebhookSecret ?? developmentSecret(config.dataDir, 'issuer-webhook.key');
@@ -106,15 +109,22 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     issuer: cardIssuer,
     events,
     messages,
-    useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
+    products,
     spendingFigures: createSpendingFigures({ db, clock }),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
   const spending = createSpendingService({ db, clock, ledger, events, messages, cards });
+  const reveals = createCardRevealService({
+    db,
+    clock,
+    sealer,
+    cards,
+    useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
+  });
   // the durable jobs: registered here, started by the server (app.ts)
   const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
-  const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, cards, jobs }, { concurrency: config.jobs.batchConcurrency });
-  const cardExports = createCardExportService({ db, clock, sealer, ledger, events, cards, jobs }, {
+  const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, cards, products, jobs }, { concurrency: config.jobs.batchConcurrency });
+  const cardExports = createCardExportService({ db, clock, sealer, ledger, events, gate: reveals.gate, jobs }, {
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
@@ -122,13 +132,13 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
   for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
   // cards whose issuer events were lost are asked about, and settled by the same handlers
-  const cardReconciler = createCardReconciler({ db, clock, issuer: cardIssuer }, jobs, {
+  const cardReconciler = createCardReconciler({ db, clock, issuer: cardIssuer, cards, products }, jobs, {
     afterSeconds: config.cardReconcileAfterSeconds,
     handlers: cardHandlers,
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, spending, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -95,7 +95,7 @@ describe('demo data', () => {
         ['软件订阅', 'FREEZE', 'CUSTOMER', '50.00'],
       ]);
       for (const card of items) expect(card.last4).toMatch(/^\d{4}$/);
-      const verification = await t.services.cards.verification(merchant.id, demo.id);
+      const verification = await t.services.products.verification(merchant.id, demo.id);
       expect(verification.basic?.real_name).toBe('演示用户');
       expect(verification.secondary?.latin_name).toBe('Demo User');
     }

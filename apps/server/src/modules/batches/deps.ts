@@ -3,16 +3,18 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import type { CardIssuer } from '../../providers/issuer/port.ts';
+import type { CardProductService } from '../card-products/service.ts';
+import type { CardRevealService } from '../card-reveal/service.ts';
 import type { CardService } from '../cards/service.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
 
-/** What batches ask of the cards: the checks of an opening, the holder, a card's failure, and the reveal's gate for full numbers. */
-export type CardsForBatches = Pick<
-  CardService,
-  'productToOpen' | 'lockHolder' | 'checkHolder' | 'checkQuota' | 'holderOf' | 'find' | 'failStillOpening' | 'gate'
->;
+/** What batches ask of the cards: a card, and its failure when the issuer would not take it. */
+export type CardsForBatches = Pick<CardService, 'find' | 'failStillOpening'>;
+
+/** What batches ask of the products: the checks every opening passes, and the holder as the issuer is told. */
+export type ProductsForBatches = Pick<CardProductService, 'productToOpen' | 'lockHolder' | 'checkHolder' | 'checkQuota' | 'holderOf'>;
 
 /** What the batch services are built from; each part takes the few of these it uses. */
 export interface BatchDeps {
@@ -24,5 +26,8 @@ export interface BatchDeps {
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;
   cards: CardsForBatches;
+  products: ProductsForBatches;
+  /** the reveal's gate, which an export with full numbers passes */
+  gate: CardRevealService['gate'];
   jobs: JobQueue;
 }

@@ -40,7 +40,8 @@ import {
   recentExports,
   updateExport,
 } from './export-store.ts';
-import { isUuid, type RevealCaller } from '../cards/service.ts';
+import type { RevealCaller } from '../card-reveal/service.ts';
+import { isUuid } from '../cards/service.ts';
 import type { BatchDeps } from './deps.ts';
 
 /** The queue whose jobs write one export's file each, and the one that deletes the files past their time. */
@@ -100,9 +101,8 @@ async function sealedHead(file: string): Promise<boolean | null> {
  * of such exports); the export's row, kept after its file is gone, records who took them and from where.
  * Otherwise those columns are masked.
  */
-export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'ledger' | 'events' | 'cards' | 'jobs'>, options: ExportOptions) {
-  const { db, clock, sealer, ledger, events, jobs } = deps;
-  const gate = deps.cards.gate;
+export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'ledger' | 'events' | 'gate' | 'jobs'>, options: ExportOptions) {
+  const { db, clock, sealer, ledger, events, gate, jobs } = deps;
   const fileOf = (id: string) => path.join(options.folder, `${id}.xlsx`);
 
   /**

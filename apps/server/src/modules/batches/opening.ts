@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
-import type { BatchDeps, CardsForBatches } from './deps.ts';
+import type { BatchDeps, ProductsForBatches } from './deps.ts';
 import { announceBatch, batchStatusOf } from './progress.ts';
 import { findBatchByKey, findCurrentBatch, findRunningBatch, insertBatch, insertCards, type NewCard } from './store.ts';
 
@@ -43,14 +43,14 @@ export interface BatchOptions {
  * any process after the heartbeat lapses; the issuer opens one card per card id however often it is
  * asked, and a card already answered is not asked again.
  */
-export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'events' | 'cards' | 'jobs'>, options: BatchOptions) {
-  const { db, clock, ledger, issuer, cards, jobs } = deps;
-  const checkHolder: CardsForBatches['checkHolder'] = cards.checkHolder;
+export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'events' | 'cards' | 'products' | 'jobs'>, options: BatchOptions) {
+  const { db, clock, ledger, issuer, cards, products, jobs } = deps;
+  const checkHolder: ProductsForBatches['checkHolder'] = products.checkHolder;
 
   async function openOne(data: OpenJob, job: JobInfo) {
     const card = await cards.find(data.card_id);
     if (card?.status !== 'CARD_STATUS_INIT') return;
-    const holder = await cards.holderOf(card.merchantId, card.accountId);
+    const holder = await products.holderOf(card.merchantId, card.accountId);
     await ledger.openCardAccount(db, { merchantId: card.merchantId, accountId: card.accountId, cardId: card.id, currency: card.currency as Currency });
     try {
       await issuer.openCard({
@@ -86,7 +86,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
       const earlier = await findBatchByKey(db, merchantId, accountId, key);
       if (earlier) return replay(earlier, fingerprint);
 
-      const { product, currency, amount, openFee, topupFee } = await cards.productToOpen(merchantId, body.product_id, body.amount);
+      const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
       if (body.quantity > product.maxPerBatch) {
         throw new AppError(CardBatchErrorCode.BATCH_OVER_PRODUCT_MAX, { params: { max: product.maxPerBatch }, data: { max: product.maxPerBatch } });
       }
@@ -98,14 +98,14 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
       try {
         return await db.transaction(async (tx) => {
           // the account's openings one at a time: the quota and the one running batch are counted under this lock
-          const verification = await cards.lockHolder(tx, merchantId, accountId);
+          const verification = await products.lockHolder(tx, merchantId, accountId);
           // the same key accepted while this one waited for the lock: its batch, not a refusal as another batch
           const accepted = await findBatchByKey(tx, merchantId, accountId, key);
           if (accepted) return replay(accepted, fingerprint);
           checkHolder(product, verification);
           const other = await findRunningBatch(tx, accountId);
           if (other) throw running(other.id);
-          await cards.checkQuota(tx, accountId, product, body.quantity, { sayRemaining: true });
+          await products.checkQuota(tx, accountId, product, body.quantity, { sayRemaining: true });
           // the whole cost at once, as each card's own holds: a refusal (too little, a frozen wallet) holds nothing
           const parts = cardIds.flatMap(() => (openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee]));
           const held = await ledger.within(tx).holdFunds({

@@ -6,7 +6,7 @@ import { BATCH_OPEN_QUEUE, type BatchOptions, batchPart } from './opening.ts';
 import { batchCardSettled } from './progress.ts';
 import { batchesNow } from './store.ts';
 
-export type { BatchDeps, CardsForBatches } from './deps.ts';
+export type { BatchDeps, CardsForBatches, ProductsForBatches } from './deps.ts';
 export type { ExportOptions } from './export.ts';
 export type { BatchOptions } from './opening.ts';
 export { EXPORT_EXPIRE_QUEUE, EXPORT_WRITE_QUEUE } from './export.ts';
@@ -21,7 +21,7 @@ export function createBatchProgress(deps: Pick<BatchDeps, 'events' | 'messages' 
 }
 
 /** Batch card opening (POST /batch-create-card) and its status, with its durable job per card. */
-export function createBatchService(deps: Omit<BatchDeps, 'sealer' | 'messages'>, options: BatchOptions) {
+export function createBatchService(deps: Omit<BatchDeps, 'sealer' | 'messages' | 'gate'>, options: BatchOptions) {
   const { db, jobs } = deps;
   return {
     ...batchPart(deps, options),
@@ -35,7 +35,7 @@ export function createBatchService(deps: Omit<BatchDeps, 'sealer' | 'messages'>,
 }
 
 /** Bulk export of the chosen cards to an .xlsx file, written by a durable job and kept 24 hours. */
-export function createCardExportService(deps: Omit<BatchDeps, 'issuer' | 'messages'>, options: ExportOptions) {
+export function createCardExportService(deps: Omit<BatchDeps, 'issuer' | 'messages' | 'cards' | 'products'>, options: ExportOptions) {
   return exportPart(deps, options);
 }
 

@@ -1,17 +1,13 @@
 import type { CardRisk } from '@portal/contract/card-spending';
-import type { SendType } from '@portal/contract/enums';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import type { CardIssuer } from '../../providers/issuer/port.ts';
+import type { CardProductService } from '../card-products/service.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
-import type { Authenticated } from '../sessions/service.ts';
 import type { CardRow } from './store.ts';
-
-/** Checks and uses an access code sent to the account's own phone or e-mail (send/code-auto). */
-export type AccessCodeCheck = (merchantId: string, account: Authenticated['account'], channel: SendType, captcha: string) => Promise<void>;
 
 /** What a card's list item says of its spending: this month's, the decline rate and the risk. */
 export interface SpendingFigures {
@@ -38,7 +34,8 @@ export interface CardDeps {
   issuer: CardIssuer;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;
-  useAccessCode: AccessCodeCheck;
+  /** the products and the holder's verification: what an opening is checked against */
+  products: Pick<CardProductService, 'find' | 'productToOpen' | 'lockHolder' | 'checkHolder' | 'checkQuota'>;
   spendingFigures: SpendingFiguresOf;
   openingSettled: OpeningSettled;
 }

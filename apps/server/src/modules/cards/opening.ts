@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OpenCardBody, OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { OpenCardBody } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
@@ -12,20 +12,7 @@ import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
 import { announceStatus } from './card-events.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
-import { checkHolder, checkQuota, productToOpen } from './opening-checks.ts';
-import { productView } from './products.ts';
-import {
-  type CardRow,
-  findCardByOpenKey,
-  findVerification,
-  insertCard,
-  insertCardTransaction,
-  listProducts,
-  lockCardById,
-  lockVerification,
-  openCardsByProduct,
-  updateCard,
-} from './store.ts';
+import { type CardRow, findCardByOpenKey, insertCard, insertCardTransaction, lockCardById, updateCard } from './store.ts';
 
 
 /** Why a card was not issued when the issuer would not take the request at all. */
@@ -44,8 +31,9 @@ export interface IssuedCard {
  * in two holds, while the issuer works; it is posted when the card is issued (OPEN_CARD, then
  * TRANSFER_OUT_TO_CARD) or released when it is not.
  */
-export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'openingSettled'>) {
-  const { db, clock, ledger, issuer, sealer, messages, openingSettled } = deps;
+export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'openingSettled' | 'products'>) {
+  const { db, clock, ledger, issuer, sealer, messages, openingSettled, products } = deps;
+  const checkHolder: CardDeps['products']['checkHolder'] = products.checkHolder;
 
   /** The same Idempotency-Key answers the card it opened; with another request it is refused. */
   const replay = (card: CardRow, fingerprint: string) => {
@@ -134,20 +122,6 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
     failOpening,
     completeOpening,
 
-    /** GET /card/opened-available: what the account has given, and each product it may open now with how many more. */
-    async openedAvailable(merchantId: string, accountId: string): Promise<OpenedAvailableAnswer> {
-      // one after another: `db` may be a transaction, whose one connection takes one query at a time
-      const verification = await findVerification(db, merchantId, accountId);
-      const products = await listProducts(db, merchantId);
-      const held = await openCardsByProduct(db, merchantId, accountId);
-      return {
-        verification: { basic: Boolean(verification?.basicAt), secondary: Boolean(verification?.secondaryAt) },
-        products: products
-          .filter((product) => product.status === 'ON')
-          .map((product) => ({ ...productView(product), remaining: Math.max(0, product.perAccountLimit - (held.get(product.id) ?? 0)) })),
-      };
-    },
-
     /**
      * POST /card: checks the product, the holder's verification and the quota, creates the card
      * (CARD_STATUS_INIT) with its cost held, then asks the issuer. An issuer that does not take the
@@ -158,16 +132,16 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
       const fingerprint = sha256(JSON.stringify([body.product_id, toMinorUnits(body.amount).toString(), nickname]));
       const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
       if (earlier) return { card: replay(earlier, fingerprint) };
-      const { product, currency, amount, openFee, topupFee } = await productToOpen(db, merchantId, body.product_id, body.amount);
+      const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
       const cardId = randomUUID();
 
       let card: CardRow;
       let holder: { realName: string; latinName: string | null };
       try {
         ({ card, holder } = await db.transaction(async (tx) => {
-          const verification = await lockVerification(tx, merchantId, accountId);
+          const verification = await products.lockHolder(tx, merchantId, accountId);
           checkHolder(product, verification);
-          await checkQuota(tx, accountId, product, 1);
+          await products.checkQuota(tx, accountId, product, 1);
           // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
           // card row is written once, naming its holds
           const books = ledger.within(tx);

@@ -7,13 +7,8 @@ import {
   cardSummaryAnswer,
   deleteCardBody,
   openCardBody,
-  openedAvailableAnswer,
   patchCardBody,
   rechargeAnswer,
-  revealAnswer,
-  revealBody,
-  verificationAnswer,
-  verificationBody,
   withdrawAnswer,
 } from '@portal/contract/cards';
 import { envelope } from '@portal/contract/envelope';
@@ -48,32 +43,6 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
     tradePassword.tradePasswordHook(() => true, {
       answered: (request, key) => cards.answeredUnderKey(request.merchant.id, request.auth.account.id, call, key),
     });
-
-  app.get(
-    '/card/verification',
-    { schema: { tags, security, summary: 'What the account has given before opening cards (the ID number masked)', response: { 200: envelope(verificationAnswer) } } },
-    async (request) => ok(await cards.verification(request.merchant.id, request.auth.account.id)),
-  );
-
-  app.put(
-    '/card/verification',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Give the real name and ID number, and/or the Latin name and the website where cards will be used',
-        body: verificationBody,
-        response: { 200: envelope(verificationAnswer) },
-      },
-    },
-    async (request) => ok(await cards.saveVerification(request.merchant.id, request.auth.account.id, request.body)),
-  );
-
-  app.get(
-    '/card/opened-available',
-    { schema: { tags, security, summary: 'What the account has given, and the products it may open now with how many more', response: { 200: envelope(openedAvailableAnswer) } } },
-    async (request) => ok(await cards.openedAvailable(request.merchant.id, request.auth.account.id)),
-  );
 
   app.get(
     '/card',
@@ -174,28 +143,5 @@ export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: S
     },
     async (request) =>
       ok(await cards.withdraw(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
-  );
-
-  app.post(
-    '/card/:id/reveal',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The card's full number, CVV and expiry: with an access code, or within five minutes of one",
-        params: idParams,
-        body: revealBody,
-        response: { 200: envelope(revealAnswer) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(
-        await cards.reveal(request.merchant.id, request.auth, request.params.id, request.body ?? {}, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        }),
-      );
-    },
   );
 };

@@ -1,10 +1,9 @@
-import type { CardItem, CardListQuery, CardSummaryAnswer, OpenCardBody, RevealBody } from '@portal/contract/cards';
+import type { CardItem, CardListQuery, CardSummaryAnswer, OpenCardBody } from '@portal/contract/cards';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
-import type { Authenticated } from '../sessions/service.ts';
 import { cardItem, isUuid } from './card-view.ts';
 import { returnFromClosedCard } from './closed-card-money.ts';
 import type { CardDeps } from './deps.ts';
@@ -12,8 +11,6 @@ import { cardEventHandlers } from './issuer-handlers.ts';
 import { ledgerKeys } from './ledger-keys.ts';
 import { lifecyclePart } from './lifecycle.ts';
 import { ISSUER_REFUSED_REASON, lockCard, openingPart } from './opening.ts';
-import { checkHolder, checkQuota, productToOpen } from './opening-checks.ts';
-import { type RevealCaller, revealGate, revealPart } from './reveal.ts';
 import {
   type CardFilter,
   type CardRow,
@@ -23,27 +20,19 @@ import {
   findCardByOpenKey,
   findCardsForOperator,
   findOwnCard,
-  findProduct,
-  findVerification,
   lockCardById,
-  lockVerification,
   pageCards,
   productNameOf,
   updateCard,
 } from './store.ts';
 import { transfersPart } from './transfers.ts';
-import { verificationPart } from './verification.ts';
 
-export type { CardRow, ProductRow, VerificationRow } from './store.ts';
-export type { AccessCodeCheck, CardDeps, OpeningSettled, SpendingFigures, SpendingFiguresOf } from './deps.ts';
-export type { RevealCaller, RevealGate } from './reveal.ts';
-export type { BatchesSeen, CardReconciled, ReconcilePart } from './reconcile.ts';
-export type { ProductCatalogue, ProductValues } from './products.ts';
+export type { CardRow } from './store.ts';
+export type { CardDeps, OpeningSettled, SpendingFigures, SpendingFiguresOf } from './deps.ts';
 export { cardName, isUuid } from './card-view.ts';
 export { cardNotices } from './card-notices.ts';
+export { notAllowed } from './lifecycle.ts';
 export { ISSUER_REFUSED_REASON } from './opening.ts';
-export { createProductCatalogue, productView } from './products.ts';
-export { CARD_RECONCILE_QUEUE, reconcilePart as createCardReconciler } from './reconcile.ts';
 
 /**
  * Cards: what a holder gives before opening cards, and the cards themselves — opened, funded, frozen,
@@ -55,9 +44,6 @@ export function createCardService(deps: CardDeps) {
   const opening = openingPart(deps);
   const lifecycle = lifecyclePart(deps);
   const transfers = transfersPart(deps);
-  const gate = revealGate(deps);
-  const reveals = revealPart(deps, gate);
-  const verifications = verificationPart(deps);
 
   /** The cards as answered, with their money, spending figures and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
@@ -79,9 +65,6 @@ export function createCardService(deps: CardDeps) {
   };
 
   return {
-    ...verifications,
-    openedAvailable: opening.openedAvailable,
-
     /** POST /card: the new card (CARD_STATUS_INIT, or FAIL when the issuer would not take it). */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string) {
       const { card, productName } = await opening.open(merchantId, accountId, body, key);
@@ -149,10 +132,7 @@ export function createCardService(deps: CardDeps) {
       return { card: await itemOf(card) };
     },
 
-    reveal: (merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller) =>
-      reveals.reveal(merchantId, auth, checkedId(id), body, caller),
-
-    /** The account's own card, or CARD_NOT_FOUND (the spending calls start from it). */
+    /** The account's own card, or CARD_NOT_FOUND (the spending calls and the reveal start from it). */
     ownCard,
 
     /** The operator's view: a merchant's cards, one account's, one by id or last four digits. */
@@ -176,23 +156,12 @@ export function createCardService(deps: CardDeps) {
     /** The card, locked, or undefined for an id the portal never made. */
     lockForEvent: (tx: Tx, id: string) => lockCardById(tx, id),
     /** The decline fee of the card's product (minor units; 0 when it has none). */
-    declineFeeOf: async (tx: Tx, card: CardRow) => (await findProduct(tx, card.merchantId, { id: card.productId }))?.declineFee ?? 0n,
+    declineFeeOf: async (tx: Tx, card: CardRow) => (await deps.products.find(card.merchantId, { id: card.productId }, tx))?.declineFee ?? 0n,
     /** Money reaching a cancelled card goes on to the wallet, its holder told (closed-card-money.ts). */
     returnFromClosedCard: (tx: Tx, card: CardRow, key: string, what: string) => returnFromClosedCard(deps, tx, card, key, what),
 
-    // ── what batch opening and bulk export need of the cards ──
+    // ── what batch opening and the reconciliation need of the cards ──
 
-    /** The product to open with the first load's bounds checked, and each card's cost (opening-checks.ts). */
-    productToOpen: (merchantId: string, productId: string, amount: string) => productToOpen(db, merchantId, productId, amount),
-    /** The holder's verification row, locked: the account's openings one at a time. */
-    lockHolder: (tx: Tx, merchantId: string, accountId: string) => lockVerification(tx, merchantId, accountId),
-    checkHolder,
-    checkQuota,
-    /** The holder's names as the issuer is told them. */
-    async holderOf(merchantId: string, accountId: string) {
-      const verification = await findVerification(db, merchantId, accountId);
-      return { real_name: verification?.realName ?? '', latin_name: verification?.latinName ?? null };
-    },
     /** A card by id (unlocked). */
     find: (id: string) => findCard(db, id),
     /** The card fails its opening (the issuer would not take it), unless it was answered meanwhile. */
@@ -202,8 +171,6 @@ export function createCardService(deps: CardDeps) {
         if (locked.status === 'CARD_STATUS_INIT') await opening.failOpening(tx, locked, ISSUER_REFUSED_REASON);
       });
     },
-    /** The reveal's gate (an access code in this session, the hourly and daily caps), which a bulk export with full numbers passes too. */
-    gate,
   };
 }
 

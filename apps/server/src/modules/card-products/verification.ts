@@ -1,12 +1,14 @@
 import type { VerificationAnswer, VerificationBody } from '@portal/contract/cards';
-import type { CardDeps } from './deps.ts';
+import type { Db } from '../../db/engine.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Sealer } from '../../lib/sealed.ts';
 import { findVerification, saveVerification } from './store.ts';
 
 /** "11010519491231002X" → "110***********002X": enough to recognise, not enough to use. */
 export const maskIdNumber = (idNumber: string) => `${idNumber.slice(0, 3)}${'*'.repeat(Math.max(0, idNumber.length - 7))}${idNumber.slice(-4)}`;
 
 /** What a holder gives before opening cards: the ID number sealed with the card data key, never answered whole. */
-export function verificationPart({ db, clock, sealer }: Pick<CardDeps, 'db' | 'clock' | 'sealer'>) {
+export function verificationPart({ db, clock, sealer }: { db: Db; clock: Clock; sealer: Sealer }) {
   const verificationOf = async (merchantId: string, accountId: string): Promise<VerificationAnswer> => {
     const row = await findVerification(db, merchantId, accountId);
     return {

@@ -4,8 +4,8 @@ import type { Currency } from '@portal/contract/enums';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { isUuid } from './card-view.ts';
-import { productView } from './products.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { productView } from './catalogue.ts';
 import { countOpenCards, findProduct, type ProductRow, type VerificationRow } from './store.ts';
 
 /**
