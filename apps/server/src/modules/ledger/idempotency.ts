@@ -3,7 +3,7 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { OperationAnswer, OperationResult } from './requests.ts';
-import { claimIdempotencyKey, type EarlierKey, isDatabaseError, readIdempotencyKey, releaseIdempotencyKey } from './store.ts';
+import { claimIdempotencyKey, type EarlierKey, isDatabaseError, readIdempotencyKey, releaseIdempotencyKey } from './idempotency-store.ts';
 
 /** The hash a key keeps of its request's fingerprint (bigints as their decimal text). */
 export const requestHashOf = (fingerprint: unknown) =>

@@ -19,19 +19,19 @@ import type {
   WalletAmountRequest,
 } from './requests.ts';
 import { reverseWithin } from './reversals.ts';
+import { insertCardAccount } from './account-store.ts';
+import { cardBalanceRows } from './balance-store.ts';
+import { readIdempotencyKey } from './idempotency-store.ts';
 import {
-  cardBalanceRows,
   countWalletPostings,
-  pageWalletPostings,
   findWalletStatus,
-  readIdempotencyKey,
-  insertCardAccount,
   freezeWalletRow,
+  pageWalletPostings,
   setWalletAccountsFrozen,
   unfreezeWalletRow,
   type WalletPostingFilter,
   walletPostingsAfter,
-} from './store.ts';
+} from './wallet-store.ts';
 import { transferWithin } from './transfers.ts';
 import { adjustOutRequest, deductRequest, feeRequest, fromCardRequest, rechargeRequest, toCardRequest } from './wallet-operations.ts';
 
@@ -220,4 +220,4 @@ export type {
   WalletAmountRequest,
 } from './requests.ts';
 export { MAX_AMOUNT } from './requests.ts';
-export type { WalletPostingFilter, WalletPostingRow } from './store.ts';
+export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';
