@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { BALANCE_STATUS_AVAILABLE, } from '@portal/contract/enums';
-import { type HouseKind, type LedgerKind } from './accounts.ts';
+import { BALANCE_STATUS_AVAILABLE } from '@portal/contract/enums';
+import type { HouseKind, LedgerKind } from './accounts.ts';
 import { big, rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's SQL of its accounts: made on first use, locked in a fixed order. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's SQL of its accounts: made on first use, locked in a fixed order. Amounts travel as text
+ * and are cast in SQL, so no engine ever turns a bigint into a binary float on the way.
  */
 
 export interface AccountKey {

@@ -4,8 +4,8 @@ import { BALANCE_STATUS_AVAILABLE, } from '@portal/contract/enums';
 import { customerKindsSql, type Row, rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's audit: every invariant of the books, checked in SQL. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's audit: every invariant of the books, checked in SQL. Amounts travel as text and are
+ * cast in SQL, so no engine ever turns a bigint into a binary float on the way.
  */
 
 export interface Violation {

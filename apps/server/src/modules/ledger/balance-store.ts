@@ -4,8 +4,8 @@ import { CURRENCIES } from '@portal/contract/enums';
 import { big, customerKindsSql, rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's SQL of what customers hold: their wallets' and cards' balances. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's SQL of what customers hold: their wallets' and cards' balances. Amounts travel as text
+ * and are cast in SQL, so no engine ever turns a bigint into a binary float on the way.
  */
 
 export interface HolderBalanceRow {

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { type LedgerKind } from './accounts.ts';
+import type { LedgerKind } from './accounts.ts';
 import { big, type Row, rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's SQL of holds and transactions, read and locked for posting, releasing and reversing. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's SQL of holds and transactions, read and locked for posting, releasing and reversing.
+ * Amounts travel as text and are cast in SQL, so no engine ever turns a bigint into a binary float on
+ * the way.
  */
 
 export interface HoldRow {

@@ -4,8 +4,9 @@ import { ledgerIdempotencyKeys } from '../../db/schema.ts';
 import { rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's SQL of idempotency keys: claimed in the operation's transaction, read for a replay. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's SQL of idempotency keys: claimed in the operation's transaction, read for a replay.
+ * Amounts travel as text and are cast in SQL, so no engine ever turns a bigint into a binary float on
+ * the way.
  */
 
 /**

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { type HouseKind, } from './accounts.ts';
+import type { HouseKind, } from './accounts.ts';
 import { rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's SQL of one operation written whole: its transaction, postings, holds and balances. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's SQL of one operation written whole: its transaction, postings, holds and balances.
+ * Amounts travel as text and are cast in SQL, so no engine ever turns a bigint into a binary float on
+ * the way.
  */
 
 export interface WritePlan {

@@ -4,8 +4,9 @@ import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, } from '@portal/contra
 import { big, type Row, rowsOf } from './raw-rows.ts';
 
 /**
- * The ledger's SQL of a wallet: its status, its frozen flag, and its postings as its transaction list shows them. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint
- * into a binary float on the way.
+ * The ledger's SQL of a wallet: its status, its frozen flag, and its postings as its transaction list
+ * shows them. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint into a
+ * binary float on the way.
  */
 
 // The ledger keeps the wallet's status row (table `wallets`): it refuses money leaving a frozen wallet,
