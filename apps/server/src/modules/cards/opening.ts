@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenCardBody } from '@portal/contract/cards';
+import type { Currency } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { sha256 } from '../../lib/crypto.ts';
 import { cardNotices } from './card-notices.ts';
-import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
-import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
+import { cardAccountOf, fingerprintOf, MERCHANT_FEE_INCOME, onceUnderKey } from '../ledger/service.ts';
 import { announceStatus } from './card-events.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
@@ -26,6 +25,12 @@ export interface IssuedCard {
   exp_year: string;
 }
 
+/** What an opening under a key answers: the card, and for the request that made it, what the issuer is asked with. */
+interface Opened {
+  card: CardRow;
+  made?: { product: { name: string; bin: string; brand: string }; currency: Currency; holder: { realName: string; latinName: string | null } };
+}
+
 /**
  * Opening a card: the cost (opening fee; first load and its top-up fee) is held on the wallet at once,
  * in two holds, while the issuer works; it is posted when the card is issued (OPEN_CARD, then
@@ -34,12 +39,6 @@ export interface IssuedCard {
 export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'openingSettled' | 'products'>) {
   const { db, clock, ledger, issuer, sealer, messages, openingSettled, products } = deps;
   const checkHolder: CardDeps['products']['checkHolder'] = products.checkHolder;
-
-  /** The same Idempotency-Key answers the card it opened; with another request it is refused. */
-  const replay = (card: CardRow, fingerprint: string) => {
-    if (card.openFingerprint !== fingerprint) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT);
-    return card;
-  };
 
   /** Releases what an opening held, marks the card failed with its reason and tells the holder; inside `tx`, the card locked. */
   async function failOpening(tx: Tx, card: CardRow, reason: string) {
@@ -129,56 +128,56 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
      */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<{ card: CardRow; productName?: string }> {
       const nickname = body.nickname.trim();
-      const fingerprint = sha256(JSON.stringify([body.product_id, toMinorUnits(body.amount).toString(), nickname]));
-      const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
-      if (earlier) return { card: replay(earlier, fingerprint) };
-      const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
-      const cardId = randomUUID();
-
-      let card: CardRow;
-      let holder: { realName: string; latinName: string | null };
-      try {
-        ({ card, holder } = await db.transaction(async (tx) => {
-          const verification = await products.lockHolder(tx, merchantId, accountId);
-          checkHolder(product, verification);
-          await products.checkQuota(tx, accountId, product, 1);
-          // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
-          // card row is written once, naming its holds
-          const books = ledger.within(tx);
-          const reference = `card:${cardId}`;
-          const parts = openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee];
-          const held = await books.holdFunds({ merchantId, accountId, currency, amount: openFee + amount + topupFee, parts, key: ledgerKeys.openHold(cardId), reference });
-          const holdIds = held.answer.holdIds ?? [];
-          const now = clock.now();
-          const saved = await insertCard(tx, {
-            id: cardId,
-            merchantId,
-            accountId,
-            productId: product.id,
-            nickname,
-            brand: product.brand,
-            currency,
-            status: 'CARD_STATUS_INIT',
-            openKey: key,
-            openFingerprint: fingerprint,
-            firstLoad: amount,
-            openFee,
-            topupFee,
-            feeHoldId: openFee > 0n ? (holdIds[0] ?? null) : null,
-            loadHoldId: holdIds[holdIds.length - 1] ?? null,
-            createdAt: now,
-            updatedAt: now,
+      const fingerprint = fingerprintOf([body.product_id, toMinorUnits(body.amount), nickname]);
+      const opened = await onceUnderKey<Opened>({
+        fingerprint,
+        earlier: async () => {
+          const card = await findCardByOpenKey(db, merchantId, accountId, key);
+          return card && { fingerprint: card.openFingerprint, answer: { card } };
+        },
+        conflict: () => new AppError(ErrorCode.IDEMPOTENCY_CONFLICT),
+        work: async () => {
+          const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
+          const cardId = randomUUID();
+          return db.transaction(async (tx) => {
+            const verification = await products.lockHolder(tx, merchantId, accountId);
+            checkHolder(product, verification);
+            await products.checkQuota(tx, accountId, product, 1);
+            // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
+            // card row is written once, naming its holds
+            const books = ledger.within(tx);
+            const reference = `card:${cardId}`;
+            const parts = openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee];
+            const held = await books.holdFunds({ merchantId, accountId, currency, amount: openFee + amount + topupFee, parts, key: ledgerKeys.openHold(cardId), reference });
+            const holdIds = held.answer.holdIds ?? [];
+            const now = clock.now();
+            const saved = await insertCard(tx, {
+              id: cardId,
+              merchantId,
+              accountId,
+              productId: product.id,
+              nickname,
+              brand: product.brand,
+              currency,
+              status: 'CARD_STATUS_INIT',
+              openKey: key,
+              openFingerprint: fingerprint,
+              firstLoad: amount,
+              openFee,
+              topupFee,
+              feeHoldId: openFee > 0n ? (holdIds[0] ?? null) : null,
+              loadHoldId: holdIds[holdIds.length - 1] ?? null,
+              createdAt: now,
+              updatedAt: now,
+            });
+            await ledger.openCardAccount(tx, { merchantId, accountId, cardId, currency });
+            return { card: saved, made: { product, currency, holder: { realName: verification.realName, latinName: verification.latinName } } };
           });
-          await ledger.openCardAccount(tx, { merchantId, accountId, cardId, currency });
-          return { card: saved, holder: { realName: verification.realName, latinName: verification.latinName } };
-        }));
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // the same key at the same moment: the other request opened the card
-        const other = await findCardByOpenKey(db, merchantId, accountId, key);
-        if (!other) throw error;
-        return { card: replay(other, fingerprint) };
-      }
+        },
+      });
+      // the same key again: the card it opened, as it is now
+      if (!opened.made) return { card: opened.card };
+      const { card, made: { product, currency, holder } } = opened;
 
       try {
         await issuer.openCard({

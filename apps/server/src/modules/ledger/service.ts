@@ -220,4 +220,5 @@ export type {
   WalletAmountRequest,
 } from './requests.ts';
 export { MAX_AMOUNT } from './requests.ts';
+export { type Earlier, fingerprintOf, onceUnderKey, replayOf } from './keyed-call.ts';
 export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';
