@@ -7,13 +7,12 @@ import { developmentSecret } from './lib/secrets.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
-import { createProductCatalogue } from './modules/cards/products.ts';
-import { exportPart } from './modules/cards/batch-export.ts';
-import { batchPart } from './modules/cards/batch.ts';
-import { reconcilePart } from './modules/cards/reconcile.ts';
-import type { CardContext } from './modules/cards/context.ts';
+import { createBatchProgress, createBatchService, createCardExportService } from './modules/batches/service.ts';
+import { createCardProductService } from './modules/card-products/service.ts';
+import { createCardReconciler } from './modules/card-reconcile/service.ts';
+import { createCardRevealService } from './modules/card-reveal/service.ts';
 import { createCardService } from './modules/cards/service.ts';
-import { holdExpiryPart } from './modules/cards/spending-expiry.ts';
+import { createSpendingFigures, createSpendingService, holdExpiryPart } from './modules/spending/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import path from 'node:path';
 import { createCodeService } from './modules/codes/service.ts';
@@ -91,7 +90,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
   const wallet = createWalletService({ db, ledger, messages });
-  const products = createProductCatalogue({ db, clock });
+  const products = createCardProductService({ db, clock, sealer });
   let webhookSecret: string | undefined;
   const issuerSecret = () => {
     webhookSecret ??= config.issuerWebhookSecret ?? developmentSecret(config.dataDir, 'issuer-webhook.key');
@@ -100,7 +99,9 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const issuer = createIssuerEventService({ db, clock, secret: issuerSecret });
   // the issuer at ISSUER_URL, or the simulated one this process (or `npm run issuer-sim`) runs
   const cardIssuer = given.issuer ?? createHttpIssuer({ url: () => issuerUrlFor(config), secret: issuerSecret });
-  const cardContext: CardContext = {
+  // cards come first: spending and batches reach a card through the card service, and hand it back
+  // only what it reads of them (a card list's spending figures, a batch counting its cards)
+  const cards = createCardService({
     db,
     clock,
     sealer,
@@ -108,23 +109,36 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     issuer: cardIssuer,
     events,
     messages,
+    products,
+    spendingFigures: createSpendingFigures({ db, clock }),
+    openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
+  });
+  const spending = createSpendingService({ db, clock, ledger, events, messages, cards });
+  const reveals = createCardRevealService({
+    db,
+    clock,
+    sealer,
+    cards,
     useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
-  };
-  const cards = createCardService(cardContext);
+  });
   // the durable jobs: registered here, started by the server (app.ts)
   const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
-  const cardBatches = batchPart(cardContext, jobs, { concurrency: config.jobs.batchConcurrency });
-  const cardExports = exportPart(cardContext, jobs, {
+  const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, cards, products, jobs }, { concurrency: config.jobs.batchConcurrency });
+  const cardExports = createCardExportService({ db, clock, sealer, ledger, events, gate: reveals.gate, jobs }, {
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
-  const cardHolds = holdExpiryPart(cards, jobs, config.authHoldExpiryDays);
-  const cardHandlers = cards.issuerHandlers();
+  const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
+  const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
   for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
   // cards whose issuer events were lost are asked about, and settled by the same handlers
-  const cardReconciler = reconcilePart(cardContext, jobs, { afterSeconds: config.cardReconcileAfterSeconds, handlers: cardHandlers });
+  const cardReconciler = createCardReconciler({ db, clock, issuer: cardIssuer, cards, products }, jobs, {
+    afterSeconds: config.cardReconcileAfterSeconds,
+    handlers: cardHandlers,
+    batches: cardBatches.seen,
+  });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

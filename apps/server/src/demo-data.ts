@@ -7,8 +7,10 @@ import { luhnNumberIn } from './lib/luhn.ts';
 import { createSealer, type Sealer } from './lib/sealed.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
-import { createProductCatalogue, type ProductValues } from './modules/cards/products.ts';
+import { createBatchProgress } from './modules/batches/service.ts';
+import { createCardProductService, type ProductValues } from './modules/card-products/service.ts';
 import { createCardService } from './modules/cards/service.ts';
+import { createSpendingFigures } from './modules/spending/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
@@ -226,7 +228,7 @@ export async function seedDemoData(database: Database, options: { sealer?: Seale
       const ledger = createLedgerService({ db: tx, clock: systemClock, events }).within(tx);
       const managers = createManagerService({ db: tx });
       const accounts = createAccountDirectory({ db: tx });
-      const products = createProductCatalogue({ db: tx, clock: systemClock });
+      const products = createCardProductService({ db: tx, clock: systemClock, sealer });
       for (const demo of demoMerchants) {
         const { merchant } = await merchants.create(
           {
@@ -292,6 +294,7 @@ async function seedDemoCards(
 ) {
   const asked: Array<{ cardId: string; bin: string }> = [];
   const accepted = async () => {};
+  const products = createCardProductService({ db: parts.db, clock: systemClock, sealer: parts.sealer });
   const cards = createCardService({
     ...parts,
     clock: systemClock,
@@ -303,9 +306,9 @@ async function seedDemoCards(
       // the demo cards are answered right here, by their events: none is left waiting to be asked about
       getCard: async (cardId) => ({ status: 'PENDING', card_id: cardId }),
     },
-    useAccessCode: async () => {
-      throw new Error('no access code is checked while seeding');
-    },
+    products,
+    spendingFigures: createSpendingFigures({ db: parts.db, clock: systemClock }),
+    openingSettled: createBatchProgress({ events: parts.events, messages: parts.messages, clock: systemClock }).cardSettled,
   });
   const handlers = cards.issuerHandlers();
   const answer = async (type: string, data: Record<string, unknown>) => {
@@ -313,11 +316,11 @@ async function seedDemoCards(
     if (typeof handler !== 'function') throw new Error(`no handler of ${type}`);
     await handler(parts.db, { id: `seed:${type}:${String(data.card_id)}`, type, data });
   };
-  await cards.saveVerification(merchant.id, accountId, { real_name: '演示用户', id_number: '11010519491231002X' });
-  await cards.saveVerification(merchant.id, accountId, { latin_name: 'Demo User', website: `https://shop.${merchant.website}` });
-  const { products } = await cards.openedAvailable(merchant.id, accountId);
+  await products.saveVerification(merchant.id, accountId, { real_name: '演示用户', id_number: '11010519491231002X' });
+  await products.saveVerification(merchant.id, accountId, { latin_name: 'Demo User', website: `https://shop.${merchant.website}` });
+  const { products: available } = await products.openedAvailable(merchant.id, accountId);
   for (const [index, demo] of demoCards.entries()) {
-    const product = products.find((p) => p.name === demo.product);
+    const product = available.find((p) => p.name === demo.product);
     if (!product) throw new Error(`demo product ${demo.product} is missing`);
     const card = await cards.open(merchant.id, accountId, { product_id: product.id, amount: demo.firstLoad, nickname: demo.nickname }, `seed:card:${index}`);
     const bin = asked.find((request) => request.cardId === card.id)?.bin ?? product.bin;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
-import { CARD_RECONCILE_QUEUE } from '../../src/modules/cards/reconcile.ts';
+import { CARD_RECONCILE_QUEUE } from '../../src/modules/card-reconcile/service.ts';
 import { type RunningIssuerSimulator, startIssuerSimulator } from '../../src/providers/issuer/simulator-server.ts';
 import { signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

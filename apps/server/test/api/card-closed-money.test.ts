@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { CARD_NETWORK, cardAccountOf } from '../../src/modules/ledger/service.ts';
-import { HOLD_EXPIRY_QUEUE } from '../../src/modules/cards/spending-expiry.ts';
+import { HOLD_EXPIRY_QUEUE } from '../../src/modules/spending/service.ts';
 import { PASSWORD, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -4,7 +4,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { ISSUER_REFUSED_REASON } from '../../src/modules/cards/opening.ts';
+import { ISSUER_REFUSED_REASON } from '../../src/modules/cards/service.ts';
 import { lastCode, phoneTo, signIn, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -95,7 +95,7 @@ describe('demo data', () => {
         ['软件订阅', 'FREEZE', 'CUSTOMER', '50.00'],
       ]);
       for (const card of items) expect(card.last4).toMatch(/^\d{4}$/);
-      const verification = await t.services.cards.verification(merchant.id, demo.id);
+      const verification = await t.services.products.verification(merchant.id, demo.id);
       expect(verification.basic?.real_name).toBe('演示用户');
       expect(verification.secondary?.latin_name).toBe('Demo User');
     }

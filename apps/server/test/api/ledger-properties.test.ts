@@ -20,7 +20,7 @@ import { autoKeyed, booksSnapshot, ledgerOn, merchantOf, newCustomer, type TestL
 /**
  * Random sequences of ledger operations against a model of what they should do. After every step:
  * per currency all ledger accounts sum to zero, each balance equals its postings, nothing of a
- * customer is negative (the audit, src/modules/ledger/store.ts); the customers' balances and holds
+ * customer is negative (the audit, src/modules/ledger/audit-store.ts); the customers' balances and holds
  * are the model's; a refused operation changed no byte of the books; a replayed key moved nothing
  * and answered as the first time.
  */

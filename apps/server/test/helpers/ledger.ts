@@ -39,7 +39,7 @@ export async function booksSnapshot(db: Db) {
   return JSON.stringify({ accounts, counts, holds, wallets, keys });
 }
 
-/** Asserts that every invariant of the books holds (src/modules/ledger/store.ts lists them). */
+/** Asserts that every invariant of the books holds (src/modules/ledger/audit-store.ts lists them). */
 export async function expectSoundBooks(db: Db) {
   const { violations } = await auditLedger(db);
   expect(violations).toEqual([]);

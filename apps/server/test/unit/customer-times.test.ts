@@ -5,7 +5,7 @@ import { MACHINE_TIME_PATTERN } from '@portal/contract/date-time';
 import { describe, expect, it } from 'vitest';
 import { codeMail, codeSms, resetLinkMail } from '../../src/modules/accounts/notices.ts';
 import { SECURITY_CHANGES, securityChangeNotice } from '../../src/modules/accounts/security-notice.ts';
-import { cardNotices } from '../../src/modules/cards/card-notices.ts';
+import { cardNotices } from '../../src/modules/cards/service.ts';
 import { walletNotices } from '../../src/modules/wallet/service.ts';
 
 /** An instant whose UTC day differs from China's: a text in UTC would show the 28th at 00:40, China time reads 08:40. */

@@ -1,7 +1,7 @@
 import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
-import { NO_SPENDING, type SpendingFigures } from './controls.ts';
+import { NO_SPENDING, type SpendingFigures } from './deps.ts';
 import type { CardRow } from './store.ts';
 
 /** What a card's ledger account holds (minor units); a card not yet funded holds nothing. */
@@ -45,5 +45,4 @@ export function cardItem(row: CardRow, productName: string, money: CardMoney | u
 /** "•••• 1234", or the nickname alone before the issuer has numbered the card: how messages name a card. */
 export const cardName = (row: Pick<CardRow, 'nickname' | 'last4'>) => (row.last4 ? `${row.nickname}（尾号 ${row.last4}）` : row.nickname);
 
-/** Card and product ids are UUIDs: anything else names nothing (and is not sent to the database). */
-export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+export { isUuid } from '../../lib/uuid.ts';

@@ -1,16 +1,18 @@
 import { type CardAction, cancelMovesMoney, cardActionLabel, cardActionsFor, cardTransitions, type FrozenBy } from '@portal/contract/cards';
 import { type CardStatus, cardStatusLabel } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { Refused } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { cardNotices } from './card-notices.ts';
 import { cardName } from './card-view.ts';
-import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
+import { announceStatus } from './card-events.ts';
+import { availableToWallet, moneyOn } from './closed-card-money.ts';
+import type { CardDeps } from './deps.ts';
+import { ledgerKeys } from './ledger-keys.ts';
 import { lockCard } from './opening.ts';
-import { type CardChanges, type CardRow, findOwnCard, insertCardTransaction, updateCard } from './store.ts';
+import { type CardChanges, type CardRow, findOwnCard, updateCard } from './store.ts';
 
 /** The issuer's verb for each status action. */
 type IssuerAction = 'FREEZE' | 'UNFREEZE' | 'DELETE';
@@ -25,62 +27,6 @@ export function notAllowed(card: Pick<CardRow, 'status' | 'frozenBy'>, action: C
   });
 }
 
-/** What the card holds in all (balance, held on it included) and of that held, in minor units. */
-async function moneyOn(context: Pick<CardContext, 'ledger'>, tx: Tx, card: CardRow) {
-  return (await context.ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id) ?? { balance: 0n, held: 0n };
-}
-
-/** Moves what the card has available (its balance less what is held) to the wallet, once per key; answers the amount. */
-async function availableToWallet(context: Pick<CardContext, 'ledger' | 'clock'>, tx: Tx, card: CardRow, key: string, memo: string) {
-  const money = await moneyOn(context, tx, card);
-  const available = money.balance - money.held;
-  if (available <= 0n) return 0n;
-  const now = context.clock.now();
-  const moved = await context.ledger.within(tx).transferFromCard({
-    merchantId: card.merchantId,
-    accountId: card.accountId,
-    cardId: card.id,
-    currency: card.currency as 'USD' | 'CNY',
-    amount: available,
-    key,
-    memo,
-  });
-  await insertCardTransaction(tx, {
-    merchantId: card.merchantId,
-    cardId: card.id,
-    accountId: card.accountId,
-    type: 'TRANSFER_OUT',
-    status: 'CLOSED',
-    amount: available,
-    currency: card.currency,
-    ledgerTransactionId: moved.answer.transactionId,
-    createdAt: now,
-    settledAt: now,
-  });
-  return available;
-}
-
-/**
- * Money that reaches a cancelled card (a reversal, a refund, an adjustment, what a settlement left or
- * an expired hold) goes on to the wallet at once, and the holder is told in a station message; on a
- * card not cancelled (yet) it stays, and cancelling sweeps it. Inside `tx`, the card locked; `key`
- * names what brought the money, so a repeat moves nothing. Answers the amount moved.
- */
-export async function returnFromClosedCard(context: Pick<CardContext, 'ledger' | 'clock' | 'messages'>, tx: Tx, card: CardRow, key: string, what: string) {
-  if (card.status !== 'DELETE') return 0n;
-  const amount = await availableToWallet(context, tx, card, key, `已注销卡片的${what}退回钱包（${cardName(card)}）`);
-  if (amount > 0n) {
-    await context.messages.post(tx, {
-      merchantId: card.merchantId,
-      accountId: card.accountId,
-      type: 'CARD_FUNDS_RETURNED',
-      status: 'success',
-      ...cardNotices.fundsReturned({ card: cardName(card), what, amount: fromMinorUnits(amount), currency: card.currency }),
-    });
-  }
-  return amount;
-}
-
 /** Who froze it, as the refusal to unfreeze says: 平台 or 发卡机构. */
 const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '平台', ISSUER: '发卡机构' };
 
@@ -90,8 +36,8 @@ const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '
  * issuer that does not take the request puts the card back as it was. A cancelled card's balance goes
  * back to the wallet when the issuer confirms.
  */
-export function lifecyclePart(context: CardContext) {
-  const { db, clock, issuer, messages } = context;
+export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | 'messages' | 'events' | 'ledger'>) {
+  const { db, clock, issuer, messages } = deps;
 
   const ask = (action: IssuerAction, cardId: string) =>
     action === 'FREEZE' ? issuer.freeze(cardId) : action === 'UNFREEZE' ? issuer.unfreeze(cardId) : issuer.close(cardId);
@@ -107,14 +53,14 @@ export function lifecyclePart(context: CardContext) {
         statusReason: before.statusReason,
         updatedAt: clock.now(),
       });
-      await announceStatus(context, tx, restored);
+      await announceStatus(deps, tx, restored);
     });
   }
 
   /** Moves the card (locked in `tx`) to the action's transitional status; answers it as it was before. */
   async function begin(tx: Tx, card: CardRow, action: IssuerAction, changes: CardChanges = {}) {
     const next = await updateCard(tx, card.id, { status: cardTransitions[action].through, updatedAt: clock.now(), ...changes });
-    await announceStatus(context, tx, next);
+    await announceStatus(deps, tx, next);
     return next;
   }
 
@@ -133,9 +79,9 @@ export function lifecyclePart(context: CardContext) {
   /** The card's whole available balance back to the wallet and the card cancelled; inside `tx`, the card locked. */
   async function close(tx: Tx, card: CardRow) {
     const now = clock.now();
-    await availableToWallet(context, tx, card, ledgerKeys.close(card.id), `卡片注销，余额退回（尾号 ${card.last4 ?? '----'} 卡片）`);
+    await availableToWallet(deps, tx, card, ledgerKeys.close(card.id), `卡片注销，余额退回（尾号 ${card.last4 ?? '----'} 卡片）`);
     const closed = await updateCard(tx, card.id, { status: 'DELETE', frozenBy: null, closedAt: now, updatedAt: now });
-    await announceStatus(context, tx, closed);
+    await announceStatus(deps, tx, closed);
     return closed;
   }
 
@@ -169,7 +115,7 @@ export function lifecyclePart(context: CardContext) {
           const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
           if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
           if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
-          const money = await moneyOn(context, tx, card);
+          const money = await moneyOn(deps, tx, card);
           if (!confirmed && cancelMovesMoney({ available: money.balance - money.held, held: money.held })) return null;
           return { before: card, after: await begin(tx, card, 'DELETE') };
         });
@@ -201,7 +147,7 @@ export function lifecyclePart(context: CardContext) {
         let asked = false;
         if (status === 'FREEZE' || status === 'FREEZING') {
           next = await updateCard(tx, current.id, { ...changes, updatedAt: clock.now() });
-          await announceStatus(context, tx, next);
+          await announceStatus(deps, tx, next);
         } else {
           next = await begin(tx, current, 'FREEZE', changes);
           asked = true;
@@ -264,7 +210,7 @@ export function lifecyclePart(context: CardContext) {
 
   async function landed(tx: Tx, card: CardRow, changes: CardChanges) {
     const next = await updateCard(tx, card.id, { ...changes, updatedAt: clock.now() });
-    await announceStatus(context, tx, next);
+    await announceStatus(deps, tx, next);
     return next;
   }
 }

@@ -1,34 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type OpenCardBody, type OpenedAvailableAnswer, openingCost } from '@portal/contract/cards';
+import type { OpenCardBody } from '@portal/contract/cards';
 import type { Currency } from '@portal/contract/enums';
-import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { sha256 } from '../../lib/crypto.ts';
-import { isUuid } from './card-view.ts';
 import { cardNotices } from './card-notices.ts';
-import { isUniqueViolation } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
-import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
-import { batchCardSettled } from './batch-progress.ts';
-import { announceStatus, type CardContext, ledgerKeys } from './context.ts';
-import { productView } from './products.ts';
-import {
-  type CardRow,
-  countOpenCards,
-  findCardByOpenKey,
-  findProduct,
-  findVerification,
-  insertCard,
-  insertCardTransaction,
-  listProducts,
-  lockCardById,
-  lockVerification,
-  openCardsByProduct,
-  updateCard,
-} from './store.ts';
+import { cardAccountOf, fingerprintOf, MERCHANT_FEE_INCOME, onceUnderKey } from '../ledger/service.ts';
+import { announceStatus } from './card-events.ts';
+import type { CardDeps } from './deps.ts';
+import { ledgerKeys } from './ledger-keys.ts';
+import { type CardRow, findCardByOpenKey, insertCard, insertCardTransaction, lockCardById, updateCard } from './store.ts';
 
 
 /** Why a card was not issued when the issuer would not take the request at all. */
@@ -42,19 +25,20 @@ export interface IssuedCard {
   exp_year: string;
 }
 
+/** What an opening under a key answers: the card, and for the request that made it, what the issuer is asked with. */
+interface Opened {
+  card: CardRow;
+  made?: { product: { name: string; bin: string; brand: string }; currency: Currency; holder: { realName: string; latinName: string | null } };
+}
+
 /**
  * Opening a card: the cost (opening fee; first load and its top-up fee) is held on the wallet at once,
  * in two holds, while the issuer works; it is posted when the card is issued (OPEN_CARD, then
  * TRANSFER_OUT_TO_CARD) or released when it is not.
  */
-export function openingPart(context: CardContext) {
-  const { db, clock, ledger, issuer, sealer, messages } = context;
-
-  /** The same Idempotency-Key answers the card it opened; with another request it is refused. */
-  const replay = (card: CardRow, fingerprint: string) => {
-    if (card.openFingerprint !== fingerprint) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT);
-    return card;
-  };
+export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'openingSettled' | 'products'>) {
+  const { db, clock, ledger, issuer, sealer, messages, openingSettled, products } = deps;
+  const checkHolder: CardDeps['products']['checkHolder'] = products.checkHolder;
 
   /** Releases what an opening held, marks the card failed with its reason and tells the holder; inside `tx`, the card locked. */
   async function failOpening(tx: Tx, card: CardRow, reason: string) {
@@ -71,8 +55,8 @@ export function openingPart(context: CardContext) {
       status: 'fail',
       ...cardNotices.openFailed({ nickname: card.nickname, reason, total, currency: card.currency }),
     });
-    await announceStatus(context, tx, failed);
-    await batchCardSettled(context, tx, failed);
+    await announceStatus(deps, tx, failed);
+    await openingSettled(tx, failed);
     return failed;
   }
 
@@ -128,28 +112,14 @@ export function openingPart(context: CardContext) {
       createdAt: now,
       settledAt: now,
     });
-    await announceStatus(context, tx, opened);
-    await batchCardSettled(context, tx, opened);
+    await announceStatus(deps, tx, opened);
+    await openingSettled(tx, opened);
     return opened;
   }
 
   return {
     failOpening,
     completeOpening,
-
-    /** GET /card/opened-available: what the account has given, and each product it may open now with how many more. */
-    async openedAvailable(merchantId: string, accountId: string): Promise<OpenedAvailableAnswer> {
-      // one after another: `db` may be a transaction, whose one connection takes one query at a time
-      const verification = await findVerification(db, merchantId, accountId);
-      const products = await listProducts(db, merchantId);
-      const held = await openCardsByProduct(db, merchantId, accountId);
-      return {
-        verification: { basic: Boolean(verification?.basicAt), secondary: Boolean(verification?.secondaryAt) },
-        products: products
-          .filter((product) => product.status === 'ON')
-          .map((product) => ({ ...productView(product), remaining: Math.max(0, product.perAccountLimit - (held.get(product.id) ?? 0)) })),
-      };
-    },
 
     /**
      * POST /card: checks the product, the holder's verification and the quota, creates the card
@@ -158,74 +128,56 @@ export function openingPart(context: CardContext) {
      */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<{ card: CardRow; productName?: string }> {
       const nickname = body.nickname.trim();
-      const amount = toMinorUnits(body.amount);
-      const fingerprint = sha256(JSON.stringify([body.product_id, amount.toString(), nickname]));
-      const earlier = await findCardByOpenKey(db, merchantId, accountId, key);
-      if (earlier) return { card: replay(earlier, fingerprint) };
-
-      const product = isUuid(body.product_id) ? await findProduct(db, merchantId, { id: body.product_id }) : undefined;
-      if (product?.status !== 'ON') throw new AppError(CardErrorCode.PRODUCT_UNAVAILABLE);
-      const currency = product.currency as Currency;
-      if (amount < product.minFirstLoad) {
-        const min = fromMinorUnits(product.minFirstLoad);
-        throw new AppError(CardErrorCode.CARD_AMOUNT_BELOW_MIN, { params: { min, currency }, data: { min, currency } });
-      }
-      if (amount > product.maxBalance) {
-        const max = fromMinorUnits(product.maxBalance);
-        throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
-      }
-      const cost = openingCost(productView(product), body.amount);
-      const openFee = toMinorUnits(cost.open_fee);
-      const topupFee = toMinorUnits(cost.topup_fee);
-      const cardId = randomUUID();
-
-      let card: CardRow;
-      let holder: { realName: string; latinName: string | null };
-      try {
-        ({ card, holder } = await db.transaction(async (tx) => {
-          const verification = await lockVerification(tx, merchantId, accountId);
-          if (!verification?.basicAt || !verification.realName) throw new AppError(CardErrorCode.CARD_NOT_VERIFIED);
-          if (product.needsSecondary && !verification.secondaryAt) throw new AppError(CardErrorCode.CARD_SECONDARY_REQUIRED);
-          if ((await countOpenCards(tx, accountId, product.id)) >= product.perAccountLimit) {
-            throw new AppError(CardErrorCode.CARD_QUOTA_USED, { params: { limit: product.perAccountLimit }, data: { limit: product.perAccountLimit } });
-          }
-          // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
-          // card row is written once, naming its holds
-          const books = ledger.within(tx);
-          const reference = `card:${cardId}`;
-          const parts = openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee];
-          const held = await books.holdFunds({ merchantId, accountId, currency, amount: openFee + amount + topupFee, parts, key: ledgerKeys.openHold(cardId), reference });
-          const holdIds = held.answer.holdIds ?? [];
-          const now = clock.now();
-          const saved = await insertCard(tx, {
-            id: cardId,
-            merchantId,
-            accountId,
-            productId: product.id,
-            nickname,
-            brand: product.brand,
-            currency,
-            status: 'CARD_STATUS_INIT',
-            openKey: key,
-            openFingerprint: fingerprint,
-            firstLoad: amount,
-            openFee,
-            topupFee,
-            feeHoldId: openFee > 0n ? (holdIds[0] ?? null) : null,
-            loadHoldId: holdIds[holdIds.length - 1] ?? null,
-            createdAt: now,
-            updatedAt: now,
+      const fingerprint = fingerprintOf([body.product_id, toMinorUnits(body.amount), nickname]);
+      const opened = await onceUnderKey<Opened>({
+        fingerprint,
+        earlier: async () => {
+          const card = await findCardByOpenKey(db, merchantId, accountId, key);
+          return card && { fingerprint: card.openFingerprint, answer: { card } };
+        },
+        conflict: () => new AppError(ErrorCode.IDEMPOTENCY_CONFLICT),
+        work: async () => {
+          const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
+          const cardId = randomUUID();
+          return db.transaction(async (tx) => {
+            const verification = await products.lockHolder(tx, merchantId, accountId);
+            checkHolder(product, verification);
+            await products.checkQuota(tx, accountId, product, 1);
+            // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
+            // card row is written once, naming its holds
+            const books = ledger.within(tx);
+            const reference = `card:${cardId}`;
+            const parts = openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee];
+            const held = await books.holdFunds({ merchantId, accountId, currency, amount: openFee + amount + topupFee, parts, key: ledgerKeys.openHold(cardId), reference });
+            const holdIds = held.answer.holdIds ?? [];
+            const now = clock.now();
+            const saved = await insertCard(tx, {
+              id: cardId,
+              merchantId,
+              accountId,
+              productId: product.id,
+              nickname,
+              brand: product.brand,
+              currency,
+              status: 'CARD_STATUS_INIT',
+              openKey: key,
+              openFingerprint: fingerprint,
+              firstLoad: amount,
+              openFee,
+              topupFee,
+              feeHoldId: openFee > 0n ? (holdIds[0] ?? null) : null,
+              loadHoldId: holdIds[holdIds.length - 1] ?? null,
+              createdAt: now,
+              updatedAt: now,
+            });
+            await ledger.openCardAccount(tx, { merchantId, accountId, cardId, currency });
+            return { card: saved, made: { product, currency, holder: { realName: verification.realName, latinName: verification.latinName } } };
           });
-          await ledger.openCardAccount(tx, { merchantId, accountId, cardId, currency });
-          return { card: saved, holder: { realName: verification.realName, latinName: verification.latinName } };
-        }));
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // the same key at the same moment: the other request opened the card
-        const other = await findCardByOpenKey(db, merchantId, accountId, key);
-        if (!other) throw error;
-        return { card: replay(other, fingerprint) };
-      }
+        },
+      });
+      // the same key again: the card it opened, as it is now
+      if (!opened.made) return { card: opened.card };
+      const { card, made: { product, currency, holder } } = opened;
 
       try {
         await issuer.openCard({

@@ -1,7 +1,4 @@
 import { cardCalls } from '@portal/contract/api/cards';
-import { spendingCalls } from '@portal/contract/api/spending';
-import { chinaDateTime } from '@portal/contract/date-time';
-import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
@@ -23,14 +20,6 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
     tradePassword.tradePasswordHook(() => true, {
       answered: (request, key) => cards.answeredUnderKey(request.merchant.id, request.principal.account.id, call, key),
     });
-
-  registerCall(app, cardCalls.verification, async (request) => ok(await cards.verification(request.merchant.id, request.principal.account.id)));
-
-  registerCall(app, cardCalls.saveVerification, async (request) =>
-    ok(await cards.saveVerification(request.merchant.id, request.principal.account.id, request.body)),
-  );
-
-  registerCall(app, cardCalls.openedAvailable, async (request) => ok(await cards.openedAvailable(request.merchant.id, request.principal.account.id)));
 
   registerCall(app, cardCalls.list, async (request) => ok(await cards.list(request.merchant.id, request.principal.account.id, request.query)));
 
@@ -73,37 +62,5 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
     async (request) =>
       ok(await cards.withdraw(request.merchant.id, request.principal.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
     { preHandler: moneyOut('withdraw') },
-  );
-
-  registerCall(app, cardCalls.reveal, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(
-      await cards.reveal(request.merchant.id, request.principal, request.params.id, request.body ?? {}, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      }),
-    );
-  });
-
-  registerCall(app, spendingCalls.transactions, async (request) =>
-    ok(await cards.transactions(request.merchant.id, request.principal.account.id, request.params.id, request.query)),
-  );
-
-  registerCall(app, spendingCalls.exportTransactions, async (request, reply) => {
-    const { card, stream } = await cards.exportTransactions(request.merchant.id, request.principal.account.id, request.params.id, request.query);
-    const day = chinaDateTime(new Date()).slice(0, 10).replaceAll('-', '');
-    const tail = card.last4 ?? 'card';
-    const name = `卡片交易-${tail}-${day}.xlsx`;
-    return reply
-      .type(XLSX_CONTENT_TYPE)
-      .header('content-disposition', `attachment; filename="card-transactions-${tail}-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'no-store')
-      .send(stream);
-  });
-
-  registerCall(app, spendingCalls.controls, async (request) => ok(await cards.controls(request.merchant.id, request.principal.account.id, request.params.id)));
-
-  registerCall(app, spendingCalls.saveControls, async (request) =>
-    ok(await cards.saveControls(request.merchant.id, request.principal.account.id, request.params.id, request.body)),
   );
 };

@@ -1,84 +1,55 @@
-import type {
-  CardItem,
-  CardListQuery,
-  CardSummaryAnswer,
-  CardTransactionPage,
-  CardTransactionExportQuery,
-  CardTransactionQuery,
-  OpenCardBody,
-  RevealBody,
-  VerificationAnswer,
-  VerificationBody,
-} from '@portal/contract/cards';
-import { CARD_STATUSES, type CardStatus, } from '@portal/contract/enums';
+import type { CardItem, CardListQuery, CardSummaryAnswer, OpenCardBody } from '@portal/contract/cards';
+import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import type { cardControlsBody } from '@portal/contract/card-spending';
-import { z } from 'zod';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { isLuhnValid } from '../../lib/luhn.ts';
-import { ISSUER_CARD_EVENTS } from '../../providers/issuer/port.ts';
-import type { IssuerEvent, IssuerEventHandler, IssuerEventHandling } from '../issuer/service.ts';
-import type { Authenticated } from '../sessions/service.ts';
+import type { IssuerEventHandling } from '../issuer/service.ts';
 import { cardItem, isUuid } from './card-view.ts';
-import { type CardContext, ledgerKeys } from './context.ts';
+import { returnFromClosedCard } from './closed-card-money.ts';
+import type { CardDeps } from './deps.ts';
+import { cardEventHandlers } from './issuer-handlers.ts';
+import { ledgerKeys } from './ledger-keys.ts';
 import { lifecyclePart } from './lifecycle.ts';
-import { openingPart } from './opening.ts';
-import { type RevealCaller, revealPart } from './reveal.ts';
+import { ISSUER_REFUSED_REASON, lockCard, openingPart } from './opening.ts';
 import {
   type CardFilter,
   type CardRow,
+  closedCardsHoldingMoney,
   countCardsByStatus,
+  findCard,
   findCardByOpenKey,
   findCardsForOperator,
   findOwnCard,
-  findVerification,
   lockCardById,
   pageCards,
   productNameOf,
-  saveVerification,
   updateCard,
 } from './store.ts';
 import { transfersPart } from './transfers.ts';
-import { controlsPart } from './controls.ts';
-import { spendingPart } from './spending.ts';
-import { closedCardsHoldingMoney } from './spending-store.ts';
-import { transactionsPart } from './transactions.ts';
 
-/** "11010519491231002X" → "110***********002X": enough to recognise, not enough to use. */
-export const maskIdNumber = (idNumber: string) => `${idNumber.slice(0, 3)}${'*'.repeat(Math.max(0, idNumber.length - 7))}${idNumber.slice(-4)}`;
-
-
-/** What card.issued must carry; anything else is refused (400) and the issuer sends it again, corrected. */
-const issuedData = z.object({
-  card_id: z.string(),
-  pan: z.string().regex(/^\d{12,19}$/).refine(isLuhnValid),
-  cvv: z.string().regex(/^\d{3,4}$/),
-  exp_month: z.string().regex(/^(0[1-9]|1[0-2])$/),
-  exp_year: z.string().regex(/^20\d{2}$/),
-});
+export type { CardRow } from './store.ts';
+export type { CardDeps, OpeningSettled, SpendingFigures, SpendingFiguresOf } from './deps.ts';
+export { cardName, isUuid } from './card-view.ts';
+export { cardNotices } from './card-notices.ts';
+export { notAllowed } from './lifecycle.ts';
+export { ISSUER_REFUSED_REASON } from './opening.ts';
 
 /**
- * Cards: what a holder gives before opening cards (the ID number sealed with the card data key, never
- * answered whole), and the cards themselves — opened, funded, frozen and cancelled through the card
- * issuer, whose answers arrive as events (`issuerHandlers`). The merchant's products are the
- * catalogue's (products.ts).
+ * Cards: what a holder gives before opening cards, and the cards themselves — opened, funded, frozen,
+ * cancelled and revealed through the card issuer, whose answers arrive as events (`issuerHandlers`).
+ * Their spending and their batches are modules of their own, which reach a card through this service.
  */
-export function createCardService(context: CardContext) {
-  const { db, clock, sealer, ledger } = context;
-  const opening = openingPart(context);
-  const lifecycle = lifecyclePart(context);
-  const transfers = transfersPart(context);
-  const reveals = revealPart(context);
-  const controls = controlsPart(context);
-  const spending = spendingPart(context);
-  const cardTransactionsOf = transactionsPart(context);
+export function createCardService(deps: CardDeps) {
+  const { db, clock, ledger } = deps;
+  const opening = openingPart(deps);
+  const lifecycle = lifecyclePart(deps);
+  const transfers = transfersPart(deps);
 
-  /** The cards as answered, with their money and products' names. */
+  /** The cards as answered, with their money, spending figures and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
     const ids = rows.map((row) => row.card.id);
     const money = await ledger.cardBalances(merchantId, ids, tx);
-    const figures = await controls.figures(ids, tx);
+    const figures = await deps.spendingFigures(ids, tx);
     return rows.map((row) => cardItem(row.card, row.productName, money.get(row.card.id), figures.get(row.card.id)));
   }
   const itemOf = async (row: CardRow) => (await items(row.merchantId, [{ card: row, productName: await productNameOf(db, row.productId) }]))[0] as CardItem;
@@ -93,28 +64,7 @@ export function createCardService(context: CardContext) {
     return id;
   };
 
-  /** An issuer's event about one card: the card locked, or nothing for an id the portal never made. */
-  const aboutCard =
-    (handle: (tx: Tx, card: CardRow, event: IssuerEvent) => Promise<unknown>): IssuerEventHandler =>
-    async (tx, event) => {
-      const id = event.data.card_id;
-      if (typeof id !== 'string' || !isUuid(id)) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
-      const card = await lockCardById(tx, id);
-      if (!card) return;
-      await handle(tx, card, event);
-    };
-
-  const verificationOf = async (merchantId: string, accountId: string): Promise<VerificationAnswer> => {
-    const row = await findVerification(db, merchantId, accountId);
-    return {
-      basic: row?.basicAt && row.realName && row.idNumberMasked ? { real_name: row.realName, id_number_masked: row.idNumberMasked } : null,
-      secondary: row?.secondaryAt && row.latinName && row.website ? { latin_name: row.latinName, website: row.website } : null,
-    };
-  };
-
   return {
-    openedAvailable: opening.openedAvailable,
-
     /** POST /card: the new card (CARD_STATUS_INIT, or FAIL when the issuer would not take it). */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string) {
       const { card, productName } = await opening.open(merchantId, accountId, body, key);
@@ -182,29 +132,8 @@ export function createCardService(context: CardContext) {
       return { card: await itemOf(card) };
     },
 
-    reveal: (merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller) =>
-      reveals.reveal(merchantId, auth, checkedId(id), body, caller),
-
-    /** GET /card/{id}/transactions: the card's movements, newest first. */
-    async transactions(merchantId: string, accountId: string, id: string, query: CardTransactionQuery): Promise<CardTransactionPage> {
-      return cardTransactionsOf.page(await ownCard(merchantId, accountId, id), query);
-    },
-
-    /** GET /card/{id}/transactions/export: the same, every page, as an .xlsx stream. */
-    async exportTransactions(merchantId: string, accountId: string, id: string, query: CardTransactionExportQuery) {
-      const card = await ownCard(merchantId, accountId, id);
-      return { card, stream: await cardTransactionsOf.export(card, query) };
-    },
-
-    /** GET /card/{id}/controls */
-    async controls(merchantId: string, accountId: string, id: string) {
-      return controls.controls(await ownCard(merchantId, accountId, id));
-    },
-
-    /** PUT /card/{id}/controls: the whole set replaced. */
-    async saveControls(merchantId: string, accountId: string, id: string, body: z.output<typeof cardControlsBody>) {
-      return controls.saveControls(await ownCard(merchantId, accountId, id), body);
-    },
+    /** The account's own card, or CARD_NOT_FOUND (the spending calls and the reveal start from it). */
+    ownCard,
 
     /** The operator's view: a merchant's cards, one account's, one by id or last four digits. */
     async forOperator(merchantId: string, which: { id?: string; last4?: string; accountId?: string }) {
@@ -216,65 +145,31 @@ export function createCardService(context: CardContext) {
     /** Cancelled cards still holding money (`ops ledger:check`): what is available on them, and held past `overdueBefore`. */
     closedCardsHoldingMoney: (overdueBefore: Date) => closedCardsHoldingMoney(db, overdueBefore),
 
-    /** Releases the holds of authorisations pending longer than `expiryDays` (the hourly job, spending-expiry.ts). */
-    expireHolds: (expiryDays: number) => spending.expireHolds(expiryDays),
-
     operatorFreeze: (card: CardRow, reason: string) => lifecycle.operatorFreeze(card, reason).then(itemOf),
     operatorUnfreeze: (card: CardRow) => lifecycle.operatorUnfreeze(card).then(itemOf),
 
-    /** The handlers of the issuer's card events, by type (registered with the issuer's event service). */
-    issuerHandlers(): Record<string, IssuerEventHandling> {
-      return {
-        [ISSUER_CARD_EVENTS.issued]: aboutCard(async (tx, card, event) => {
-          const parsed = issuedData.safeParse(event.data);
-          if (!parsed.success) throw new AppError(CardErrorCode.ISSUER_EVENT_INVALID);
-          if (card.status !== 'CARD_STATUS_INIT') return;
-          const { pan, cvv, exp_month, exp_year } = parsed.data;
-          await opening.completeOpening(tx, card, { pan, cvv, exp_month, exp_year });
-        }),
-        [ISSUER_CARD_EVENTS.failed]: aboutCard(async (tx, card, event) => {
-          if (card.status !== 'CARD_STATUS_INIT') return;
-          const reason = typeof event.data.reason === 'string' && event.data.reason.trim() ? event.data.reason.trim().slice(0, 200) : '发卡机构拒绝了开卡申请';
-          await opening.failOpening(tx, card, reason);
-        }),
-        [ISSUER_CARD_EVENTS.frozen]: aboutCard((tx, card, event) => lifecycle.frozen(tx, card, event.data)),
-        [ISSUER_CARD_EVENTS.unfrozen]: aboutCard((tx, card, event) => lifecycle.unfrozen(tx, card, event.data)),
-        [ISSUER_CARD_EVENTS.closed]: aboutCard(async (tx, card) => {
-          if (card.status === 'DELETE' || card.status === 'FAIL') return;
-          if (card.status === 'CARD_STATUS_INIT') {
-            await opening.failOpening(tx, card, '发卡机构未能开通此卡');
-            return;
-          }
-          await lifecycle.close(tx, card);
-        }),
-        ...spending.handlers,
-      };
-    },
+    /** The handlers of the issuer's events about the cards' own life, by type (registered with the issuer's event service). */
+    issuerHandlers: (): Record<string, IssuerEventHandling> => cardEventHandlers(opening, lifecycle),
 
-    /** GET /card/verification: what the account has given, the ID number masked. */
-    verification: verificationOf,
+    // ── what the spending of a card needs of it, inside the event's transaction ──
 
-    /**
-     * PUT /card/verification: keeps each pair given (a pair given again replaces the one before) and
-     * answers what the account has given now. The body has passed the contract's rules.
-     */
-    async saveVerification(merchantId: string, accountId: string, body: VerificationBody): Promise<VerificationAnswer> {
-      const now = clock.now();
-      const basic =
-        body.real_name !== undefined && body.id_number !== undefined
-          ? {
-              realName: body.real_name.trim(),
-              idNumberSealed: sealer.seal(body.id_number.toUpperCase()),
-              idNumberMasked: maskIdNumber(body.id_number.toUpperCase()),
-              basicAt: now,
-            }
-          : {};
-      const secondary =
-        body.latin_name !== undefined && body.website !== undefined
-          ? { latinName: body.latin_name.trim().replace(/\s+/g, ' '), website: body.website.trim(), secondaryAt: now }
-          : {};
-      await saveVerification(db, { accountId, merchantId, ...basic, ...secondary });
-      return verificationOf(merchantId, accountId);
+    /** The card, locked, or undefined for an id the portal never made. */
+    lockForEvent: (tx: Tx, id: string) => lockCardById(tx, id),
+    /** The decline fee of the card's product (minor units; 0 when it has none). */
+    declineFeeOf: async (tx: Tx, card: CardRow) => (await deps.products.find(card.merchantId, { id: card.productId }, tx))?.declineFee ?? 0n,
+    /** Money reaching a cancelled card goes on to the wallet, its holder told (closed-card-money.ts). */
+    returnFromClosedCard: (tx: Tx, card: CardRow, key: string, what: string) => returnFromClosedCard(deps, tx, card, key, what),
+
+    // ── what batch opening and the reconciliation need of the cards ──
+
+    /** A card by id (unlocked). */
+    find: (id: string) => findCard(db, id),
+    /** The card fails its opening (the issuer would not take it), unless it was answered meanwhile. */
+    async failStillOpening(cardId: string) {
+      await db.transaction(async (tx) => {
+        const locked = await lockCard(tx, cardId);
+        if (locked.status === 'CARD_STATUS_INIT') await opening.failOpening(tx, locked, ISSUER_REFUSED_REASON);
+      });
     },
   };
 }

@@ -1,76 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardExports, cardProducts, cardRevealGrants, cardReveals, cards, cardTransactions, cardVerifications } from '../../db/schema.ts';
-
-export type ProductRow = typeof cardProducts.$inferSelect;
-export type NewProduct = Omit<typeof cardProducts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-export type VerificationRow = typeof cardVerifications.$inferSelect;
-
-export async function listProducts(tx: Tx, merchantId: string) {
-  return tx.select().from(cardProducts).where(eq(cardProducts.merchantId, merchantId)).orderBy(asc(cardProducts.position), asc(cardProducts.createdAt));
-}
-
-export async function findProduct(tx: Tx, merchantId: string, which: { id: string } | { name: string }) {
-  const match = 'id' in which ? eq(cardProducts.id, which.id) : eq(cardProducts.name, which.name);
-  const [row] = await tx.select().from(cardProducts).where(and(eq(cardProducts.merchantId, merchantId), match)).limit(1);
-  return row;
-}
-
-export async function insertProduct(tx: Tx, values: NewProduct) {
-  const [row] = await tx.insert(cardProducts).values(values).returning();
-  if (!row) throw new Error('product insert returned nothing');
-  return row;
-}
-
-/** Changes a product of the merchant, locking its row until commit; undefined when there is none. */
-export async function updateProduct(tx: Tx, merchantId: string, id: string, changes: Partial<NewProduct>, at: Date) {
-  const [row] = await tx
-    .update(cardProducts)
-    .set({ ...changes, updatedAt: at })
-    .where(and(eq(cardProducts.merchantId, merchantId), eq(cardProducts.id, id)))
-    .returning();
-  return row;
-}
-
-export async function findVerification(tx: Tx, merchantId: string, accountId: string) {
-  const [row] = await tx
-    .select()
-    .from(cardVerifications)
-    .where(and(eq(cardVerifications.merchantId, merchantId), eq(cardVerifications.accountId, accountId)))
-    .limit(1);
-  return row;
-}
-
-/** Writes the pairs given (a pair not given keeps what it had). */
-export async function saveVerification(tx: Tx, row: Pick<VerificationRow, 'accountId' | 'merchantId'> & Partial<VerificationRow>) {
-  const { accountId: _accountId, merchantId: _merchantId, ...changes } = row;
-  const [saved] = await tx
-    .insert(cardVerifications)
-    .values(row)
-    .onConflictDoUpdate({ target: cardVerifications.accountId, set: changes })
-    .returning();
-  if (!saved) throw new Error('verification upsert returned nothing');
-  return saved;
-}
-
-/** Locks the account's verification row: opening cards of one account is done one at a time (the quota). */
-export async function lockVerification(tx: Tx, merchantId: string, accountId: string) {
-  const [row] = await tx
-    .select()
-    .from(cardVerifications)
-    .where(and(eq(cardVerifications.merchantId, merchantId), eq(cardVerifications.accountId, accountId)))
-    .for('update');
-  return row;
-}
-
-// ── cards ──
+import { cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type NewCard = typeof cards.$inferInsert;
 export type CardChanges = Partial<Omit<CardRow, 'id' | 'merchantId' | 'accountId' | 'createdAt'>>;
-
-/** Statuses whose cards count against a product's per-account limit (failed and cancelled ones do not). */
-const UNCOUNTED = ['FAIL', 'DELETE'];
 
 export async function insertCard(tx: Tx, values: NewCard) {
   const [row] = await tx.insert(cards).values(values).returning();
@@ -87,24 +21,6 @@ export async function findCardByOpenKey(tx: Tx, merchantId: string, accountId: s
   return row;
 }
 
-export async function countOpenCards(tx: Tx, accountId: string, productId: string) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(cards)
-    .where(and(eq(cards.accountId, accountId), eq(cards.productId, productId), notInArray(cards.status, UNCOUNTED)));
-  return row?.n ?? 0;
-}
-
-/** How many cards the account holds of each product, those counting against the limit. */
-export async function openCardsByProduct(tx: Tx, merchantId: string, accountId: string) {
-  const rows = await tx
-    .select({ productId: cards.productId, n: count() })
-    .from(cards)
-    .where(and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), notInArray(cards.status, UNCOUNTED)))
-    .groupBy(cards.productId);
-  return new Map(rows.map((row) => [row.productId, row.n]));
-}
-
 /** The account's card (undefined for another's, or none). */
 export async function findOwnCard(tx: Tx, merchantId: string, accountId: string, id: string, { lock = false } = {}) {
   const query = tx
@@ -118,6 +34,12 @@ export async function findOwnCard(tx: Tx, merchantId: string, accountId: string,
 /** Any card by its id, locked: an issuer's event names only the card. */
 export async function lockCardById(tx: Tx, id: string) {
   const [row] = await tx.select().from(cards).where(eq(cards.id, id)).for('update');
+  return row;
+}
+
+/** A card by id, unlocked. */
+export async function findCard(tx: Tx, id: string) {
+  const [row] = await tx.select().from(cards).where(eq(cards.id, id)).limit(1);
   return row;
 }
 
@@ -213,47 +135,18 @@ export async function insertCardTransaction(tx: Tx, values: NewCardTransaction) 
   await tx.insert(cardTransactions).values(values).onConflictDoNothing({ target: cardTransactions.ledgerTransactionId });
 }
 
-// ── reveals ──
-
-export async function revealsSince(tx: Tx, accountId: string, since: Date) {
-  return tx
-    .select({ at: cardReveals.revealedAt })
-    .from(cardReveals)
-    .where(and(eq(cardReveals.accountId, accountId), gte(cardReveals.revealedAt, since)))
-    .orderBy(asc(cardReveals.revealedAt));
+/**
+ * Cancelled cards still holding money: any available on them (it goes to the wallet the moment it
+ * arrives), or held on authorisations older than `overdueBefore` (the expiry job releases those).
+ */
+export async function closedCardsHoldingMoney(tx: Tx, overdueBefore: Date) {
+  const overdue = sql<string>`(select coalesce(sum(${ledgerHolds.amount}), 0) from ${ledgerHolds}
+    where ${ledgerHolds.ledgerAccountId} = ${ledgerAccounts.id} and ${ledgerHolds.status} = 'ACTIVE' and ${ledgerHolds.createdAt} < ${overdueBefore.toISOString()}::timestamptz)`;
+  const rows = await tx
+    .select({ cardId: cards.id, merchantId: cards.merchantId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance, held: ledgerAccounts.held, overdue: sql<string>`${overdue}::text` })
+    .from(cards)
+    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.kind, 'CARD'), eq(ledgerAccounts.ownerId, cards.id), eq(ledgerAccounts.merchantId, cards.merchantId)))
+    .where(and(eq(cards.status, 'DELETE'), sql`(${ledgerAccounts.balance} > ${ledgerAccounts.held} or ${overdue} > 0)`))
+    .orderBy(cards.id);
+  return rows.map((row) => ({ ...row, available: BigInt(row.balance) - BigInt(row.held), overdue: BigInt(row.overdue) }));
 }
-
-export async function insertReveal(tx: Tx, values: typeof cardReveals.$inferInsert) {
-  await tx.insert(cardReveals).values(values);
-}
-
-/** The account's exports with full numbers asked for since `since`, oldest first: they count as reveals. */
-export async function sensitiveExportsSince(tx: Tx, accountId: string, since: Date) {
-  return tx
-    .select({ at: cardExports.createdAt })
-    .from(cardExports)
-    .where(and(eq(cardExports.accountId, accountId), eq(cardExports.includeSensitive, true), gte(cardExports.createdAt, since)))
-    .orderBy(asc(cardExports.createdAt));
-}
-
-export async function saveRevealGrant(tx: Tx, grant: { merchantId: string; accountId: string; sessionId: string; at: Date }) {
-  await tx
-    .insert(cardRevealGrants)
-    .values({ merchantId: grant.merchantId, accountId: grant.accountId, sessionId: grant.sessionId, grantedAt: grant.at })
-    .onConflictDoUpdate({ target: cardRevealGrants.accountId, set: { sessionId: grant.sessionId, grantedAt: grant.at } });
-}
-
-export async function findRevealGrant(tx: Tx, merchantId: string, accountId: string) {
-  const [row] = await tx
-    .select()
-    .from(cardRevealGrants)
-    .where(and(eq(cardRevealGrants.merchantId, merchantId), eq(cardRevealGrants.accountId, accountId)))
-    .limit(1);
-  return row;
-}
-
-/** Serialises the reveals of one account, so that two at once cannot both pass the hourly limit. */
-export async function lockRevealGrant(tx: Tx, accountId: string) {
-  await tx.execute(sql`select 1 from card_reveal_grants where account_id = ${accountId} for update`);
-}
-

@@ -3,10 +3,11 @@ import type { CardStatus, Currency } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { AppError } from '../../http/errors.ts';
-import { type CardContext, ledgerKeys } from './context.ts';
+import type { CardDeps } from './deps.ts';
+import { ledgerKeys } from './ledger-keys.ts';
 import { notAllowed } from './lifecycle.ts';
-import { productView } from './products.ts';
-import { findOwnCard, findProduct, insertCardTransaction } from './store.ts';
+import { productView } from '../card-products/service.ts';
+import { findOwnCard, insertCardTransaction } from './store.ts';
 
 /**
  * Money between the wallet and a card: a top-up (TRANSFER_OUT_TO_CARD of the wallet, with the product's
@@ -15,14 +16,14 @@ import { findOwnCard, findProduct, insertCardTransaction } from './store.ts';
  * Idempotency-Key as the ledger's: the same key answers the first result and moves nothing again.
  * The key is looked at first, so a repeat is answered even if the card has moved on since.
  */
-export function transfersPart({ db, clock, ledger }: CardContext) {
+export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'products'>) {
   return {
     /** POST /card/{id}/recharge: answers the card's id, the fee and what left the wallet. */
     async recharge(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
       return db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
-        const product = await findProduct(tx, merchantId, { id: card.productId });
+        const product = await products.find(merchantId, { id: card.productId }, tx);
         if (!product) throw new Error(`card ${id} has no product`);
         const cost = rechargeCost(productView(product), amountText);
         const amount = toMinorUnits(cost.amount);

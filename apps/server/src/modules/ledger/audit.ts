@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/engine.ts';
-import { auditRules, auditViolations, ledgerSize } from './store.ts';
+import { auditRules, auditViolations, ledgerSize } from './audit-store.ts';
 
 /** The rules the audit checks, as `ledger:check` lists them. */
 export const ledgerAuditRules: readonly string[] = auditRules;

@@ -4,7 +4,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import type { StreamEvent } from '@portal/contract/messages';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
 import type { Db, Tx } from '../../db/engine.ts';
-import { type HolderBalanceRow, holderBalances } from './store.ts';
+import { type HolderBalanceRow, holderBalances } from './balance-store.ts';
 
 /** What a customer holds, as the wallet calls answer it: every currency, zeros for one never used. */
 export interface CustomerBalances {

@@ -18,7 +18,7 @@ import {
   type PostHoldRequest,
   type ReleaseHoldRequest,
 } from './requests.ts';
-import { lockHold } from './store.ts';
+import { lockHold } from './hold-store.ts';
 
 /**
  * Holds: money moved from available to held for an operation in flight, settled exactly once,

@@ -1,13 +1,9 @@
 import { ErrorCode } from '@portal/contract/errors';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import { sha256 } from '../../lib/crypto.ts';
 import type { OperationAnswer, OperationResult } from './requests.ts';
-import { claimIdempotencyKey, type EarlierKey, isDatabaseError, readIdempotencyKey, releaseIdempotencyKey } from './store.ts';
-
-/** The hash a key keeps of its request's fingerprint (bigints as their decimal text). */
-export const requestHashOf = (fingerprint: unknown) =>
-  sha256(JSON.stringify(fingerprint, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)));
+import { claimIdempotencyKey, type EarlierKey, isDatabaseError, readIdempotencyKey, releaseIdempotencyKey } from './idempotency-store.ts';
+import { fingerprintOf, replayOf } from './keyed-call.ts';
 
 /**
  * The key an operation claims in the statement that locks its accounts (movement.ts), for an operation
@@ -27,8 +23,8 @@ export class KeyTaken extends Error {}
 /** The result of a request whose key was seen before: its first answer (same request) or a conflict (another request). */
 function earlierResult(earlier: EarlierKey | undefined, key: string, requestHash: string): OperationResult {
   if (!earlier) throw new Error(`idempotency key ${key} conflicted but cannot be read`);
-  if (earlier.requestHash !== requestHash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key } });
-  return { answer: earlier.answer as OperationAnswer, replayed: true };
+  const first = { fingerprint: earlier.requestHash, answer: { answer: earlier.answer as OperationAnswer, replayed: true } };
+  return replayOf(first, requestHash, () => new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, { data: { key } }));
 }
 
 /**
@@ -49,7 +45,7 @@ export async function keyedRun(
   work: (claim: KeyClaim | null) => Promise<OperationAnswer>,
   options: { claimAtLock?: boolean; savepoint?: boolean } = {},
 ): Promise<OperationResult> {
-  const requestHash = requestHashOf(fingerprint);
+  const requestHash = fingerprintOf(fingerprint);
   if (options.claimAtLock) {
     const claim: KeyClaim = { merchantId, key, requestHash };
     try {

@@ -7,7 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { type AccountRef, type HouseKind, holderIdOf, houseShardFor, isCustomerKind, ownerIdOf, refKey, shardOf } from './accounts.ts';
 import type { AccountAfter, Line, OperationAnswer, OperationResult } from './requests.ts';
 import { type KeyClaim, KeyTaken } from './idempotency.ts';
-import { type AccountKey, claimIdempotencyKey, ensureAccounts, hasCode, lockCustomerAccounts, lockHouseAccounts, type WritePlan, writeOperation } from './store.ts';
+import { type AccountKey, ensureAccounts, lockCustomerAccounts, lockHouseAccounts } from './account-store.ts';
+import { claimIdempotencyKey } from './idempotency-store.ts';
+import { hasCode, type WritePlan, writeOperation } from './operation-store.ts';
 
 /**
  * The one way money moves: every operation (a transfer, a hold, its posting or release, a

@@ -9,7 +9,7 @@ import { type AccountRef, cardAccountOf, walletOf } from './accounts.ts';
 import { keyedRun } from './idempotency.ts';
 import { move, type Step } from './movement.ts';
 import { amountMoved, checkedReversal, type Line, type OperationResult, type ReverseRequest } from './requests.ts';
-import { findReversal, lockTransaction, postingsOf } from './store.ts';
+import { findReversal, lockTransaction, postingsOf } from './hold-store.ts';
 
 /**
  * A reversal: a correction is a new transaction that posts the opposite of each posting of the one

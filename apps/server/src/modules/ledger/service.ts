@@ -19,19 +19,19 @@ import type {
   WalletAmountRequest,
 } from './requests.ts';
 import { reverseWithin } from './reversals.ts';
+import { insertCardAccount } from './account-store.ts';
+import { cardBalanceRows } from './balance-store.ts';
+import { readIdempotencyKey } from './idempotency-store.ts';
 import {
-  cardBalanceRows,
   countWalletPostings,
-  pageWalletPostings,
   findWalletStatus,
-  readIdempotencyKey,
-  insertCardAccount,
   freezeWalletRow,
+  pageWalletPostings,
   setWalletAccountsFrozen,
   unfreezeWalletRow,
   type WalletPostingFilter,
   walletPostingsAfter,
-} from './store.ts';
+} from './wallet-store.ts';
 import { transferWithin } from './transfers.ts';
 import { adjustOutRequest, deductRequest, feeRequest, fromCardRequest, rechargeRequest, toCardRequest } from './wallet-operations.ts';
 
@@ -203,6 +203,7 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
 export { BALANCE_FINISHER } from './balances.ts';
 
 export { CARD_NETWORK, cardAccountOf, MERCHANT_FEE_INCOME, MERCHANT_FUNDING, walletOf } from './accounts.ts';
+export type { AccountRef } from './accounts.ts';
 export type { CustomerBalances } from './balances.ts';
 export type {
   AccountAfter,
@@ -219,4 +220,5 @@ export type {
   WalletAmountRequest,
 } from './requests.ts';
 export { MAX_AMOUNT } from './requests.ts';
-export type { WalletPostingFilter, WalletPostingRow } from './store.ts';
+export { type Earlier, fingerprintOf, onceUnderKey, replayOf } from './keyed-call.ts';
+export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';

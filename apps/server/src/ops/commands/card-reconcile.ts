@@ -1,5 +1,5 @@
 import { cardStatusLabel } from '@portal/contract/enums';
-import type { CardReconciled } from '../../modules/cards/reconcile.ts';
+import type { CardReconciled } from '../../modules/card-reconcile/service.ts';
 import { defineCommand } from '../command.ts';
 import { merchantByHost } from '../lookup.ts';
 import { textTable } from '../table.ts';

@@ -1,4 +1,4 @@
-import { productView } from '../../modules/cards/products.ts';
+import { productView } from '../../modules/card-products/service.ts';
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';

@@ -1,6 +1,6 @@
 import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import type { ProductValues } from '../../modules/cards/products.ts';
-import { productView } from '../../modules/cards/products.ts';
+import type { ProductValues } from '../../modules/card-products/service.ts';
+import { productView } from '../../modules/card-products/service.ts';
 import { defineCommand, type FlagValues, OpsError, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';

@@ -7,7 +7,7 @@ import type { CardStatusAnswer } from './protocol.ts';
  * answers once the issuer has accepted the request; the outcome arrives later as a signed event on
  * POST /api/v1/issuer/webhook (card.issued, card.failed, card.frozen, card.unfrozen, card.closed).
  * A call that throws was not accepted: the caller undoes what it changed. `getCard` asks what the
- * issuer knows of a card now, for when its events were lost (modules/cards/reconcile.ts).
+ * issuer knows of a card now, for when its events were lost (modules/card-reconcile/reconcile.ts).
  */
 export interface IssueRequest {
   /** the portal's card id: every event about the card names it */

@@ -1,22 +1,32 @@
-import { randomUUID } from 'node:crypto';
-import { signIssuerPayload } from '../../lib/issuer-signature.ts';
+import { toMinorUnits } from '@portal/contract/money';
 import { randomDigits as cryptoDigits, luhnNumberIn } from '../../lib/luhn.ts';
-import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { type CardIssuer, ISSUER_CARD_EVENTS, ISSUER_SPENDING_EVENTS, type IssueRequest } from './port.ts';
-import type { SimulatorJournal } from './simulator-journal.ts';
 import {
   AUTHORIZATION_TIMEOUT_MS,
   type CardStatusAnswer,
   type DeliveryState,
-  type IssuerCardState,
   type FollowUp,
   type FollowUpAnswer,
   followUp as followUpSchema,
+  type IssuerCardState,
   type PurchaseAnswer,
   type PurchaseRequest,
   purchaseBody,
   type SentEvent,
 } from './protocol.ts';
+import { type Authorization, createAuthorizationBook, followUpEvents, portalAsker } from './simulator-authorizations.ts';
+import {
+  createDeliveryLanes,
+  DELIVERY_RETRY_DELAYS_MS,
+  type QueuedEvent,
+  type SimulatedEvent,
+  type SimulatorLog,
+  SimulatorRefusal,
+} from './simulator-delivery.ts';
+import type { SimulatorJournal } from './simulator-journal.ts';
+
+export { DELIVERY_RETRY_DELAYS_MS, deliveryRetryDelays, type SimulatedEvent, type SimulatorLog, SimulatorRefusal } from './simulator-delivery.ts';
+
 
 /**
  * The simulated card issuer's core: what a real issuer does with the portal's requests, without the
@@ -28,13 +38,6 @@ import {
  * as a real issuer's status call does. Card numbers stay inside the product's BIN (well-known test
  * prefixes) and never leave the machine.
  */
-
-/** pino's (details, message) shape, so a Fastify or pino logger fits as it is. */
-export interface SimulatorLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface IssuerSimulatorOptions {
   /** the shared secret events are signed with (ISSUER_WEBHOOK_SECRET), read at each signing */
@@ -66,31 +69,6 @@ export interface IssuerSimulatorOptions {
   authorizationTimeoutMs?: number;
 }
 
-/** An event as the simulator sends it: the webhook reads id, type and data. */
-export interface SimulatedEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  data: Record<string, unknown>;
-}
-
-/**
- * The pauses between the attempts of a delivery: from one second, doubled each time up to 15 minutes,
- * until a day has passed; only then is an event given up. A portal that is down for a restart or an
- * upgrade gets its events once it is back, as from a real issuer, not just within seconds.
- */
-export function deliveryRetryDelays({ firstMs = 1_000, maxMs = 15 * 60_000, forMs = 24 * 60 * 60_000 } = {}): number[] {
-  const delays: number[] = [];
-  let total = 0;
-  for (let next = firstMs; total < forMs; next = Math.min(next * 2, maxMs)) {
-    delays.push(next);
-    total += next;
-  }
-  return delays;
-}
-
-export const DELIVERY_RETRY_DELAYS_MS: readonly number[] = deliveryRetryDelays();
-
 /** The reason given to the random share of failed issuances (ISSUER_SIM_FAIL_RATE). */
 export const RANDOM_FAILURE_REASON = '发卡行风控拒绝开卡（模拟）';
 
@@ -99,9 +77,6 @@ export const FOLLOW_UP_WAIT_MS = 3_000;
 
 /** How long a 3-D Secure code is valid. */
 export const THREE_DS_VALID_MS = 5 * 60_000;
-
-/** The authorisations the simulator remembers, to act on later; the oldest are forgotten first. */
-const REMEMBERED_AUTHORIZATIONS = 100_000;
 
 /** What the simulator knows of a card it was asked to open. */
 interface SimulatedCard {
@@ -114,77 +89,29 @@ interface SimulatedCard {
   state: IssuerCardState;
 }
 
-/** An event made and not yet delivered: the card's lane, and when it is due. */
-interface QueuedEvent {
-  card_id: string;
-  due_at: string;
-  event: SimulatedEvent;
-}
-
-/** What the simulator knows of an authorisation it asked about. */
-interface Authorization {
-  id: string;
-  card_id: string;
-  amount: string;
-  currency: string;
-  merchant_name: string;
-  state: 'approved' | 'declined' | 'settled' | 'reversed';
-  /** minor units: settled, and refunded of it so far */
-  settled: bigint;
-  refunded: bigint;
-}
-
 /** How many years ahead a new card expires. */
 const VALID_YEARS = 3;
 
-/** A request the simulator does not accept as it is (a real issuer answers 400 to it). */
-export class SimulatorRefusal extends Error {
-  override name = 'SimulatorRefusal';
-}
-
 const quiet: SimulatorLog = { info() {}, warn() {}, error() {} };
+
 export function createIssuerSimulator(options: IssuerSimulatorOptions) {
   const { secret, deliver, delayMs, failRate } = options;
   const random = options.random ?? Math.random;
   const randomDigits = options.randomDigits ?? cryptoDigits;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? quiet;
-  const retryDelays = options.retryDelaysMs ?? DELIVERY_RETRY_DELAYS_MS;
   if (!Number.isFinite(delayMs) || delayMs < 0) throw new Error('issuer simulator: delayMs must be 0 or more');
   if (!(failRate >= 0 && failRate <= 1)) throw new Error('issuer simulator: failRate must be between 0 and 1');
 
   const journal = options.journal;
+  const lanes = createDeliveryLanes({ secret, deliver, now, log, retryDelays: options.retryDelaysMs ?? DELIVERY_RETRY_DELAYS_MS, journal, delayMs });
+  const { undelivered, accepting, enqueue, schedule, spendingEvent, sendInLane, within } = lanes;
   /** the reasons the next issuances fail with, one each, first asked first used */
   const failures: string[] = [];
   /** every number issued, so none is issued twice */
   const numbersIssued = new Set<string>();
   /** every card asked for: asked again to open it, the simulator sends the same outcome again */
   const cards = new Map<string, SimulatedCard>();
-  /** the events made and not delivered yet, in the order they were made */
-  const undelivered = new Map<string, QueuedEvent>();
-  /** the last scheduled delivery of each card, which the card's next one waits for */
-  const lanes = new Map<string, Promise<void>>();
-  const pending = new Set<Promise<void>>();
-  const sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
-  let stopped = false;
-
-  function wait(ms: number) {
-    if (stopped) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const sleeper = {
-        timer: setTimeout(() => {
-          sleepers.delete(sleeper);
-          resolve();
-        }, ms),
-        wake: resolve,
-      };
-      sleepers.add(sleeper);
-    });
-  }
-
-  function accepting() {
-    if (stopped) throw new Error('the issuer simulator is stopped');
-  }
 
   function cardIdOf(value: unknown): string {
     if (typeof value !== 'string' || value.trim() === '' || value.length > 100) {
@@ -214,231 +141,14 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
     };
   }
 
-  /** Delivers with retries: 'delivered', 'given_up' after the last pause, or 'stopped' (kept for the next start). */
-  async function deliverWithRetries(event: SimulatedEvent): Promise<'delivered' | 'given_up' | 'stopped'> {
-    const body = JSON.stringify(event);
-    const about = { event_id: event.id, type: event.type, card_id: event.data.card_id };
-    for (let attempt = 1; !stopped; attempt++) {
-      let outcome: string;
-      try {
-        // signed at each attempt: a retry minutes later still falls within the portal's window
-        const status = await deliver(body, signIssuerPayload(secret(), body, now()));
-        if (status >= 200 && status < 300) {
-          log.info({ ...about, attempt }, 'issuer simulator: event delivered');
-          return 'delivered';
-        }
-        outcome = `HTTP ${status}`;
-      } catch (error) {
-        outcome = (error as Error).message;
-      }
-      if (stopped) return 'stopped';
-      const pause = retryDelays[attempt - 1];
-      if (pause === undefined) {
-        log.error({ ...about, attempts: attempt, outcome }, 'issuer simulator: event not delivered, given up');
-        return 'given_up';
-      }
-      log.warn({ ...about, attempt, outcome, retry_in_ms: pause }, 'issuer simulator: event not delivered, trying again');
-      await wait(pause);
-    }
-    return 'stopped';
-  }
-
-  /**
-   * Delivers a kept event `waitMs` from now, after the card's earlier ones, with retries; resolves to
-   * how it ended. Delivered or given up, it leaves the journal; stopped before, it stays for the next start.
-   */
-  function enqueue(queued: QueuedEvent, waitMs: number): Promise<DeliveryState> {
-    const cardId = queued.card_id;
-    const previous = lanes.get(cardId) ?? Promise.resolve();
-    let outcome: DeliveryState = 'given_up';
-    const task = (async () => {
-      try {
-        await wait(waitMs);
-        await previous;
-        if (stopped) return;
-        const ended = await deliverWithRetries(queued.event);
-        if (ended === 'stopped') return;
-        if (ended === 'delivered') outcome = 'delivered';
-        undelivered.delete(queued.event.id);
-        journal?.write({ kind: 'done', id: queued.event.id });
-      } catch (error) {
-        log.error({ card_id: cardId, type: queued.event.type, error: (error as Error).message }, 'issuer simulator: event failed');
-      }
-    })();
-    track(cardId, task);
-    return task.then(() => outcome);
-  }
-
-  /** Keeps an event (written before the request that made it is answered) and delivers it `waitMs` from now. */
-  function keepAndSend(cardId: string, event: SimulatedEvent, waitMs: number) {
-    const queued: QueuedEvent = { card_id: cardId, due_at: new Date(now().getTime() + waitMs).toISOString(), event };
-    journal?.write({ kind: 'event', queued: queued as unknown as Record<string, unknown> });
-    undelivered.set(event.id, queued);
-    return enqueue(queued, waitMs);
-  }
-
-  /** The outcome of a request, made now and delivered `delayMs` from now, after the card's earlier ones. */
-  function schedule(cardId: string, type: string, data: Record<string, unknown>) {
-    void keepAndSend(cardId, { id: randomUUID(), type, created_at: now().toISOString(), data }, delayMs);
-  }
-
   function keepCard(card: SimulatedCard) {
     cards.set(card.card_id, card);
     journal?.write({ kind: 'card', card: card as unknown as Record<string, unknown> });
   }
 
-  /** A delivery under way: the card's next one waits for it, settled() and stop() for all. */
-  function track(cardId: string, task: Promise<void>) {
-    lanes.set(cardId, task);
-    pending.add(task);
-    void task.finally(() => {
-      pending.delete(task);
-      if (lanes.get(cardId) === task) lanes.delete(cardId);
-    });
-  }
-
-  /** An event of a spending call; its data repeats the event's id, as the spending events list it. */
-  function spendingEvent(type: string, data: Record<string, unknown>): SimulatedEvent {
-    const id = randomUUID();
-    return { id, type, created_at: now().toISOString(), data: { id, ...data } };
-  }
-
-  /** Delivers now, after the card's earlier deliveries, with retries; resolves to how it ended. */
-  function sendInLane(cardId: string, event: SimulatedEvent): Promise<DeliveryState> {
-    return keepAndSend(cardId, event, 0);
-  }
-
-  /** How a delivery stands after at most `ms` ('retrying' when it is still under way). */
-  function within(delivery: Promise<DeliveryState>, ms: number): Promise<DeliveryState> {
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      delivery,
-      new Promise<DeliveryState>((resolve) => {
-        timer = setTimeout(() => resolve('retrying'), ms);
-        timer.unref?.();
-      }),
-    ]).finally(() => clearTimeout(timer));
-  }
-
-  const authorizations = new Map<string, Authorization>();
-  const ask = options.ask;
+  const { authorizations, keepAuthorization, remember } = createAuthorizationBook(journal);
   const followUpWaitMs = options.followUpWaitMs ?? FOLLOW_UP_WAIT_MS;
-  const authorizationTimeoutMs = options.authorizationTimeoutMs ?? AUTHORIZATION_TIMEOUT_MS;
-
-  /** Keeps an authorisation as it stands now (written again at each change). */
-  function keepAuthorization(authorization: Authorization) {
-    journal?.write({ kind: 'authorization', authorization: { ...authorization, settled: String(authorization.settled), refunded: String(authorization.refunded) } });
-  }
-
-  /**
-   * A new authorisation; past the cap the oldest finished one is forgotten. One still open (approved,
-   * neither settled nor reversed) is never forgotten, whatever became of its card: the merchant may
-   * settle or reverse it after the card was closed, as on a real network.
-   */
-  function remember(authorization: Authorization) {
-    authorizations.set(authorization.id, authorization);
-    keepAuthorization(authorization);
-    if (authorizations.size > REMEMBERED_AUTHORIZATIONS) {
-      for (const [id, older] of authorizations) {
-        if (older.state !== 'approved') {
-          authorizations.delete(id);
-          break;
-        }
-      }
-    }
-  }
-
-  /** The portal's decision from its webhook's answer: `{approved, decline_code?}` as the body, or as its envelope's data. */
-  function decisionIn(text: string): { approved: boolean; decline_code: string | null } | { missing: string } {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { missing: '门户的答复不是 JSON' };
-    }
-    const body = parsed as { approved?: unknown; decline_code?: unknown; data?: { approved?: unknown; decline_code?: unknown; outcome?: unknown } } | null;
-    for (const candidate of [body, body?.data]) {
-      if (candidate && typeof candidate.approved === 'boolean') {
-        return { approved: candidate.approved, decline_code: typeof candidate.decline_code === 'string' && candidate.decline_code ? candidate.decline_code : null };
-      }
-    }
-    const outcome = typeof body?.data?.outcome === 'string' ? `（outcome: ${body.data.outcome}）` : '';
-    return { missing: `门户的答复里没有授权决定${outcome}` };
-  }
-
-  /**
-   * Asks the portal about an authorisation and waits at most authorizationTimeoutMs: a decision in its
-   * answer counts; anything else (no answer in time, another status, no decision) is a decline by the issuer.
-   */
-  async function askPortal(event: SimulatedEvent) {
-    if (!ask) throw new Error('issuer simulator: purchases need an `ask` to reach the portal');
-    const body = JSON.stringify(event);
-    const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    const late = Symbol('late');
-    let answer: { status: number; text: string } | typeof late;
-    try {
-      answer = await Promise.race([
-        ask(body, signIssuerPayload(secret(), body, now()), authorizationTimeoutMs),
-        new Promise<typeof late>((resolve) => {
-          timer = setTimeout(() => resolve(late), authorizationTimeoutMs);
-        }),
-      ]);
-    } catch (error) {
-      const failure = error as Error & { timedOut?: boolean };
-      answer = failure.timedOut ? late : { status: 0, text: failure.message };
-    } finally {
-      clearTimeout(timer);
-    }
-    const latency_ms = Math.round((performance.now() - started) * 10) / 10;
-    const byIssuer = (reason: string, timedOut: boolean) => ({ approved: false, decline_code: 'ISSUER_DECLINED', decided_by: 'issuer' as const, reason, latency_ms, timedOut });
-    if (answer === late) return byIssuer(`门户未在 ${authorizationTimeoutMs} ms 内答复，发卡行按拒绝处理`, true);
-    if (answer.status === 0) return byIssuer(`无法送达门户（${answer.text}），发卡行按拒绝处理`, false);
-    if (answer.status < 200 || answer.status > 299) return byIssuer(`门户答复 HTTP ${answer.status}，发卡行按拒绝处理`, false);
-    const decision = decisionIn(answer.text);
-    if ('missing' in decision) return byIssuer(`${decision.missing}，发卡行按拒绝处理`, false);
-    return { ...decision, decided_by: 'portal' as const, reason: null, latency_ms, timedOut: false };
-  }
-
-  /**
-   * The events that act on an authorisation, made and counted at once (a second call sees the first's
-   * effect), then delivered in the card's lane; `settleFirst` settles an approved one in full before a refund.
-   */
-  function followUpEvents(authorization: Authorization, then: FollowUp, settleFirst: boolean) {
-    const events: Array<{ event: SimulatedEvent; amount?: string }> = [];
-    const refuse = (why: string) => {
-      throw new SimulatorRefusal(`authorisation ${authorization.id}: ${why}`);
-    };
-    if (authorization.state === 'declined') refuse('was declined: nothing to settle, reverse or refund');
-    if (authorization.state === 'reversed') refuse('was reversed already');
-    const settle = (amount: string) => {
-      authorization.state = 'settled';
-      authorization.settled = toMinorUnits(amount);
-      events.push({ event: spendingEvent(ISSUER_SPENDING_EVENTS.settled, { authorization_id: authorization.id, card_id: authorization.card_id, amount }), amount });
-    };
-    if (then.action === 'settle') {
-      if (authorization.state !== 'approved') refuse('was settled already');
-      settle(then.amount ?? authorization.amount);
-    } else if (then.action === 'reverse') {
-      if (authorization.state !== 'approved') refuse('was settled already: refund it instead');
-      authorization.state = 'reversed';
-      events.push({ event: spendingEvent(ISSUER_SPENDING_EVENTS.reversed, { authorization_id: authorization.id, card_id: authorization.card_id }) });
-    } else {
-      const amount = then.amount;
-      if (authorization.state === 'approved') {
-        if (!settleFirst) refuse('is not settled yet: settle it before a refund');
-        settle(authorization.amount);
-      }
-      const left = authorization.settled - authorization.refunded;
-      if (toMinorUnits(amount) > left) refuse(`a refund of ${amount} is more than what is left to refund (${fromMinorUnits(left)})`);
-      authorization.refunded += toMinorUnits(amount);
-      events.push({
-        event: spendingEvent(ISSUER_SPENDING_EVENTS.refund, { card_id: authorization.card_id, amount, merchant_name: authorization.merchant_name, original_id: authorization.id }),
-        amount,
-      });
-    }
-    return events;
-  }
+  const askPortal = portalAsker({ ask: options.ask, secret, now, authorizationTimeoutMs: options.authorizationTimeoutMs ?? AUTHORIZATION_TIMEOUT_MS });
 
   /** Sends the follow-up events in order and answers how each stands after at most followUpWaitMs (none when not waiting). */
   async function sendAll(cardId: string, events: Array<{ event: SimulatedEvent; amount?: string }>, waitForThem: boolean, about?: Authorization): Promise<SentEvent[]> {
@@ -611,7 +321,7 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
         const reversal = spendingEvent(ISSUER_SPENDING_EVENTS.reversed, { authorization_id: event.id, card_id });
         followed = await sendAll(card_id, [{ event: reversal }], waitForThem);
       } else if (decision.approved && then) {
-        followed = await sendAll(card_id, followUpEvents(authorization, then, true), waitForThem, authorization);
+        followed = await sendAll(card_id, followUpEvents(lanes, authorization, then, true), waitForThem, authorization);
       }
       return {
         authorization_id: event.id,
@@ -635,25 +345,15 @@ export function createIssuerSimulator(options: IssuerSimulatorOptions) {
       if (!parsed.success) throw new SimulatorRefusal(`not a follow-up: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
       const authorization = authorizations.get(authorizationId);
       if (!authorization) throw new SimulatorRefusal(`no authorisation ${authorizationId} is known to this simulator`);
-      const followed = await sendAll(authorization.card_id, followUpEvents(authorization, parsed.data, false), waitForThem, authorization);
+      const followed = await sendAll(authorization.card_id, followUpEvents(lanes, authorization, parsed.data, false), waitForThem, authorization);
       return { authorization_id: authorization.id, card_id: authorization.card_id, followed };
     },
 
     /** Resolves once every scheduled delivery, retries included, has finished (or been given up). */
-    async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: () => lanes.settled(),
 
     /** Accepts nothing more, stops delivering (what is in the journal goes out at the next start), and waits for a delivery under way. */
-    async stop() {
-      stopped = true;
-      for (const sleeper of sleepers) {
-        clearTimeout(sleeper.timer);
-        sleeper.wake();
-      }
-      sleepers.clear();
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    stop: () => lanes.stop(),
   } satisfies CardIssuer & Record<string, unknown>;
 }
 

@@ -23,7 +23,7 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
+import type { JobInfo } from '../../jobs/queue.ts';
 import { looksSealed, SEALED_HEAD_BYTES } from '../../lib/sealed-stream.ts';
 import { exportSheet, type XlsxCell } from '../../lib/xlsx-stream.ts';
 import type { Authenticated } from '../sessions/service.ts';
@@ -39,10 +39,10 @@ import {
   insertExport,
   recentExports,
   updateExport,
-} from './batch-store.ts';
-import { isUuid } from './card-view.ts';
-import type { CardContext } from './context.ts';
-import { type RevealCaller, revealGate } from './reveal.ts';
+} from './export-store.ts';
+import type { RevealCaller } from '../card-reveal/service.ts';
+import { isUuid } from '../cards/service.ts';
+import type { BatchDeps } from './deps.ts';
 
 /** The queue whose jobs write one export's file each, and the one that deletes the files past their time. */
 export const EXPORT_WRITE_QUEUE = 'card-export-write';
@@ -101,9 +101,8 @@ async function sealedHead(file: string): Promise<boolean | null> {
  * of such exports); the export's row, kept after its file is gone, records who took them and from where.
  * Otherwise those columns are masked.
  */
-export function exportPart(context: CardContext, jobs: JobQueue, options: ExportOptions) {
-  const { db, clock, sealer, ledger, events } = context;
-  const gate = revealGate(context);
+export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'ledger' | 'events' | 'gate' | 'jobs'>, options: ExportOptions) {
+  const { db, clock, sealer, ledger, events, gate, jobs } = deps;
   const fileOf = (id: string) => path.join(options.folder, `${id}.xlsx`);
 
   /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardBatches, cards } from '../../db/schema.ts';
+import { cards } from '../../db/schema.ts';
 
 /** The statuses in which a card waits for the issuer's event (the index cards_waiting covers them). */
 export const WAITING_STATUSES = ['CARD_STATUS_INIT', 'FREEZING', 'UNFREEZING', 'DELETING'] as const;
@@ -26,13 +26,4 @@ export async function waitingCards(
     )
     .orderBy(asc(cards.updatedAt), asc(cards.id))
     .limit(limit);
-}
-
-/** The batches' status and figures now. */
-export async function batchesNow(tx: Tx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: cardBatches.id, status: cardBatches.status, successCount: cardBatches.successCount, failCount: cardBatches.failCount, quantity: cardBatches.quantity })
-    .from(cardBatches)
-    .where(inArray(cardBatches.id, ids));
 }

@@ -1,79 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardBatches, cardExports, cardProducts, cards } from '../../db/schema.ts';
-import type { CardFilter, NewCard } from './store.ts';
+import { cardExports, cardProducts, cards } from '../../db/schema.ts';
 
-export type BatchRow = typeof cardBatches.$inferSelect;
 export type ExportRow = typeof cardExports.$inferSelect;
 
-// ── batches ──
-
-export async function insertBatch(tx: Tx, values: typeof cardBatches.$inferInsert) {
-  const [row] = await tx.insert(cardBatches).values(values).returning();
-  if (!row) throw new Error('batch insert returned nothing');
-  return row;
+/** The card list's filters an export may be chosen by. */
+export interface ExportCardFilter {
+  status?: string | undefined;
+  productId?: string | undefined;
+  keyword?: string | undefined;
 }
-
-/** The batch's cards in one statement. */
-export async function insertCards(tx: Tx, values: NewCard[]) {
-  if (values.length > 0) await tx.insert(cards).values(values);
-}
-
-export async function findBatchByKey(tx: Tx, merchantId: string, accountId: string, key: string) {
-  const [row] = await tx
-    .select()
-    .from(cardBatches)
-    .where(and(eq(cardBatches.merchantId, merchantId), eq(cardBatches.accountId, accountId), eq(cardBatches.openKey, key)))
-    .limit(1);
-  return row;
-}
-
-/** The account's running batch, else its latest. */
-export async function findCurrentBatch(tx: Tx, merchantId: string, accountId: string) {
-  const [row] = await tx
-    .select()
-    .from(cardBatches)
-    .where(and(eq(cardBatches.merchantId, merchantId), eq(cardBatches.accountId, accountId)))
-    .orderBy(sql`(${cardBatches.status} = 'RUNNING') desc`, desc(cardBatches.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function findRunningBatch(tx: Tx, accountId: string) {
-  const [row] = await tx
-    .select({ id: cardBatches.id })
-    .from(cardBatches)
-    .where(and(eq(cardBatches.accountId, accountId), eq(cardBatches.status, 'RUNNING')))
-    .limit(1);
-  return row;
-}
-
-export async function lockBatch(tx: Tx, id: string) {
-  const [row] = await tx.select().from(cardBatches).where(eq(cardBatches.id, id)).for('update');
-  return row;
-}
-
-export async function updateBatch(tx: Tx, id: string, changes: Partial<Omit<BatchRow, 'id'>>) {
-  const [row] = await tx.update(cardBatches).set(changes).where(eq(cardBatches.id, id)).returning();
-  if (!row) throw new Error(`batch ${id} vanished`);
-  return row;
-}
-
-/** The batch's failed cards, in nickname order, with why. */
-export async function failedCardsOf(tx: Tx, batchId: string) {
-  return tx
-    .select({ nickname: cards.nickname, reason: cards.failureReason })
-    .from(cards)
-    .where(and(eq(cards.batchId, batchId), eq(cards.status, 'FAIL')))
-    .orderBy(asc(cards.nickname));
-}
-
-export async function findCard(tx: Tx, id: string) {
-  const [row] = await tx.select().from(cards).where(eq(cards.id, id)).limit(1);
-  return row;
-}
-
-// ── exports ──
 
 export async function insertExport(tx: Tx, values: typeof cardExports.$inferInsert) {
   const [row] = await tx.insert(cardExports).values(values).returning();
@@ -123,7 +59,7 @@ export async function expiredExports(tx: Tx, now: Date, limit: number) {
 }
 
 /** Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only). */
-export function exportWhere(merchantId: string, accountId: string, filter: CardFilter, ids: string[] | undefined) {
+export function exportWhere(merchantId: string, accountId: string, filter: ExportCardFilter, ids: string[] | undefined) {
   const keyword = filter.keyword?.trim();
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), inArray(cards.id, ids));

@@ -62,8 +62,6 @@ export function createProductCatalogue({ db, clock }: { db: Db; clock: Clock }) 
     /** The merchant's products in the order the portal lists them, OFF ones included. */
     list: (merchantId: string) => listProducts(db, merchantId),
 
-    find: (merchantId: string, which: { id: string } | { name: string }) => findProduct(db, merchantId, which),
-
     /** Adds a product to the merchant; its name is unique there. */
     async create(merchantId: string, values: ProductValues) {
       checkProduct(values);
@@ -92,7 +90,6 @@ export function createProductCatalogue({ db, clock }: { db: Db; clock: Clock }) 
         }
       });
     },
-
   };
 }
 

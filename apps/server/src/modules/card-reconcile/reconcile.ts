@@ -1,14 +1,15 @@
 import type { CardStatus, Currency } from '@portal/contract/enums';
+import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { ISSUER_CARD_EVENTS, IssuerUnavailable } from '../../providers/issuer/port.ts';
 import type { CardStatusAnswer } from '../../providers/issuer/protocol.ts';
+import type { CardProductService } from '../card-products/service.ts';
+import type { CardService } from '../cards/service.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
-import { BATCH_OPEN_QUEUE } from './batch.ts';
-import type { CardContext } from './context.ts';
-import { findCard } from './batch-store.ts';
-import { batchesNow, WAITING_STATUSES, waitingCards } from './reconcile-store.ts';
-import { findProduct, findVerification, lockCardById } from './store.ts';
+import type { CardIssuer } from '../../providers/issuer/port.ts';
+import { WAITING_STATUSES, waitingCards } from './store.ts';
 
 /** The queue of the reconciliation: every minute, and once at each start for every waiting card. */
 export const CARD_RECONCILE_QUEUE = 'card-reconcile';
@@ -70,6 +71,21 @@ function stepFor(status: CardStatus, answer: CardStatusAnswer): Step {
   return null;
 }
 
+/** What the reconciliation is built from. */
+export interface ReconcileDeps {
+  db: Db;
+  clock: Clock;
+  issuer: CardIssuer;
+  cards: Pick<CardService, 'find' | 'lockForEvent'>;
+  products: Pick<CardProductService, 'find' | 'holderOf'>;
+}
+
+/** What the reconciliation asks of the batches: whether a card's opening job has yet to run, and how its batches stand now. */
+export interface BatchesSeen {
+  openingJobPending(cardId: string): Promise<boolean>;
+  batchesNow(ids: string[]): Promise<Array<{ id: string; status: string; successCount: number; failCount: number; quantity: number }>>;
+}
+
 /**
  * Asking the issuer again (shared/design/conventions.md "Ask the other side when in doubt"): a card that
  * waits for the issuer's event (CARD_STATUS_INIT, FREEZING, UNFREEZING, DELETING) past `afterSeconds`,
@@ -83,27 +99,29 @@ function stepFor(status: CardStatus, answer: CardStatusAnswer): Step {
  * Safe with many processes: each card is settled under its row lock after its status is read again,
  * and asking the issuer again is harmless.
  */
-export function reconcilePart(context: CardContext, jobs: JobQueue, options: { afterSeconds: number; handlers: Record<string, IssuerEventHandling> }) {
-  const { db, clock, issuer } = context;
-
+export function reconcilePart(
+  { db, clock, issuer, cards, products }: ReconcileDeps,
+  jobs: Pick<JobQueue, 'work' | 'schedule' | 'sendAtStart'>,
+  options: { afterSeconds: number; handlers: Record<string, IssuerEventHandling>; batches: BatchesSeen },
+) {
   async function askAgain(cardId: string, what: 'open' | 'freeze' | 'unfreeze' | 'close') {
     if (what === 'freeze') return issuer.freeze(cardId);
     if (what === 'unfreeze') return issuer.unfreeze(cardId);
     if (what === 'close') return issuer.close(cardId);
-    const card = await findCard(db, cardId);
+    const card = await cards.find(cardId);
     if (!card) return;
-    const product = await findProduct(db, card.merchantId, { id: card.productId });
-    const verification = await findVerification(db, card.merchantId, card.accountId);
+    const product = await products.find(card.merchantId, { id: card.productId });
+    const holder = await products.holderOf(card.merchantId, card.accountId);
     if (!product) throw new Error(`card ${cardId}: its product vanished`);
     return issuer.openCard({
       card_id: card.id,
       product: { bin: product.bin, brand: product.brand as 'VISA' | 'MASTERCARD', currency: product.currency as Currency },
-      holder: { real_name: verification?.realName ?? '', latin_name: verification?.latinName ?? null },
+      holder,
     });
   }
 
   async function reconcileCard(cardId: string): Promise<CardReconciled | null> {
-    const seen = await findCard(db, cardId);
+    const seen = await cards.find(cardId);
     // settled since it was listed (its event came, another process asked)
     if (!seen || !(WAITING_STATUSES as readonly string[]).includes(seen.status)) return null;
     const base = { card_id: seen.id, nickname: seen.nickname, batch_id: seen.batchId, before: seen.status as CardStatus };
@@ -118,7 +136,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     let settled: { before: CardStatus; after: CardStatus; step: Step } | null;
     try {
       settled = await db.transaction(async (tx) => {
-        const card = await lockCardById(tx, cardId);
+        const card = await cards.lockForEvent(tx, cardId);
         if (!card) return null;
         const before = card.status as CardStatus;
         const step = stepFor(before, answer);
@@ -126,7 +144,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
         const handler = options.handlers[step.event];
         if (typeof handler !== 'function') throw new Error(`no handler of ${step.event}`);
         await handler(tx, { id: `reconcile:${cardId}:${step.event}`, type: step.event, data: step.data });
-        const after = (await lockCardById(tx, cardId))?.status as CardStatus;
+        const after = (await cards.lockForEvent(tx, cardId))?.status as CardStatus;
         return { before, after, step };
       });
     } catch (error) {
@@ -138,7 +156,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     const { before, after, step } = settled;
     if (step && 'ask' in step) {
       // a batch card whose opening job has yet to run (a queue longer than the timeout, a job a crash cut short): its job asks
-      if (step.ask === 'open' && base.batch_id && (await jobs.unfinished(BATCH_OPEN_QUEUE, cardId))) {
+      if (step.ask === 'open' && base.batch_id && (await options.batches.openingJobPending(cardId))) {
         return { ...base, ...told, before, after, outcome: 'waiting', detail: 'its opening job has yet to ask the issuer' };
       }
       try {
@@ -174,7 +192,7 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
     }
     // a batch with a card still opening is running: it ends only once all its cards are settled
     for (const card of report) if (card.batch_id && card.before === 'CARD_STATUS_INIT') batchesBefore.set(card.batch_id, 'RUNNING');
-    const batches = (await batchesNow(db, [...batchesBefore.keys()]))
+    const batches = (await options.batches.batchesNow([...batchesBefore.keys()]))
       .filter((batch) => report.some((card) => card.batch_id === batch.id && card.outcome === 'settled'))
       .map((batch) => ({ batch_id: batch.id, before: batchesBefore.get(batch.id) ?? batch.status, after: batch.status, success_count: batch.successCount, fail_count: batch.failCount, quantity: batch.quantity }));
     return { cards: report, batches };
@@ -195,4 +213,3 @@ export function reconcilePart(context: CardContext, jobs: JobQueue, options: { a
   return { reconcile, reconcileCard };
 }
 
-export type ReconcilePart = ReturnType<typeof reconcilePart>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once.ts';
 import type { Tx } from '../../db/engine.ts';
-import { cardControls, cards, cardTransactions, chargesOwed, ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
+import { cardControls, cards, cardTransactions, chargesOwed } from '../../db/schema.ts';
 import { type EventRecord, eventRecording } from '../issuer/event-record.ts';
 
 /** The SQL of a card's spending: its authorisations, controls, debts and 3-D Secure messages. */
@@ -133,22 +133,6 @@ export async function pendingAuthorizationsBefore(tx: Tx, before: Date, limit: n
     .orderBy(cardTransactions.createdAt)
     .limit(limit);
   return rows.filter((row): row is { cardId: string; authorizationId: string } => row.authorizationId !== null);
-}
-
-/**
- * Cancelled cards still holding money: any available on them (it goes to the wallet the moment it
- * arrives), or held on authorisations older than `overdueBefore` (the expiry job releases those).
- */
-export async function closedCardsHoldingMoney(tx: Tx, overdueBefore: Date) {
-  const overdue = sql<string>`(select coalesce(sum(${ledgerHolds.amount}), 0) from ${ledgerHolds}
-    where ${ledgerHolds.ledgerAccountId} = ${ledgerAccounts.id} and ${ledgerHolds.status} = 'ACTIVE' and ${ledgerHolds.createdAt} < ${overdueBefore.toISOString()}::timestamptz)`;
-  const rows = await tx
-    .select({ cardId: cards.id, merchantId: cards.merchantId, currency: ledgerAccounts.currency, balance: ledgerAccounts.balance, held: ledgerAccounts.held, overdue: sql<string>`${overdue}::text` })
-    .from(cards)
-    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.kind, 'CARD'), eq(ledgerAccounts.ownerId, cards.id), eq(ledgerAccounts.merchantId, cards.merchantId)))
-    .where(and(eq(cards.status, 'DELETE'), sql`(${ledgerAccounts.balance} > ${ledgerAccounts.held} or ${overdue} > 0)`))
-    .orderBy(cards.id);
-  return rows.map((row) => ({ ...row, available: BigInt(row.balance) - BigInt(row.held), overdue: BigInt(row.overdue) }));
 }
 
 /** What the card spent since `since`: approved (PENDING) and settled (CLOSED) CONSUME amounts. */

@@ -13,9 +13,9 @@ import { fromMinorUnits } from '@portal/contract/money';
 import { transactionTimeRange } from '@portal/contract/wallet';
 import { AppError } from '../../http/errors.ts';
 import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
-import type { CardContext } from './context.ts';
-import { type CardTransactionRow, countSpending, pageSpending, spendingAfter } from './spending-store.ts';
-import type { CardRow } from './store.ts';
+import type { CardRow } from '../cards/service.ts';
+import type { SpendingDeps } from './deps.ts';
+import { type CardTransactionRow, countSpending, pageSpending, spendingAfter } from './store.ts';
 
 const EXPORT_BATCH = 1_000;
 
@@ -76,7 +76,7 @@ function exportRowOf(row: CardTransactionRow): ExportRow {
 const filterOf = (query: CardTransactionExportQuery) => ({ type: query.type, status: query.status, ...transactionTimeRange(query.date_from, query.date_to) });
 
 /** A card's transactions: a page of them, or all of them as an .xlsx. */
-export function transactionsPart({ db }: CardContext) {
+export function transactionsPart({ db }: Pick<SpendingDeps, 'db'>) {
   return {
     async page(card: CardRow, query: CardTransactionQuery): Promise<CardTransactionPage> {
       const { rows, total } = await pageSpending(db, card.id, filterOf(query), query.page_size, (query.page - 1) * query.page_size);

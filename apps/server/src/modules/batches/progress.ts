@@ -1,10 +1,9 @@
 import type { BatchProgressEvent, BatchStatusAnswer } from '@portal/contract/card-batches';
 import { EVENT_TYPES } from '@portal/contract/events';
 import type { Tx } from '../../db/engine.ts';
-import { type BatchRow, failedCardsOf, lockBatch, updateBatch } from './batch-store.ts';
-import { cardNotices } from './card-notices.ts';
-import type { CardContext } from './context.ts';
-import type { CardRow } from './store.ts';
+import { type CardRow, cardNotices } from '../cards/service.ts';
+import type { BatchDeps } from './deps.ts';
+import { type BatchRow, failedCardsOf, lockBatch, updateBatch } from './store.ts';
 
 /** The status call's answer for a batch (null: the account never ran one). */
 export function batchStatusOf(batch: BatchRow | undefined): BatchStatusAnswer {
@@ -39,7 +38,7 @@ export function batchStatusOf(batch: BatchRow | undefined): BatchStatusAnswer {
 }
 
 /** The account's open tabs hear the batch's figures once `tx` commits. */
-export function announceBatch(context: Pick<CardContext, 'events'>, tx: Tx, batch: BatchRow) {
+export function announceBatch(deps: Pick<BatchDeps, 'events'>, tx: Tx, batch: BatchRow) {
   const status = batchStatusOf(batch);
   const payload: BatchProgressEvent = {
     batch_id: batch.id,
@@ -49,7 +48,7 @@ export function announceBatch(context: Pick<CardContext, 'events'>, tx: Tx, batc
     total_count: status.total_count,
     message_id: status.message_id,
   };
-  return context.events.toAccount(tx, batch.merchantId, batch.accountId, EVENT_TYPES.batchProgress, payload);
+  return deps.events.toAccount(tx, batch.merchantId, batch.accountId, EVENT_TYPES.batchProgress, payload);
 }
 
 /**
@@ -57,7 +56,7 @@ export function announceBatch(context: Pick<CardContext, 'events'>, tx: Tx, batc
  * completeOpening or failOpening): the batch counts it. The last card ends the batch: SUCCESS, or FAIL
  * with one station message listing every failed card and why.
  */
-export async function batchCardSettled(context: Pick<CardContext, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency'>) {
+export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency'>) {
   if (!card.batchId) return;
   const batch = await lockBatch(tx, card.batchId);
   if (batch?.status !== 'RUNNING') return;
@@ -67,7 +66,7 @@ export async function batchCardSettled(context: Pick<CardContext, 'events' | 'me
   let messageId: string | null = null;
   if (ended && failCount > 0) {
     const failed = await failedCardsOf(tx, batch.id);
-    const message = await context.messages.post(tx, {
+    const message = await deps.messages.post(tx, {
       merchantId: batch.merchantId,
       accountId: batch.accountId,
       type: 'BATCH_CARD_RESULT',
@@ -86,7 +85,7 @@ export async function batchCardSettled(context: Pick<CardContext, 'events' | 'me
   const updated = await updateBatch(tx, batch.id, {
     successCount,
     failCount,
-    ...(ended ? { status: failCount > 0 ? 'FAIL' : 'SUCCESS', finishedAt: context.clock.now(), messageId } : {}),
+    ...(ended ? { status: failCount > 0 ? 'FAIL' : 'SUCCESS', finishedAt: deps.clock.now(), messageId } : {}),
   });
-  await announceBatch(context, tx, updated);
+  await announceBatch(deps, tx, updated);
 }

@@ -5,15 +5,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { ExportPart } from './batch-export.ts';
-import type { BatchPart } from './batch.ts';
-import type { TradePasswordGuard } from './routes.ts';
+import type { AccountService } from '../accounts/service.ts';
+import type { BatchService, CardExportService } from './service.ts';
+
+/** The trade password's one rule (accounts): what a batch, or an export with full numbers, confirms first. */
+type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook'>;
 
 /**
- * Batch opening and bulk export (issue 14): each sees the signed-in account's own batches, exports and
+ * Batch opening and bulk export: each sees the signed-in account's own batches, exports and
  * cards only. A batch, and an export with full numbers, confirm the trade password first.
  */
-export const cardBatchRoutes: FastifyPluginAsync<{ batches: BatchPart; exports: ExportPart; tradePassword: TradePasswordGuard }> = async (
+export const cardBatchRoutes: FastifyPluginAsync<{ batches: BatchService; exports: CardExportService; tradePassword: TradePasswordGuard }> = async (
   app,
   { batches, exports, tradePassword },
 ) => {

@@ -1,7 +1,6 @@
 import {
   type CardControls,
   type cardControlsBody,
-  type CardRisk,
   chinaDayStart,
   chinaMonthStart,
   type MccCategory,
@@ -13,24 +12,14 @@ import type { Currency } from '@portal/contract/enums';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { z } from 'zod';
 import type { Tx } from '../../db/engine.ts';
-import type { CardContext } from './context.ts';
-import { findControls, saveControls, spendingFigures, spentSince } from './spending-store.ts';
-import type { CardRow } from './store.ts';
-
-/** What a card's list item says of its spending: this month's, the decline rate and the risk. */
-export interface SpendingFigures {
-  spentThisMonth: bigint;
-  declineRate: number;
-  risk: CardRisk;
-  riskReason: string | null;
-}
-
-export const NO_SPENDING: SpendingFigures = { spentThisMonth: 0n, declineRate: 0, risk: 'NORMAL', riskReason: null };
+import type { CardRow, SpendingFigures } from '../cards/service.ts';
+import type { SpendingDeps } from './deps.ts';
+import { findControls, saveControls, spendingFigures, spentSince } from './store.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** A card's controls (GET|PUT /card/{id}/controls) and the spending figures of a page of cards. */
-export function controlsPart({ db, clock }: CardContext) {
+export function controlsPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) {
   async function answer(tx: Tx, card: CardRow): Promise<CardControls> {
     const controls = await findControls(tx, card.id);
     const now = clock.now();

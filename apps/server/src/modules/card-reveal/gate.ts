@@ -2,12 +2,16 @@ import { chinaDayStart } from '@portal/contract/card-spending';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { REVEAL_WINDOW_SECONDS, REVEALS_PER_HOUR, type RevealAnswer, type RevealBody, SENSITIVE_EXPORTS_PER_DAY } from '@portal/contract/cards';
 import type { SendType } from '@portal/contract/enums';
-import type { Tx } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Sealer } from '../../lib/sealed.ts';
+import { type CardService, notAllowed } from '../cards/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import type { CardContext } from './context.ts';
-import { notAllowed } from './lifecycle.ts';
-import { findOwnCard, findRevealGrant, insertReveal, lockRevealGrant, revealsSince, saveRevealGrant, sensitiveExportsSince } from './store.ts';
+import { findRevealGrant, insertReveal, lockRevealGrant, revealsSince, saveRevealGrant, sensitiveExportsSince } from './store.ts';
+
+/** Checks and uses an access code sent to the account's own phone or e-mail (send/code-auto). */
+export type AccessCodeCheck = (merchantId: string, account: Authenticated['account'], channel: SendType, captcha: string) => Promise<void>;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -25,7 +29,7 @@ export interface RevealCaller {
  * hour per account, an export counting as one reveal, and at most SENSITIVE_EXPORTS_PER_DAY such exports a
  * day (China time, as the spending limits' days).
  */
-export function revealGate({ db, clock, useAccessCode }: Pick<CardContext, 'db' | 'clock' | 'useAccessCode'>) {
+export function revealGate({ db, clock, useAccessCode }: { db: Db; clock: Clock; useAccessCode: AccessCodeCheck }) {
   return {
     /**
      * Refused when the last hour's reveals and exports with full numbers are at the limit (data.seconds until
@@ -78,14 +82,11 @@ export type RevealGate = ReturnType<typeof revealGate>;
  * Showing a card's full number, CVV and expiry: only through the gate above, and every time written to the
  * audit table (account, card, time, IP, agent). The numbers are opened from their seal only here.
  */
-export function revealPart(context: CardContext) {
-  const { db, clock, sealer } = context;
-  const gate = revealGate(context);
+export function revealPart({ db, clock, sealer, cards }: { db: Db; clock: Clock; sealer: Sealer; cards: Pick<CardService, 'ownCard'> }, gate: RevealGate) {
   return {
     async reveal(merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller): Promise<RevealAnswer> {
       const accountId = auth.account.id;
-      const card = await findOwnCard(db, merchantId, accountId, id);
-      if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
+      const card = await cards.ownCard(merchantId, accountId, id);
       if (!card.secretSealed || card.status === 'DELETE') throw notAllowed(card, '查看卡号');
       // looked at before the code is used, so a refused reveal does not spend it
       await gate.checkLimits(db, accountId, clock.now(), 'reveal');

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { CURRENCIES } from '@portal/contract/enums';
+import { big, customerKindsSql, rowsOf } from './raw-rows.ts';
+
+/**
+ * The ledger's SQL of what customers hold: their wallets' and cards' balances. Amounts travel as text
+ * and are cast in SQL, so no engine ever turns a bigint into a binary float on the way.
+ */
+
+export interface HolderBalanceRow {
+  holderId: string;
+  kind: 'WALLET' | 'CARD';
+  currency: string;
+  /** summed over the holder's accounts of that kind (a wallet is one; cards are many) */
+  balance: bigint;
+  held: bigint;
+}
+
+/**
+ * The ledger accounts of these cards. The currency is named too (every ledger account is in one of
+ * CURRENCIES: requests.ts refuses any other), so the unique index (merchant_id, currency, kind,
+ * owner_id, shard) finds each card's account directly; without it the index was read across every
+ * card account of the merchant, a cost that grew with all its customers' cards.
+ */
+function cardAccountsWhere(merchantId: string, cardIds: string[]) {
+  const list = sql.join(
+    cardIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const currencies = sql.join(
+    CURRENCIES.map((currency) => sql`${currency}`),
+    sql`, `,
+  );
+  return sql`merchant_id = ${merchantId} and currency in (${currencies}) and kind = 'CARD' and owner_id in (${list})`;
+}
+
+/** What each of these cards holds (balance and held, minor units); a card with no account yet is absent. */
+export async function cardBalanceRows(tx: Tx, merchantId: string, cardIds: string[]) {
+  if (cardIds.length === 0) return new Map<string, { balance: bigint; held: bigint }>();
+  const rows = await rowsOf(
+    tx.execute(sql`select owner_id, balance::text as balance, held::text as held from ledger_accounts where ${cardAccountsWhere(merchantId, cardIds)}`),
+  );
+  return new Map(rows.map((row) => [String(row.owner_id), { balance: big(row.balance), held: big(row.held) }]));
+}
+
+/** The wallet and the cards' totals per currency of the given customers. */
+export async function holderBalances(tx: Tx, merchantId: string, who: { holderIds: string[] }): Promise<HolderBalanceRow[]> {
+  if (who.holderIds.length === 0) return [];
+  const holders = sql.join(
+    who.holderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await rowsOf(
+    tx.execute(sql`select holder_id, kind, currency, sum(balance)::text as balance, sum(held)::text as held from ledger_accounts
+      where holder_id in (${holders}) and merchant_id = ${merchantId} and kind in (${customerKindsSql})
+      group by holder_id, kind, currency`),
+  );
+  return rows.map((row) => ({
+    holderId: String(row.holder_id),
+    kind: row.kind as HolderBalanceRow['kind'],
+    currency: String(row.currency),
+    balance: big(row.balance),
+    held: big(row.held),
+  }));
+}
+
+/** The rows of a raw query (both engines answer `{ rows }`). */

@@ -1,0 +1,32 @@
+import { spendingCalls } from '@portal/contract/api/spending';
+import { chinaDateTime } from '@portal/contract/date-time';
+import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import { registerCall } from '../../http/register-call.ts';
+import type { SpendingService } from './service.ts';
+
+/** A card's transactions and controls (shared/design/cards.md "Spending"): each sees the signed-in account's own cards only. */
+export const spendingRoutes: FastifyPluginAsync<{ spending: SpendingService }> = async (app, { spending }) => {
+  registerCall(app, spendingCalls.transactions, async (request) =>
+    ok(await spending.transactions(request.merchant.id, request.principal.account.id, request.params.id, request.query)),
+  );
+
+  registerCall(app, spendingCalls.exportTransactions, async (request, reply) => {
+    const { card, stream } = await spending.exportTransactions(request.merchant.id, request.principal.account.id, request.params.id, request.query);
+    const day = chinaDateTime(new Date()).slice(0, 10).replaceAll('-', '');
+    const tail = card.last4 ?? 'card';
+    const name = `卡片交易-${tail}-${day}.xlsx`;
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="card-transactions-${tail}-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  registerCall(app, spendingCalls.controls, async (request) => ok(await spending.controls(request.merchant.id, request.principal.account.id, request.params.id)));
+
+  registerCall(app, spendingCalls.saveControls, async (request) =>
+    ok(await spending.saveControls(request.merchant.id, request.principal.account.id, request.params.id, request.body)),
+  );
+};

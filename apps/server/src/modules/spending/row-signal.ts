@@ -1,0 +1,21 @@
+import { EVENT_TYPES } from '@portal/contract/events';
+import { fromMinorUnits } from '@portal/contract/money';
+import type { CardRow } from '../cards/service.ts';
+import type { SpendingDeps } from './deps.ts';
+import type { SignalledRow } from './store.ts';
+
+/** How the holder's open tabs hear of a row: sent by the statement that writes it, heard once the transaction commits. */
+export const signalOf =
+  ({ events }: Pick<SpendingDeps, 'events'>, card: CardRow) =>
+  (row: SignalledRow) =>
+    events.accountsNotification(card.merchantId, [card.accountId], EVENT_TYPES.cardTransaction, {
+      card_id: card.id,
+      transaction_id: row.id,
+      // `type` names the event itself
+      transaction_type: row.type,
+      status: row.status,
+      amount: fromMinorUnits(row.amount),
+      currency: row.currency,
+      merchant_name: row.merchantName ?? null,
+      decline_code: row.declineCode ?? null,
+    });
