@@ -136,7 +136,7 @@ export interface Config {
   merchantCacheSeconds: number;
   /** days an authorisation's hold waits for the issuer before the hourly job releases it */
   authHoldExpiryDays: number;
-  /** how long a card waits for the issuer's event before the issuer is asked about it (modules/cards/reconcile.ts) */
+  /** how long a card waits for the issuer's event before the issuer is asked about it (modules/card-reconcile/reconcile.ts) */
   cardReconcileAfterSeconds: number;
 }
 

@@ -112,7 +112,7 @@ export const cards = pgTable(
     index('cards_account_created').on(t.merchantId, t.accountId, t.createdAt.desc(), t.id.desc()),
     index('cards_account_product_status').on(t.accountId, t.productId, t.status),
     index('cards_batch').on(t.batchId).where(sql`batch_id is not null`),
-    // the cards the reconciliation asks the issuer about, oldest first (modules/cards/reconcile.ts)
+    // the cards the reconciliation asks the issuer about, oldest first (modules/card-reconcile/reconcile.ts)
     index('cards_waiting')
       .on(t.updatedAt, t.id)
       .where(sql`status in ('CARD_STATUS_INIT', 'FREEZING', 'UNFREEZING', 'DELETING')`),
