@@ -18,6 +18,7 @@ import { loggerOptions, prettyLogStream } from './http/logging.ts';
 import { fieldRefusal, RouteTable, refuseBadText, useDepthCheckedJson } from './http/request-checks.ts';
 import { withRefusals } from './http/route-documentation.ts';
 import { platformRoutes } from './http/platform-routes.ts';
+import { API_BASE } from '@portal/contract/api/call';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -34,6 +35,7 @@ import { type MerchantRow, type MerchantService, normaliseHost, toMerchantView }
 import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { appPrincipals } from './principals.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { outboxRoutes } from './providers/outbox/routes.ts';
 import type { CardIssuer } from './providers/issuer/port.ts';
@@ -154,7 +156,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), ...(options.webhooks ?? [])] });
 
-  await app.register(merchantApi, { prefix: '/api/v1', services, hub, routes });
+  await app.register(merchantApi, { prefix: API_BASE, services, hub, routes });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });
   await registerWebApp(app, config.webDist, services.merchants, routes);
 
@@ -163,8 +165,9 @@ export async function buildApp(options: BuildOptions) {
 
 /** Every /api/v1 call belongs to the merchant that owns the request's host; each module gets its own services. */
 const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; routes: RouteTable }> = async (api, { services, hub, routes }) => {
-  const { sessions } = services;
   api.decorateRequest('merchant', null as unknown as MerchantRow);
+  // who is calling is resolved by each call from what its declaration admits (http/register-call.ts)
+  api.decorate('principals', appPrincipals(services.sessions));
   api.addHook('onRequest', async (request) => {
     const merchant = await services.merchants.byHost(normaliseHost(request.headers.host));
     if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
@@ -173,13 +176,13 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   api.addHook('preValidation', refuseBadText);
   await api.register(merchantRoutes);
   await api.register(agreementRoutes, { agreements: services.agreements });
-  await api.register(accountRoutes, { accounts: services.accounts, sessions });
-  await api.register(accountSecurityRoutes, { accounts: services.accounts, sessions });
-  await api.register(messageRoutes, { messages: services.messages, sessions });
-  await api.register(eventRoutes, { hub, messages: services.messages, sessions });
-  await api.register(walletRoutes, { wallet: services.wallet, sessions, clock: services.clock });
-  await api.register(cardRoutes, { cards: services.cards, sessions, tradePassword: services.accounts });
-  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, sessions, tradePassword: services.accounts });
+  await api.register(accountRoutes, { accounts: services.accounts });
+  await api.register(accountSecurityRoutes, { accounts: services.accounts });
+  await api.register(messageRoutes, { messages: services.messages });
+  await api.register(eventRoutes, { hub, unreadCount: services.messages.unreadCount });
+  await api.register(walletRoutes, { wallet: services.wallet, clock: services.clock });
+  await api.register(cardRoutes, { cards: services.cards, tradePassword: services.accounts });
+  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.accounts });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

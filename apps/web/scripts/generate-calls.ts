@@ -1,5 +1,5 @@
 // Writes apps/web/src/lib/generated/<table>-calls.ts from the call tables of packages/contract/src/api:
-// for each call its name, method and path (and whether it answers a raw file), typed by the
+// for each call its name (`<area>.<call>`, the area as portalCalls names it), method and path (and whether it answers a raw file), typed by the
 // declaration itself. The web imports these rather than the tables, whose zod schemas would
 // otherwise ride along into every screen's first load. Run after a table changes:
 //   npm run generate:calls -w @portal/web
@@ -30,8 +30,7 @@ const quoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESERVED = new Set(['delete', 'default', 'new', 'class', 'function', 'import', 'export', 'in', 'do', 'if', 'for', 'var', 'let', 'const']);
 
-function fileOfTable(module: string, exportName: string, table: Record<string, DeclaredCall>): string {
-  const area = exportName.replace(/Calls$/, '');
+function fileOfTable(module: string, exportName: string, area: string, table: Record<string, DeclaredCall>): string {
   const lines = [
     `// Generated from packages/contract/src/api/${module}.ts by apps/web/scripts/generate-calls.ts: do not edit.`,
     `import type { ${exportName} as declared } from '@portal/contract/api/${module}';`,
@@ -51,8 +50,10 @@ function fileOfTable(module: string, exportName: string, table: Record<string, D
 /** Every file the tables make, by its name in the generated folder. */
 export async function callFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  // the areas are named as the contract's index of every call names them (portalCalls)
+  const { portalCalls }: { portalCalls: Record<string, unknown> } = await import(pathToFileURL(path.join(tablesFolder, 'calls.ts')).href);
   const modules = readdirSync(tablesFolder)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'calls.ts')
     .map((name) => name.replace(/\.ts$/, ''))
     .sort();
   for (const module of modules) {
@@ -60,7 +61,10 @@ export async function callFiles(): Promise<Map<string, string>> {
     const tables = Object.entries(exports).filter(([, value]) => isTable(value)) as Array<[string, Record<string, DeclaredCall>]>;
     if (tables.length > 1) throw new Error(`${module}.ts declares ${tables.length} tables: one a file`);
     const [table] = tables;
-    if (table) files.set(`${module}-calls.ts`, fileOfTable(module, table[0], table[1]));
+    if (!table) continue;
+    const area = Object.entries(portalCalls).find(([, value]) => value === table[1])?.[0];
+    if (!area) throw new Error(`${module}.ts: ${table[0]} is not in portalCalls (calls.ts)`);
+    files.set(`${module}-calls.ts`, fileOfTable(module, table[0], area, table[1]));
   }
   return files;
 }

@@ -1,3 +1,6 @@
+import { accountCalls } from '@portal/contract/api/account';
+import { API_BASE } from '@portal/contract/api/call';
+import { cardBatchCalls } from '@portal/contract/api/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { ErrorCode, SESSION_ERROR_CODES } from '@portal/contract/errors';
@@ -21,18 +24,18 @@ const codesBetween = (low: number, high: number) =>
  * webhook's 49xx, the messages' 5xxx). The first prefix that fits is the area's.
  */
 const AREAS: Array<[prefix: string, codes: number[]]> = [
-  ['/api/v1/merchant/user-agreement/', [ErrorCode.AGREEMENT_NOT_FOUND]],
+  [`${API_BASE}/merchant/user-agreement/`, [ErrorCode.AGREEMENT_NOT_FOUND]],
   // a code to bind an e-mail is sent to the signed-in account: this call reads a session when it is for that
-  ['/api/v1/account/send/code', [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ...codesBetween(2000, 2199)]],
-  ['/api/v1/account/', [ErrorCode.ACCOUNT_DISABLED, ...codesBetween(2000, 2199)]],
-  ['/api/v1/msg-center/', codesBetween(5000, 5099)],
-  ['/api/v1/balance/', codesBetween(3000, 3099)],
+  [`${API_BASE}${accountCalls.sendCode.path}`, [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ...codesBetween(2000, 2199)]],
+  [`${API_BASE}/account/`, [ErrorCode.ACCOUNT_DISABLED, ...codesBetween(2000, 2199)]],
+  [`${API_BASE}/msg-center/`, codesBetween(5000, 5099)],
+  [`${API_BASE}/balance/`, codesBetween(3000, 3099)],
   [
-    '/api/v1/card',
+    `${API_BASE}/card`,
     [...codesBetween(3000, 3099), ...codesBetween(4000, 4899), ...codesBetween(2101, 2105), ErrorCode.IDEMPOTENCY_CONFLICT, CardErrorCode.IDEMPOTENCY_KEY_MISSING],
   ],
   [
-    '/api/v1/batch-create-card',
+    `${API_BASE}${cardBatchCalls.create.path}`,
     [...codesBetween(3000, 3099), ...codesBetween(4000, 4899), ...codesBetween(2101, 2105), ErrorCode.IDEMPOTENCY_CONFLICT, CardErrorCode.IDEMPOTENCY_KEY_MISSING],
   ],
 ];
@@ -49,7 +52,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function routeCodes(route: DocumentedRoute): number[] {
   const codes = new Set<number>([ErrorCode.VALIDATION, ErrorCode.INTERNAL]);
-  if (route.url.startsWith('/api/v1/')) codes.add(ErrorCode.MERCHANT_UNKNOWN);
+  if (route.url.startsWith(`${API_BASE}/`)) codes.add(ErrorCode.MERCHANT_UNKNOWN);
   if (BODY_METHODS.has(route.method.toUpperCase())) codes.add(ErrorCode.PAYLOAD_TOO_LARGE);
   const schema = route.schema ?? {};
   if (schema.params) codes.add(ErrorCode.NOT_FOUND);

@@ -1,39 +1,17 @@
-import { envelope } from '@portal/contract/envelope';
+import { merchantCalls } from '@portal/contract/api/merchant';
 import { ErrorCode } from '@portal/contract/errors';
-import { agreementIdParams, agreementSchema, agreementTitleListSchema } from '@portal/contract/merchant';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AgreementService } from './service.ts';
 
-export const agreementRoutes: FastifyPluginAsyncZod<{ agreements: AgreementService }> = async (app, { agreements }) => {
+export const agreementRoutes: FastifyPluginAsync<{ agreements: AgreementService }> = async (app, { agreements }) => {
+  registerCall(app, merchantCalls.agreementTitles, async (request) => ok(await agreements.titles(request.merchant.id)));
 
-  app.get(
-    '/merchant/user-agreement/title',
-    {
-      schema: {
-        tags: ['merchant'],
-        summary: 'Published user agreements of this merchant, newest first',
-        response: { 200: envelope(agreementTitleListSchema) },
-      },
-    },
-    async (request) => ok(await agreements.titles(request.merchant.id)),
-  );
-
-  app.get(
-    '/merchant/user-agreement/:id',
-    {
-      schema: {
-        tags: ['merchant'],
-        summary: 'One user agreement: title and HTML text',
-        params: agreementIdParams,
-        response: { 200: envelope(agreementSchema) },
-      },
-    },
-    async (request) => {
-      const agreement = await agreements.find(request.merchant.id, request.params.id);
-      if (!agreement) throw new AppError(ErrorCode.AGREEMENT_NOT_FOUND);
-      return ok(agreement);
-    },
-  );
+  registerCall(app, merchantCalls.agreement, async (request) => {
+    const agreement = await agreements.find(request.merchant.id, request.params.id);
+    if (!agreement) throw new AppError(ErrorCode.AGREEMENT_NOT_FOUND);
+    return ok(agreement);
+  });
 };

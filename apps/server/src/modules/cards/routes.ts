@@ -1,40 +1,13 @@
-import {
-  cardAmountBody,
-  cardItem,
-  cardListQuery,
-  cardPage,
-  cardStatusBody,
-  cardSummaryAnswer,
-  cardTransactionExportQuery,
-  cardTransactionPage,
-  cardTransactionQuery,
-  deleteCardBody,
-  openCardBody,
-  openedAvailableAnswer,
-  patchCardBody,
-  rechargeAnswer,
-  revealAnswer,
-  revealBody,
-  verificationAnswer,
-  verificationBody,
-  withdrawAnswer,
-} from '@portal/contract/cards';
-import { cardControls, cardControlsBody } from '@portal/contract/card-spending';
-import { envelope } from '@portal/contract/envelope';
+import { cardCalls } from '@portal/contract/api/cards';
+import { spendingCalls } from '@portal/contract/api/spending';
+import { chinaDateTime } from '@portal/contract/date-time';
 import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { AccountService } from '../accounts/service.ts';
-import type { SessionService } from '../sessions/service.ts';
-import { chinaDateTime } from '@portal/contract/date-time';
 import type { CardService } from './service.ts';
-
-const tags = ['cards'];
-const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.string().max(100) });
-const keyed = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
 /** The trade password's one rule (accounts): what a call that moves money out of the wallet or a card asks first. */
 export type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook' | 'confirmTradePassword'>;
@@ -43,211 +16,94 @@ export type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook' | 'con
  * The card calls (shared/design/cards.md): each sees the signed-in account's own cards only. Opening,
  * top-up, withdrawal and cancelling a card that holds money confirm the trade password before anything moves.
  */
-export const cardRoutes: FastifyPluginAsyncZod<{ cards: CardService; sessions: SessionService; tradePassword: TradePasswordGuard }> = async (
-  app,
-  { cards, sessions, tradePassword },
-) => {
-  app.addHook('onRequest', sessions.guard());
+export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword: TradePasswordGuard }> = async (app, { cards, tradePassword }) => {
   // each of them keyed: a key is its call's alone, and the same request again, once the call kept its
   // first answer under the key, is answered without asking anew
   const moneyOut = (call: 'open' | 'recharge' | 'withdraw') =>
     tradePassword.tradePasswordHook(() => true, {
-      answered: (request, key) => cards.answeredUnderKey(request.merchant.id, request.auth.account.id, call, key),
+      answered: (request, key) => cards.answeredUnderKey(request.merchant.id, request.principal.account.id, call, key),
     });
 
-  app.get(
-    '/card/verification',
-    { schema: { tags, security, summary: 'What the account has given before opening cards (the ID number masked)', response: { 200: envelope(verificationAnswer) } } },
-    async (request) => ok(await cards.verification(request.merchant.id, request.auth.account.id)),
+  registerCall(app, cardCalls.verification, async (request) => ok(await cards.verification(request.merchant.id, request.principal.account.id)));
+
+  registerCall(app, cardCalls.saveVerification, async (request) =>
+    ok(await cards.saveVerification(request.merchant.id, request.principal.account.id, request.body)),
   );
 
-  app.put(
-    '/card/verification',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Give the real name and ID number, and/or the Latin name and the website where cards will be used',
-        body: verificationBody,
-        response: { 200: envelope(verificationAnswer) },
-      },
-    },
-    async (request) => ok(await cards.saveVerification(request.merchant.id, request.auth.account.id, request.body)),
+  registerCall(app, cardCalls.openedAvailable, async (request) => ok(await cards.openedAvailable(request.merchant.id, request.principal.account.id)));
+
+  registerCall(app, cardCalls.list, async (request) => ok(await cards.list(request.merchant.id, request.principal.account.id, request.query)));
+
+  registerCall(app, cardCalls.summary, async (request) => ok(await cards.summary(request.merchant.id, request.principal.account.id)));
+
+  registerCall(
+    app,
+    cardCalls.open,
+    async (request) => ok(await cards.open(request.merchant.id, request.principal.account.id, request.body, idempotencyKey(request))),
+    { preHandler: moneyOut('open') },
   );
 
-  app.get(
-    '/card/opened-available',
-    { schema: { tags, security, summary: 'What the account has given, and the products it may open now with how many more', response: { 200: envelope(openedAvailableAnswer) } } },
-    async (request) => ok(await cards.openedAvailable(request.merchant.id, request.auth.account.id)),
+  registerCall(app, cardCalls.detail, async (request) => ok(await cards.detail(request.merchant.id, request.principal.account.id, request.params.id)));
+
+  registerCall(app, cardCalls.rename, async (request) =>
+    ok(await cards.rename(request.merchant.id, request.principal.account.id, request.params.id, request.body.nickname)),
   );
 
-  app.get(
-    '/card',
-    { schema: { tags, security, summary: "A page of the account's cards, newest first", querystring: cardListQuery, response: { 200: envelope(cardPage) } } },
-    async (request) => ok(await cards.list(request.merchant.id, request.auth.account.id, request.query)),
+  registerCall(app, cardCalls.changeStatus, async (request) =>
+    ok(await cards.changeStatus(request.merchant.id, request.principal.account.id, request.params.id, request.body.action)),
   );
 
-  app.get(
-    '/card/summary',
-    { schema: { tags, security, summary: 'Cards per status and what they hold per currency', response: { 200: envelope(cardSummaryAnswer) } } },
-    async (request) => ok(await cards.summary(request.merchant.id, request.auth.account.id)),
-  );
+  registerCall(app, cardCalls.remove, async (request) => {
+    const accountId = request.principal.account.id;
+    const confirmMoneyOut = () => tradePassword.confirmTradePassword(accountId, request.body?.trx_password);
+    return ok(await cards.remove(request.merchant.id, accountId, request.params.id, confirmMoneyOut));
+  });
 
-  app.post(
-    '/card',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key; trx_password once set)',
-        headers: keyed,
-        body: openCardBody,
-        response: { 200: envelope(cardItem) },
-      },
-      preHandler: moneyOut('open'),
-    },
-    async (request) => ok(await cards.open(request.merchant.id, request.auth.account.id, request.body, idempotencyKey(request))),
-  );
-
-  app.get(
-    '/card/:id',
-    { schema: { tags, security, summary: 'One card', params: idParams, response: { 200: envelope(cardItem) } } },
-    async (request) => ok(await cards.detail(request.merchant.id, request.auth.account.id, request.params.id)),
-  );
-
-  app.patch(
-    '/card/:id',
-    { schema: { tags, security, summary: "Change a card's nickname", params: idParams, body: patchCardBody, response: { 200: envelope(cardItem) } } },
-    async (request) => ok(await cards.rename(request.merchant.id, request.auth.account.id, request.params.id, request.body.nickname)),
-  );
-
-  app.put(
-    '/card/:id/status',
-    { schema: { tags, security, summary: 'Freeze or unfreeze a card', params: idParams, body: cardStatusBody, response: { 200: envelope(cardItem) } } },
-    async (request) => ok(await cards.changeStatus(request.merchant.id, request.auth.account.id, request.params.id, request.body.action)),
-  );
-
-  app.delete(
-    '/card/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel a card: its balance goes back to the wallet when the issuer confirms (trx_password once set, for a card that holds money)',
-        params: idParams,
-        body: deleteCardBody,
-        response: { 200: envelope(cardItem) },
-      },
-    },
-    async (request) => {
-      const accountId = request.auth.account.id;
-      const confirmMoneyOut = () => tradePassword.confirmTradePassword(accountId, request.body?.trx_password);
-      return ok(await cards.remove(request.merchant.id, accountId, request.params.id, confirmMoneyOut));
-    },
-  );
-
-  app.post(
-    '/card/:id/recharge',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set)',
-        headers: keyed,
-        params: idParams,
-        body: cardAmountBody,
-        response: { 200: envelope(rechargeAnswer) },
-      },
-      preHandler: moneyOut('recharge'),
-    },
+  registerCall(
+    app,
+    cardCalls.recharge,
     async (request) =>
-      ok(await cards.recharge(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+      ok(await cards.recharge(request.merchant.id, request.principal.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+    { preHandler: moneyOut('recharge') },
   );
 
-  app.post(
-    '/card/:id/withdraw',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Take money from a card back to the wallet (Idempotency-Key; trx_password once set)',
-        headers: keyed,
-        params: idParams,
-        body: cardAmountBody,
-        response: { 200: envelope(withdrawAnswer) },
-      },
-      preHandler: moneyOut('withdraw'),
-    },
+  registerCall(
+    app,
+    cardCalls.withdraw,
     async (request) =>
-      ok(await cards.withdraw(request.merchant.id, request.auth.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+      ok(await cards.withdraw(request.merchant.id, request.principal.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+    { preHandler: moneyOut('withdraw') },
   );
 
-  app.post(
-    '/card/:id/reveal',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The card's full number, CVV and expiry: with an access code, or within five minutes of one",
-        params: idParams,
-        body: revealBody,
-        response: { 200: envelope(revealAnswer) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(
-        await cards.reveal(request.merchant.id, request.auth, request.params.id, request.body ?? {}, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        }),
-      );
-    },
+  registerCall(app, cardCalls.reveal, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(
+      await cards.reveal(request.merchant.id, request.principal, request.params.id, request.body ?? {}, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
+    );
+  });
+
+  registerCall(app, spendingCalls.transactions, async (request) =>
+    ok(await cards.transactions(request.merchant.id, request.principal.account.id, request.params.id, request.query)),
   );
 
-  app.get(
-    '/card/:id/transactions',
-    {
-      schema: { tags, security, summary: "A card's transactions, newest first", params: idParams, querystring: cardTransactionQuery, response: { 200: envelope(cardTransactionPage) } },
-    },
-    async (request) => ok(await cards.transactions(request.merchant.id, request.auth.account.id, request.params.id, request.query)),
-  );
+  registerCall(app, spendingCalls.exportTransactions, async (request, reply) => {
+    const { card, stream } = await cards.exportTransactions(request.merchant.id, request.principal.account.id, request.params.id, request.query);
+    const day = chinaDateTime(new Date()).slice(0, 10).replaceAll('-', '');
+    const tail = card.last4 ?? 'card';
+    const name = `卡片交易-${tail}-${day}.xlsx`;
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="card-transactions-${tail}-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
 
-  app.get(
-    '/card/:id/transactions/export',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "A card's filtered transactions as an .xlsx spreadsheet (the raw file, not an envelope)",
-        params: idParams,
-        querystring: cardTransactionExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const { card, stream } = await cards.exportTransactions(request.merchant.id, request.auth.account.id, request.params.id, request.query);
-      const day = chinaDateTime(new Date()).slice(0, 10).replaceAll('-', '');
-      const tail = card.last4 ?? 'card';
-      const name = `卡片交易-${tail}-${day}.xlsx`;
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="card-transactions-${tail}-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  );
+  registerCall(app, spendingCalls.controls, async (request) => ok(await cards.controls(request.merchant.id, request.principal.account.id, request.params.id)));
 
-  app.get(
-    '/card/:id/controls',
-    { schema: { tags, security, summary: "A card's limits, blocked categories and allowed countries, with what was spent today and this month", params: idParams, response: { 200: envelope(cardControls) } } },
-    async (request) => ok(await cards.controls(request.merchant.id, request.auth.account.id, request.params.id)),
-  );
-
-  app.put(
-    '/card/:id/controls',
-    {
-      schema: { tags, security, summary: "Replace a card's controls; the next authorisation obeys them", params: idParams, body: cardControlsBody, response: { 200: envelope(cardControls) } },
-    },
-    async (request) => ok(await cards.saveControls(request.merchant.id, request.auth.account.id, request.params.id, request.body)),
+  registerCall(app, spendingCalls.saveControls, async (request) =>
+    ok(await cards.saveControls(request.merchant.id, request.principal.account.id, request.params.id, request.body)),
   );
 };

@@ -1,3 +1,4 @@
+import { API_BASE } from '@portal/contract/api/call';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { IssuerEventService } from './service.ts';
@@ -11,7 +12,7 @@ import type { IssuerEventService } from './service.ts';
 export const issuerWebhookRoutes =
   (issuer: IssuerEventService): FastifyPluginAsync =>
   async (app) => {
-    app.post('/api/v1/issuer/webhook', { schema: { hide: true } }, async (request) => {
+    app.post(`${API_BASE}/issuer/webhook`, { schema: { hide: true } }, async (request) => {
       const signature = request.headers['issuer-signature'];
       const received = await issuer.receive(request.rawBody, Array.isArray(signature) ? signature[0] : signature, request.body);
       // a decision the issuer waits for (an authorisation) is the whole body, as the issuer protocol has it

@@ -1,5 +1,4 @@
 import { ErrorCode } from '@portal/contract/errors';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -34,18 +33,6 @@ export interface NewSession {
 export interface Authenticated {
   session: SessionRow;
   account: { id: string; status: string; email: string | null; phone: string; phonePrefix: string };
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: Authenticated;
-  }
-}
-
-export function bearerToken(header: string | undefined) {
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match?.[1];
 }
 
 const isLive = (session: { lastSeenAt: Date }, now: Date) => now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS;
@@ -124,24 +111,6 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
 
     /** The account's live sessions: not ended, not idle past the expiry; the most recently active first. */
     live: (accountId: string) => listLiveSessions(db, accountId, new Date(clock.now().getTime() - SESSION_IDLE_MS)),
-
-    /**
-     * An onRequest hook that admits a request only with a live session in one of the given stages.
-     * FULL is the default: a session waiting for its second verification or for an e-mail can do
-     * nothing else.
-     */
-    guard(stages: SessionStage[] = ['FULL']) {
-      return async (request: FastifyRequest) => {
-        const auth = await authenticate(request.merchant.id, bearerToken(request.headers.authorization));
-        const stage = auth.session.stage as SessionStage;
-        if (!stages.includes(stage)) {
-          if (stage === 'VERIFY') throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
-          if (stage === 'BIND_EMAIL') throw new AppError(ErrorCode.EMAIL_REQUIRED);
-          throw new AppError(ErrorCode.VALIDATION, { message: '当前登录状态无需此操作' });
-        }
-        request.auth = auth;
-      };
-    },
   };
 }
 

@@ -2,4 +2,4 @@
 import type { eventCalls as declared } from '@portal/contract/api/events';
 import type { CallRef } from '../api-client.ts';
 
-export const stream: CallRef<(typeof declared)['stream']> = { name: 'event.stream', method: 'GET', path: '/events', raw: 'event-stream' };
+export const stream: CallRef<(typeof declared)['stream']> = { name: 'events.stream', method: 'GET', path: '/events', raw: 'event-stream' };

@@ -1,0 +1,74 @@
+import { isSessionCaller, type Who } from '@portal/contract/api/call';
+import { SESSION_STAGES, type SessionStage } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * The kinds of caller the app resolves, each named where its resolver is wired (`src/principals.ts`:
+ * `session`). A member of a team or an API key is one more kind here, not another guard.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, one entry per kind
+export interface PrincipalKinds {}
+
+/** Who is calling: resolved once per request from the call's `who`, before anything else of the call runs. */
+export type Principal = PrincipalKinds[keyof PrincipalKinds];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** who is calling; set on every call whose `who` names a caller (public calls have none) */
+    principal: Principal;
+    /**
+     * The same principal, under the name the trade password's check reads (accounts): a session's
+     * account and session.
+     */
+    auth: Principal;
+  }
+  interface FastifyInstance {
+    principals: Principals;
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header, if it has one. */
+export function bearerToken(header: string | undefined) {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/** How each kind of caller is found from a request's credentials. */
+export interface PrincipalResolvers {
+  /**
+   * The principal of a merchant's bearer token, with the stage its session has reached; the
+   * catalogue's refusal (a missing, unknown, revoked or expired session; a disabled account) when none.
+   */
+  session(merchantId: string, token: string | undefined): Promise<{ principal: Principal; stage: SessionStage }>;
+}
+
+/** The one place a request's principal is resolved and checked against what the call admits. */
+export class Principals {
+  constructor(private readonly resolvers: PrincipalResolvers) {}
+
+  /**
+   * Puts the request's principal on it, as the call's `who` asks: nothing for a public call; for a
+   * session call a live session in one of the stages it admits (FULL for most: a session waiting for
+   * its second verification or for an e-mail can do nothing else). A role or key scope that `who`
+   * names has nothing to check yet: a session's account owns everything it reaches.
+   */
+  async admit(who: Who, request: FastifyRequest): Promise<void> {
+    if (isSessionCaller(who)) await this.session(request, who.session);
+  }
+
+  /** The request's session principal, in one of `stages` (any stage by default), put on the request. */
+  async session(request: FastifyRequest, stages: readonly SessionStage[] = SESSION_STAGES): Promise<Principal> {
+    const { principal, stage } = await this.resolvers.session(request.merchant.id, bearerToken(request.headers.authorization));
+    if (!stages.includes(stage)) {
+      if (stage === 'VERIFY') throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      if (stage === 'BIND_EMAIL') throw new AppError(ErrorCode.EMAIL_REQUIRED);
+      throw new AppError(ErrorCode.VALIDATION, { message: '当前登录状态无需此操作' });
+    }
+    request.principal = principal;
+    request.auth = principal;
+    return principal;
+  }
+}

@@ -1,0 +1,56 @@
+import { type Call, idempotencyHeaders, isSessionCaller } from '@portal/contract/api/call';
+import { type Envelope, envelope } from '@portal/contract/envelope';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
+
+/** The request of a call, its body, query and path parameters as its schemas give them. */
+export type CallRequest<C extends Call> = FastifyRequest<{ Body: Parsed<C['body']>; Querystring: Parsed<C['query']>; Params: Parsed<C['params']> }>;
+
+/** What a call's handler answers: the envelope of its `answer`, or (a raw answer) what it sends itself. */
+export type CallAnswer<C extends Call> = C['answer'] extends z.ZodType ? Envelope<z.input<C['answer']>> : unknown;
+
+export type CallHandler<C extends Call> = (request: CallRequest<C>, reply: FastifyReply) => Promise<CallAnswer<C> | FastifyReply>;
+
+export interface CallOptions {
+  /** runs once the principal is known and the input is valid, before the handler: the trade password's check */
+  preHandler?: preHandlerAsyncHookHandler;
+}
+
+const BEARER = [{ bearer: [] }];
+
+/**
+ * The Fastify schema of a call: what validates its input and serialises its answer, and what the API
+ * map documents (tags, summary; `security` for a caller with credentials, `headers` for a keyed call,
+ * which the map reads for the refusals it adds).
+ */
+export function callSchema(call: Call) {
+  return {
+    tags: [...call.tags],
+    ...(isSessionCaller(call.who) ? { security: BEARER } : {}),
+    summary: call.summary,
+    ...(call.idempotencyKey ? { headers: idempotencyHeaders } : {}),
+    ...(call.params ? { params: call.params } : {}),
+    ...(call.query ? { querystring: call.query } : {}),
+    ...(call.body ? { body: call.body } : {}),
+    ...(call.answer ? { response: { 200: envelope(call.answer) } } : {}),
+  };
+}
+
+/**
+ * Registers a call of the contract's table on `app` (whose prefix is the table's API_BASE): its path,
+ * its schema, and the principal its `who` asks for, resolved before anything else of the call.
+ */
+export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
+  const principals = app.principals;
+  const route: RouteOptions = {
+    method: call.method,
+    url: call.path,
+    schema: callSchema(call),
+    handler: handler as unknown as RouteOptions['handler'],
+  };
+  if (isSessionCaller(call.who)) route.onRequest = async (request) => principals.admit(call.who, request);
+  if (options.preHandler) route.preHandler = options.preHandler;
+  app.route(route);
+}

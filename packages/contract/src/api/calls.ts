@@ -1,0 +1,22 @@
+import { accountCalls } from './account.ts';
+import { cardBatchCalls } from './card-batches.ts';
+import { cardCalls } from './cards.ts';
+import { eventCalls } from './events.ts';
+import { merchantCalls } from './merchant.ts';
+import { messageCalls } from './messages.ts';
+import { securityCalls } from './security.ts';
+import { spendingCalls } from './spending.ts';
+import { walletCalls } from './wallet.ts';
+
+/** Every call of the portal, by area: what the server must register, and nothing else under API_BASE. */
+export const portalCalls = {
+  merchant: merchantCalls,
+  account: accountCalls,
+  security: securityCalls,
+  messages: messageCalls,
+  events: eventCalls,
+  wallet: walletCalls,
+  cards: cardCalls,
+  spending: spendingCalls,
+  cardBatches: cardBatchCalls,
+} as const;

@@ -1,0 +1,58 @@
+import {
+  accountBalanceAnswer,
+  balanceStatusAnswer,
+  cardAmountAnswer,
+  walletTransactionExportQuery,
+  walletTransactionPage,
+  walletTransactionQuery,
+} from '../wallet.ts';
+import { defineCalls, session } from './call.ts';
+
+const tags = ['wallet'];
+const who = session();
+
+/** The wallet (spec §7): every call reads the signed-in account's own wallet only. */
+export const walletCalls = defineCalls({
+  balances: {
+    method: 'GET',
+    path: '/balance/account-balance',
+    answer: accountBalanceAnswer,
+    summary: 'Available and held (anew) per currency, as two-decimal strings',
+    tags,
+    who,
+  },
+  status: {
+    method: 'GET',
+    path: '/balance/account-balance-status',
+    answer: balanceStatusAnswer,
+    summary: 'BALANCE_STATUS_AVAILABLE, or BALANCE_STATUS_FROZEN (nothing can leave the wallet) with the reason',
+    tags,
+    who,
+  },
+  cardAmount: {
+    method: 'GET',
+    path: '/balance/card-amount',
+    answer: cardAmountAnswer,
+    summary: "The total on the account's cards, per currency",
+    tags,
+    who,
+  },
+  transactions: {
+    method: 'GET',
+    path: '/balance/transactions',
+    query: walletTransactionQuery,
+    answer: walletTransactionPage,
+    summary: 'Wallet transactions, newest first, paginated; filter by type, currency and date range (days in UTC+8)',
+    tags,
+    who,
+  },
+  exportTransactions: {
+    method: 'GET',
+    path: '/balance/transactions/export',
+    query: walletTransactionExportQuery,
+    raw: 'xlsx',
+    summary: 'The filtered wallet transactions as an .xlsx spreadsheet (the raw file, not an envelope)',
+    tags,
+    who,
+  },
+});
