@@ -15,7 +15,7 @@ export const API_BASE: typeof ContractApiBase = '/api/v1';
 
 /** What the web holds of a declared call at run time; `C`, the declaration, types it. */
 export interface CallRef<C extends Call = Call> {
-  /** `<table>.<call>`, e.g. `wallet.balances`: the first part of the call's query key */
+  /** `<area>.<call>` as the contract's portalCalls names it (`cards.detail`): the first part of the call's query key */
   readonly name: string;
   readonly method: C['method'];
   readonly path: C['path'];
