@@ -43,6 +43,10 @@ export function callSchema(call: Call) {
  * its schema, and the principal its `who` asks for, resolved before anything else of the call.
  */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
+  // a call that asks the trade password before anything moves cannot be registered without that check
+  if ((call.tradePassword === 'always' || call.tradePassword === 'sensitive') && !options.preHandler) {
+    throw new Error(`${call.method} ${call.path} asks the trade password (${call.tradePassword}) but no check of it is registered`);
+  }
   const principals = app.principals;
   const route: RouteOptions = {
     method: call.method,

@@ -18,7 +18,8 @@ describe("the contract's table of calls", () => {
   it('is what the server answers under the API base: every call, and nothing else', () => {
     const registered = t.routes
       .list()
-      .filter(({ url }) => url.startsWith(`${API_BASE}/`))
+      // Fastify answers HEAD for every GET of its own accord
+      .filter(({ method, url }) => url.startsWith(`${API_BASE}/`) && method !== 'HEAD')
       .map(({ method, url }) => `${method} ${url}`)
       .filter((route) => !NOT_CALLS.includes(route));
     expect(registered.sort()).toEqual(calls.map((call) => `${call.method} ${API_BASE}${call.path}`).sort());
