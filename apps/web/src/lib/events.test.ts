@@ -10,7 +10,7 @@ interface Connection {
 }
 
 /**
- * A fake fetch for /api/v1/events. Each call takes the next planned answer: 'stream' opens an event
+ * A fake fetch for the event stream. Each call takes the next planned answer: 'stream' opens an event
  * stream, 'offline' fails like a network error, a Response is answered as it is.
  */
 function fakeServer(plan: Array<'stream' | 'offline' | (() => Response)>) {

@@ -2,9 +2,11 @@ import { EVENT_TYPES, HEARTBEAT_TIMEOUT_SECONDS } from '@portal/contract/events'
 import { ErrorCode, isSessionErrorCode } from '@portal/contract/errors';
 import type { StreamEvent } from '@portal/contract/messages';
 import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-event-source';
+import { urlOf } from './api-client.ts';
+import * as eventCalls from './generated/events-calls.ts';
 
 /**
- * The client of the account's event stream, GET /api/v1/events (spec §4, §7, §9). It sends the
+ * The client of the account's event stream, GET /events (spec §4, §7, §9). It sends the
  * session token as a bearer header, which the browser's own EventSource cannot, so it is built on
  * @microsoft/fetch-event-source. A connection that fails, ends, or stays silent for 60 s is closed
  * and opened again 3 s later, at most 5 times in a row; an answered connection starts the count
@@ -12,7 +14,7 @@ import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-even
  * event, SESSION_ENDED), nothing is retried.
  */
 
-const EVENTS_URL = '/api/v1/events';
+const EVENTS_URL = urlOf(eventCalls.stream);
 const RETRY_DELAY_MS = 3_000;
 const MAX_RETRIES = 5;
 const HEARTBEAT_TIMEOUT_MS = HEARTBEAT_TIMEOUT_SECONDS * 1000;

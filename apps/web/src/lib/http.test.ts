@@ -163,7 +163,7 @@ describe('time-out', () => {
 describe('envelope', () => {
   it('resolves code 0 to the data', async () => {
     handler = answer(200, { code: 0, message: 'success', data: { id: 'm1', website: 'x.example' } });
-    await expect(api().get('/api/v1/merchant')).resolves.toEqual({ id: 'm1', website: 'x.example' });
+    await expect(api().get('/merchant')).resolves.toEqual({ id: 'm1', website: 'x.example' });
     expect(notices).toEqual([]);
   });
 
@@ -196,7 +196,7 @@ describe('session codes 605, 606, 607, 608 and 1000', () => {
     expect(sessionStorage.getItem('token')).toBe('tok-old');
     handler = answer(401, { code, message, data: null });
 
-    const error = await rejectionOf(api().get('/api/v1/account/info'));
+    const error = await rejectionOf(api().get('/account/info'));
 
     expect(notices).toEqual([`${message}(${code})`]);
     expect(error.kind).toBe('api');
@@ -247,7 +247,7 @@ describe('other non-zero codes', () => {
     ];
     handler = answer(400, { code: 1001, message: '手机号格式有误', data: { fields } });
 
-    const error = await rejectionOf(api().post('/api/v1/account/login', {}));
+    const error = await rejectionOf(api().post('/account/login', {}));
 
     await nextTask();
     expect(notices).toEqual(['手机号格式有误(1001)']);
@@ -264,7 +264,7 @@ describe('other non-zero codes', () => {
 
   it('treat a non-zero code on HTTP 200 the same way', async () => {
     handler = answer(200, { code: 2009, message: '账号或密码错误', data: null });
-    const error = await rejectionOf(api().post('/api/v1/account/login', {}));
+    const error = await rejectionOf(api().post('/account/login', {}));
     await nextTask();
     expect(notices).toEqual(['账号或密码错误(2009)']);
     expect(error.code).toBe(2009);
@@ -273,12 +273,12 @@ describe('other non-zero codes', () => {
 
   it('tell nothing as a toast that the caller shows on a field, in the task the call failed in', async () => {
     handler = answer(400, { code: 2013, message: '邀请码不存在', data: null });
-    const error = await rejectionOf(api().post('/api/v1/account/register', {}));
+    const error = await rejectionOf(api().post('/account/register', {}));
     markShownInPlace(error);
     await nextTask();
     expect(notices).toEqual([]);
     // another refusal, not put on a field, is told
-    await rejectionOf(api().post('/api/v1/account/register', {}));
+    await rejectionOf(api().post('/account/register', {}));
     await nextTask();
     expect(notices).toEqual(['邀请码不存在(2013)']);
   });
@@ -292,7 +292,7 @@ describe('network failures', () => {
 
   it.each(['post', 'put'] as const)('on %s say the data is kept for later', async (method) => {
     const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
-    const error = await rejectionOf(client[method]('/api/v1/anything', { a: 1 }));
+    const error = await rejectionOf(client[method]('/anything', { a: 1 }));
     expect(error.kind).toBe('network');
     expect(error.message).toBe('当前网络异常，数据已保存，恢复后提交即可');
     await nextTask();
@@ -301,7 +301,7 @@ describe('network failures', () => {
 
   it.each(['get', 'delete'] as const)('on %s ask to check the network', async (method) => {
     const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
-    const error = await rejectionOf(client[method]('/api/v1/anything'));
+    const error = await rejectionOf(client[method]('/anything'));
     expect(error.kind).toBe('network');
     expect(error.message).toBe('当前网络异常，请检查网络设置后再次尝试操作');
     await nextTask();
@@ -395,10 +395,10 @@ describe('network failures', () => {
 
   it('shown in place by the caller (a dialog kept open for a retry) make no toast, nor do the reads that fail with them', async () => {
     const client = createHttp(createApiClient({ baseURL: await closedOrigin() }));
-    const error = await rejectionOf(client.post('/api/v1/card/x/recharge', { amount: '10.00' }));
+    const error = await rejectionOf(client.post('/card/x/recharge', { amount: '10.00' }));
     markShownInPlace(error);
     // the screen reads the card again around the failed save: same outage
-    await Promise.allSettled([client.get('/api/v1/card/x'), client.get('/api/v1/card')]);
+    await Promise.allSettled([client.get('/card/x'), client.get('/card')]);
     await nextTask();
     expect(notices).toEqual([]);
   });
@@ -431,11 +431,11 @@ describe('other HTTP errors without an envelope', () => {
 
   it('make no toast when the caller shows the failure in place (a dialog line), in the task the call failed in', async () => {
     handler = answer(502, { message: '上游服务不可用' });
-    markShownInPlace(await rejectionOf(api().post('/api/v1/card/x/recharge', {})));
+    markShownInPlace(await rejectionOf(api().post('/card/x/recharge', {})));
     await nextTask();
     expect(notices).toEqual([]);
     // the same failure not shown in place is told
-    await rejectionOf(api().post('/api/v1/card/x/recharge', {}));
+    await rejectionOf(api().post('/card/x/recharge', {}));
     await nextTask();
     expect(notices).toEqual(['上游服务不可用']);
   });
@@ -452,7 +452,7 @@ describe('spreadsheet answers', () => {
       response.writeHead(200, { 'content-type': contentType, 'content-disposition': 'attachment; filename="cards.xlsx"' });
       response.end(workbook);
     };
-    const raw = await api().get<RawResponse>('/api/v1/card/export.xlsx', { responseType: 'arraybuffer' });
+    const raw = await api().get<RawResponse>('/card/export.xlsx', { responseType: 'arraybuffer' });
     expect(raw.status).toBe(200);
     expect(raw.headers['content-disposition']).toBe('attachment; filename="cards.xlsx"');
     expect(Buffer.from(raw.data as unknown as ArrayBuffer)).toEqual(workbook);
@@ -464,7 +464,7 @@ describe('spreadsheet answers', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ code: 0, message: 'success', data: 'not unwrapped' }));
     };
-    const raw = await api().download('/api/v1/card/export');
+    const raw = await api().download('/card/export');
     expect(raw.status).toBe(200);
     expect(raw.data).toBeInstanceOf(Blob);
     expect(JSON.parse(await raw.data.text())).toEqual({ code: 0, message: 'success', data: 'not unwrapped' });
@@ -472,7 +472,7 @@ describe('spreadsheet answers', () => {
 
   it('that fail still show the envelope message with its code', async () => {
     handler = answer(404, { code: 1002, message: '请求的内容不存在', data: null });
-    const error = await rejectionOf(api().download('/api/v1/card/export'));
+    const error = await rejectionOf(api().download('/card/export'));
     expect(error.code).toBe(1002);
     await nextTask();
     expect(notices).toEqual(['请求的内容不存在(1002)']);
@@ -492,7 +492,7 @@ describe('server field errors on a form', () => {
         ],
       },
     });
-    const error = await rejectionOf(api().post('/api/v1/account/login', {}));
+    const error = await rejectionOf(api().post('/account/login', {}));
     const setFields = vi.fn();
 
     expect(applyFieldErrors({ setFields }, error, { 'phone_info.phone': 'phone' })).toBe(true);
@@ -504,7 +504,7 @@ describe('server field errors on a form', () => {
 
   it('leave the form alone when the failure has no field errors', async () => {
     handler = answer(400, { code: 2009, message: '账号或密码错误', data: null });
-    const error = await rejectionOf(api().post('/api/v1/account/login', {}));
+    const error = await rejectionOf(api().post('/account/login', {}));
     const setFields = vi.fn();
     expect(applyFieldErrors({ setFields }, error)).toBe(false);
     expect(applyFieldErrors({ setFields }, new Error('other'))).toBe(false);

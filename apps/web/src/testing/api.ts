@@ -1,8 +1,12 @@
 import type { AxiosRequestConfig } from 'axios';
 import { vi } from 'vitest';
+import { API_BASE } from '../lib/api-client.ts';
 import { http } from '../lib/http.ts';
 
-/** One call a screen made: its method, address and body, and the query parameters and headers it set. */
+/** The address a call's path is sent to, for a test that watches the HTTP module itself. */
+export const apiUrl = (path: string) => `${API_BASE}${path}`;
+
+/** One call a screen made: its method, its path below the API's base, its body, and the query parameters and headers it set. */
 export interface RecordedCall {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   url: string;
@@ -12,14 +16,15 @@ export interface RecordedCall {
 }
 
 /**
- * Stands in for the server: each call resolves to the answer given for its address (the envelope's
+ * Stands in for the server: each call resolves to the answer given for its path (the envelope's
  * data, as the HTTP module resolves it), a function of the body when the answer depends on it, or
  * rejects with the error given; an address with no answer fails the test. Answers the calls made.
  * A GET's answer function is handed its query parameters instead of a body.
  */
 export function stubApi(answers: Record<string, unknown>) {
   const calls: RecordedCall[] = [];
-  const answer = async (method: RecordedCall['method'], url: string, body?: unknown, config?: AxiosRequestConfig) => {
+  const answer = async (method: RecordedCall['method'], address: string, body?: unknown, config?: AxiosRequestConfig) => {
+    const url = address.startsWith(API_BASE) ? address.slice(API_BASE.length) : address;
     calls.push({
       method,
       url,

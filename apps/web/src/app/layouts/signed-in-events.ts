@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { applyCardEvent, isBatchOrExportEvent, isCardTransactionEvent } from '../../features/cards/lib/apply-card-event.ts';
+import { checkWalletStatus } from '../../domain/wallet/api/get-balance-status.ts';
 import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
 import { isMessagePage } from '../../features/messages/lib/center-location.ts';
 import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
-import { checkWalletStatus } from '../../features/wallet/api/get-balance-status.ts';
 import { applyBalanceEvent } from '../../features/wallet/lib/apply-balance-event.ts';
 import { type EventStream, openEventStream } from '../../lib/events.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -46,7 +46,7 @@ export function useSignedInEvents() {
         if (event.type === EVENT_TYPE_FREEZE) {
           // the HTTP module reports a failed check; the last known status stays meanwhile
           checkWalletStatus().catch(() => {});
-          void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+          void queryClient.invalidateQueries(walletKeys.all());
         }
       },
       onEnd(end) {

@@ -1,4 +1,5 @@
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as accountCalls from '../../../lib/generated/account-calls.ts';
 
-/** DELETE /api/v1/account/login: the server ends the session at once. */
-export const logout = () => http.delete<null>('/api/v1/account/login');
+/** DELETE /account/login: the server ends the session at once. */
+export const logout = () => call(accountCalls.logout);

@@ -1,7 +1,7 @@
 import { DownOutlined, FileTextOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { signedInText } from '../../../locales/zh-CN/signed-in.ts';
-import { useAccountInfo } from '../../../lib/account-info.ts';
+import { useAccountInfo } from '../../../domain/account/api/get-account-info.ts';
 import styles from './account-menu.module.css';
 
 interface AccountMenuProps {

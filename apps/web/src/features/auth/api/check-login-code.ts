@@ -1,6 +1,6 @@
-import type { CodeCheckAnswer } from '@portal/contract/account';
 import type { SendType } from '@portal/contract/enums';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as accountCalls from '../../../lib/generated/account-calls.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
 export interface CheckLoginCodeBody {
@@ -10,8 +10,8 @@ export interface CheckLoginCodeBody {
   send_type: SendType;
 }
 
-/** POST /api/v1/account/login/code/check: the second verification of a sign-in (spec §4). */
-export const checkLoginCode = (body: CheckLoginCodeBody) => http.post<CodeCheckAnswer>('/api/v1/account/login/code/check', body);
+/** POST /account/login/code/check: the second verification of a sign-in (spec §4). */
+export const checkLoginCode = (body: CheckLoginCodeBody) => call(accountCalls.checkLoginCode, { body });
 
 /** Used from the sign-in screen, which works without the query cache (see useRequest). */
 export const useCheckLoginCode = () => useRequest(checkLoginCode);

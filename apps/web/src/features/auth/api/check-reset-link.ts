@@ -1,5 +1,5 @@
-import type { ResetLinkAnswer } from '@portal/contract/account';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as accountCalls from '../../../lib/generated/account-calls.ts';
 
 export interface ResetLinkBody {
   email: string;
@@ -8,7 +8,7 @@ export interface ResetLinkBody {
 }
 
 /**
- * POST /api/v1/account/forget-password/link: whether the e-mailed link still works, asked when it is
+ * POST /account/forget-password/link: whether the e-mailed link still works, asked when it is
  * opened (it does not use the code up). A used or expired link is refused with a code's refusal.
  */
-export const checkResetLink = (body: ResetLinkBody) => http.post<ResetLinkAnswer>('/api/v1/account/forget-password/link', body);
+export const checkResetLink = (body: ResetLinkBody) => call(accountCalls.resetLink, { body });

@@ -1,9 +1,10 @@
-import type { TokenAnswer } from '@portal/contract/account';
+import type { PhoneInfo } from '@portal/contract/validation';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as accountCalls from '../../../lib/generated/account-calls.ts';
 
 export interface RegisterBody {
-  phone_prefix: string;
+  phone_prefix: PhoneInfo['phone_prefix'];
   phone: string;
   password: string;
   captcha: string;
@@ -11,7 +12,7 @@ export interface RegisterBody {
   invitation_code: string | null;
 }
 
-/** POST /api/v1/account/register: the answer's token can only bind an e-mail (or log out). */
-export const register = (body: RegisterBody) => http.post<TokenAnswer>('/api/v1/account/register', body);
+/** POST /account/register: the answer's token can only bind an e-mail (or log out). */
+export const register = (body: RegisterBody) => call(accountCalls.register, { body });
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from '../../../lib/account-keys.ts';
-import { http } from '../../../lib/http.ts';
+import { getAccountInfoQueryOptions } from '../../../domain/account/api/get-account-info.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as accountCalls from '../../../lib/generated/account-calls.ts';
 
 export interface ResetTradePasswordBody {
   email: string;
@@ -8,14 +9,14 @@ export interface ResetTradePasswordBody {
   captcha: string;
 }
 
-/** PUT /api/v1/account/forget-trx-password: a new trade password with the code of the e-mailed link. */
-export const resetTradePassword = (body: ResetTradePasswordBody) => http.put<null>('/api/v1/account/forget-trx-password', body);
+/** PUT /account/forget-trx-password: a new trade password with the code of the e-mailed link. */
+export const resetTradePassword = (body: ResetTradePasswordBody) => call(accountCalls.forgetTradePassword, { body });
 
 export const useResetTradePassword = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetTradePassword,
     // signed in in this tab too: the money dialogs and /settings read whether it is set again
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getAccountInfoQueryOptions().queryKey }),
   });
 };

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, http } from '../../../lib/http.ts';
+import { apiUrl } from '../../../testing/api.ts';
 import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -62,7 +63,7 @@ describe('the sign-in form', () => {
     await userEvent.type(passwordField(), 'Demo1234');
     await userEvent.click(submit());
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(answer, 'phone', '13812345678'));
-    expect(post).toHaveBeenCalledWith('/api/v1/account/login', {
+    expect(post).toHaveBeenCalledWith(apiUrl('/account/login'), {
       phone_info: { phone: '13812345678', phone_prefix: '86' },
       password: 'Demo1234',
     });

@@ -8,8 +8,8 @@ import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import LoginVerificationDialog from './login-verification-dialog.tsx';
 
-const SEND = '/api/v1/account/send/code-auto';
-const CHECK = '/api/v1/account/login/code/check';
+const SEND = '/account/send/code-auto';
+const CHECK = '/account/login/code/check';
 
 const dialog = (account: string, onVerified = () => {}) =>
   renderScreen(<LoginVerificationDialog method="phone" account={account} onVerified={onVerified} onCancel={() => {}} />);

@@ -14,7 +14,7 @@ import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { recoveryText } from '../../../locales/zh-CN/auth-recovery.ts';
-import { useSendRecoveryCode } from '../api/send-recovery-code.ts';
+import { useSendRecoveryCode } from '../../../domain/account/api/send-recovery-code.ts';
 import styles from '../components/account-form.module.css';
 import type { PhoneCheckState } from '../lib/recovery-state.ts';
 import { type AccountField, showOnFields } from '../lib/server-errors.ts';

@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { signEmailText } from '../../../locales/zh-CN/auth-sign-email.ts';
 import { useSessionStore } from '../../../stores/session.ts';
 import { useBindEmail } from '../api/bind-email.ts';
-import { useSendCode } from '../api/send-code.ts';
+import { useSendCode } from '../../../domain/account/api/send-code.ts';
 import styles from '../components/account-form.module.css';
 import { type AccountField, showOnFields } from '../lib/server-errors.ts';
 import { busy } from '../../../lib/busy.ts';

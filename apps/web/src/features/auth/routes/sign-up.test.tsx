@@ -9,9 +9,9 @@ import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import SignUp from './sign-up.tsx';
 
-const AGREEMENTS = '/api/v1/merchant/user-agreement/title';
-const SEND_CODE = '/api/v1/account/send/code';
-const REGISTER = '/api/v1/account/register';
+const AGREEMENTS = '/merchant/user-agreement/title';
+const SEND_CODE = '/account/send/code';
+const REGISTER = '/account/register';
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const password = () => screen.getByLabelText('密码');

@@ -1,12 +1,13 @@
 import type { CardItem } from '@portal/contract/cards';
 import type { QueryClient } from '@tanstack/react-query';
-import { cardKeys } from './card-keys.ts';
+import { cardAnswers, cardKeys } from './card-keys.ts';
 
 /** What a change to any card moves besides the card: the list, the summary, the quotas, the wallet. */
 function refreshAroundCards(queryClient: QueryClient) {
-  for (const queryKey of [cardKeys.lists(), cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.wallet()]) {
+  for (const queryKey of [cardKeys.lists(), cardKeys.summary(), cardKeys.openedAvailable()]) {
     void queryClient.invalidateQueries({ queryKey });
   }
+  void queryClient.invalidateQueries(cardAnswers.wallet());
 }
 
 /**
@@ -22,9 +23,9 @@ export function storeCardChange(queryClient: QueryClient, card: CardItem) {
 
 /**
  * A card may have changed without its answer at hand (a refusal, no answer at all, an event): read it
- * again with everything around it. Without an id, every card shown is read again.
+ * again with its transactions and controls, and everything around it. Without an id, every card.
  */
 export function refreshAroundCard(queryClient: QueryClient, id: string | null) {
   refreshAroundCards(queryClient);
-  void queryClient.invalidateQueries({ queryKey: id ? cardKeys.detail(id) : cardKeys.details() });
+  void queryClient.invalidateQueries(id ? cardAnswers.ofCard(id) : cardAnswers.everyCard());
 }

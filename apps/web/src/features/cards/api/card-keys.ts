@@ -1,29 +1,58 @@
-import type { CardListParams } from '../lib/card-filters.ts';
-import type { CardTransactionParams } from '../lib/card-transaction-filters.ts';
+import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
+import * as spendingCalls from '../../../lib/generated/spending-calls.ts';
+import * as walletCalls from '../../../lib/generated/wallet-calls.ts';
+import { answersOf, answersUnder, queryKeyOf } from '../../../lib/query-keys.ts';
+import { type CardListParams, cardListQueryOf } from '../lib/card-filters.ts';
+import { type CardTransactionParams, cardTransactionQueryOf } from '../lib/card-transaction-filters.ts';
 
-/** Query keys of the cards feature. */
+/**
+ * The card screens' answers, each keyed by its call (lib/query-keys.ts); a key without its query
+ * names every page of a list, one without its id every card. The wallet they pay from is keyed in
+ * domain/wallet.
+ */
 export const cardKeys = {
-  all: ['cards'] as const,
-  verification: () => [...cardKeys.all, 'verification'] as const,
+  verification: () => queryKeyOf(cardCalls.verification),
   /** what the account may open now, and whether it has given its verification data */
-  openedAvailable: () => [...cardKeys.all, 'opened-available'] as const,
-  summary: () => [...cardKeys.all, 'summary'] as const,
-  lists: () => [...cardKeys.all, 'list'] as const,
-  list: (params: CardListParams) => [...cardKeys.lists(), params] as const,
-  details: () => [...cardKeys.all, 'detail'] as const,
-  /** one card; its transactions sit below it, so what refreshes the card refreshes them too */
-  detail: (id: string) => [...cardKeys.details(), id] as const,
-  transactionLists: (id: string) => [...cardKeys.detail(id), 'transactions'] as const,
-  transactions: (id: string, params: CardTransactionParams) => [...cardKeys.transactionLists(id), params] as const,
+  openedAvailable: () => queryKeyOf(cardCalls.openedAvailable),
+  summary: () => queryKeyOf(cardCalls.summary),
+  lists: () => queryKeyOf(cardCalls.list),
+  list: (params: CardListParams) => queryKeyOf(cardCalls.list, { query: cardListQueryOf(params) }),
+  details: () => queryKeyOf(cardCalls.detail),
+  detail: (id: string) => queryKeyOf(cardCalls.detail, { params: { id } }),
+  transactionLists: (id: string) => queryKeyOf(spendingCalls.transactions, { params: { id } }),
+  transactions: (id: string, params: CardTransactionParams) => queryKeyOf(spendingCalls.transactions, { params: { id }, query: cardTransactionQueryOf(params) }),
   /** the card's limits, categories and countries, with what was spent against the limits */
-  controls: (id: string) => [...cardKeys.detail(id), 'controls'] as const,
-  /** the wallet as the card screens read it: what a card can be opened or topped up from */
-  wallet: () => [...cardKeys.all, 'wallet'] as const,
-  walletBalances: () => [...cardKeys.wallet(), 'balances'] as const,
-  walletStatus: () => [...cardKeys.wallet(), 'status'] as const,
-  /** the account's running batch, else its latest (GET /card/batch-create-card-status) */
-  batchStatus: () => [...cardKeys.all, 'batch-status'] as const,
-  exports: () => [...cardKeys.all, 'exports'] as const,
-  exportList: () => [...cardKeys.exports(), 'list'] as const,
-  exportStatus: (id: string) => [...cardKeys.exports(), 'status', id] as const,
+  controls: (id: string) => queryKeyOf(spendingCalls.controls, { params: { id } }),
+  /** the account's running batch, else its latest */
+  batchStatus: () => queryKeyOf(cardBatchCalls.status),
+  exportList: () => queryKeyOf(cardBatchCalls.exports),
+  exportStatus: (id: string) => queryKeyOf(cardBatchCalls.exportStatus, { query: { export_id: id } }),
+};
+
+/** Groups of the card screens' answers: what one change or one 刷新 reads again, or what shows a spinner. */
+export const cardAnswers = {
+  /** everything the card screens read, the wallet they pay from included */
+  all: () =>
+    answersOf(
+      cardCalls.verification,
+      cardCalls.openedAvailable,
+      cardCalls.summary,
+      cardCalls.list,
+      cardCalls.detail,
+      spendingCalls.transactions,
+      spendingCalls.controls,
+      walletCalls.balances,
+      walletCalls.status,
+      cardBatchCalls.status,
+      cardBatchCalls.exports,
+      cardBatchCalls.exportStatus,
+    ),
+  /** one card as its page shows it: the card, its transactions and its controls */
+  ofCard: (id: string) => answersUnder(cardKeys.detail(id), cardKeys.transactionLists(id), cardKeys.controls(id)),
+  /** every card with its transactions and controls */
+  everyCard: () => answersOf(cardCalls.detail, spendingCalls.transactions, spendingCalls.controls),
+  /** the wallet as the card screens read it: what a card can be opened or topped up from, and whether it may pay */
+  wallet: () => answersOf(walletCalls.balances, walletCalls.status),
+  exports: () => answersOf(cardBatchCalls.exports, cardBatchCalls.exportStatus),
 };

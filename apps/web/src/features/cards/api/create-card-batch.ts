@@ -1,13 +1,14 @@
-import type { BatchCreateCardAnswer, BatchCreateCardBody } from '@portal/contract/card-batches';
+import type { BatchCreateCardBody } from '@portal/contract/card-batches';
 import { IDEMPOTENCY_HEADER } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import { refreshAroundCard } from './card-cache.ts';
 import { cardKeys } from './card-keys.ts';
 
-/** POST /api/v1/batch-create-card: 2–500 cards of one product; the whole cost is held, a job opens them. */
+/** POST /batch-create-card: 2–500 cards of one product; the whole cost is held, a job opens them. */
 export const createCardBatch = (body: BatchCreateCardBody, idempotencyKey: string) =>
-  http.post<BatchCreateCardAnswer>('/api/v1/batch-create-card', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  call(cardBatchCalls.create, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export const useCreateCardBatch = () => {
   const queryClient = useQueryClient();

@@ -1,14 +1,15 @@
-import type { CardItem, DeleteCardBody } from '@portal/contract/cards';
+import type { DeleteCardBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { refreshAroundCard, storeCardChange } from './card-cache.ts';
 
 /**
- * DELETE /api/v1/card/{id}: closes the card (DELETING until the issuer confirms); its balance goes back
+ * DELETE /card/:id: closes the card (DELETING until the issuer confirms); its balance goes back
  * to the wallet, which takes the trade password once one is set.
  */
 export const deleteCard = (id: string, body: DeleteCardBody = {}) =>
-  http.delete<CardItem>(`/api/v1/card/${encodeURIComponent(id)}`, body?.trx_password ? { data: body } : undefined);
+  call(cardCalls.remove, { params: { id }, body: body?.trx_password ? body : undefined });
 
 export const useDeleteCard = (id: string) => {
   const queryClient = useQueryClient();

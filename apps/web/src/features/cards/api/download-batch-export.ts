@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { download } from '../../../lib/api-client.ts';
+import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import { fileNameFrom, saveBlob } from '../../../lib/save-file.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardAnswers } from './card-keys.ts';
 
 /**
- * GET /api/v1/card/batch-export/{id}/file: the raw .xlsx, saved under the name the server gave it (a
+ * GET /card/batch-export/:export_id/file: the raw .xlsx, saved under the name the server gave it (a
  * refusal still arrives as an envelope, no answer as the offline message, both shown like any other).
  */
 export const downloadBatchExport = async (id: string) => {
-  const response = await http.download(`/api/v1/card/batch-export/${encodeURIComponent(id)}/file`);
+  const response = await download(cardBatchCalls.exportFile, { params: { export_id: id } });
   const disposition = response.headers['content-disposition'];
   const name = fileNameFrom(typeof disposition === 'string' ? disposition : null, bulkExportText.fileName);
   saveBlob(response.data, name);
@@ -21,6 +22,6 @@ export const useDownloadBatchExport = () => {
   return useMutation({
     mutationFn: downloadBatchExport,
     // a refusal (expired, not ready) means the list is behind: read it again
-    onError: () => void queryClient.invalidateQueries({ queryKey: cardKeys.exports() }),
+    onError: () => void queryClient.invalidateQueries(cardAnswers.exports()),
   });
 };

@@ -1,6 +1,7 @@
 import type { BatchExportStatus } from '@portal/contract/card-batches';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import { cardKeys } from './card-keys.ts';
 
 /** While an export is written its status is asked this often (its EXPORT_PROGRESS events move it in between). */
@@ -8,8 +9,8 @@ export const EXPORT_POLL_MS = 2_000;
 
 export const isExportActive = (status: Pick<BatchExportStatus, 'status'> | null | undefined) => status?.status === 'PENDING' || status?.status === 'RUNNING';
 
-/** GET /api/v1/card/batch-export-status?export_id=: one export's progress. */
-export const getBatchExportStatus = (id: string) => http.get<BatchExportStatus | null>('/api/v1/card/batch-export-status', { params: { export_id: id } });
+/** GET /card/batch-export-status?export_id=: one export's progress. */
+export const getBatchExportStatus = (id: string) => call(cardBatchCalls.exportStatus, { query: { export_id: id } });
 
 export const useBatchExportStatus = (id: string | null) =>
   useQuery({

@@ -1,11 +1,11 @@
-import type { BatchExportList } from '@portal/contract/card-batches';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import { cardKeys } from './card-keys.ts';
 import { EXPORT_POLL_MS, isExportActive } from './get-batch-export-status.ts';
 
-/** GET /api/v1/card/batch-exports: the account's recent exports, newest first. */
-export const getBatchExports = () => http.get<BatchExportList>('/api/v1/card/batch-exports');
+/** GET /card/batch-exports: the account's recent exports, newest first. */
+export const getBatchExports = () => call(cardBatchCalls.exports);
 
 export const useBatchExports = () =>
   useQuery({

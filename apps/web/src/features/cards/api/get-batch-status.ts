@@ -1,10 +1,11 @@
 import { type BatchStatusAnswer, batchLimits } from '@portal/contract/card-batches';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import { cardKeys } from './card-keys.ts';
 
-/** GET /api/v1/card/batch-create-card-status: the running batch (exist), else the latest, else zeros. */
-export const getBatchStatus = () => http.get<BatchStatusAnswer>('/api/v1/card/batch-create-card-status');
+/** GET /card/batch-create-card-status: the running batch (exist), else the latest, else zeros. */
+export const getBatchStatus = () => call(cardBatchCalls.status);
 
 export const isBatchRunning = (status: Pick<BatchStatusAnswer, 'exist' | 'status'> | undefined) => Boolean(status && (status.exist || status.status === 'RUNNING'));
 

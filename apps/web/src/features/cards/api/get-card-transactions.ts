@@ -1,12 +1,12 @@
-import type { CardTransactionPage } from '@portal/contract/cards';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as spendingCalls from '../../../lib/generated/spending-calls.ts';
 import { type CardTransactionParams, cardTransactionQueryOf } from '../lib/card-transaction-filters.ts';
 import { cardKeys } from './card-keys.ts';
 
-/** GET /api/v1/card/{id}/transactions: one page of a card's transactions, newest first. */
+/** GET /card/:id/transactions: one page of a card's transactions, newest first. */
 export const getCardTransactions = (id: string, params: CardTransactionParams) =>
-  http.get<CardTransactionPage>(`/api/v1/card/${encodeURIComponent(id)}/transactions`, { params: cardTransactionQueryOf(params) });
+  call(spendingCalls.transactions, { params: { id }, query: cardTransactionQueryOf(params) });
 
 export const getCardTransactionsQueryOptions = (id: string, params: CardTransactionParams) =>
   queryOptions({ queryKey: cardKeys.transactions(id, params), queryFn: () => getCardTransactions(id, params), staleTime: 0 });

@@ -1,18 +1,20 @@
-import { type CardItem, TRANSITIONAL_STATUSES } from '@portal/contract/cards';
+import { TRANSITIONAL_STATUSES } from '@portal/contract/cards';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http, isApiError, markShownInPlace } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
+import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { cardKeys } from './card-keys.ts';
 
 /** The server knows no such card of this account (another account's card answers the same). */
 export const isCardNotFound = (error: unknown) =>
   isApiError(error) && (error.code === CardErrorCode.CARD_NOT_FOUND || error.code === ErrorCode.NOT_FOUND || (error.kind === 'http' && error.status === 404));
 
-/** GET /api/v1/card/{id}: one card, with what its status allows now. */
+/** GET /card/:id: one card, with what its status allows now. */
 export async function getCard(id: string) {
   try {
-    return await http.get<CardItem>(`/api/v1/card/${encodeURIComponent(id)}`);
+    return await call(cardCalls.detail, { params: { id } });
   } catch (error) {
     // the card's page says it in place (卡片不存在), with a way back
     if (isCardNotFound(error)) markShownInPlace(error);

@@ -1,11 +1,12 @@
-import { type CardItem, IDEMPOTENCY_HEADER, type OpenCardBody } from '@portal/contract/cards';
+import { IDEMPOTENCY_HEADER, type OpenCardBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { refreshAroundCard, storeCardChange } from './card-cache.ts';
 
-/** POST /api/v1/card: opens a card (CARD_STATUS_INIT until the issuer answers), paid from the wallet. */
+/** POST /card: opens a card (CARD_STATUS_INIT until the issuer answers), paid from the wallet. */
 export const openCard = (body: OpenCardBody, idempotencyKey: string) =>
-  http.post<CardItem>('/api/v1/card', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  call(cardCalls.open, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export const useOpenCard = () => {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
-import type { CardItem, PatchCardBody } from '@portal/contract/cards';
+import type { PatchCardBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { storeCardChange } from './card-cache.ts';
 
-/** PATCH /api/v1/card/{id}: a new nickname (1–20 characters). */
-export const renameCard = (id: string, body: PatchCardBody) => http.patch<CardItem>(`/api/v1/card/${encodeURIComponent(id)}`, body);
+/** PATCH /card/:id: a new nickname (1–20 characters). */
+export const renameCard = (id: string, body: PatchCardBody) => call(cardCalls.rename, { params: { id }, body });
 
 export const useRenameCard = (id: string) => {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
-import type { RevealAnswer, RevealBody } from '@portal/contract/cards';
+import type { RevealBody } from '@portal/contract/cards';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 
 /**
  * What the reveal call is sent: the access code, or nothing within five minutes of a checked one.
@@ -9,9 +10,9 @@ import { http } from '../../../lib/http.ts';
  */
 
 /**
- * POST /api/v1/card/{id}/reveal: the full number, CVV and expiry. The answer is never cached: it
+ * POST /card/:id/reveal: the full number, CVV and expiry. The answer is never cached: it
  * lives in the dialog that shows it, for REVEAL_SHOW_SECONDS.
  */
-export const revealCard = (id: string, body: RevealBody) => http.post<RevealAnswer>(`/api/v1/card/${encodeURIComponent(id)}/reveal`, body);
+export const revealCard = (id: string, body: RevealBody) => call(cardCalls.reveal, { params: { id }, body });
 
 export const useRevealCard = (id: string) => useMutation({ mutationFn: (body: RevealBody) => revealCard(id, body), gcTime: 0 });

@@ -1,11 +1,11 @@
-import type { CardControls, CardControlsBody } from '@portal/contract/card-spending';
+import type { CardControlsBody } from '@portal/contract/card-spending';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as spendingCalls from '../../../lib/generated/spending-calls.ts';
 import { cardKeys } from './card-keys.ts';
 
-/** PUT /api/v1/card/{id}/controls: the whole set as the page edits it; answers the controls as they now are. */
-export const updateCardControls = (id: string, body: CardControlsBody) =>
-  http.put<CardControls>(`/api/v1/card/${encodeURIComponent(id)}/controls`, body);
+/** PUT /card/:id/controls: the whole set as the page edits it; answers the controls as they now are. */
+export const updateCardControls = (id: string, body: CardControlsBody) => call(spendingCalls.saveControls, { params: { id }, body });
 
 export const useUpdateCardControls = (id: string) => {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import type { CardItem, CardStatusBody } from '@portal/contract/cards';
+import type { CardStatusBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { refreshAroundCard, storeCardChange } from './card-cache.ts';
 
-/** PUT /api/v1/card/{id}/status: FREEZE or UNFREEZE; the card answers FREEZING or UNFREEZING until the issuer confirms. */
-export const updateCardStatus = (id: string, body: CardStatusBody) =>
-  http.put<CardItem>(`/api/v1/card/${encodeURIComponent(id)}/status`, body);
+/** PUT /card/:id/status: FREEZE or UNFREEZE; the card answers FREEZING or UNFREEZING until the issuer confirms. */
+export const updateCardStatus = (id: string, body: CardStatusBody) => call(cardCalls.changeStatus, { params: { id }, body });
 
 export const useUpdateCardStatus = (id: string) => {
   const queryClient = useQueryClient();

@@ -1,13 +1,14 @@
-import type { OpenedAvailableAnswer, VerificationAnswer, VerificationBody } from '@portal/contract/cards';
+import type { OpenedAvailableAnswer, VerificationBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { cardKeys } from './card-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
+import { cardAnswers, cardKeys } from './card-keys.ts';
 
 /**
- * PUT /api/v1/card/verification: the real name with the ID number, the Latin name with the website,
+ * PUT /card/verification: the real name with the ID number, the Latin name with the website,
  * or both (a pair is given whole). Answers everything the account has given, as the GET does.
  */
-export const updateVerification = (body: VerificationBody) => http.put<VerificationAnswer>('/api/v1/card/verification', body);
+export const updateVerification = (body: VerificationBody) => call(cardCalls.saveVerification, { body });
 
 /**
  * The answer is the new state: it replaces the cached one, so a screen reopened shows it without
@@ -24,11 +25,9 @@ export const useUpdateVerification = () => {
       queryClient.setQueryData<OpenedAvailableAnswer>(cardKeys.openedAvailable(), (cached) =>
         cached ? { ...cached, verification: { basic: answer.basic !== null, secondary: answer.secondary !== null } } : cached,
       );
-      const given = cardKeys.verification();
-      void queryClient.invalidateQueries({
-        queryKey: cardKeys.all,
-        predicate: (query) => query.queryKey.length !== given.length || query.queryKey.some((part, index) => part !== given[index]),
-      });
+      const [given] = cardKeys.verification();
+      const cardScreens = cardAnswers.all();
+      void queryClient.invalidateQueries({ predicate: (query) => cardScreens.predicate(query) && query.queryKey[0] !== given });
     },
   });
 };

@@ -1,11 +1,12 @@
-import { type CardAmountBody, IDEMPOTENCY_HEADER, type WithdrawAnswer } from '@portal/contract/cards';
+import { type CardAmountBody, IDEMPOTENCY_HEADER } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { refreshAroundCard, storeCardChange } from './card-cache.ts';
 
-/** POST /api/v1/card/{id}/withdraw: card → wallet, no fee. */
+/** POST /card/:id/withdraw: card → wallet, no fee. */
 export const withdrawCard = (id: string, body: CardAmountBody, idempotencyKey: string) =>
-  http.post<WithdrawAnswer>(`/api/v1/card/${encodeURIComponent(id)}/withdraw`, body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  call(cardCalls.withdraw, { params: { id }, body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 export const useWithdrawCard = (id: string) => {
   const queryClient = useQueryClient();

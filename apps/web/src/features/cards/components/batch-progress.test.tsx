@@ -8,7 +8,7 @@ import { applyCardEvent } from '../lib/apply-card-event.ts';
 import { BATCH_WIDGET_KEY } from '../lib/batch-widget-state.ts';
 import { BatchProgress } from './batch-progress.tsx';
 
-const STATUS = '/api/v1/card/batch-create-card-status';
+const STATUS = '/card/batch-create-card-status';
 
 const batch = (overrides: Partial<BatchStatusAnswer> = {}): BatchStatusAnswer => ({
   exist: true,

@@ -9,7 +9,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { card, controls } from '../testing/fixtures.ts';
 import { CardControls } from './card-controls.tsx';
 
-const CONTROLS = '/api/v1/card/c-1/controls';
+const CONTROLS = '/card/c-1/controls';
 
 /** Sets a field's value in one change, as a paste would. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

@@ -5,16 +5,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
-import { stubApi } from '../../../testing/api.ts';
+import { apiUrl, stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { setScreenWidth } from '../../../testing/screen.ts';
 import { applyCardEvent } from '../lib/apply-card-event.ts';
 import CardDetails from '../routes/card-details.tsx';
 import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../testing/fixtures.ts';
 
-const CARD = '/api/v1/card/c-1';
-const TRANSACTIONS = '/api/v1/card/c-1/transactions';
-const EXPORT = '/api/v1/card/c-1/transactions/export';
+const CARD = '/card/c-1';
+const TRANSACTIONS = '/card/c-1/transactions';
+const EXPORT = '/card/c-1/transactions/export';
 
 const transaction = (overrides: Partial<CardTransactionItem> = {}): CardTransactionItem => ({
   id: 't-1',
@@ -52,9 +52,9 @@ function stubCard(items: CardTransactionItem[] | ((query: unknown) => unknown), 
     [CARD]: theCard,
     [TRANSACTIONS]: typeof items === 'function' ? items : page(items),
     [`${CARD}/controls`]: controls(),
-    '/api/v1/card/opened-available': openedAvailable(),
-    '/api/v1/balance/account-balance': walletBalances(),
-    '/api/v1/balance/account-balance-status': walletAvailable,
+    '/card/opened-available': openedAvailable(),
+    '/balance/account-balance': walletBalances(),
+    '/balance/account-balance-status': walletAvailable,
     ...more,
   });
 }
@@ -206,7 +206,7 @@ describe('卡片交易记录', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     await waitFor(() => expect(notices.successes).toEqual(['已导出 1 条交易记录']));
-    expect(download).toHaveBeenCalledWith(EXPORT, { params: { type: 'CONSUME', date_from: '2026-03-01' } });
+    expect(download).toHaveBeenCalledWith(apiUrl(EXPORT), { params: { type: 'CONSUME', date_from: '2026-03-01' } });
     expect(clicked).toHaveBeenCalledTimes(1);
   });
 

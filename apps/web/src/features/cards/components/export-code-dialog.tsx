@@ -13,7 +13,7 @@ import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
-import { useSendAccessCode } from '../api/send-access-code.ts';
+import { useSendAccessCode } from '../../../domain/account/api/send-code-auto.ts';
 import styles from './export-code-dialog.module.css';
 import { TradePasswordConfirm, type TradePasswordConfirmation, type TradePasswordPart } from './trade-password-confirm.tsx';
 

@@ -10,8 +10,8 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { markAccessCodeChecked } from '../lib/reveal-window.ts';
 import { RevealDialog } from './reveal-dialog.tsx';
 
-const REVEAL = '/api/v1/card/c-1/reveal';
-const SEND = '/api/v1/account/send/code-auto';
+const REVEAL = '/card/c-1/reveal';
+const SEND = '/account/send/code-auto';
 const NUMBERS: RevealAnswer = { pan: '5555555555554444', cvv: '123', exp_month: '8', exp_year: '2029' };
 
 const codeRequired = () => new ApiError({ kind: 'api', code: 4009, status: 403, message: '请先获取并输入验证码' });

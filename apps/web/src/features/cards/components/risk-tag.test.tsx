@@ -13,14 +13,14 @@ const REASON = riskText(6, 20);
 
 function stubCards() {
   return stubApi({
-    '/api/v1/card': cardPage([
+    '/card': cardPage([
       card({ spent_this_month: '1234.5', decline_rate_30d: 0.3, risk: 'HIGH', risk_reason: REASON }),
       card({ id: 'c-2', nickname: '备用卡', last4: '0005', spent_this_month: '0.00', decline_rate_30d: 0.045, risk: 'NORMAL', risk_reason: null }),
       // a card never spent on
       card({ id: 'c-3', nickname: '旧卡', last4: '0006' }),
     ]),
-    '/api/v1/card/summary': summary(),
-    '/api/v1/card/opened-available': openedAvailable(),
+    '/card/summary': summary(),
+    '/card/opened-available': openedAvailable(),
   });
 }
 

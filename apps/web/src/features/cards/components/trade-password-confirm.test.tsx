@@ -14,7 +14,7 @@ import { accountInfo, card, controls, openedAvailable, walletAvailable, walletBa
 /** Sets a field's value in one change, as a paste would. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const CARD = '/api/v1/card/c-1';
+const CARD = '/card/c-1';
 const WITHDRAW = `${CARD}/withdraw`;
 
 const refusal = (code: number, message: string, data: unknown = null) => new ApiError({ kind: 'api', code, status: 400, message, data });
@@ -27,10 +27,10 @@ function showCard(trxPasswordSet: boolean, more: Record<string, unknown> = {}, s
     [CARD]: shown,
     [`${CARD}/transactions`]: { items: [], total: 0, page: 1, page_size: 20 },
     [`${CARD}/controls`]: controls(),
-    '/api/v1/card/opened-available': openedAvailable(),
-    '/api/v1/balance/account-balance': walletBalances(),
-    '/api/v1/balance/account-balance-status': walletAvailable,
-    '/api/v1/account/info': accountInfo(trxPasswordSet),
+    '/card/opened-available': openedAvailable(),
+    '/balance/account-balance': walletBalances(),
+    '/balance/account-balance-status': walletAvailable,
+    '/account/info': accountInfo(trxPasswordSet),
     ...more,
   });
   const view = renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
@@ -134,7 +134,7 @@ describe('the trade password in a money dialog', () => {
   it('does not ask for it to cancel a card that holds nothing', async () => {
     const { calls } = showCard(true, {}, card({ balance: '0.00' }));
     const dialog = await openDialog(/注销/, '注销卡片');
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/account/info')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.url === '/account/info')).toBe(true));
     expect(within(dialog).queryByLabelText('交易密码')).toBeNull();
     expect(within(dialog).queryByTestId('trade-password-unset')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: '确认注销' }));

@@ -4,7 +4,7 @@ import { Form, type FormInstance } from 'antd';
 import Password from 'antd/es/input/Password';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTradePasswordState } from '../../../lib/account-info.ts';
+import { useTradePasswordState } from '../../../domain/account/api/get-account-info.ts';
 import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';

@@ -1,14 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { getAccountBalanceQueryOptions } from '../../../domain/wallet/api/get-account-balance.ts';
+import { getBalanceStatusQueryOptions } from '../../../domain/wallet/api/get-balance-status.ts';
 import { cardKeys } from '../api/card-keys.ts';
 import { useThreeDsStore } from '../stores/three-ds.ts';
 import { applyCardEvent } from './apply-card-event.ts';
 
 const LIST = cardKeys.list({ filters: {}, page: 1, pageSize: 20 });
+const WALLET_BALANCES = getAccountBalanceQueryOptions().queryKey;
+const WALLET_STATUS = getBalanceStatusQueryOptions().queryKey;
 
 function cacheWithCards() {
   const queryClient = new QueryClient();
-  for (const key of [LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), cardKeys.detail('c-2'), cardKeys.walletBalances(), cardKeys.walletStatus(), cardKeys.verification()]) {
+  for (const key of [LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), cardKeys.detail('c-2'), WALLET_BALANCES, WALLET_STATUS, cardKeys.verification()]) {
     queryClient.setQueryData(key, {});
   }
   const invalidated = () =>
@@ -28,7 +32,7 @@ describe('the stream’s events on the card screens', () => {
     const { queryClient, invalidated } = cacheWithCards();
     applyCardEvent(queryClient, { type: 'CARD_STATUS', card_id: 'c-1', card_status: 'NORMAL' });
     expect(invalidated()).toEqual(
-      names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), cardKeys.walletBalances(), cardKeys.walletStatus()),
+      names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), WALLET_BALANCES, WALLET_STATUS),
     );
   });
 
@@ -36,14 +40,14 @@ describe('the stream’s events on the card screens', () => {
     const { queryClient, invalidated } = cacheWithCards();
     applyCardEvent(queryClient, { type: 'BALANCE_CHANGED' });
     expect(invalidated()).toContain(JSON.stringify(cardKeys.detail('c-2')));
-    expect(invalidated()).toContain(JSON.stringify(cardKeys.walletBalances()));
+    expect(invalidated()).toContain(JSON.stringify(WALLET_BALANCES));
     expect(invalidated()).not.toContain(JSON.stringify(cardKeys.verification()));
   });
 
   it('FREEZE asks again whether the wallet can pay', () => {
     const { queryClient, invalidated } = cacheWithCards();
     applyCardEvent(queryClient, { type: 'FREEZE', id: 'm-1', status: 'fail' });
-    expect(invalidated()).toEqual(names(cardKeys.walletBalances(), cardKeys.walletStatus()));
+    expect(invalidated()).toEqual(names(WALLET_BALANCES, WALLET_STATUS));
   });
 
   it('CARD_TRANSACTION reads that card again with its transactions and controls, and the list’s figures', () => {
@@ -53,7 +57,7 @@ describe('the stream’s events on the card screens', () => {
     queryClient.setQueryData(cardKeys.controls('c-1'), {});
     applyCardEvent(queryClient, { type: 'CARD_TRANSACTION', card_id: 'c-1', transaction_id: 't-1', status: 'CLOSED', amount: '1.00', currency: 'USD' });
     expect(invalidated()).toEqual(
-      names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), transactions, cardKeys.controls('c-1'), cardKeys.walletBalances(), cardKeys.walletStatus()),
+      names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), transactions, cardKeys.controls('c-1'), WALLET_BALANCES, WALLET_STATUS),
     );
   });
 

@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import type { StreamEvent } from '@portal/contract/messages';
 import { BATCH_STATUSES, type BatchStatusAnswer } from '@portal/contract/card-batches';
 import type { QueryClient } from '@tanstack/react-query';
-import { cardKeys } from '../api/card-keys.ts';
+import { cardAnswers, cardKeys } from '../api/card-keys.ts';
 import { refreshAroundCard } from '../api/card-cache.ts';
 import { useThreeDsStore } from '../stores/three-ds.ts';
 
@@ -45,13 +45,13 @@ export function threeDsOf(event: StreamEvent): ThreeDsOtp | null {
  */
 export function applyCardEvent(queryClient: QueryClient, event: StreamEvent) {
   if (event.type === EVENT_TYPES.batchProgress) applyBatchProgress(queryClient, event);
-  else if (event.type === EVENT_TYPES.exportProgress) void queryClient.invalidateQueries({ queryKey: cardKeys.exports() });
+  else if (event.type === EVENT_TYPES.exportProgress) void queryClient.invalidateQueries(cardAnswers.exports());
   else if (event.type === EVENT_TYPES.cardStatus) refreshAroundCard(queryClient, event.card_id ?? null);
   else if (isCardTransactionEvent(event)) {
     // the card, and below it in the cache its transactions and controls
     refreshAroundCard(queryClient, event.card_id ?? null);
   } else if (event.type === EVENT_TYPES.balance) refreshAroundCard(queryClient, null);
-  else if (event.type === EVENT_TYPE_FREEZE) void queryClient.invalidateQueries({ queryKey: cardKeys.wallet() });
+  else if (event.type === EVENT_TYPE_FREEZE) void queryClient.invalidateQueries(cardAnswers.wallet());
   else {
     const otp = threeDsOf(event);
     if (otp) useThreeDsStore.getState().receive(otp);

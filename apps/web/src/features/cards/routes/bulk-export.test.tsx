@@ -9,16 +9,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
-import { stubApi } from '../../../testing/api.ts';
+import { apiUrl, stubApi } from '../../../testing/api.ts';
 import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { applyCardEvent } from '../lib/apply-card-event.ts';
 import { accountInfo, card, cardPage, openedAvailable } from '../testing/fixtures.ts';
 import BulkExport from './bulk-export.tsx';
 
-const CREATE = '/api/v1/card/batch-export';
-const STATUS = '/api/v1/card/batch-export-status';
-const LIST = '/api/v1/card/batch-exports';
+const CREATE = '/card/batch-export';
+const STATUS = '/card/batch-export-status';
+const LIST = '/card/batch-exports';
 
 const exportOf = (overrides: Partial<BatchExportStatus> = {}): BatchExportStatus => ({
   export_id: 'e-1',
@@ -39,8 +39,8 @@ const exportOf = (overrides: Partial<BatchExportStatus> = {}): BatchExportStatus
 
 function stubExport(answers: Record<string, unknown> = {}) {
   return stubApi({
-    '/api/v1/card': cardPage([card()], 7),
-    '/api/v1/card/opened-available': openedAvailable(),
+    '/card': cardPage([card()], 7),
+    '/card/opened-available': openedAvailable(),
     [LIST]: { items: [] },
     [CREATE]: { export_id: 'e-1' },
     [STATUS]: exportOf(),
@@ -55,7 +55,7 @@ describe('批量导出: choosing the cards and the columns', () => {
     const calls = stubExport();
     const { location } = renderScreen(<BulkExport />, { at: '/bulk-export?status=NORMAL&keyword=FB' });
     expect(await screen.findByText('符合条件的卡片共 7 张')).toBeInTheDocument();
-    const listQuery = calls.find((call) => call.url === '/api/v1/card')?.params;
+    const listQuery = calls.find((call) => call.url === '/card')?.params;
     expect(listQuery).toMatchObject({ status: 'NORMAL', keyword: 'FB' });
     // the default columns are ticked; the sensitive ones say they are masked
     const columns = screen.getByTestId('export-columns');
@@ -71,7 +71,7 @@ describe('批量导出: choosing the cards and the columns', () => {
   });
 
   it('says when no card matches, and sends nothing then', async () => {
-    stubExport({ '/api/v1/card': cardPage([], 0) });
+    stubExport({ '/card': cardPage([], 0) });
     renderScreen(<BulkExport />, { at: '/bulk-export?keyword=nothing' });
     expect(await screen.findByText('没有符合条件的卡片，请调整筛选条件')).toBeInTheDocument();
     expect(screen.getByTestId('export-submit')).toBeDisabled();
@@ -104,7 +104,7 @@ describe('批量导出: full numbers need a fresh access code', () => {
     let answer: unknown = new ApiError({ kind: 'api', code: 2001, status: 400, message: '验证码错误' });
     const calls = stubExport({
       [CREATE]: () => answer,
-      '/api/v1/account/send/code-auto': { resend_after: 60, masked_target: '+86 138****8000' },
+      '/account/send/code-auto': { resend_after: 60, masked_target: '+86 138****8000' },
     });
     renderScreen(<BulkExport />, { at: '/bulk-export' });
     await screen.findByText('符合条件的卡片共 7 张');
@@ -116,7 +116,7 @@ describe('批量导出: full numbers need a fresh access code', () => {
     expect(posts(calls)).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: /获取验证码/ }));
     expect(await within(dialog).findByText('验证码已发送至 +86 138****8000')).toBeInTheDocument();
-    expect(calls.find((call) => call.url === '/api/v1/account/send/code-auto')?.body).toEqual({ send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    expect(calls.find((call) => call.url === '/account/send/code-auto')?.body).toEqual({ send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
     await userEvent.click(within(dialog).getByTestId('export-code-submit'));
     expect(await within(dialog).findByText('验证码错误')).toBeInTheDocument();
@@ -133,8 +133,8 @@ describe('批量导出: full numbers need a fresh access code', () => {
     const answers: unknown[] = [new ApiError({ kind: 'api', code: ErrorCode.TRX_PASSWORD_WRONG, status: 400, message: '交易密码错误，还可尝试4次' }), { export_id: 'e-2' }];
     const calls = stubExport({
       [CREATE]: () => answers.shift(),
-      '/api/v1/account/send/code-auto': { resend_after: 60, masked_target: '+86 138****8000' },
-      '/api/v1/account/info': accountInfo(true),
+      '/account/send/code-auto': { resend_after: 60, masked_target: '+86 138****8000' },
+      '/account/info': accountInfo(true),
     });
     renderScreen(<BulkExport />, { at: '/bulk-export' });
     await screen.findByText('符合条件的卡片共 7 张');
@@ -166,7 +166,7 @@ describe('批量导出: a refusal of the caps', () => {
       request.resume();
       request.on('end', () => {
         const answer =
-          request.url === '/api/v1/account/send/code-auto'
+          request.url === apiUrl('/account/send/code-auto')
             ? { status: 200, body: { code: 0, message: 'ok', data: { resend_after: 60, masked_target: '+86 138****8000' } } }
             : (refusals.shift() ?? { status: 500, body: { code: 1000, message: '未预期的请求', data: null } });
         response.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
@@ -227,7 +227,7 @@ describe('批量导出: the export’s state and the recent exports', () => {
     await waitFor(() => expect(within(current).getByTestId('export-status')).toHaveTextContent('已完成'));
     await userEvent.click(within(current).getByTestId('export-current-download'));
     await waitFor(() => expect(notices.successes).toEqual(['已下载 卡片导出.xlsx']));
-    expect(download).toHaveBeenCalledWith('/api/v1/card/batch-export/e-1/file');
+    expect(download).toHaveBeenCalledWith(apiUrl('/card/batch-export/e-1/file'));
     expect(clicked).toHaveBeenCalledTimes(1);
   });
 

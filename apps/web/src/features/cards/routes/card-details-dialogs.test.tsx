@@ -9,7 +9,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../testing/fixtures.ts';
 import CardDetails from './card-details.tsx';
 
-const CARD = '/api/v1/card/c-1';
+const CARD = '/card/c-1';
 const RECHARGE = `${CARD}/recharge`;
 const SAVE_FAILED = '当前网络异常，数据已保存，恢复后提交即可';
 const offline = (method: 'get' | 'post') =>
@@ -22,9 +22,9 @@ function stubServer(recharge: () => unknown) {
     [CARD]: () => (state.online ? state.card : offline('get')),
     [`${CARD}/transactions`]: { items: [], total: 0, page: 1, page_size: 20 },
     [`${CARD}/controls`]: controls(),
-    '/api/v1/card/opened-available': () => (state.online ? openedAvailable() : offline('get')),
-    '/api/v1/balance/account-balance': () => (state.online ? walletBalances() : offline('get')),
-    '/api/v1/balance/account-balance-status': walletAvailable,
+    '/card/opened-available': () => (state.online ? openedAvailable() : offline('get')),
+    '/balance/account-balance': () => (state.online ? walletBalances() : offline('get')),
+    '/balance/account-balance-status': walletAvailable,
     [RECHARGE]: () => (state.online ? recharge() : offline('post')),
   });
   return { state, calls };

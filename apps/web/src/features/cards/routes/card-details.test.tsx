@@ -12,8 +12,8 @@ import CardDetails from './card-details.tsx';
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const CARD = '/api/v1/card/c-1';
-const TRANSACTIONS = '/api/v1/card/c-1/transactions';
+const CARD = '/card/c-1';
+const TRANSACTIONS = '/card/c-1/transactions';
 
 const transaction = (overrides: Partial<CardTransactionItem> = {}): CardTransactionItem => ({
   id: 't-1',
@@ -39,9 +39,9 @@ function stubCard(answer: CardItem | Error | ((body: unknown) => unknown), more:
     [CARD]: answer,
     [TRANSACTIONS]: { items: [], total: 0, page: 1, page_size: 20 },
     [`${CARD}/controls`]: controls(),
-    '/api/v1/card/opened-available': openedAvailable(),
-    '/api/v1/balance/account-balance': walletBalances(),
-    '/api/v1/balance/account-balance-status': walletAvailable,
+    '/card/opened-available': openedAvailable(),
+    '/balance/account-balance': walletBalances(),
+    '/balance/account-balance-status': walletAvailable,
     ...more,
   });
 }

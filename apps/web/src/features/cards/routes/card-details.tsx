@@ -16,12 +16,12 @@ import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
-import { cardKeys } from '../api/card-keys.ts';
+import { cardAnswers } from '../api/card-keys.ts';
 import { useDeleteCard } from '../api/delete-card.ts';
 import { isCardNotFound, useCard } from '../api/get-card.ts';
 import { useOpenedAvailable } from '../api/get-opened-available.ts';
-import { useWalletBalances } from '../api/get-wallet-balances.ts';
-import { useWalletStatus } from '../api/get-wallet-status.ts';
+import { useAccountBalance } from '../../../domain/wallet/api/get-account-balance.ts';
+import { useWalletStatus } from '../../../domain/wallet/api/get-balance-status.ts';
 import { useUpdateCardStatus } from '../api/update-card-status.ts';
 import { CardActions } from '../components/card-actions.tsx';
 import { CardChangedDialog } from '../components/card-changed-dialog.tsx';
@@ -57,9 +57,9 @@ export default function CardDetails() {
   const queryClient = useQueryClient();
   const narrow = useNarrowScreen();
   const id = search.get('id') ?? '';
-  const fetching = useIsFetching({ queryKey: cardKeys.detail(id) }) > 0;
+  const fetching = useIsFetching(cardAnswers.ofCard(id)) > 0;
   const back = () => navigate(paths.card.getHref());
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.detail(id) });
+  const refresh = () => void queryClient.invalidateQueries(cardAnswers.ofCard(id));
 
   return (
     <PageFrame
@@ -146,7 +146,7 @@ function CardView({ card }: { card: CardItem }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [controlsFocus, setControlsFocus] = useState<ControlsFocus | null>(null);
   const available = useOpenedAvailable();
-  const balances = useWalletBalances();
+  const balances = useAccountBalance();
   // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
   useWalletStatus();
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);

@@ -10,9 +10,9 @@ import Card from './card.tsx';
 
 function stubCards() {
   return stubApi({
-    '/api/v1/card': cardPage([card({ id: 'c-1', nickname: 'FB-001' }), card({ id: 'c-2', nickname: 'FB-002' }), card({ id: 'c-3', nickname: 'FB-003' })], 3),
-    '/api/v1/card/summary': summary(),
-    '/api/v1/card/opened-available': openedAvailable(),
+    '/card': cardPage([card({ id: 'c-1', nickname: 'FB-001' }), card({ id: 'c-2', nickname: 'FB-002' }), card({ id: 'c-3', nickname: 'FB-003' })], 3),
+    '/card/summary': summary(),
+    '/card/opened-available': openedAvailable(),
   });
 }
 

@@ -9,7 +9,7 @@ import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import CardVerification from './card-verification.tsx';
 
-const VERIFICATION = '/api/v1/card/verification';
+const VERIFICATION = '/card/verification';
 const NOTHING_GIVEN: VerificationAnswer = { basic: null, secondary: null };
 const GIVEN: VerificationAnswer = { basic: { real_name: '张三', id_number_masked: '110105********002X' }, secondary: null };
 /** a real ID number: 1949-12-31, check character X */

@@ -9,13 +9,13 @@ import { setScreenWidth } from '../../../testing/screen.ts';
 import { card, cardPage, openedAvailable, summary } from '../testing/fixtures.ts';
 import Card from './card.tsx';
 
-const LIST = '/api/v1/card';
+const LIST = '/card';
 
 function stubCards(list: unknown = cardPage([card()]), more: Record<string, unknown> = {}) {
   return stubApi({
     [LIST]: list,
-    '/api/v1/card/summary': summary(),
-    '/api/v1/card/opened-available': openedAvailable(),
+    '/card/summary': summary(),
+    '/card/opened-available': openedAvailable(),
     ...more,
   });
 }
@@ -91,7 +91,7 @@ describe('我的卡片', () => {
   });
 
   it('invites a first card when there is none, with a 开卡 button to /create-card', async () => {
-    stubCards(cardPage([]), { '/api/v1/card/summary': summary({ total: 0, amounts: [] }) });
+    stubCards(cardPage([]), { '/card/summary': summary({ total: 0, amounts: [] }) });
     const { location } = renderScreen(<Card />, { at: '/card' });
     const empty = await screen.findByTestId('cards-empty');
     expect(empty).toHaveTextContent('您还没有卡片');

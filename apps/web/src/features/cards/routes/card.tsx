@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
-import { cardKeys } from '../api/card-keys.ts';
+import { cardAnswers } from '../api/card-keys.ts';
 import { useCardSummary } from '../api/get-card-summary.ts';
 import { useCards } from '../api/get-cards.ts';
 import { useOpenedAvailable } from '../api/get-opened-available.ts';
@@ -49,7 +49,7 @@ export default function Card() {
   const list = useCards({ filters, page, pageSize });
   const summary = useCardSummary();
   const available = useOpenedAvailable();
-  const fetching = useIsFetching({ queryKey: cardKeys.all }) > 0;
+  const fetching = useIsFetching(cardAnswers.all()) > 0;
 
   const total = list.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -73,7 +73,7 @@ export default function Card() {
 
   const openCard = () => navigate(paths.createCard.getHref());
   const openDetails = useCallback((card: CardItem) => navigate(paths.cardDetails.getHref(card.id)), [navigate]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: cardKeys.all });
+  const refresh = () => void queryClient.invalidateQueries(cardAnswers.all());
 
   const items = list.data?.items ?? [];
   const filtered = hasCardFilters(filters);

@@ -12,8 +12,8 @@ import CreateCard from './create-card.tsx';
 
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const BATCH = '/api/v1/batch-create-card';
-const STATUS = '/api/v1/card/batch-create-card-status';
+const BATCH = '/batch-create-card';
+const STATUS = '/card/batch-create-card-status';
 
 const noBatch: BatchStatusAnswer = {
   exist: false,
@@ -31,9 +31,9 @@ const noBatch: BatchStatusAnswer = {
 
 function stubOpening(answers: Record<string, unknown> = {}, usd = '1000.00') {
   return stubApi({
-    '/api/v1/card/opened-available': openedAvailable(),
-    '/api/v1/balance/account-balance': walletBalances(usd),
-    '/api/v1/balance/account-balance-status': walletAvailable,
+    '/card/opened-available': openedAvailable(),
+    '/balance/account-balance': walletBalances(usd),
+    '/balance/account-balance-status': walletAvailable,
     [STATUS]: noBatch,
     ...answers,
   });

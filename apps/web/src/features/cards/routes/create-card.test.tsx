@@ -24,13 +24,13 @@ import CreateCard from './create-card.tsx';
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const OPEN = '/api/v1/card';
+const OPEN = '/card';
 
 function stubOpening(answers: Record<string, unknown> = {}) {
   return stubApi({
-    '/api/v1/card/opened-available': openedAvailable(),
-    '/api/v1/balance/account-balance': walletBalances(),
-    '/api/v1/balance/account-balance-status': walletAvailable,
+    '/card/opened-available': openedAvailable(),
+    '/balance/account-balance': walletBalances(),
+    '/balance/account-balance-status': walletAvailable,
     ...answers,
   });
 }
@@ -88,7 +88,7 @@ describe('开卡: the cost before confirming', () => {
 
 describe('开卡: what blocks an opening is said before confirming', () => {
   it('a frozen wallet', async () => {
-    stubOpening({ '/api/v1/balance/account-balance-status': walletFrozen });
+    stubOpening({ '/balance/account-balance-status': walletFrozen });
     renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
     const notice = await screen.findByTestId('blocker-wallet-frozen');
     expect(notice).toHaveTextContent('钱包已冻结，暂不能开卡');
@@ -97,7 +97,7 @@ describe('开卡: what blocks an opening is said before confirming', () => {
   });
 
   it('too little money for the whole cost', async () => {
-    stubOpening({ '/api/v1/balance/account-balance': walletBalances('20.00') });
+    stubOpening({ '/balance/account-balance': walletBalances('20.00') });
     renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
     type(await screen.findByRole('textbox', { name: '首充金额' }), '18');
     const notice = await screen.findByTestId('blocker-insufficient');
@@ -111,7 +111,7 @@ describe('开卡: what blocks an opening is said before confirming', () => {
   });
 
   it('no quota left for the product', async () => {
-    stubOpening({ '/api/v1/card/opened-available': openedAvailable([AD_PRODUCT, { ...SUBSCRIPTION_PRODUCT, remaining: 0 }]) });
+    stubOpening({ '/card/opened-available': openedAvailable([AD_PRODUCT, { ...SUBSCRIPTION_PRODUCT, remaining: 0 }]) });
     renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
     expect(await screen.findByTestId('blocker-quota')).toHaveTextContent('该卡片产品的开卡数量已达上限');
     expect(screen.getByTestId('product-p-sub')).toHaveTextContent('已达开卡上限');
@@ -119,7 +119,7 @@ describe('开卡: what blocks an opening is said before confirming', () => {
   });
 
   it('a product that is off', async () => {
-    stubOpening({ '/api/v1/card/opened-available': openedAvailable([{ ...CNY_PRODUCT, status: 'OFF' }]) });
+    stubOpening({ '/card/opened-available': openedAvailable([{ ...CNY_PRODUCT, status: 'OFF' }]) });
     renderScreen(<CreateCard />, { at: '/create-card?product=p-cny' });
     expect(await screen.findByTestId('blocker-product-off')).toHaveTextContent('该卡片产品暂停开卡');
     expect(submit()).toBeDisabled();
@@ -128,7 +128,7 @@ describe('开卡: what blocks an opening is said before confirming', () => {
 
 describe('开卡: the verification comes first', () => {
   it('sends an account without its verification to it, to come back to the chosen product', async () => {
-    stubOpening({ '/api/v1/card/opened-available': openedAvailable(undefined, { basic: false, secondary: false }) });
+    stubOpening({ '/card/opened-available': openedAvailable(undefined, { basic: false, secondary: false }) });
     // the screen alone at its address, as the router draws it
     const { location } = renderScreen(
       <Routes>
@@ -142,7 +142,7 @@ describe('开卡: the verification comes first', () => {
   });
 
   it('sends a product that needs the secondary data to it when chosen, to come back with that product', async () => {
-    stubOpening({ '/api/v1/card/opened-available': openedAvailable(undefined, { basic: true, secondary: false }) });
+    stubOpening({ '/card/opened-available': openedAvailable(undefined, { basic: true, secondary: false }) });
     const { location } = renderScreen(<CreateCard />, { at: '/create-card' });
     expect(await screen.findByTestId('product-p-ad')).toHaveTextContent('需补充资料');
     await userEvent.click(screen.getByRole('radio', { name: '订阅支付卡' }));
@@ -153,7 +153,7 @@ describe('开卡: the verification comes first', () => {
   });
 
   it('says so, with a way there, when such a product is in the address', async () => {
-    stubOpening({ '/api/v1/card/opened-available': openedAvailable(undefined, { basic: true, secondary: false }) });
+    stubOpening({ '/card/opened-available': openedAvailable(undefined, { basic: true, secondary: false }) });
     const { location } = renderScreen(<CreateCard />, { at: '/create-card?product=p-ad' });
     const notice = await screen.findByTestId('blocker-secondary');
     expect(submit()).toBeDisabled();
@@ -205,7 +205,7 @@ describe('开卡: confirming', () => {
       new ApiError({ kind: 'api', code: ErrorCode.TRX_PASSWORD_WRONG, status: 400, message: '交易密码错误，还可尝试1次' }),
       new ApiError({ kind: 'api', code: ErrorCode.TRX_PASSWORD_LOCKED, status: 429, message: '交易密码错误次数过多，已锁定至10:16（北京时间），请15分钟后再试' }),
     ];
-    const calls = stubOpening({ [OPEN]: () => answers.shift(), '/api/v1/account/info': accountInfo(true) });
+    const calls = stubOpening({ [OPEN]: () => answers.shift(), '/account/info': accountInfo(true) });
     const { location } = renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
     await screen.findByRole('radio', { name: '订阅支付卡' });
     fill('50');
@@ -225,7 +225,7 @@ describe('开卡: confirming', () => {
   });
 
   it('offers to set a trade password when none is set, and opens the card without one', async () => {
-    const calls = stubOpening({ [OPEN]: card({ id: 'c-new', status: 'CARD_STATUS_INIT', last4: null, actions: [] }), '/api/v1/account/info': accountInfo(false) });
+    const calls = stubOpening({ [OPEN]: card({ id: 'c-new', status: 'CARD_STATUS_INIT', last4: null, actions: [] }), '/account/info': accountInfo(false) });
     const { location } = renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
     await screen.findByRole('radio', { name: '订阅支付卡' });
     fill('50');

@@ -18,8 +18,8 @@ import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
 import { type AvailableProduct, useOpenedAvailable } from '../api/get-opened-available.ts';
-import { useWalletBalances } from '../api/get-wallet-balances.ts';
-import { useWalletStatus } from '../api/get-wallet-status.ts';
+import { useAccountBalance } from '../../../domain/wallet/api/get-account-balance.ts';
+import { useWalletStatus } from '../../../domain/wallet/api/get-balance-status.ts';
 import { useCreateCardBatch } from '../api/create-card-batch.ts';
 import { isBatchRunning, useBatchStatus } from '../api/get-batch-status.ts';
 import { useOpenCard } from '../api/open-card.ts';
@@ -113,7 +113,7 @@ function OpeningForm({ answer }: { answer: OpenedAvailableAnswer }) {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const [form] = Form.useForm<OpeningValues>();
-  const balances = useWalletBalances();
+  const balances = useAccountBalance();
   // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
   useWalletStatus();
   const walletFrozen = useWalletStatusStore((state) => state.isWalletFreeze);

@@ -9,7 +9,7 @@ import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import SecondaryVerificationData from './secondary-verification-data.tsx';
 
-const VERIFICATION = '/api/v1/card/verification';
+const VERIFICATION = '/card/verification';
 const BASIC = { real_name: '张三', id_number_masked: '110105********002X' };
 const BASIC_ONLY: VerificationAnswer = { basic: BASIC, secondary: null };
 const GIVEN: VerificationAnswer = { basic: BASIC, secondary: { latin_name: 'Zhang San', website: 'https://shop.example.com' } };

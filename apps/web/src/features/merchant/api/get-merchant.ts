@@ -1,19 +1,21 @@
 import { ErrorCode } from '@portal/contract/errors';
 import type { Merchant } from '@portal/contract/merchant';
-import { http, isApiError } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as merchantCalls from '../../../lib/generated/merchant-calls.ts';
+import { isApiError } from '../../../lib/http.ts';
 import { applyBranding } from '../../../lib/theme.ts';
 import { merchantText } from '../../../locales/zh-CN/merchant.ts';
 import { useMerchantStore } from '../../../stores/merchant.ts';
 
 /**
- * GET /api/v1/merchant: the branding of the merchant that owns this host. It is held in the merchant
+ * GET /merchant: the branding of the merchant that owns this host. It is held in the merchant
  * store rather than the query cache: every screen needs it before it can draw, it is fetched once at
  * start-up, and the theme and layouts read it outside any query.
  */
-export const getMerchant = () => http.get<Merchant>('/api/v1/merchant');
+export const getMerchant = () => call(merchantCalls.merchant);
 
 /**
- * The merchant at start-up: a page the server drew carries the answer of GET /api/v1/merchant in
+ * The merchant at start-up: a page the server drew carries the answer of GET /merchant in
  * `<script type="application/json" id="portal-merchant">`; any other page asks for it.
  */
 export function startMerchant() {

@@ -1,11 +1,11 @@
-import type { MessageItem, MessageKind } from '@portal/contract/messages';
+import type { MessageKind } from '@portal/contract/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { messageKeys } from './message-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as messageCalls from '../../../lib/generated/messages-calls.ts';
+import { messageKeys, messageQueryOf } from './message-keys.ts';
 
-/** GET /api/v1/msg-center/station-msg/detail: one station message or announcement. */
-export const getMessage = (kind: MessageKind, id: string) =>
-  http.get<MessageItem>('/api/v1/msg-center/station-msg/detail', { params: { id, kind } });
+/** GET /msg-center/station-msg/detail: one station message or announcement. */
+export const getMessage = (kind: MessageKind, id: string) => call(messageCalls.detail, { query: messageQueryOf(kind, id) });
 
 export const getMessageQueryOptions = (kind: MessageKind, id: string) =>
   queryOptions({ queryKey: messageKeys.detail(kind, id), queryFn: () => getMessage(kind, id) });

@@ -1,11 +1,10 @@
-import type { MessagePage } from '@portal/contract/messages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { type MessageListParams, messageKeys } from './message-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as messageCalls from '../../../lib/generated/messages-calls.ts';
+import { type MessageListParams, messageKeys, messageListQueryOf } from './message-keys.ts';
 
-/** GET /api/v1/msg-center/station-msg/list: one page of station messages or announcements, newest first. */
-export const getMessages = ({ kind, read, page, pageSize }: MessageListParams) =>
-  http.get<MessagePage>('/api/v1/msg-center/station-msg/list', { params: { kind, read, page, page_size: pageSize } });
+/** GET /msg-center/station-msg/list: one page of station messages or announcements, newest first. */
+export const getMessages = (params: MessageListParams) => call(messageCalls.list, { query: messageListQueryOf(params) });
 
 export const getMessagesQueryOptions = (params: MessageListParams) =>
   queryOptions({ queryKey: messageKeys.list(params), queryFn: () => getMessages(params), staleTime: 0 });

@@ -1,10 +1,10 @@
-import type { UnreadQuantity } from '@portal/contract/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as messageCalls from '../../../lib/generated/messages-calls.ts';
 import { messageKeys } from './message-keys.ts';
 
-/** GET /api/v1/msg-center/station-msg/unread-quantity: unread station messages plus unread announcements. */
-export const getUnreadQuantity = () => http.get<UnreadQuantity>('/api/v1/msg-center/station-msg/unread-quantity');
+/** GET /msg-center/station-msg/unread-quantity: unread station messages plus unread announcements. */
+export const getUnreadQuantity = () => call(messageCalls.unreadQuantity);
 
 export const getUnreadQuantityQueryOptions = () =>
   // the event stream keeps it current; it is fetched again only when the stream says so

@@ -1,13 +1,13 @@
-import type { MessageKind, ReadStatusAnswer, UnreadQuantity } from '@portal/contract/messages';
+import type { MessageKind, UnreadQuantity } from '@portal/contract/messages';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as messageCalls from '../../../lib/generated/messages-calls.ts';
 import { messageKeys } from './message-keys.ts';
 
 export type MarkReadBody = { id: string } | { all: true; kind?: MessageKind };
 
-/** PUT /api/v1/msg-center/station-msg/read-status: one item ({id}) or every one ({all: true, kind?}) read. */
-export const markRead = (body: MarkReadBody) =>
-  http.put<ReadStatusAnswer>('/api/v1/msg-center/station-msg/read-status', body);
+/** PUT /msg-center/station-msg/read-status: one item ({id}) or every one ({all: true, kind?}) read. */
+export const markRead = (body: MarkReadBody) => call(messageCalls.markRead, { body });
 
 /** After a change of read state: the new count, and every list and detail fetched again. */
 export function applyUnreadQuantity(queryClient: QueryClient, count: number) {

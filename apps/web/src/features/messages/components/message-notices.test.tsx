@@ -9,7 +9,7 @@ import { type Notice, useNoticesStore } from '../stores/notices.ts';
 import { stackHeight } from '../lib/notice-placement.ts';
 import { MessageNotices, NoticeStack } from './message-notices.tsx';
 
-const READ_STATUS = '/api/v1/msg-center/station-msg/read-status';
+const READ_STATUS = '/msg-center/station-msg/read-status';
 
 const notice = (id: string, extra: Partial<Notice> = {}): Notice => ({
   id,

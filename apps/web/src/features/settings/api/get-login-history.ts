@@ -1,11 +1,11 @@
-import type { LoginAttempt } from '@portal/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as securityCalls from '../../../lib/generated/security-calls.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
-/** GET /api/v1/account/login-history: the newest 50 sign-in attempts. */
-export const getLoginHistory = () => http.get<LoginAttempt[]>('/api/v1/account/login-history');
+/** GET /account/login-history: the newest 50 sign-in attempts. */
+export const getLoginHistory = () => call(securityCalls.loginHistory);
 
-export const getLoginHistoryQueryOptions = () => queryOptions({ queryKey: settingsKeys.loginHistory(), queryFn: getLoginHistory });
+export const getLoginHistoryQueryOptions = () => queryOptions({ queryKey: queryKeyOf(securityCalls.loginHistory), queryFn: getLoginHistory });
 
 export const useLoginHistory = () => useQuery(getLoginHistoryQueryOptions());

@@ -1,11 +1,11 @@
-import type { SecurityOverview } from '@portal/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as securityCalls from '../../../lib/generated/security-calls.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
-/** GET /api/v1/account/security: contacts (phone masked), manager, trade password set, devices, sessions, last sign-in. */
-export const getSecurityOverview = () => http.get<SecurityOverview>('/api/v1/account/security');
+/** GET /account/security: contacts (phone masked), manager, trade password set, devices, sessions, last sign-in. */
+export const getSecurityOverview = () => call(securityCalls.overview);
 
-export const getSecurityOverviewQueryOptions = () => queryOptions({ queryKey: settingsKeys.overview(), queryFn: getSecurityOverview });
+export const getSecurityOverviewQueryOptions = () => queryOptions({ queryKey: queryKeyOf(securityCalls.overview), queryFn: getSecurityOverview });
 
 export const useSecurityOverview = () => useQuery(getSecurityOverviewQueryOptions());

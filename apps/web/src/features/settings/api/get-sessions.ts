@@ -1,11 +1,11 @@
-import type { AccountSession } from '@portal/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as securityCalls from '../../../lib/generated/security-calls.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
-/** GET /api/v1/account/sessions: the live sessions, the most recently active first; this one marked current. */
-export const getSessions = () => http.get<AccountSession[]>('/api/v1/account/sessions');
+/** GET /account/sessions: the live sessions, the most recently active first; this one marked current. */
+export const getSessions = () => call(securityCalls.sessions);
 
-export const getSessionsQueryOptions = () => queryOptions({ queryKey: settingsKeys.sessions(), queryFn: getSessions });
+export const getSessionsQueryOptions = () => queryOptions({ queryKey: queryKeyOf(securityCalls.sessions), queryFn: getSessions });
 
 export const useSessions = () => useQuery(getSessionsQueryOptions());

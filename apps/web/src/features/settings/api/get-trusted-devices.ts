@@ -1,11 +1,11 @@
-import type { TrustedDevice } from '@portal/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as securityCalls from '../../../lib/generated/security-calls.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
-/** GET /api/v1/account/devices: the devices trusted by 30天内此设备免验证, this browser's marked. */
-export const getTrustedDevices = () => http.get<TrustedDevice[]>('/api/v1/account/devices');
+/** GET /account/devices: the devices trusted by 30天内此设备免验证, this browser's marked. */
+export const getTrustedDevices = () => call(securityCalls.devices);
 
-export const getTrustedDevicesQueryOptions = () => queryOptions({ queryKey: settingsKeys.devices(), queryFn: getTrustedDevices });
+export const getTrustedDevicesQueryOptions = () => queryOptions({ queryKey: queryKeyOf(securityCalls.devices), queryFn: getTrustedDevices });
 
 export const useTrustedDevices = () => useQuery(getTrustedDevicesQueryOptions());

@@ -1,8 +1,8 @@
-/** Query keys of the security centre. */
+import * as securityCalls from '../../../lib/generated/security-calls.ts';
+import { answersOf } from '../../../lib/query-keys.ts';
+
+/** The security centre's answers; each is keyed by its call (lib/query-keys.ts). */
 export const settingsKeys = {
-  all: ['settings'] as const,
-  overview: () => [...settingsKeys.all, 'overview'] as const,
-  devices: () => [...settingsKeys.all, 'devices'] as const,
-  sessions: () => [...settingsKeys.all, 'sessions'] as const,
-  loginHistory: () => [...settingsKeys.all, 'login-history'] as const,
+  /** everything the centre shows: what changes the account's security reads it all again */
+  all: () => answersOf(securityCalls.overview, securityCalls.devices, securityCalls.sessions, securityCalls.loginHistory),
 };

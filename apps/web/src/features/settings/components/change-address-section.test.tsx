@@ -10,8 +10,8 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PhoneSection } from './phone-section.tsx';
 
-const SEND_CURRENT = '/api/v1/account/send/code-auto';
-const SEND_NEW = '/api/v1/account/send/code';
+const SEND_CURRENT = '/account/send/code-auto';
+const SEND_NEW = '/account/send/code';
 
 const overview = {
   id: 'u1',
@@ -26,8 +26,8 @@ const overview = {
   last_sign_in: null,
 };
 const api = {
-  '/api/v1/account/security': overview,
-  '/api/v1/account/info': { id: 'u1', email: 'me@mail.example', phone: '13800138000', phone_prefix: '86', trx_password_set: false },
+  '/account/security': overview,
+  '/account/info': { id: 'u1', email: 'me@mail.example', phone: '13800138000', phone_prefix: '86', trx_password_set: false },
   [SEND_CURRENT]: { masked_target: 'm***@mail.example', resend_after: 60 },
   [SEND_NEW]: { masked_target: 'n***@new.example', resend_after: 60 },
 };
@@ -44,7 +44,7 @@ const sendButton = (dialog: HTMLElement, label: string) =>
 
 describe('the e-mail section', () => {
   it('shows the bound e-mail, sends both codes and changes it with them', async () => {
-    const calls = stubApi({ ...api, '/api/v1/account/email/change': { email: 'new@new.example' } });
+    const calls = stubApi({ ...api, '/account/email/change': { email: 'new@new.example' } });
     const { notices } = renderScreen(<EmailSection />);
     expect(await screen.findByTestId('current-email')).toHaveTextContent('me@mail.example');
     const dialog = await open('更换邮箱', '更换邮箱');
@@ -69,7 +69,7 @@ describe('the e-mail section', () => {
     await waitFor(() => expect(notices.successes).toEqual(['邮箱已更换为 new@new.example']));
     // the server used both codes up
     expect(keptCodeRequests()).toEqual([]);
-    expect(posts(calls, '/api/v1/account/email/change')).toEqual([{ email: 'new@new.example', old_captcha: '111111', captcha: '222222' }]);
+    expect(posts(calls, '/account/email/change')).toEqual([{ email: 'new@new.example', old_captcha: '111111', captcha: '222222' }]);
   });
 
   it('asks for the new address before its code, says a malformed one on its field, and refuses the current one', async () => {
@@ -94,7 +94,7 @@ describe('the e-mail section', () => {
 
 describe('the phone section', () => {
   it('shows the number masked, sends both codes and changes it with them', async () => {
-    const calls = stubApi({ ...api, '/api/v1/account/phone/change': { phone: '139****9000', phone_prefix: '86' } });
+    const calls = stubApi({ ...api, '/account/phone/change': { phone: '139****9000', phone_prefix: '86' } });
     const { notices } = renderScreen(<PhoneSection />);
     expect(await screen.findByText('+86 138****8000')).toBeInTheDocument();
     const dialog = await open('更换手机号', '更换手机号');
@@ -114,7 +114,7 @@ describe('the phone section', () => {
     await userEvent.type(within(dialog).getByLabelText('新手机号验证码'), '222222');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认更换' }));
     await waitFor(() => expect(notices.successes).toEqual(['手机号已更换为 +86 139****9000']));
-    expect(posts(calls, '/api/v1/account/phone/change')).toEqual([
+    expect(posts(calls, '/account/phone/change')).toEqual([
       { phone_info: { phone: '13900139000', phone_prefix: '86' }, old_captcha: '111111', captcha: '222222' },
     ]);
   });
@@ -122,7 +122,7 @@ describe('the phone section', () => {
   it('asks for a right number before its code, refuses the current one, and puts the server’s refusal of phone_info on the field', async () => {
     const calls = stubApi({
       ...api,
-      '/api/v1/account/phone/change': new ApiError({ kind: 'api', code: 1001, status: 400, message: '该手机号已被注册', data: { fields: [{ field: 'phone_info.phone', message: '该手机号已被注册' }] } }),
+      '/account/phone/change': new ApiError({ kind: 'api', code: 1001, status: 400, message: '该手机号已被注册', data: { fields: [{ field: 'phone_info.phone', message: '该手机号已被注册' }] } }),
     });
     const { notices } = renderScreen(<PhoneSection />);
     const dialog = await open('更换手机号', '更换手机号');

@@ -9,8 +9,8 @@ import { formRule } from '../../../lib/form-rules.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { useSecurityOverview } from '../api/get-security-overview.ts';
-import { type SendChangeCodeBody, useSendChangeCode } from '../api/send-change-code.ts';
-import { type CurrentAddressCodeBody, useSendCurrentAddressCode } from '../api/send-current-address-code.ts';
+import { type SendChangeCodeBody, useSendCode } from '../../../domain/account/api/send-code.ts';
+import { type CurrentAddressCodeBody, useSendCurrentAddressCode } from '../../../domain/account/api/send-code-auto.ts';
 import { QueryState } from './query-state.tsx';
 import styles from './settings-form.module.css';
 import { SettingsForm } from './settings-form.tsx';
@@ -121,7 +121,7 @@ function ChangeAddressForm({ kind, current, onCancel, onDone }: { kind: AddressC
   const clean = kind.clean ?? ((typed: string) => typed);
   const [form] = Form.useForm<ChangeAddressValues>();
   const isCurrent = kind.useIsCurrent(current);
-  const send = useSendChangeCode();
+  const send = useSendCode();
   const sendCurrent = useSendCurrentAddressCode();
   const { isPending, change } = kind.useChange();
   // the codes asked for, kept per address while good: a dialog opened again still takes them

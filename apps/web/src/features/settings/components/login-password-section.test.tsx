@@ -8,7 +8,7 @@ import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { LoginPasswordSection } from './login-password-section.tsx';
 
-const CHANGE = '/api/v1/account/password';
+const CHANGE = '/account/password';
 
 const dialog = () => screen.getByRole('dialog', { name: '修改登录密码' });
 const oldPassword = () => within(dialog()).getByLabelText('原密码');

@@ -1,6 +1,6 @@
 import { limits, messages, rules } from '@portal/contract/rules';
 import { PhoneInput } from '../../../components/phone-input.tsx';
-import { useAccountInfo } from '../../../lib/account-info.ts';
+import { useAccountInfo } from '../../../domain/account/api/get-account-info.ts';
 import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { useChangePhone } from '../api/change-phone.ts';
 import { type AddressChange, ChangeAddressSection, type ChangeCodes } from './change-address-section.tsx';

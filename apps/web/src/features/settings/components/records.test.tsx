@@ -28,7 +28,7 @@ describe.each([
 ])('the device records as %s', (_, width) => {
   it('marks this session, ends another after a confirm, and says so', async () => {
     setScreenWidth(width);
-    const calls = stubApi({ '/api/v1/account/sessions': sessions, '/api/v1/account/sessions/s2': null });
+    const calls = stubApi({ '/account/sessions': sessions, '/account/sessions/s2': null });
     const { notices } = renderScreen(<SessionsSection />);
     const list = await screen.findByTestId('sessions');
     const rows = await within(list).findAllByTestId('session');
@@ -40,18 +40,18 @@ describe.each([
     await userEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: '结束 Safari 18 · iOS' }));
     await confirmIn('结束');
     await waitFor(() => expect(notices.successes).toEqual(['已结束该登录会话']));
-    expect(calls.filter((call) => call.method === 'delete').map((call) => call.url)).toEqual(['/api/v1/account/sessions/s2']);
+    expect(calls.filter((call) => call.method === 'delete').map((call) => call.url)).toEqual(['/account/sessions/s2']);
   });
 
   it('removes a trusted device after a confirm, and says so', async () => {
     setScreenWidth(width);
-    const calls = stubApi({ '/api/v1/account/devices': devices, '/api/v1/account/devices/d1': null });
+    const calls = stubApi({ '/account/devices': devices, '/account/devices/d1': null });
     const { notices } = renderScreen(<TrustedDevicesSection />);
     const [row] = await within(await screen.findByTestId('trusted-devices')).findAllByTestId('trusted-device');
     expect(row).toHaveTextContent('5.6.7.8');
     await userEvent.click(within(row as HTMLElement).getByRole('button', { name: '移除 Edge 131 · Windows' }));
     await confirmIn('移除');
     await waitFor(() => expect(notices.successes).toEqual(['已移除该受信任设备']));
-    expect(calls.filter((call) => call.method === 'delete').map((call) => call.url)).toEqual(['/api/v1/account/devices/d1']);
+    expect(calls.filter((call) => call.method === 'delete').map((call) => call.url)).toEqual(['/account/devices/d1']);
   });
 });

@@ -10,9 +10,9 @@ import { fieldError } from '../../../testing/field-error.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { TradePasswordSection } from './trade-password-section.tsx';
 
-const INFO = '/api/v1/account/info';
-const TRADE = '/api/v1/account/trx-password';
-const FORGOT = '/api/v1/account/forget-password/code';
+const INFO = '/account/info';
+const TRADE = '/account/trx-password';
+const FORGOT = '/account/forget-password/code';
 
 /** Sets a field's value in one change, as a paste would. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

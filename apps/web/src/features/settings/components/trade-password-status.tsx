@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useTradePasswordState } from '../../../lib/account-info.ts';
+import { useTradePasswordState } from '../../../domain/account/api/get-account-info.ts';
 import { tradePasswordText } from '../../../locales/zh-CN/trade-password.ts';
 import styles from './trade-password-status.module.css';
 

@@ -1,14 +1,10 @@
-import type { WalletTransactionPage } from '@portal/contract/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import { filterQuery } from '../lib/transaction-filters.ts';
-import { type TransactionListParams, walletKeys } from './wallet-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import * as walletCalls from '../../../lib/generated/wallet-calls.ts';
+import { type TransactionListParams, transactionListQueryOf, walletKeys } from './wallet-keys.ts';
 
-/** GET /api/v1/balance/transactions: one page of the wallet's transactions, newest first, filtered. */
-export const getWalletTransactions = ({ filters, page, pageSize }: TransactionListParams) =>
-  http.get<WalletTransactionPage>('/api/v1/balance/transactions', {
-    params: { ...filterQuery(filters), page, page_size: pageSize },
-  });
+/** GET /balance/transactions: one page of the wallet's transactions, newest first, filtered. */
+export const getWalletTransactions = (params: TransactionListParams) => call(walletCalls.transactions, { query: transactionListQueryOf(params) });
 
 export const getWalletTransactionsQueryOptions = (params: TransactionListParams) =>
   queryOptions({

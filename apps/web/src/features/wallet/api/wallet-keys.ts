@@ -1,4 +1,6 @@
-import type { TransactionFilters } from '../lib/transaction-filters.ts';
+import * as walletCalls from '../../../lib/generated/wallet-calls.ts';
+import { answersOf, queryKeyOf } from '../../../lib/query-keys.ts';
+import { filterQuery, type TransactionFilters } from '../lib/transaction-filters.ts';
 
 /** What one page of the wallet's transaction list asks for. */
 export interface TransactionListParams {
@@ -7,12 +9,15 @@ export interface TransactionListParams {
   pageSize: number;
 }
 
-/** Query keys of the wallet. */
+/** The query of GET /balance/transactions for one page. */
+export const transactionListQueryOf = ({ filters, page, pageSize }: TransactionListParams) => ({ ...filterQuery(filters), page, page_size: pageSize });
+
+/** The wallet's answers; each is keyed by its call (lib/query-keys.ts), the balances' in domain/wallet. */
 export const walletKeys = {
-  all: ['wallet'] as const,
-  balances: () => [...walletKeys.all, 'balances'] as const,
-  status: () => [...walletKeys.all, 'status'] as const,
-  cardAmount: () => [...walletKeys.all, 'card-amount'] as const,
-  transactionLists: () => [...walletKeys.all, 'transactions'] as const,
-  transactionList: (params: TransactionListParams) => [...walletKeys.transactionLists(), params] as const,
+  cardAmount: () => queryKeyOf(walletCalls.cardAmount),
+  transactionList: (params: TransactionListParams) => queryKeyOf(walletCalls.transactions, { query: transactionListQueryOf(params) }),
+  /** everything the wallet screen reads, and whether the wallet can pay */
+  all: () => answersOf(walletCalls.balances, walletCalls.status, walletCalls.cardAmount, walletCalls.transactions),
+  /** what money moving in or out changes: the balances, what is on the cards, the records */
+  moved: () => answersOf(walletCalls.balances, walletCalls.cardAmount, walletCalls.transactions),
 };

@@ -1,5 +1,6 @@
 import type { StreamEvent } from '@portal/contract/messages';
 import type { QueryClient } from '@tanstack/react-query';
+import { getAccountBalanceQueryOptions } from '../../../domain/wallet/api/get-account-balance.ts';
 import { walletKeys } from '../api/wallet-keys.ts';
 
 /**
@@ -8,7 +9,7 @@ import { walletKeys } from '../api/wallet-keys.ts';
  * read again, at once when on screen, else when next shown.
  */
 export function applyBalanceEvent(queryClient: QueryClient, event: StreamEvent) {
-  if (event.balances) queryClient.setQueryData(walletKeys.balances(), event.balances);
+  if (event.balances) queryClient.setQueryData(getAccountBalanceQueryOptions().queryKey, event.balances);
   if (event.card_amount) queryClient.setQueryData(walletKeys.cardAmount(), event.card_amount);
-  void queryClient.invalidateQueries({ queryKey: walletKeys.all, predicate: (query) => query.queryKey[1] !== 'status' });
+  void queryClient.invalidateQueries(walletKeys.moved());
 }

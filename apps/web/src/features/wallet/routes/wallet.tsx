@@ -10,8 +10,8 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
 import { useExportWalletTransactions } from '../api/export-wallet-transactions.ts';
-import { useAccountBalance } from '../api/get-account-balance.ts';
-import { checkWalletStatus } from '../api/get-balance-status.ts';
+import { useAccountBalance } from '../../../domain/wallet/api/get-account-balance.ts';
+import { checkWalletStatus } from '../../../domain/wallet/api/get-balance-status.ts';
 import { useCardAmount } from '../api/get-card-amount.ts';
 import { useWalletTransactions } from '../api/get-wallet-transactions.ts';
 import { walletKeys } from '../api/wallet-keys.ts';
@@ -57,7 +57,7 @@ export default function Wallet() {
   const list = useWalletTransactions({ filters, page, pageSize });
   const exporting = useExportWalletTransactions();
   const isWalletFreeze = useWalletStatusStore((state) => state.isWalletFreeze);
-  const fetching = useIsFetching({ queryKey: walletKeys.all }) > 0;
+  const fetching = useIsFetching(walletKeys.all()) > 0;
   const [selected, setSelected] = useState<WalletTransactionItem | null>(null);
 
   const total = list.data?.total ?? 0;
@@ -70,7 +70,7 @@ export default function Wallet() {
   const refresh = () => {
     // the HTTP module reports a failed check; the last known status stays meanwhile
     checkWalletStatus().catch(() => {});
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    void queryClient.invalidateQueries(walletKeys.all());
   };
 
   const exportFiltered = () =>
