@@ -62,7 +62,7 @@ export const screenRoutes: Record<Exclude<PathName, 'home' | 'networkAnomaly'>, 
   card: { area: 'signed-in', menuKey: 'card', load: () => import('../features/cards/routes/card.tsx') },
   createCard: { area: 'signed-in', menuKey: 'card', load: () => import('../features/cards/routes/create-card.tsx') },
   cardDetails: { area: 'signed-in', menuKey: 'card', load: () => import('../features/cards/routes/card-details.tsx') },
-  bulkExport: { area: 'signed-in', menuKey: 'bulkExport', load: () => import('../features/cards/routes/bulk-export.tsx') },
+  bulkExport: { area: 'signed-in', menuKey: 'bulkExport', load: () => import('../features/batches/routes/bulk-export.tsx') },
   createCardVerification: { area: 'signed-in', menuKey: 'card', load: () => import('../features/cards/routes/card-verification.tsx') },
   createCardSecondaryVerificationData: {
     area: 'signed-in',

@@ -8,7 +8,7 @@ import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
-import { percentText } from '../lib/spending-format.ts';
+import { percentText } from '../../../domain/cards/lib/spending-format.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';

@@ -15,7 +15,7 @@ import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { cardRevealText } from '../../../locales/zh-CN/card-reveal.ts';
 import { useRevealCard } from '../api/reveal-card.ts';
-import { useSendAccessCode } from '../api/send-access-code.ts';
+import { useSendAccessCode } from '../../../domain/access-code/api/send-access-code.ts';
 import { expiryText, groupedNumber, MASKED_CVV, MASKED_EXPIRY, maskedNumber } from '../lib/card-format.ts';
 import { forgetAccessCode, markAccessCodeChecked, withinRevealWindow } from '../lib/reveal-window.ts';
 import styles from './reveal-dialog.module.css';

@@ -4,9 +4,9 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import type { StreamEvent } from '@portal/contract/messages';
 import { BATCH_STATUSES, type BatchStatusAnswer } from '@portal/contract/card-batches';
 import type { QueryClient } from '@tanstack/react-query';
-import { cardKeys } from '../api/card-keys.ts';
-import { refreshAroundCard } from '../api/card-cache.ts';
-import { useThreeDsStore } from '../stores/three-ds.ts';
+import { cardKeys } from '../../../domain/cards/api/card-keys.ts';
+import { refreshAroundCard } from '../../../domain/cards/api/card-cache.ts';
+import { useThreeDsStore } from '../../spending/stores/three-ds.ts';
 
 /**
  * A card's transaction was written or changed: the event names the card and the transaction. (Told by

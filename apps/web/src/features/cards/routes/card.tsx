@@ -11,17 +11,17 @@ import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
-import { cardKeys } from '../api/card-keys.ts';
+import { cardKeys } from '../../../domain/cards/api/card-keys.ts';
 import { useCardSummary } from '../api/get-card-summary.ts';
-import { useCards } from '../api/get-cards.ts';
-import { useOpenedAvailable } from '../api/get-opened-available.ts';
-import { CardFilterBar } from '../components/card-filter-bar.tsx';
+import { useCards } from '../../../domain/cards/api/get-cards.ts';
+import { useOpenedAvailable } from '../../../domain/cards/api/get-opened-available.ts';
+import { CardFilterBar } from '../../../domain/cards/components/card-filter-bar.tsx';
 import { CardList } from '../components/card-list.tsx';
 import { CardSummaryStrip } from '../components/card-summary-strip.tsx';
 import { CardTable } from '../components/card-table.tsx';
-import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../lib/card-filters.ts';
-import type { ExportSelectionState } from '../lib/export-selection.ts';
-import { PAGE_SIZES } from '../lib/page-location.ts';
+import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../../../domain/cards/lib/card-filters.ts';
+import type { ExportSelectionState } from '../../../domain/cards/lib/export-selection.ts';
+import { PAGE_SIZES } from '../../../domain/cards/lib/page-location.ts';
 import styles from './card.module.css';
 
 /** The list's filters and page live in the address, so reload, back and a shared link keep them. */

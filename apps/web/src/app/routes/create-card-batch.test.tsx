@@ -4,11 +4,11 @@ import { openingCost } from '@portal/contract/cards';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/http.ts';
-import { stubApi } from '../../../testing/api.ts';
-import { renderScreen } from '../../../testing/render.tsx';
-import { openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../testing/fixtures.ts';
-import CreateCard from './create-card.tsx';
+import { ApiError } from '../../lib/http.ts';
+import { stubApi } from '../../testing/api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
+import CreateCard from '../../features/cards/routes/create-card.tsx';
 
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 

@@ -4,12 +4,12 @@ import { ErrorCode } from '@portal/contract/errors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/http.ts';
-import { stubApi } from '../../../testing/api.ts';
-import { fieldError } from '../../../testing/field-error.ts';
-import { renderScreen } from '../../../testing/render.tsx';
-import CardDetails from '../routes/card-details.tsx';
-import { accountInfo, card, controls, openedAvailable, walletAvailable, walletBalances } from '../testing/fixtures.ts';
+import { ApiError } from '../../lib/http.ts';
+import { stubApi } from '../../testing/api.ts';
+import { fieldError } from '../../testing/field-error.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import CardDetails from '../../features/cards/routes/card-details.tsx';
+import { accountInfo, card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
 
 /** Sets a field's value in one change, as a paste would. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

@@ -19,9 +19,9 @@ import {
   hasTransactionFilters,
   readCardTransactionLocation,
   writeCardTransactionLocation,
-} from '../lib/card-transaction-filters.ts';
-import { PAGE_SIZES } from '../lib/page-location.ts';
-import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../lib/spending-format.ts';
+} from '../../../domain/cards/lib/card-transaction-filters.ts';
+import { PAGE_SIZES } from '../../../domain/cards/lib/page-location.ts';
+import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../../../domain/cards/lib/spending-format.ts';
 import { CardTransactionFilterBar } from './card-transaction-filter-bar.tsx';
 import styles from './card-transactions.module.css';
 

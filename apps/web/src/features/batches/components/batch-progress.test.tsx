@@ -4,7 +4,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { applyCardEvent } from '../lib/apply-card-event.ts';
+import { applyCardEvent } from '../../cards/lib/apply-card-event.ts';
 import { BATCH_WIDGET_KEY } from '../lib/batch-widget-state.ts';
 import { BatchProgress } from './batch-progress.tsx';
 

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { cardKeys } from '../api/card-keys.ts';
-import { useThreeDsStore } from '../stores/three-ds.ts';
-import { applyCardEvent } from './apply-card-event.ts';
+import { cardKeys } from '../../domain/cards/api/card-keys.ts';
+import { useThreeDsStore } from '../../features/spending/stores/three-ds.ts';
+import { applyCardEvent } from '../../features/cards/lib/apply-card-event.ts';
 
 const LIST = cardKeys.list({ filters: {}, page: 1, pageSize: 20 });
 

@@ -12,8 +12,8 @@ import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { applyCardEvent } from '../lib/apply-card-event.ts';
-import { accountInfo, card, cardPage, openedAvailable } from '../testing/fixtures.ts';
+import { applyCardEvent } from '../../cards/lib/apply-card-event.ts';
+import { accountInfo, card, cardPage, openedAvailable } from '../../../domain/cards/testing/fixtures.ts';
 import BulkExport from './bulk-export.tsx';
 
 const CREATE = '/api/v1/card/batch-export';

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../testing/render.tsx';
-import { applyCardEvent } from '../lib/apply-card-event.ts';
+import { applyCardEvent } from '../../cards/lib/apply-card-event.ts';
 import { useThreeDsStore } from '../stores/three-ds.ts';
 import { ThreeDsCodes } from './three-ds-codes.tsx';
 

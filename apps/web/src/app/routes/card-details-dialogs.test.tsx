@@ -2,12 +2,12 @@
 import type { CardItem } from '@portal/contract/cards';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/http.ts';
-import { stubApi } from '../../../testing/api.ts';
-import { cardKeys } from '../api/card-keys.ts';
-import { renderScreen } from '../../../testing/render.tsx';
-import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../testing/fixtures.ts';
-import CardDetails from './card-details.tsx';
+import { ApiError } from '../../lib/http.ts';
+import { stubApi } from '../../testing/api.ts';
+import { cardKeys } from '../../domain/cards/api/card-keys.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
+import CardDetails from '../../features/cards/routes/card-details.tsx';
 
 const CARD = '/api/v1/card/c-1';
 const RECHARGE = `${CARD}/recharge`;

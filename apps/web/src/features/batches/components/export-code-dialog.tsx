@@ -13,9 +13,9 @@ import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
-import { useSendAccessCode } from '../api/send-access-code.ts';
+import { useSendAccessCode } from '../../../domain/access-code/api/send-access-code.ts';
 import styles from './export-code-dialog.module.css';
-import { TradePasswordConfirm, type TradePasswordConfirmation, type TradePasswordPart } from './trade-password-confirm.tsx';
+import { TradePasswordConfirm, type TradePasswordConfirmation, type TradePasswordPart } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 
 const text = bulkExportText.code;
 

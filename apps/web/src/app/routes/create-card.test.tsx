@@ -5,9 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/http.ts';
-import { stubApi } from '../../../testing/api.ts';
-import { renderScreen } from '../../../testing/render.tsx';
+import { ApiError } from '../../lib/http.ts';
+import { stubApi } from '../../testing/api.ts';
+import { renderScreen } from '../../testing/render.tsx';
 import {
   accountInfo,
   AD_PRODUCT,
@@ -18,8 +18,8 @@ import {
   walletAvailable,
   walletBalances,
   walletFrozen,
-} from '../testing/fixtures.ts';
-import CreateCard from './create-card.tsx';
+} from '../../domain/cards/testing/fixtures.ts';
+import CreateCard from '../../features/cards/routes/create-card.tsx';
 
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

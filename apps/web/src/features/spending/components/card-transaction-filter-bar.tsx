@@ -6,7 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { primaryControl } from '../../../lib/primary-control.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
-import type { CardTransactionFilters } from '../lib/card-transaction-filters.ts';
+import type { CardTransactionFilters } from '../../../domain/cards/lib/card-transaction-filters.ts';
 import styles from './card-transaction-filter-bar.module.css';
 
 // the pickers' month and weekday names follow the portal's language

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { card, controls } from '../testing/fixtures.ts';
+import { card, controls } from '../../../domain/cards/testing/fixtures.ts';
 import { CardControls } from './card-controls.tsx';
 
 const CONTROLS = '/api/v1/card/c-1/controls';

@@ -1,6 +1,6 @@
 import { controlsMessages } from '@portal/contract/card-spending';
 import { describe, expect, it } from 'vitest';
-import { controls } from '../testing/fixtures.ts';
+import { controls } from '../../../domain/cards/testing/fixtures.ts';
 import { controlsBodyOf, formValuesOf, limitProblem, spentPercent } from './controls-form.ts';
 
 describe('the controls form', () => {
