@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { cardKeys } from '../../domain/cards/api/card-keys.ts';
 import { useThreeDsStore } from '../../features/spending/stores/three-ds.ts';
-import { applyCardEvent } from '../../features/cards/lib/apply-card-event.ts';
+import { applyCardEvents } from './apply-card-events.ts';
 
 const LIST = cardKeys.list({ filters: {}, page: 1, pageSize: 20 });
 
@@ -26,7 +26,7 @@ const names = (...keys: (readonly unknown[])[]) => keys.map((key) => JSON.string
 describe('the stream’s events on the card screens', () => {
   it('CARD_STATUS reads that card, the list, the summary and the quotas again', () => {
     const { queryClient, invalidated } = cacheWithCards();
-    applyCardEvent(queryClient, { type: 'CARD_STATUS', card_id: 'c-1', card_status: 'NORMAL' });
+    applyCardEvents(queryClient, { type: 'CARD_STATUS', card_id: 'c-1', card_status: 'NORMAL' });
     expect(invalidated()).toEqual(
       names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), cardKeys.walletBalances(), cardKeys.walletStatus()),
     );
@@ -34,7 +34,7 @@ describe('the stream’s events on the card screens', () => {
 
   it('BALANCE_CHANGED reads every card’s balance again, and the wallet the screens pay from', () => {
     const { queryClient, invalidated } = cacheWithCards();
-    applyCardEvent(queryClient, { type: 'BALANCE_CHANGED' });
+    applyCardEvents(queryClient, { type: 'BALANCE_CHANGED' });
     expect(invalidated()).toContain(JSON.stringify(cardKeys.detail('c-2')));
     expect(invalidated()).toContain(JSON.stringify(cardKeys.walletBalances()));
     expect(invalidated()).not.toContain(JSON.stringify(cardKeys.verification()));
@@ -42,7 +42,7 @@ describe('the stream’s events on the card screens', () => {
 
   it('FREEZE asks again whether the wallet can pay', () => {
     const { queryClient, invalidated } = cacheWithCards();
-    applyCardEvent(queryClient, { type: 'FREEZE', id: 'm-1', status: 'fail' });
+    applyCardEvents(queryClient, { type: 'FREEZE', id: 'm-1', status: 'fail' });
     expect(invalidated()).toEqual(names(cardKeys.walletBalances(), cardKeys.walletStatus()));
   });
 
@@ -51,7 +51,7 @@ describe('the stream’s events on the card screens', () => {
     const transactions = cardKeys.transactions('c-1', { filters: {}, page: 1, pageSize: 20 });
     queryClient.setQueryData(transactions, {});
     queryClient.setQueryData(cardKeys.controls('c-1'), {});
-    applyCardEvent(queryClient, { type: 'CARD_TRANSACTION', card_id: 'c-1', transaction_id: 't-1', status: 'CLOSED', amount: '1.00', currency: 'USD' });
+    applyCardEvents(queryClient, { type: 'CARD_TRANSACTION', card_id: 'c-1', transaction_id: 't-1', status: 'CLOSED', amount: '1.00', currency: 'USD' });
     expect(invalidated()).toEqual(
       names(LIST, cardKeys.summary(), cardKeys.openedAvailable(), cardKeys.detail('c-1'), transactions, cardKeys.controls('c-1'), cardKeys.walletBalances(), cardKeys.walletStatus()),
     );
@@ -60,7 +60,7 @@ describe('the stream’s events on the card screens', () => {
   it('THREE_DS_OTP shows the code, and nothing of the cache moves', () => {
     const { queryClient, invalidated } = cacheWithCards();
     const otp = { card_id: 'c-1', last4: '4444', nickname: '卡', code: '123456', merchant_name: 'Shop', amount: '1.00', currency: 'USD', expires_at: '2026-03-01T08:05:00Z' };
-    applyCardEvent(queryClient, { type: 'THREE_DS_OTP', ...otp });
+    applyCardEvents(queryClient, { type: 'THREE_DS_OTP', ...otp });
     expect(useThreeDsStore.getState().codes).toEqual([{ ...otp, key: expect.any(String) }]);
     expect(invalidated()).toEqual([]);
     useThreeDsStore.getState().clear();
@@ -68,7 +68,7 @@ describe('the stream’s events on the card screens', () => {
 
   it('leaves the cards alone on other events', () => {
     const { queryClient, invalidated } = cacheWithCards();
-    applyCardEvent(queryClient, { type: 'UNREAD_QUANTITY', unread_quantity: 3 });
+    applyCardEvents(queryClient, { type: 'UNREAD_QUANTITY', unread_quantity: 3 });
     expect(invalidated()).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { stubApi } from '../../testing/api.ts';
 import { cardKeys } from '../../domain/cards/api/card-keys.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
-import CardDetails from '../../features/cards/routes/card-details.tsx';
+import CardDetails from './card-details.tsx';
 
 const CARD = '/api/v1/card/c-1';
 const RECHARGE = `${CARD}/recharge`;

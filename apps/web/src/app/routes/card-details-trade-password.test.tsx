@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { fieldError } from '../../testing/field-error.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import CardDetails from '../../features/cards/routes/card-details.tsx';
+import CardDetails from './card-details.tsx';
 import { accountInfo, card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
 
 /** Sets a field's value in one change, as a paste would. */

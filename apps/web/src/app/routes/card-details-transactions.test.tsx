@@ -8,8 +8,8 @@ import { ApiError, http, type RawResponse } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { setScreenWidth } from '../../testing/screen.ts';
-import { applyCardEvent } from '../../features/cards/lib/apply-card-event.ts';
-import CardDetails from '../../features/cards/routes/card-details.tsx';
+import { applyCardEvents } from '../layouts/apply-card-events.ts';
+import CardDetails from './card-details.tsx';
 import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
 
 const CARD = '/api/v1/card/c-1';
@@ -235,7 +235,7 @@ describe('卡片交易记录', () => {
     await waitFor(() => expect(texts('transaction-type')).toEqual(['消费']));
     items = [declined('INSUFFICIENT_FUNDS', { id: 't-new' }), ...items];
     act(() =>
-      applyCardEvent(queryClient, {
+      applyCardEvents(queryClient, {
         type: 'CARD_TRANSACTION',
         card_id: 'c-1',
         transaction_id: 't-new',

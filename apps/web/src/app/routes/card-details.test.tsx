@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { card, controls, openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
-import CardDetails from '../../features/cards/routes/card-details.tsx';
+import CardDetails from './card-details.tsx';
 
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

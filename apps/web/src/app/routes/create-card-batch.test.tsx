@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
-import CreateCard from '../../features/cards/routes/create-card.tsx';
+import CreateCard from './create-card.tsx';
 
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 

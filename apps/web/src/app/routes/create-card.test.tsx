@@ -19,7 +19,7 @@ import {
   walletBalances,
   walletFrozen,
 } from '../../domain/cards/testing/fixtures.ts';
-import CreateCard from '../../features/cards/routes/create-card.tsx';
+import CreateCard from './create-card.tsx';
 
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

@@ -4,7 +4,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { applyCardEvent } from '../../cards/lib/apply-card-event.ts';
+import { applyBatchEvent } from '../lib/apply-batch-event.ts';
 import { BATCH_WIDGET_KEY } from '../lib/batch-widget-state.ts';
 import { BatchProgress } from './batch-progress.tsx';
 
@@ -101,12 +101,12 @@ describe('批量开卡进度', () => {
     stubStatus(batch({ success_count: 1 }));
     const { queryClient } = draw();
     await tick(0);
-    act(() => applyCardEvent(queryClient, { type: 'BATCH_PROGRESS', batch_id: 'b-1', status: 'RUNNING', success_count: 12, fail_count: 2, total_count: 20, message_id: null } as never));
+    act(() => applyBatchEvent(queryClient, { type: 'BATCH_PROGRESS', batch_id: 'b-1', status: 'RUNNING', success_count: 12, fail_count: 2, total_count: 20, message_id: null } as never));
     await tick(0);
     expect(counts()).toBe('成功 12 / 失败 2 / 共 20');
     expect(screen.getByTestId('batch-percent')).toHaveAttribute('data-percent', '70');
     // an event of an earlier moment, arriving late, leaves the newer figures
-    act(() => applyCardEvent(queryClient, { type: 'BATCH_PROGRESS', batch_id: 'b-1', status: 'RUNNING', success_count: 5, fail_count: 0, total_count: 20, message_id: null } as never));
+    act(() => applyBatchEvent(queryClient, { type: 'BATCH_PROGRESS', batch_id: 'b-1', status: 'RUNNING', success_count: 5, fail_count: 0, total_count: 20, message_id: null } as never));
     await tick(0);
     expect(counts()).toBe('成功 12 / 失败 2 / 共 20');
   });

@@ -12,7 +12,7 @@ import { ApiError, http, type RawResponse } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { keptCodeRequests } from '../../../testing/code-requests.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { applyCardEvent } from '../../cards/lib/apply-card-event.ts';
+import { applyBatchEvent } from '../lib/apply-batch-event.ts';
 import { accountInfo, card, cardPage, openedAvailable } from '../../../domain/cards/testing/fixtures.ts';
 import BulkExport from './bulk-export.tsx';
 
@@ -223,7 +223,7 @@ describe('批量导出: the export’s state and the recent exports', () => {
     expect(within(current).queryByTestId('export-current-download')).toBeNull();
     // an EXPORT_PROGRESS event on the stream brings the end at once
     status = exportOf();
-    act(() => applyCardEvent(queryClient, { type: 'EXPORT_PROGRESS', export_id: 'e-1', status: 'DONE', done: 7, total: 7 } as never));
+    act(() => applyBatchEvent(queryClient, { type: 'EXPORT_PROGRESS', export_id: 'e-1', status: 'DONE', done: 7, total: 7 } as never));
     await waitFor(() => expect(within(current).getByTestId('export-status')).toHaveTextContent('已完成'));
     await userEvent.click(within(current).getByTestId('export-current-download'));
     await waitFor(() => expect(notices.successes).toEqual(['已下载 卡片导出.xlsx']));

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../testing/render.tsx';
-import { applyCardEvent } from '../../cards/lib/apply-card-event.ts';
+import { applySpendingEvent } from '../lib/apply-spending-event.ts';
 import { useThreeDsStore } from '../stores/three-ds.ts';
 import { ThreeDsCodes } from './three-ds-codes.tsx';
 
@@ -24,7 +24,7 @@ const otp = (overrides: Partial<ThreeDsOtp> = {}): ThreeDsOtp => ({
 });
 
 /** The stream's THREE_DS_OTP event, as every open tab of the account receives it. */
-const receive = (code: ThreeDsOtp) => act(() => applyCardEvent(new QueryClient(), { type: 'THREE_DS_OTP', ...code }));
+const receive = (code: ThreeDsOtp) => act(() => applySpendingEvent(new QueryClient(), { type: 'THREE_DS_OTP', ...code }));
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe('3-D Secure 验证码', () => {
@@ -120,7 +120,7 @@ describe('3-D Secure 验证码', () => {
 
   it('ignores an event that lacks the code', () => {
     renderScreen(<ThreeDsCodes />);
-    act(() => applyCardEvent(new QueryClient(), { type: 'THREE_DS_OTP', card_id: 'c-1' }));
+    act(() => applySpendingEvent(new QueryClient(), { type: 'THREE_DS_OTP', card_id: 'c-1' }));
     expect(screen.queryByTestId('three-ds-notice')).toBeNull();
   });
 });
