@@ -1,32 +1,16 @@
 import { CardBatchErrorCode } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import type { SendType } from '@portal/contract/enums';
-import { ErrorCode } from '@portal/contract/errors';
-import { messages, rules } from '@portal/contract/rules';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Modal, Segmented } from 'antd';
-import { useReducer, useState } from 'react';
-import { CodeInput } from '../../../components/code-input.tsx';
-import { accessCodeKey, codeRequest, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
+import { Alert, Button, Form, Modal } from 'antd';
+import { useState } from 'react';
 import { busy } from '../../../lib/busy.ts';
-import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
-import { useSendAccessCode } from '../../../domain/access-code/api/send-access-code.ts';
+import { AccessCodeFields, AccessCodeIntro, type AccessCodeValues, useAccessCodeStep } from '../../../domain/access-code/components/access-code-step.tsx';
 import styles from './export-code-dialog.module.css';
 import { TradePasswordConfirm, type TradePasswordConfirmation, type TradePasswordPart } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 
 const text = bulkExportText.code;
-
-/** Refusals of the code itself, told next to the code field rather than as a toast. */
-const CODE_REFUSALS: readonly number[] = [
-  ErrorCode.CODE_WRONG,
-  ErrorCode.CODE_EXPIRED,
-  ErrorCode.CODE_BURNED,
-  ErrorCode.CODE_NOT_SENT,
-  CardBatchErrorCode.EXPORT_CODE_REQUIRED,
-];
 
 /**
  * Refusals no other code or password can change (the hourly cap of reveals and exports, the daily cap of
@@ -56,75 +40,46 @@ export function ExportCodeDialog({ open, pending, trade, onSubmit, onCancel }: E
   );
 }
 
-interface CodeValues {
-  captcha: string;
-}
-
 function CodeForm({ pending, trade, onSubmit, onCancel }: Omit<ExportCodeDialogProps, 'open'>) {
-  const [form] = Form.useForm<CodeValues>();
-  const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
+  const step = useAccessCodeStep(CardBatchErrorCode.EXPORT_CODE_REQUIRED);
   const [limited, setLimited] = useState<string | null>(null);
-  const sending = useSendAccessCode();
-  // the code already asked for (this dialog before it was closed, a reload, another dialog): still good
-  const requestKey = accessCodeKey(sendType);
-  const [, codeKept] = useReducer((count: number) => count + 1, 0);
-  const sentTo = codeRequest(requestKey)?.sentTo ?? null;
 
-  const sendCode = () => sending.mutateAsync(sendType);
-
-  const submit = async ({ captcha }: CodeValues) => {
-    if (!codeRequest(requestKey)) {
-      notifyError(messages.codeNotRequested);
-      return;
-    }
-    const confirmation = await trade.collect();
-    if (!confirmation) return;
-    setLimited(null);
-    try {
-      await onSubmit({ captcha, send_type: sendType, ...confirmation });
-      // the server used the code up: the next export asks for another
-      forgetCodeRequest(requestKey);
-    } catch (error) {
-      if (trade.refused(error)) return;
-      if (isApiError(error) && error.code !== null && CODE_REFUSALS.includes(error.code)) {
-        form.setFields([{ name: 'captcha', errors: [error.message] }]);
-        markShownInPlace(error);
-      } else if (isApiError(error) && error.code !== null && LIMIT_REFUSALS.includes(error.code)) {
-        setLimited(error.message);
-        markShownInPlace(error);
-      }
-    }
-  };
+  const submit = ({ captcha }: AccessCodeValues) =>
+    step.submit(
+      captcha,
+      async (code) => {
+        const confirmation = await trade.collect();
+        if (!confirmation) return null;
+        setLimited(null);
+        try {
+          await onSubmit({ ...code, ...confirmation });
+        } catch (error) {
+          if (trade.refused(error)) return null;
+          throw error;
+        }
+        return true;
+      },
+      (error) => {
+        if (isApiError(error) && error.code !== null && LIMIT_REFUSALS.includes(error.code)) {
+          setLimited(error.message);
+          markShownInPlace(error);
+        }
+      },
+    );
 
   return (
     <div>
-      <p className={styles.intro}>
-        <SafetyCertificateOutlined className={styles.icon} aria-hidden />
-        {sentTo ? text.sentTo(sentTo) : text.intro}
-      </p>
+      <AccessCodeIntro step={step} text={text} className={styles.intro} iconClassName={styles.icon} />
       {limited ? <Alert type="error" showIcon role="alert" title={limited} className={styles.refusal} data-testid="export-code-limit" /> : null}
-      <Form<CodeValues> form={form} layout="vertical" requiredMark={false} initialValues={{ captcha: '' }} onFinish={(values) => void submit(values)} noValidate>
-        <Form.Item label={text.channel}>
-          <Segmented<SendType>
-            block
-            value={sendType}
-            onChange={setSendType}
-            options={[
-              { value: 'SEND_TYPE_PHONE', label: text.phone },
-              { value: 'SEND_TYPE_EMAIL', label: text.email },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst className={styles.last}>
-          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} requestKey={requestKey} onRequestKept={codeKept} size="large" />
-        </Form.Item>
+      <Form<AccessCodeValues> form={step.form} layout="vertical" requiredMark={false} initialValues={{ captcha: '' }} onFinish={(values) => void submit(values)} noValidate>
+        <AccessCodeFields step={step} text={text} codeClassName={styles.last} />
       </Form>
-      <TradePasswordConfirm confirmation={trade} onSubmit={() => form.submit()} />
+      <TradePasswordConfirm confirmation={trade} onSubmit={() => step.form.submit()} />
       <div className={styles.footer}>
         <Button onClick={onCancel} disabled={pending}>
           {text.cancel}
         </Button>
-        <Button type="primary" onClick={() => form.submit()} loading={busy(pending)} data-testid="export-code-submit">
+        <Button type="primary" onClick={() => step.form.submit()} loading={busy(pending)} data-testid="export-code-submit">
           {text.ok}
         </Button>
       </div>
