@@ -1,6 +1,6 @@
 import { cardLimits } from '@portal/contract/cards';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
-import { oneOf, readPage, writePage } from './page-location.ts';
+import { oneOf, readPage, writePage } from '../../lists/lib/page-location.ts';
 
 /**
  * The card list's filters and page, as they live in the address (`?status=&product=&keyword=&page=

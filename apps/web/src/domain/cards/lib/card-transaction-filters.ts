@@ -1,5 +1,5 @@
 import { CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, type CardTransactionStatus, type CardTransactionType } from '@portal/contract/enums';
-import { oneOf, readPage, writePage } from './page-location.ts';
+import { oneOf, readPage, writePage } from '../../lists/lib/page-location.ts';
 
 /**
  * A card's transactions as its page keeps them in the address, beside the card's id

@@ -1,9 +1,9 @@
 import type { CardItem, CardTransactionItem } from '@portal/contract/cards';
 import type { DeclineCode, DeclineFixAction } from '@portal/contract/card-spending';
 import { cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
-import { DownloadOutlined, ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Empty, Pagination, Result, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
-import { type HTMLAttributes, useCallback, useEffect } from 'react';
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Button, Empty, Result, Skeleton, Table, type TableColumnsType } from 'antd';
+import { type HTMLAttributes, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
@@ -20,7 +20,9 @@ import {
   readCardTransactionLocation,
   writeCardTransactionLocation,
 } from '../../../domain/cards/lib/card-transaction-filters.ts';
-import { PAGE_SIZES } from '../../../domain/cards/lib/page-location.ts';
+import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
+import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
+import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../../../domain/cards/lib/spending-format.ts';
 import { CardTransactionFilterBar } from './card-transaction-filter-bar.tsx';
 import styles from './card-transactions.module.css';
@@ -92,12 +94,8 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const lastPage = usePageInRange(list, page, pageSize, update);
   const filtered = hasTransactionFilters(filters);
-  useEffect(() => {
-    // a page past the end (a shorter list, an old link): show the last one that has rows
-    if (list.data && !list.isPlaceholderData && page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, page, lastPage, update]);
 
   const exportFiltered = () => exporting.mutate(filters, { onSuccess: () => notifySuccess(spendingText.exportDone(total)) });
 
@@ -174,17 +172,14 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
         onChange={(next) => update({ filters: next })}
         compact={narrow}
         actions={
-          <Tooltip title={spendingText.exportHint}>
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={exportFiltered}
-              loading={exporting.isPending}
-              disabled={!list.data || total === 0}
-              data-testid="card-transactions-export"
-            >
-              {spendingText.exportButton}
-            </Button>
-          </Tooltip>
+          <ExportButton
+            hint={spendingText.exportHint}
+            label={spendingText.exportButton}
+            onClick={exportFiltered}
+            pending={exporting.isPending}
+            disabled={!list.data || total === 0}
+            testId="card-transactions-export"
+          />
         }
       />
 
@@ -261,20 +256,16 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
         )}
       </div>
 
-      {total > PAGE_SIZES[0] ? (
-        <div className={styles.pager}>
-          <Pagination
-            current={Math.min(page, lastPage)}
-            pageSize={pageSize}
-            total={total}
-            pageSizeOptions={PAGE_SIZES.map(String)}
-            showSizeChanger={!narrow}
-            showTotal={narrow ? undefined : text.total}
-            simple={narrow}
-            onChange={(next, size) => (size !== pageSize ? update({ pageSize: size }) : update({ page: next }))}
-          />
-        </div>
-      ) : null}
+      <ListPager
+        page={page}
+        lastPage={lastPage}
+        pageSize={pageSize}
+        total={total}
+        narrow={narrow}
+        totalText={text.total}
+        onChange={update}
+        className={styles.pager}
+      />
     </section>
   );
 }

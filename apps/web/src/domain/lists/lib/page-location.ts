@@ -1,4 +1,4 @@
-/** What the card screens' lists keep in the address besides their filters: the page and its size. */
+/** What the portal's lists keep in the address besides their filters: the page and its size. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 const LAST_PAGE = 100_000;
