@@ -2,7 +2,7 @@ import type { CardItem, CardTransactionItem } from '@portal/contract/cards';
 import type { DeclineCode, DeclineFixAction } from '@portal/contract/card-spending';
 import { cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Button, Empty, Result, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -20,6 +20,7 @@ import {
   readCardTransactionLocation,
   writeCardTransactionLocation,
 } from '../../../domain/cards/lib/card-transaction-filters.ts';
+import { ListBody } from '../../../domain/lists/components/list-body.tsx';
 import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
@@ -183,25 +184,22 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
         }
       />
 
-      <div className={styles.body}>
-        {list.isPending ? (
-          <Skeleton active title={false} paragraph={{ rows: 4 }} />
-        ) : list.isError && !list.data ? (
-          <Result
-            status="warning"
-            title={text.loadFailed}
-            extra={
-              <Button type="primary" onClick={() => void list.refetch()}>
-                {cardCommonText.retry}
-              </Button>
-            }
-            data-testid="transactions-error"
-          />
-        ) : items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? text.emptyFiltered : text.empty} className={styles.empty} data-testid="transactions-empty">
-            {filtered ? <Button onClick={() => update({ filters: {} })}>{text.reset}</Button> : null}
-          </Empty>
-        ) : narrow ? (
+      <ListBody
+        list={list}
+        skeletonRows={4}
+        failed={{ title: text.loadFailed, retryText: cardCommonText.retry, testId: 'transactions-error' }}
+        empty={{
+          shown: items.length === 0,
+          filtered,
+          text: text.empty,
+          filteredText: text.emptyFiltered,
+          resetText: text.reset,
+          onReset: () => update({ filters: {} }),
+          className: styles.empty,
+        }}
+        className={styles.body}
+      >
+        {narrow ? (
           <ul className={styles.list} aria-busy={list.isPlaceholderData}>
             {items.map((item) => (
               <li key={item.id} className={styles.item} data-testid="transaction-row">
@@ -254,7 +252,7 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
             onRow={(item) => ({ 'data-testid': 'transaction-row', className: declineOf(item) ? styles.declinedRow : undefined }) as HTMLAttributes<HTMLElement>}
           />
         )}
-      </div>
+      </ListBody>
 
       <ListPager
         page={page}

@@ -1,11 +1,12 @@
 import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
+import { ListBody } from '../../../domain/lists/components/list-body.tsx';
 import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
@@ -120,34 +121,27 @@ export default function Wallet() {
           }
         />
 
-        <div className={styles.listArea}>
-          {list.isPending ? (
-            <Skeleton active title={false} paragraph={{ rows: 6 }} />
-          ) : list.isError && !list.data ? (
-            <Result
-              status="warning"
-              title={walletText.loadFailed}
-              extra={
-                <Button type="primary" onClick={() => void list.refetch()}>
-                  {walletText.retry}
-                </Button>
-              }
-            />
-          ) : items.length === 0 ? (
-            <Empty
-              className={styles.empty}
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={filtered ? walletText.emptyFiltered : walletText.empty}
-              data-testid="transactions-empty"
-            >
-              {filtered ? <Button onClick={() => update({ filters: {} })}>{walletText.clearFilters}</Button> : null}
-            </Empty>
-          ) : narrow ? (
+        <ListBody
+          list={list}
+          skeletonRows={6}
+          failed={{ title: walletText.loadFailed, retryText: walletText.retry }}
+          empty={{
+            shown: items.length === 0,
+            filtered,
+            text: walletText.empty,
+            filteredText: walletText.emptyFiltered,
+            resetText: walletText.clearFilters,
+            onReset: () => update({ filters: {} }),
+            className: styles.empty,
+          }}
+          className={styles.listArea}
+        >
+          {narrow ? (
             <TransactionList items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
           ) : (
             <TransactionTable items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
           )}
-        </div>
+        </ListBody>
 
         <ListPager
           page={page}
