@@ -30,7 +30,7 @@ const PRODUCT = '订阅支付卡';
 const FAILURE = '发卡行风控拒绝，请更换卡种';
 const ID_NUMBER = '11010519491231002X';
 /** the card page's module in the built app's manifest */
-const CARD_PAGE_SOURCE = 'src/features/cards/routes/card-details.tsx';
+const CARD_PAGE_SOURCE = 'src/app/routes/card-details.tsx';
 
 // ---------------------------------------------------------------------------------------------
 // accounts, money and the operator command line

@@ -3,8 +3,10 @@ import { EVENT_TYPES } from '@portal/contract/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { applyCardEvent, isBatchOrExportEvent, isCardTransactionEvent } from '../../features/cards/lib/apply-card-event.ts';
 import { checkWalletStatus } from '../../domain/wallet/api/get-balance-status.ts';
+import { isBatchOrExportEvent } from '../../features/batches/lib/apply-batch-event.ts';
+import { isCardTransactionEvent } from '../../features/spending/lib/apply-spending-event.ts';
+import { applyCardEvents } from './apply-card-events.ts';
 import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
 import { isMessagePage } from '../../features/messages/lib/center-location.ts';
 import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
@@ -34,7 +36,7 @@ export function useSignedInEvents() {
     const stream = openEventStream({
       getToken: () => useSessionStore.getState().token,
       onEvent(event) {
-        applyCardEvent(queryClient, event);
+        applyCardEvents(queryClient, event);
         if (event.type === EVENT_TYPES.balance) {
           applyBalanceEvent(queryClient, event);
           return;

@@ -9,8 +9,8 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { AccountMenu } from '../../features/account/components/account-menu.tsx';
 import { logout } from '../../features/account/api/logout.ts';
 import { getAgreementTitlesQueryOptions } from '../../domain/merchant/api/get-agreement-titles.ts';
-import { BatchProgress } from '../../features/cards/components/batch-progress.tsx';
-import { useThreeDsStore } from '../../features/cards/stores/three-ds.ts';
+import { BatchProgress } from '../../features/batches/components/batch-progress.tsx';
+import { useThreeDsStore } from '../../features/spending/stores/three-ds.ts';
 import type { OpenMessageState } from '../../features/messages/lib/center-location.ts';
 import { MessageNotices } from '../../features/messages/components/message-notices.tsx';
 import { UnreadBell } from '../../features/messages/components/unread-bell.tsx';
@@ -29,7 +29,7 @@ import styles from './signed-in-layout.module.css';
 import { primaryControl } from '../../lib/primary-control.ts';
 
 // the dialog of a 3-D Secure code is fetched with the first code, not with every signed-in page
-const ThreeDsCodes = lazy(() => import('../../features/cards/components/three-ds-codes.tsx').then((module) => ({ default: module.ThreeDsCodes })));
+const ThreeDsCodes = lazy(() => import('../../features/spending/components/three-ds-codes.tsx').then((module) => ({ default: module.ThreeDsCodes })));
 
 const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
   { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },

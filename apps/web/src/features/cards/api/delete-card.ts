@@ -2,7 +2,7 @@ import type { DeleteCardBody } from '@portal/contract/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
-import { refreshAroundCard, storeCardChange } from './card-cache.ts';
+import { refreshAroundCard, storeCardChange } from '../../../domain/cards/api/card-cache.ts';
 
 /**
  * DELETE /card/:id: closes the card (DELETING until the issuer confirms); its balance goes back

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
-import { cardKeys } from './card-keys.ts';
+import { cardKeys } from '../../../domain/cards/api/card-keys.ts';
 
 /** The server knows no such card of this account (another account's card answers the same). */
 export const isCardNotFound = (error: unknown) =>

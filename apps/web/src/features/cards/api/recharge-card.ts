@@ -2,7 +2,7 @@ import { type CardAmountBody, IDEMPOTENCY_HEADER } from '@portal/contract/cards'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
-import { refreshAroundCard, storeCardChange } from './card-cache.ts';
+import { refreshAroundCard, storeCardChange } from '../../../domain/cards/api/card-cache.ts';
 
 /** POST /card/:id/recharge: wallet → card, with the product's top-up fee; answers the card, the fee and the total taken. */
 export const rechargeCard = (id: string, body: CardAmountBody, idempotencyKey: string) =>

@@ -2,7 +2,7 @@ import type { OpenedAvailableAnswer, VerificationBody } from '@portal/contract/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
-import { cardAnswers, cardKeys } from './card-keys.ts';
+import { cardAnswers, cardKeys } from '../../../domain/cards/api/card-keys.ts';
 
 /**
  * PUT /card/verification: the real name with the ID number, the Latin name with the website,

@@ -2,7 +2,7 @@ import { type CardAmountBody, IDEMPOTENCY_HEADER } from '@portal/contract/cards'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
-import { refreshAroundCard, storeCardChange } from './card-cache.ts';
+import { refreshAroundCard, storeCardChange } from '../../../domain/cards/api/card-cache.ts';
 
 /** POST /card/:id/withdraw: card → wallet, no fee. */
 export const withdrawCard = (id: string, body: CardAmountBody, idempotencyKey: string) =>

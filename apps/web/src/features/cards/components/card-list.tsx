@@ -6,7 +6,7 @@ import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
-import { percentText } from '../lib/spending-format.ts';
+import { percentText } from '../../../domain/cards/lib/spending-format.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';

@@ -1,6 +1,7 @@
 import type { CardItem } from '@portal/contract/cards';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { detailsColumn } from '../../../domain/lists/components/details-column.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
@@ -8,7 +9,7 @@ import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
-import { percentText } from '../lib/spending-format.ts';
+import { percentText } from '../../../domain/cards/lib/spending-format.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';
@@ -105,26 +106,7 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
       width: 150,
       render: (value: string) => <span className={styles.time}>{formatDateTime(value)}</span>,
     },
-    {
-      key: 'action',
-      title: text.action,
-      width: 72,
-      align: 'center',
-      render: (_: unknown, card) => (
-        <Button
-          type="link"
-          size="small"
-          className={styles.detailLink}
-          onClick={(event) => {
-            // the row opens it too: once is enough
-            event.stopPropagation();
-            onOpen(card);
-          }}
-        >
-          {cardListText.details}
-        </Button>
-      ),
-    },
+    detailsColumn({ title: text.action, label: cardListText.details, width: 72, onOpen }),
   ];
 
   return (

@@ -5,7 +5,7 @@ import { busy } from '../../../lib/busy.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import styles from './confirm-action-dialog.module.css';
-import { TradePasswordConfirm, type TradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { TradePasswordConfirm, type TradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardDetailsText.confirm;

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { AD_PRODUCT, CNY_PRODUCT, SUBSCRIPTION_PRODUCT } from '../testing/fixtures.ts';
+import { AD_PRODUCT, CNY_PRODUCT, SUBSCRIPTION_PRODUCT } from '../../../domain/cards/testing/fixtures.ts';
 import { CostBreakdown } from './cost-breakdown.tsx';
 
 const line = (testId: string) => screen.getByTestId(testId).textContent;

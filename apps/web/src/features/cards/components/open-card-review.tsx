@@ -1,13 +1,13 @@
 import { Modal } from 'antd';
 import { busy } from '../../../lib/busy.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
-import type { AvailableProduct } from '../api/get-opened-available.ts';
+import type { AvailableProduct } from '../../../domain/cards/api/get-opened-available.ts';
 import { batchNickname } from '@portal/contract/card-batches';
 import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import type { OpeningCost } from '../lib/opening-checks.ts';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import styles from './open-card-review.module.css';
-import { TradePasswordConfirm, type TradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { TradePasswordConfirm, type TradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardCreateText.review;

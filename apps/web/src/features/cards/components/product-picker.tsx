@@ -2,7 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { useId } from 'react';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
-import type { AvailableProduct } from '../api/get-opened-available.ts';
+import type { AvailableProduct } from '../../../domain/cards/api/get-opened-available.ts';
 import { topupFeeText } from '../lib/fee-text.ts';
 import { BrandMark } from './brand-mark.tsx';
 import styles from './product-picker.module.css';

@@ -12,13 +12,13 @@ import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
-import type { AvailableProduct } from '../api/get-opened-available.ts';
+import type { AvailableProduct } from '../../../domain/cards/api/get-opened-available.ts';
 import { useRechargeCard } from '../api/recharge-card.ts';
 import { topupFeeText } from '../lib/fee-text.ts';
 import { type IdempotencyKeys, unansweredMessage } from '../lib/use-idempotency-key.ts';
 import { AmountInput } from './amount-input.tsx';
 import styles from './money-dialog.module.css';
-import { TradePasswordConfirm, useTradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { TradePasswordConfirm, useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardDetailsText.recharge;

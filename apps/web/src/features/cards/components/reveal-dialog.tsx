@@ -1,35 +1,20 @@
 import { type RevealBody, type CardItem, REVEAL_SHOW_SECONDS, type RevealAnswer } from '@portal/contract/cards';
-import type { SendType } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import { ErrorCode } from '@portal/contract/errors';
-import { messages, rules } from '@portal/contract/rules';
-import { CopyOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Form, Modal, Segmented, Spin } from 'antd';
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { CodeInput } from '../../../components/code-input.tsx';
+import { CopyOutlined, LockOutlined } from '@ant-design/icons';
+import { Button, Form, Modal, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useCountdown } from '../../../components/use-countdown.ts';
 import { busy } from '../../../lib/busy.ts';
-import { accessCodeKey, codeRequest, forgetCodeRequest } from '../../../lib/code-send-limits.ts';
-import { formRule } from '../../../lib/form-rules.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { cardRevealText } from '../../../locales/zh-CN/card-reveal.ts';
 import { useRevealCard } from '../api/reveal-card.ts';
-import { useSendAccessCode } from '../../../domain/account/api/send-code-auto.ts';
+import { AccessCodeFields, AccessCodeIntro, type AccessCodeValues, useAccessCodeStep } from '../../../domain/access-code/components/access-code-step.tsx';
 import { expiryText, groupedNumber, MASKED_CVV, MASKED_EXPIRY, maskedNumber } from '../lib/card-format.ts';
 import { forgetAccessCode, markAccessCodeChecked, withinRevealWindow } from '../lib/reveal-window.ts';
 import styles from './reveal-dialog.module.css';
 
 const text = cardRevealText;
-
-/** Refusals of the code itself, told next to the code field rather than as a toast. */
-const CODE_REFUSALS: readonly number[] = [
-  ErrorCode.CODE_WRONG,
-  ErrorCode.CODE_EXPIRED,
-  ErrorCode.CODE_BURNED,
-  ErrorCode.CODE_NOT_SENT,
-  CardErrorCode.REVEAL_CODE_REQUIRED,
-];
 
 interface RevealDialogProps {
   open: boolean;
@@ -187,10 +172,6 @@ function CardNumbers({ answer, last4 }: { answer: RevealAnswer | null; last4: st
   );
 }
 
-interface CodeValues {
-  captcha: string;
-}
-
 function CodeStep({
   pending,
   reveal,
@@ -200,58 +181,18 @@ function CodeStep({
   reveal: (body: RevealBody) => Promise<RevealAnswer>;
   onRevealed: (answer: RevealAnswer) => void;
 }) {
-  const [form] = Form.useForm<CodeValues>();
-  const [sendType, setSendType] = useState<SendType>('SEND_TYPE_PHONE');
-  const sending = useSendAccessCode();
-  // the code already asked for (this dialog before it was closed, a reload, another dialog): still good
-  const requestKey = accessCodeKey(sendType);
-  const [, codeKept] = useReducer((count: number) => count + 1, 0);
-  const requested = codeRequest(requestKey);
-  const sentTo = requested?.sentTo ?? null;
+  const step = useAccessCodeStep(CardErrorCode.REVEAL_CODE_REQUIRED);
 
-  const sendCode = () => sending.mutateAsync(sendType);
-
-  const submit = async ({ captcha }: CodeValues) => {
-    if (!codeRequest(requestKey)) {
-      notifyError(messages.codeNotRequested);
-      return;
-    }
-    let answer: RevealAnswer;
-    try {
-      answer = await reveal({ captcha, send_type: sendType });
-    } catch (error) {
-      if (isApiError(error) && error.code !== null && CODE_REFUSALS.includes(error.code)) {
-        form.setFields([{ name: 'captcha', errors: [error.message] }]);
-        markShownInPlace(error);
-      }
-      return;
-    }
-    // the server used the code up: the next reveal asks for another
-    forgetCodeRequest(requestKey);
-    onRevealed(answer);
+  const submit = async ({ captcha }: AccessCodeValues) => {
+    const answer = await step.submit(captcha, reveal);
+    if (answer) onRevealed(answer);
   };
 
   return (
     <div className={styles.code}>
-      <p className={styles.intro}>
-        <SafetyCertificateOutlined className={styles.introIcon} aria-hidden />
-        {sentTo ? text.sentTo(sentTo) : text.intro}
-      </p>
-      <Form<CodeValues> form={form} layout="vertical" requiredMark={false} initialValues={{ captcha: '' }} onFinish={(values) => void submit(values)} noValidate>
-        <Form.Item label={text.channel}>
-          <Segmented<SendType>
-            block
-            value={sendType}
-            onChange={setSendType}
-            options={[
-              { value: 'SEND_TYPE_PHONE', label: text.phone },
-              { value: 'SEND_TYPE_EMAIL', label: text.email },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="captcha" label={text.code} rules={[formRule(rules.code)]} validateFirst>
-          <CodeInput key={sendType} placeholder={text.codePlaceholder} onSend={sendCode} requestKey={requestKey} onRequestKept={codeKept} size="large" />
-        </Form.Item>
+      <AccessCodeIntro step={step} text={text} className={styles.intro} iconClassName={styles.introIcon} />
+      <Form<AccessCodeValues> form={step.form} layout="vertical" requiredMark={false} initialValues={{ captcha: '' }} onFinish={(values) => void submit(values)} noValidate>
+        <AccessCodeFields step={step} text={text} />
         <Button type="primary" htmlType="submit" size="large" block loading={busy(pending)}>
           {text.submit}
         </Button>

@@ -7,7 +7,7 @@ import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { setScreenWidth } from '../../../testing/screen.ts';
 import Card from '../routes/card.tsx';
-import { card, cardPage, openedAvailable, summary } from '../testing/fixtures.ts';
+import { card, cardPage, openedAvailable, summary } from '../../../domain/cards/testing/fixtures.ts';
 
 const REASON = riskText(6, 20);
 

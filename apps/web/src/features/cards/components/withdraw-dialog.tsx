@@ -12,7 +12,7 @@ import { useWithdrawCard } from '../api/withdraw-card.ts';
 import { type IdempotencyKeys, unansweredMessage } from '../lib/use-idempotency-key.ts';
 import { AmountInput } from './amount-input.tsx';
 import styles from './money-dialog.module.css';
-import { TradePasswordConfirm, useTradePasswordConfirmation } from './trade-password-confirm.tsx';
+import { TradePasswordConfirm, useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { UnansweredNotice } from './unanswered-notice.tsx';
 
 const text = cardDetailsText.withdraw;

@@ -1,7 +1,7 @@
 import { cardAmountRule, cardMessages, type OpenedAvailableAnswer, type openingCost } from '@portal/contract/cards';
 import { formatMessage } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import type { AvailableProduct } from '../api/get-opened-available.ts';
+import type { AvailableProduct } from '../../../domain/cards/api/get-opened-available.ts';
 
 /** What is wrong with a first load for a product, in the contract's words; null when it may be sent. */
 export function firstLoadProblem(product: Pick<AvailableProduct, 'min_first_load' | 'max_balance' | 'currency'>, amount: string): string | null {

@@ -3,7 +3,7 @@ import { toMinorUnits } from '@portal/contract/money';
 import { CreditCardOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
@@ -16,27 +16,24 @@ import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
-import { cardAnswers } from '../api/card-keys.ts';
+import { cardAnswers } from '../../../domain/cards/api/card-keys.ts';
 import { useDeleteCard } from '../api/delete-card.ts';
 import { isCardNotFound, useCard } from '../api/get-card.ts';
-import { useOpenedAvailable } from '../api/get-opened-available.ts';
+import { useOpenedAvailable } from '../../../domain/cards/api/get-opened-available.ts';
 import { useAccountBalance } from '../../../domain/wallet/api/get-account-balance.ts';
 import { useWalletStatus } from '../../../domain/wallet/api/get-balance-status.ts';
 import { useUpdateCardStatus } from '../api/update-card-status.ts';
 import { CardActions } from '../components/card-actions.tsx';
 import { CardChangedDialog } from '../components/card-changed-dialog.tsx';
-import { CardControls, type ControlsFocus } from '../components/card-controls.tsx';
 import { CardFace } from '../components/card-face.tsx';
 import { CardStateNotice } from '../components/card-state-notice.tsx';
 import { CardStatusTag } from '../components/card-status-tag.tsx';
-import { CardTransactions, type DeclineFixHandler } from '../components/card-transactions.tsx';
 import { ConfirmActionDialog, type ConfirmedAction } from '../components/confirm-action-dialog.tsx';
 import { NicknameEditor } from '../components/nickname-editor.tsx';
 import { RechargeDialog } from '../components/recharge-dialog.tsx';
 import { RevealDialog } from '../components/reveal-dialog.tsx';
-import { useTradePasswordConfirmation } from '../components/trade-password-confirm.tsx';
+import { useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
-import { controlFieldOfDecline } from '../lib/controls-form.ts';
 import { type CardDialog, canRevealCard, cardChangeFor } from '../lib/dialog-card-change.ts';
 import { unansweredMessage, useIdempotencyKey } from '../lib/use-idempotency-key.ts';
 import styles from './card-details.module.css';
@@ -51,7 +48,17 @@ const text = cardDetailsText;
  * opens the top-up, the unfreeze or the controls. CARD_STATUS and CARD_TRANSACTION events show what
  * changed live. An unknown id says 卡片不存在.
  */
-export default function CardDetails() {
+/**
+ * The card's spending below it (its controls and transactions, features/spending), given by the app's
+ * route: a decline's fix that is a top-up or an unfreeze opens this screen's dialog.
+ */
+export interface CardSpendingProps {
+  card: CardItem;
+  onRecharge: () => void;
+  onUnfreeze: () => void;
+}
+
+export function CardDetails({ spending }: { spending: ComponentType<CardSpendingProps> }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -73,7 +80,7 @@ export default function CardDetails() {
         ) : null
       }
     >
-      {id ? <CardPage id={id} onBack={back} /> : <NotFound onBack={back} />}
+      {id ? <CardPage id={id} onBack={back} spending={spending} /> : <NotFound onBack={back} />}
     </PageFrame>
   );
 }
@@ -98,7 +105,7 @@ function NotFound({ onBack }: { onBack: () => void }) {
   );
 }
 
-function CardPage({ id, onBack }: { id: string; onBack: () => void }) {
+function CardPage({ id, onBack, spending }: { id: string; onBack: () => void; spending: ComponentType<CardSpendingProps> }) {
   const card = useCard(id);
   if (card.isPending) {
     return (
@@ -127,7 +134,7 @@ function CardPage({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <>
       <StaleDataNote queries={[card]} />
-      <CardView card={card.data} />
+      <CardView card={card.data} spending={spending} />
     </>
   );
 }
@@ -142,9 +149,8 @@ function dialogCopy(dialog: CardDialog, nickname: string) {
   return { title: text.confirm[dialog].title, action: text.actions[dialog] };
 }
 
-function CardView({ card }: { card: CardItem }) {
+function CardView({ card, spending: Spending }: { card: CardItem; spending: ComponentType<CardSpendingProps> }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [controlsFocus, setControlsFocus] = useState<ControlsFocus | null>(null);
   const available = useOpenedAvailable();
   const balances = useAccountBalance();
   // asked again on this screen: its answer keeps the wallet-status store, read below, up to date
@@ -177,12 +183,6 @@ function CardView({ card }: { card: CardItem }) {
     else setDialog(action);
   };
 
-  const fix: DeclineFixHandler = (action, code) => {
-    if (action === 'RECHARGE') setDialog('recharge');
-    else if (action === 'UNFREEZE') setDialog('UNFREEZE');
-    else setControlsFocus((previous) => ({ field: (code && controlFieldOfDecline[code]) || null, seq: (previous?.seq ?? 0) + 1 }));
-  };
-  const hasControls = card.last4 !== null && !['CARD_STATUS_INIT', 'FAIL', 'DELETE'].includes(card.status);
 
   const confirm = async (action: ConfirmedAction) => {
     setUnanswered(null);
@@ -275,9 +275,7 @@ function CardView({ card }: { card: CardItem }) {
         </div>
       </div>
 
-      {hasControls ? <CardControls card={card} focus={controlsFocus} /> : null}
-
-      <CardTransactions card={card} onFix={fix} />
+      <Spending card={card} onRecharge={() => setDialog('recharge')} onUnfreeze={() => setDialog('UNFREEZE')} />
 
       <RevealDialog open={shown === 'reveal'} card={card} onClose={closeDialog} />
       <RechargeDialog

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { setScreenWidth } from '../../../testing/screen.ts';
-import { card, cardPage, openedAvailable, summary } from '../testing/fixtures.ts';
+import { card, cardPage, openedAvailable, summary } from '../../../domain/cards/testing/fixtures.ts';
 import Card from './card.tsx';
 
 function stubCards() {

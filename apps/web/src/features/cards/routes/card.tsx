@@ -2,8 +2,8 @@ import { EXPORT_IDS_MAX } from '@portal/contract/card-batches';
 import type { CardItem } from '@portal/contract/cards';
 import { CreditCardOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Pagination, Result, Skeleton } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Empty, Result, Skeleton } from 'antd';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
@@ -11,17 +11,18 @@ import { paths } from '../../../lib/paths.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
-import { cardAnswers } from '../api/card-keys.ts';
+import { cardAnswers } from '../../../domain/cards/api/card-keys.ts';
 import { useCardSummary } from '../api/get-card-summary.ts';
-import { useCards } from '../api/get-cards.ts';
-import { useOpenedAvailable } from '../api/get-opened-available.ts';
-import { CardFilterBar } from '../components/card-filter-bar.tsx';
+import { useCards } from '../../../domain/cards/api/get-cards.ts';
+import { useOpenedAvailable } from '../../../domain/cards/api/get-opened-available.ts';
+import { CardFilterBar } from '../../../domain/cards/components/card-filter-bar.tsx';
 import { CardList } from '../components/card-list.tsx';
 import { CardSummaryStrip } from '../components/card-summary-strip.tsx';
 import { CardTable } from '../components/card-table.tsx';
-import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../lib/card-filters.ts';
-import type { ExportSelectionState } from '../lib/export-selection.ts';
-import { PAGE_SIZES } from '../lib/page-location.ts';
+import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../../../domain/cards/lib/card-filters.ts';
+import type { ExportSelectionState } from '../../../domain/cards/lib/export-selection.ts';
+import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
+import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
 
 /** The list's filters and page live in the address, so reload, back and a shared link keep them. */
@@ -52,11 +53,7 @@ export default function Card() {
   const fetching = useIsFetching(cardAnswers.all()) > 0;
 
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  useEffect(() => {
-    // a page past the end (a shorter list, an old link): show the last one that has rows
-    if (list.data && !list.isPlaceholderData && page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, page, lastPage, update]);
+  const lastPage = usePageInRange(list, page, pageSize, update);
 
   // cards ticked for an export, kept across pages and filters until they go to /bulk-export
   const [ticked, setTicked] = useState<string[]>([]);
@@ -159,21 +156,17 @@ export default function Card() {
           )}
         </div>
 
-        {total > PAGE_SIZES[0] ? (
-          <div className={styles.pager}>
-            <Pagination
-              current={Math.min(page, lastPage)}
-              pageSize={pageSize}
-              total={total}
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              showSizeChanger={!narrow}
-              showTotal={narrow ? undefined : cardListText.total}
-              simple={narrow}
-              onChange={(next, size) => (size !== pageSize ? update({ pageSize: size }) : update({ page: next }))}
-              data-testid="card-pager"
-            />
-          </div>
-        ) : null}
+        <ListPager
+          page={page}
+          lastPage={lastPage}
+          pageSize={pageSize}
+          total={total}
+          narrow={narrow}
+          totalText={cardListText.total}
+          onChange={update}
+          className={styles.pager}
+          testId="card-pager"
+        />
       </section>
     </PageFrame>
   );

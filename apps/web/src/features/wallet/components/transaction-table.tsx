@@ -1,7 +1,8 @@
 import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem } from '@portal/contract/wallet';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
+import { detailsColumn } from '../../../domain/lists/components/details-column.tsx';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
@@ -59,26 +60,7 @@ export function TransactionTable({ items, loading, onOpen }: TransactionTablePro
       ellipsis: true,
       render: (value: string) => <span className={styles.memo}>{value || walletText.detail.none}</span>,
     },
-    {
-      key: 'action',
-      title: walletText.columns.action,
-      width: 80,
-      align: 'center',
-      render: (_: unknown, item) => (
-        <Button
-          type="link"
-          size="small"
-          className={styles.detailLink}
-          onClick={(event) => {
-            // the row opens it too: once is enough
-            event.stopPropagation();
-            onOpen(item);
-          }}
-        >
-          {walletText.details}
-        </Button>
-      ),
-    },
+    detailsColumn({ title: walletText.columns.action, label: walletText.details, width: 80, onOpen }),
   ];
 
   return (

@@ -1,4 +1,5 @@
 import { CURRENCIES, type Currency, WALLET_TRANSACTION_TYPES, type WalletTransactionType } from '@portal/contract/enums';
+import { DEFAULT_PAGE_SIZE, oneOf, PAGE_SIZES } from '../../../domain/lists/lib/page-location.ts';
 
 /**
  * The wallet list's filters and page, as they live in the address (`?type=&currency=&start=&end=
@@ -13,9 +14,6 @@ export interface TransactionFilters {
   /** last day, inclusive */
   end?: string;
 }
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = 20;
 
 export interface TransactionListLocation {
   filters: TransactionFilters;
@@ -32,9 +30,6 @@ function isDay(text: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
-
-const oneOf = <T extends string>(values: readonly T[], text: string | null): T | undefined =>
-  values.find((value) => value === text);
 
 export function readTransactionLocation(search: URLSearchParams): TransactionListLocation {
   const filters: TransactionFilters = {};

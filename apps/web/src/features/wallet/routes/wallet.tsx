@@ -1,11 +1,15 @@
 import type { WalletTransactionItem } from '@portal/contract/wallet';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Pagination, Result, Skeleton, Tooltip } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
+import { ListBody } from '../../../domain/lists/components/list-body.tsx';
+import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
+import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
+import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
@@ -23,7 +27,6 @@ import { TransactionList } from '../components/transaction-list.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
 import {
   hasFilters,
-  PAGE_SIZES,
   readTransactionLocation,
   type TransactionFilters,
   writeTransactionLocation,
@@ -61,11 +64,7 @@ export default function Wallet() {
   const [selected, setSelected] = useState<WalletTransactionItem | null>(null);
 
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  useEffect(() => {
-    // a page past the end (a shorter list, an old link): show the last one that has rows
-    if (list.data && !list.isPlaceholderData && page > lastPage) update({ page: lastPage });
-  }, [list.data, list.isPlaceholderData, page, lastPage, update]);
+  const lastPage = usePageInRange(list, page, pageSize, update);
 
   const refresh = () => {
     // the HTTP module reports a failed check; the last known status stays meanwhile
@@ -111,64 +110,50 @@ export default function Wallet() {
           onChange={(next) => update({ filters: next })}
           compact={narrow}
           actions={
-            <Tooltip title={walletText.exportHint}>
-              <Button
-                icon={<DownloadOutlined />}
-                onClick={exportFiltered}
-                loading={exporting.isPending}
-                disabled={!list.data || total === 0}
-                data-testid="wallet-export"
-              >
-                {walletText.exportButton}
-              </Button>
-            </Tooltip>
+            <ExportButton
+              hint={walletText.exportHint}
+              label={walletText.exportButton}
+              onClick={exportFiltered}
+              pending={exporting.isPending}
+              disabled={!list.data || total === 0}
+              testId="wallet-export"
+            />
           }
         />
 
-        <div className={styles.listArea}>
-          {list.isPending ? (
-            <Skeleton active title={false} paragraph={{ rows: 6 }} />
-          ) : list.isError && !list.data ? (
-            <Result
-              status="warning"
-              title={walletText.loadFailed}
-              extra={
-                <Button type="primary" onClick={() => void list.refetch()}>
-                  {walletText.retry}
-                </Button>
-              }
-            />
-          ) : items.length === 0 ? (
-            <Empty
-              className={styles.empty}
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={filtered ? walletText.emptyFiltered : walletText.empty}
-              data-testid="transactions-empty"
-            >
-              {filtered ? <Button onClick={() => update({ filters: {} })}>{walletText.clearFilters}</Button> : null}
-            </Empty>
-          ) : narrow ? (
+        <ListBody
+          list={list}
+          skeletonRows={6}
+          failed={{ title: walletText.loadFailed, retryText: walletText.retry }}
+          empty={{
+            shown: items.length === 0,
+            filtered,
+            text: walletText.empty,
+            filteredText: walletText.emptyFiltered,
+            resetText: walletText.clearFilters,
+            onReset: () => update({ filters: {} }),
+            className: styles.empty,
+          }}
+          className={styles.listArea}
+        >
+          {narrow ? (
             <TransactionList items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
           ) : (
             <TransactionTable items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
           )}
-        </div>
+        </ListBody>
 
-        {total > PAGE_SIZES[0] ? (
-          <div className={styles.pager}>
-            <Pagination
-              current={Math.min(page, lastPage)}
-              pageSize={pageSize}
-              total={total}
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              showSizeChanger={!narrow}
-              showTotal={narrow ? undefined : walletText.total}
-              simple={narrow}
-              onChange={(next, size) => (size !== pageSize ? update({ pageSize: size }) : update({ page: next }))}
-              data-testid="transaction-pager"
-            />
-          </div>
-        ) : null}
+        <ListPager
+          page={page}
+          lastPage={lastPage}
+          pageSize={pageSize}
+          total={total}
+          narrow={narrow}
+          totalText={walletText.total}
+          onChange={update}
+          className={styles.pager}
+          testId="transaction-pager"
+        />
       </section>
 
       <TransactionDetail item={selected} onClose={closeDetail} compact={narrow} />
