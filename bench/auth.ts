@@ -234,7 +234,7 @@ async function bench() {
     const all = sorted(latencies);
     const decided = sorted(decisionLatencies);
     const per = (seconds: number) => ms((seconds / Math.max(1, decisions || latencies.length)) * 1000);
-    const audit = await services.ledger.audit();
+    const audit = await services.books.audit();
     console.log(`\n${latencies.length} × signed authorization.request to POST ${WEBHOOK_PATH}, ${CONNECTIONS} concurrent issuer connections, over ${cardIds.length} cards, ${elapsed.toFixed(1)} s after ${WARMUP_SECONDS} s to warm up`);
     console.table(Object.fromEntries([...outcomes].sort((a, b) => b[1] - a[1]).map(([outcome, n]) => [outcome, { answers: n }])));
     console.table({

@@ -189,7 +189,7 @@ async function bench() {
     console.log(
       `goal ${EXPORT_CARDS} rows ≤ ${GOAL_EXPORT_S} s and < ${GOAL_EXPORT_MB} MB growth: ${seconds(exportMs)} s, +${growth.toFixed(0)} MB — ${verdict(exportOk)}`,
     );
-    const audit = await services.ledger.audit();
+    const audit = await services.books.audit();
     console.log(`ledger audit: ${audit.size.accounts} ledger accounts, ${audit.size.holds} holds: ${audit.violations.length} violations`);
     console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
     process.exitCode = batchOk && exportOk && audit.violations.length === 0 ? 0 : 1;

@@ -237,7 +237,7 @@ async function bench() {
     // every card NORMAL as GET /card counts them, and the books sound
     let normalTotal = 0;
     for (const who of holders) normalTotal += dataOf(await call<CardPage>('GET', '/card?status=NORMAL&page=1&page_size=1', who.token), 'GET /card').total;
-    const auditA = await services.ledger.audit();
+    const auditA = await services.books.audit();
     for (const stream of streams.splice(0)) stream.destroy();
 
     console.log(`\nphase A: ${jobs.length} × POST /api/v1/card (${PRODUCT}, ${FIRST_LOAD}) over ${ACCOUNTS} accounts, ${CLIENTS} concurrent clients, one event stream per account`);
@@ -317,7 +317,7 @@ async function bench() {
     await measurePages('after VACUUM (ANALYZE)', 'analyzed');
     console.log(`GET /api/v1/card?page=N&page_size=${PAGE_SIZE} of the account holding ${BIG_CARDS} cards, ${PAGE_REQUESTS} sequential requests per page after 20 to warm up:`);
     console.table(pages);
-    const auditB = await services.ledger.audit();
+    const auditB = await services.books.audit();
     console.log(`ledger audit after phase B: ${auditB.size.accounts} ledger accounts, ${auditB.size.holds} holds: ${auditB.violations.length} violations`);
     // where autovacuum is off (a test server), the tables as filled have no statistics and no visibility
     // map, which a production server's autovacuum gives them: the goal is judged as that server has them

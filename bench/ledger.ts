@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
 import { seedDemoData } from '../apps/server/src/demo-data.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createEventPublisher } from '../apps/server/src/modules/events/publisher.ts';
+import { createBooksService } from '../apps/server/src/modules/books/service.ts';
 import { createLedgerService } from '../apps/server/src/modules/ledger/service.ts';
 import { createMerchantService } from '../apps/server/src/modules/merchants/service.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
@@ -157,7 +158,7 @@ try {
   const bareSeconds = Math.max(3, Math.round(SECONDS / 4));
   const bare = await phase(database, databaseName, bareSeconds, () => bareStep());
   const run = await phase(database, databaseName, SECONDS, ledgerStep);
-  const audit = await books.audit();
+  const audit = await createBooksService({ db: database.db, clock: systemClock }).audit();
 
   const rate = run.operations / run.seconds;
   const bareRate = bare.operations / bare.seconds;

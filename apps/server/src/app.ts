@@ -105,7 +105,7 @@ export async function buildApp(options: BuildOptions) {
   services.codeHashKey();
   // this process's open event streams; the modules complete the events that need it per stream
   const hub = new EventHub(database, app.log);
-  hub.finish(BALANCE_FINISHER, services.ledger.balanceEvents);
+  hub.finish(BALANCE_FINISHER, services.books.balanceEvents);
   hub.finish(UNREAD_FINISHER, services.messages.withUnreadCounts);
   await hub.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once

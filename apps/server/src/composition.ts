@@ -22,6 +22,7 @@ import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
+import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
@@ -89,7 +90,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, messages, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
-  const wallet = createWalletService({ db, ledger, messages });
+  const books = createBooksService({ db, clock });
+  const wallet = createWalletService({ db, books, messages });
   const products = createCardProductService({ db, clock, sealer });
   let webhookSecret: string | undefined;
   const issuerSecret = () => {
@@ -106,6 +108,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     clock,
     sealer,
     ledger,
+    books,
     issuer: cardIssuer,
     events,
     messages,
@@ -124,7 +127,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   // the durable jobs: registered here, started by the server (app.ts)
   const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
   const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, cards, products, jobs }, { concurrency: config.jobs.batchConcurrency });
-  const cardExports = createCardExportService({ db, clock, sealer, ledger, events, gate: reveals.gate, jobs }, {
+  const cardExports = createCardExportService({ db, clock, sealer, books, events, gate: reveals.gate, jobs }, {
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
@@ -138,7 +141,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

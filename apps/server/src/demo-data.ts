@@ -12,6 +12,7 @@ import { createCardProductService, type ProductValues } from './modules/card-pro
 import { createCardService } from './modules/cards/service.ts';
 import { createSpendingFigures } from './modules/spending/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
+import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
@@ -268,7 +269,7 @@ export async function seedDemoData(database: Database, options: { sealer?: Seale
             key: `seed:demo-wallet:${currency}`,
           });
         }
-        await seedDemoCards({ db: tx, events, messages, ledger: createLedgerService({ db: tx, clock: systemClock, events }), sealer }, merchant, account.id);
+        await seedDemoCards({ db: tx, events, messages, ledger: createLedgerService({ db: tx, clock: systemClock, events }), books: createBooksService({ db: tx, clock: systemClock }), sealer }, merchant, account.id);
       }
     });
     return true;
@@ -288,7 +289,7 @@ const demoCards = [
  * its webhook events go to.
  */
 async function seedDemoCards(
-  parts: Pick<Parameters<typeof createCardService>[0], 'db' | 'events' | 'messages' | 'ledger' | 'sealer'>,
+  parts: Pick<Parameters<typeof createCardService>[0], 'db' | 'events' | 'messages' | 'ledger' | 'books' | 'sealer'>,
   merchant: { id: string; website: string },
   accountId: string,
 ) {

@@ -15,12 +15,12 @@ import {
 } from '../../src/modules/ledger/service.ts';
 import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { autoKeyed, booksSnapshot, ledgerOn, merchantOf, newCustomer, type TestLedger, walletOn } from '../helpers/ledger.ts';
+import { autoKeyed, booksOn, booksSnapshot, ledgerOn, merchantOf, newCustomer, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 /**
  * Random sequences of ledger operations against a model of what they should do. After every step:
  * per currency all ledger accounts sum to zero, each balance equals its postings, nothing of a
- * customer is negative (the audit, src/modules/ledger/audit-store.ts); the customers' balances and holds
+ * customer is negative (the audit, src/modules/books/audit-store.ts); the customers' balances and holds
  * are the model's; a refused operation changed no byte of the books; a replayed key moved nothing
  * and answered as the first time.
  */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await seedDemoData(database);
   ledger = ledgerOn(database.db, systemClock);
   books = autoKeyed(ledger);
-  wallets = walletOn(database.db, systemClock, ledger);
+  wallets = walletOn(database.db, systemClock);
   merchants = { blue: (await merchantOf(database.db, 'localhost')).id, orange: (await merchantOf(database.db, 'orange.localhost')).id };
 });
 afterAll(() => database?.close());
@@ -398,7 +398,7 @@ describe('random sequences of ledger operations', () => {
             expect(after, `a refused operation changed the books: ${where}`).toBe(before);
           }
           expect(nonZero(await actualAccounts(model)), where).toEqual(nonZero(model.accounts));
-          const { violations } = await ledger.audit();
+          const { violations } = await booksOn(database.db, systemClock).audit();
           expect(violations, where).toEqual([]);
         }
       }),

@@ -16,7 +16,7 @@ import { houseShardFor } from '../../src/modules/ledger/accounts.ts';
 import type { WalletService } from '../../src/modules/wallet/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { expectUnchanged } from '../helpers/unchanged.ts';
-import { autoKeyed, booksSnapshot, expectSoundBooks, ledgerOn, merchantOf, newCustomer, refusalOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
+import { autoKeyed, booksOn, booksSnapshot, expectSoundBooks, ledgerOn, merchantOf, newCustomer, refusalOf, type TestLedger, walletOn } from '../helpers/ledger.ts';
 
 let t: TestApp;
 let db: Db;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   db = t.database.db;
   ledger = ledgerOn(db, systemClock);
   books = autoKeyed(ledger);
-  wallets = walletOn(db, systemClock, ledger);
+  wallets = walletOn(db, systemClock);
   blue = (await merchantOf(db, 'localhost')).id;
   orange = (await merchantOf(db, 'orange.localhost')).id;
 });
@@ -642,11 +642,11 @@ describe('the database guards the books too', () => {
 
   it('the audit finds a balance that does not match its postings', async () => {
     const holder = await fundedCustomer(1_00n);
-    const before = await ledger.audit();
+    const before = await booksOn(db, systemClock).audit();
     expect(before.violations).toEqual([]);
     await db.execute(sql`update ledger_accounts set balance = balance + 1 where owner_id = ${holder} and kind = 'WALLET'`);
     try {
-      const after = await ledger.audit();
+      const after = await booksOn(db, systemClock).audit();
       expect(after.violations.map((v) => v.rule)).toEqual(
         expect.arrayContaining(['every currency sums to zero', 'each balance equals the sum of its postings', "each account's last posting shows its balance"]),
       );

@@ -47,7 +47,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   ledger = ledgerOn(t.database.db, clock);
   books = autoKeyed(ledger);
-  wallets = walletOn(t.database.db, clock, ledger);
+  wallets = walletOn(t.database.db, clock);
   blue = (await merchantOf(t.database.db, 'localhost')).id;
   alice = await customer('localhost');
   bob = await customer('localhost');
@@ -238,7 +238,7 @@ describe('GET /api/v1/balance/transactions/export', () => {
   });
 
   it('refuses an export larger than the limit, before sending anything', async () => {
-    const small = walletOn(t.database.db, clock, ledger, { exportRowLimit: 5 });
+    const small = walletOn(t.database.db, clock, { exportRowLimit: 5 });
     const error = await small.exportTransactions(blue, alice.id, {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ErrorCode.EXPORT_TOO_LARGE, message: '导出记录超过5条，请缩小筛选范围后重试', data: { limit: 5, total: 6 } });
     const within = await small.exportTransactions(blue, alice.id, { currency: 'USD' });

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/engine.ts';
 import { insertAccount } from '../../src/modules/accounts/store.ts';
-import { auditLedger } from '../../src/modules/ledger/audit.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import { auditLedger } from '../../src/modules/books/audit.ts';
+import { createBooksService } from '../../src/modules/books/service.ts';
 import { createEventPublisher } from '../../src/modules/events/publisher.ts';
-import { createLedgerService, LEDGER_OPERATIONS, type LedgerOperations, type LedgerService } from '../../src/modules/ledger/service.ts';
+import { createLedgerService, LEDGER_OPERATIONS, type LedgerOperations } from '../../src/modules/ledger/service.ts';
 import { createMessageService } from '../../src/modules/messages/service.ts';
 import { createWalletService } from '../../src/modules/wallet/service.ts';
 import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
@@ -39,7 +40,7 @@ export async function booksSnapshot(db: Db) {
   return JSON.stringify({ accounts, counts, holds, wallets, keys });
 }
 
-/** Asserts that every invariant of the books holds (src/modules/ledger/audit-store.ts lists them). */
+/** Asserts that every invariant of the books holds (src/modules/books/audit-store.ts lists them). */
 export async function expectSoundBooks(db: Db) {
   const { violations } = await auditLedger(db);
   expect(violations).toEqual([]);
@@ -76,6 +77,9 @@ export function autoKeyed(books: LedgerOperations): TestLedger {
 /** The ledger service on a database (or a connection of one), wired as composition.ts wires it. */
 export const ledgerOn = (db: Db, clock: Clock) => createLedgerService({ db, clock, events: createEventPublisher() });
 
-/** The wallet service on a database, over that ledger, wired as composition.ts wires it. */
-export const walletOn = (db: Db, clock: Clock, ledger: LedgerService, options: { exportRowLimit?: number } = {}) =>
-  createWalletService({ db, ledger, messages: createMessageService({ db, clock, events: createEventPublisher() }), ...options });
+/** The books' service on a database (or a connection of one), wired as composition.ts wires it. */
+export const booksOn = (db: Db, clock: Clock) => createBooksService({ db, clock });
+
+/** The wallet service on a database, over its books, wired as composition.ts wires it. */
+export const walletOn = (db: Db, clock: Clock, options: { exportRowLimit?: number } = {}) =>
+  createWalletService({ db, books: booksOn(db, clock), messages: createMessageService({ db, clock, events: createEventPublisher() }), ...options });

@@ -229,7 +229,7 @@ describe('the ledger under concurrency, on PostgreSQL', () => {
     await via(0).recharge({ merchantId: blue, accountId: holder, currency: 'USD', amount: 100_00n });
     const deductions = Array.from({ length: 60 }, (_, i) => via(i).deduct({ merchantId: blue, accountId: holder, currency: 'USD', amount: 1_00n }));
     const freezer = handles[1]?.db ?? database.db;
-    const wallets = walletOn(freezer, systemClock, ledgerOn(freezer, systemClock));
+    const wallets = walletOn(freezer, systemClock);
     const freezing = wallets.freeze({ merchantId: blue, accountId: holder, reason: '并发测试' });
     const result = await outcomes(deductions);
     expect(await freezing).toBe(true);

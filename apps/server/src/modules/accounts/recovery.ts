@@ -11,7 +11,7 @@ import type { MailSender } from '../../providers/mail/port.ts';
 import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
 import type { MerchantRow, MerchantService } from '../merchants/service.ts';
 import type { SessionService } from '../sessions/service.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../http/caller.ts';
 import type { SendCode } from './code-delivery.ts';
 import { resetLinkMail } from './notices.ts';
 import type { TellSecurityChange } from './security-notice.ts';

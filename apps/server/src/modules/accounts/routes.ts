@@ -3,22 +3,11 @@ import { API_BASE } from '@portal/contract/api/call';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { type AccountService, type Caller, DEVICE_TRUST_MS } from './service.ts';
+import { DEVICE_COOKIE, callerOf } from '../../http/caller.ts';
+import { type AccountService, DEVICE_TRUST_MS } from './service.ts';
 
-/** The trusted-device secret travels in an HttpOnly cookie that only the account calls receive. */
-const DEVICE_COOKIE = 'portal_device';
 // the account calls' paths, and only theirs
 const COOKIE_PATH = `${API_BASE}/account`;
-
-function readCookie(request: FastifyRequest, name: string) {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: string) {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -27,13 +16,6 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, secret: s
     `${DEVICE_COOKIE}=${secret}; Path=${COOKIE_PATH}; Max-Age=${Math.floor(DEVICE_TRUST_MS / 1000)}; HttpOnly; SameSite=Strict${secure}`,
   );
 }
-
-export const callerOf = (request: FastifyRequest): Caller => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? ''),
-  log: request.log,
-  deviceSecret: readCookie(request, DEVICE_COOKIE),
-});
 
 export const accountRoutes: FastifyPluginAsync<{ accounts: AccountService }> = async (app, { accounts }) => {
   registerCall(app, accountCalls.login, async (request) => ok(await accounts.login(request.merchant, request.body, callerOf(request))));

@@ -5,7 +5,7 @@ import type { MailSender } from '../../providers/mail/port.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import { chinaDateTime } from '@portal/contract/date-time';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../http/caller.ts';
 
 /**
  * What the account is told after each change in the security centre: a station message and an

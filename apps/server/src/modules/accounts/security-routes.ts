@@ -2,7 +2,7 @@ import { securityCalls } from '@portal/contract/api/security';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { callerOf } from './routes.ts';
+import { callerOf } from '../../http/caller.ts';
 import type { AccountService } from './service.ts';
 
 /**

@@ -20,7 +20,7 @@ import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts'
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../http/caller.ts';
 import type { SendCode } from './code-delivery.ts';
 import { lockedError, loginPolicy, wrongPasswordError } from './password-policy.ts';
 import type { TellSecurityChange } from './security-notice.ts';

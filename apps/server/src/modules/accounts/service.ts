@@ -18,7 +18,7 @@ import { type AccountRow, bindRequestKey, findRequestKey } from './store.ts';
 import { createTradePasswordPart } from './trade-password.ts';
 import { createVerificationCodePart } from './verification-codes.ts';
 
-export type { Caller } from './caller.ts';
+export type { Caller } from '../../http/caller.ts';
 export { DEVICE_TRUST_MS } from './sign-in.ts';
 export type { KeptAnswer };
 

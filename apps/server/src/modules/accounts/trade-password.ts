@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../http/caller.ts';
 import { tradeLockedError, tradePasswordPolicy } from './password-policy.ts';
 import type { SecurityPart } from './security.ts';
 import { refusedOn } from './security.ts';

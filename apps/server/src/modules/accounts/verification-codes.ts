@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import type { Caller } from './caller.ts';
+import type { Caller } from '../../http/caller.ts';
 import { accessTarget, type SendCode } from './code-delivery.ts';
 import type { SecurityPart } from './security.ts';
 import { findAccountByEmail, findAccountByPhone } from './store.ts';

@@ -7,6 +7,7 @@ import type { CardProductService } from '../card-products/service.ts';
 import type { CardRevealService } from '../card-reveal/service.ts';
 import type { CardService } from '../cards/service.ts';
 import type { EventPublisher } from '../events/publisher.ts';
+import type { BooksService } from '../books/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
 
@@ -22,6 +23,8 @@ export interface BatchDeps {
   clock: Clock;
   sealer: Sealer;
   ledger: LedgerService;
+  /** what the cards hold, for an export's balance column */
+  books: Pick<BooksService, 'cardBalances'>;
   issuer: CardIssuer;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;

@@ -101,8 +101,8 @@ async function sealedHead(file: string): Promise<boolean | null> {
  * of such exports); the export's row, kept after its file is gone, records who took them and from where.
  * Otherwise those columns are masked.
  */
-export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'ledger' | 'events' | 'gate' | 'jobs'>, options: ExportOptions) {
-  const { db, clock, sealer, ledger, events, gate, jobs } = deps;
+export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'books' | 'events' | 'gate' | 'jobs'>, options: ExportOptions) {
+  const { db, clock, sealer, books, events, gate, jobs } = deps;
   const fileOf = (id: string) => path.join(options.folder, `${id}.xlsx`);
 
   /**
@@ -191,7 +191,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'le
       while (done < total) {
         const page = await exportCardsAfter(db, where, after, Math.min(PAGE, total - done));
         if (page.length === 0) break;
-        const money = columns.includes('balance') ? await ledger.cardBalances(row.merchantId, page.map((item) => item.card.id)) : new Map();
+        const money = columns.includes('balance') ? await books.cardBalances(row.merchantId, page.map((item) => item.card.id)) : new Map();
         for (const { card, productName } of page) {
           const secret =
             row.includeSensitive && card.secretSealed

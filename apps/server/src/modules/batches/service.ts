@@ -21,7 +21,7 @@ export function createBatchProgress(deps: Pick<BatchDeps, 'events' | 'messages' 
 }
 
 /** Batch card opening (POST /batch-create-card) and its status, with its durable job per card. */
-export function createBatchService(deps: Omit<BatchDeps, 'sealer' | 'messages' | 'gate'>, options: BatchOptions) {
+export function createBatchService(deps: Omit<BatchDeps, 'sealer' | 'books' | 'messages' | 'gate'>, options: BatchOptions) {
   const { db, jobs } = deps;
   return {
     ...batchPart(deps, options),
@@ -35,7 +35,7 @@ export function createBatchService(deps: Omit<BatchDeps, 'sealer' | 'messages' |
 }
 
 /** Bulk export of the chosen cards to an .xlsx file, written by a durable job and kept 24 hours. */
-export function createCardExportService(deps: Omit<BatchDeps, 'issuer' | 'messages' | 'cards' | 'products'>, options: ExportOptions) {
+export function createCardExportService(deps: Omit<BatchDeps, 'ledger' | 'issuer' | 'messages' | 'cards' | 'products'>, options: ExportOptions) {
   return exportPart(deps, options);
 }
 

@@ -6,12 +6,12 @@ import type { CardDeps } from './deps.ts';
 import { type CardRow, insertCardTransaction } from './store.ts';
 
 /** What the card holds in all (balance, held on it included) and of that held, in minor units. */
-export async function moneyOn(deps: Pick<CardDeps, 'ledger'>, tx: Tx, card: CardRow) {
-  return (await deps.ledger.cardBalances(card.merchantId, [card.id], tx)).get(card.id) ?? { balance: 0n, held: 0n };
+export async function moneyOn(deps: Pick<CardDeps, 'books'>, tx: Tx, card: CardRow) {
+  return (await deps.books.cardBalances(card.merchantId, [card.id], tx)).get(card.id) ?? { balance: 0n, held: 0n };
 }
 
 /** Moves what the card has available (its balance less what is held) to the wallet, once per key; answers the amount. */
-export async function availableToWallet(deps: Pick<CardDeps, 'ledger' | 'clock'>, tx: Tx, card: CardRow, key: string, memo: string) {
+export async function availableToWallet(deps: Pick<CardDeps, 'ledger' | 'books' | 'clock'>, tx: Tx, card: CardRow, key: string, memo: string) {
   const money = await moneyOn(deps, tx, card);
   const available = money.balance - money.held;
   if (available <= 0n) return 0n;
@@ -46,7 +46,7 @@ export async function availableToWallet(deps: Pick<CardDeps, 'ledger' | 'clock'>
  * card not cancelled (yet) it stays, and cancelling sweeps it. Inside `tx`, the card locked; `key`
  * names what brought the money, so a repeat moves nothing. Answers the amount moved.
  */
-export async function returnFromClosedCard(deps: Pick<CardDeps, 'ledger' | 'clock' | 'messages'>, tx: Tx, card: CardRow, key: string, what: string) {
+export async function returnFromClosedCard(deps: Pick<CardDeps, 'ledger' | 'books' | 'clock' | 'messages'>, tx: Tx, card: CardRow, key: string, what: string) {
   if (card.status !== 'DELETE') return 0n;
   const amount = await availableToWallet(deps, tx, card, key, `已注销卡片的${what}退回钱包（${cardName(card)}）`);
   if (amount > 0n) {

@@ -5,6 +5,7 @@ import type { Sealer } from '../../lib/sealed.ts';
 import type { CardIssuer } from '../../providers/issuer/port.ts';
 import type { CardProductService } from '../card-products/service.ts';
 import type { EventPublisher } from '../events/publisher.ts';
+import type { BooksService } from '../books/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { CardRow } from './store.ts';
@@ -31,6 +32,8 @@ export interface CardDeps {
   clock: Clock;
   sealer: Sealer;
   ledger: LedgerService;
+  /** what the cards and the customer hold */
+  books: Pick<BooksService, 'cardBalances' | 'customerBalances'>;
   issuer: CardIssuer;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;

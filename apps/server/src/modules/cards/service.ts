@@ -48,7 +48,7 @@ export function createCardService(deps: CardDeps) {
   /** The cards as answered, with their money, spending figures and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
     const ids = rows.map((row) => row.card.id);
-    const money = await ledger.cardBalances(merchantId, ids, tx);
+    const money = await deps.books.cardBalances(merchantId, ids, tx);
     const figures = await deps.spendingFigures(ids, tx);
     return rows.map((row) => cardItem(row.card, row.productName, money.get(row.card.id), figures.get(row.card.id)));
   }
@@ -91,7 +91,7 @@ export function createCardService(deps: CardDeps) {
     /** GET /card/summary: how many cards in each status, and what the cards hold per currency. */
     async summary(merchantId: string, accountId: string): Promise<CardSummaryAnswer> {
       const counts = await countCardsByStatus(db, merchantId, accountId);
-      const balances = await ledger.customerBalances(merchantId, accountId);
+      const balances = await deps.books.customerBalances(merchantId, accountId);
       const byStatus = Object.fromEntries(CARD_STATUSES.map((status) => [status, 0])) as Record<CardStatus, number>;
       for (const row of counts) byStatus[row.status as CardStatus] = row.n;
       return { total: counts.reduce((sum, row) => sum + row.n, 0), by_status: byStatus, amounts: balances.cardAmount };

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { BALANCE_STATUS_AVAILABLE } from '@portal/contract/enums';
 import type { HouseKind, LedgerKind } from './accounts.ts';
-import { big, rowsOf } from './raw-rows.ts';
+import { big, rowsOf } from '../../db/raw-rows.ts';
 
 /**
  * The ledger's SQL of its accounts: made on first use, locked in a fixed order. Amounts travel as text

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import type { LedgerKind } from './accounts.ts';
-import { big, type Row, rowsOf } from './raw-rows.ts';
+import { big, type Row, rowsOf } from '../../db/raw-rows.ts';
 
 /**
  * The ledger's SQL of holds and transactions, read and locked for posting, releasing and reversing.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { ledgerIdempotencyKeys } from '../../db/schema.ts';
-import { rowsOf } from './raw-rows.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 /**
  * The ledger's SQL of idempotency keys: claimed in the operation's transaction, read for a replay.

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OperationAnswer, OperationResult } from './requests.ts';
 import { claimIdempotencyKey, type EarlierKey, isDatabaseError, readIdempotencyKey, releaseIdempotencyKey } from './idempotency-store.ts';
-import { fingerprintOf, replayOf } from './keyed-call.ts';
+import { fingerprintOf, replayOf } from '../../lib/keyed-call.ts';
 
 /**
  * The key an operation claims in the statement that locks its accounts (movement.ts), for an operation

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import type { HouseKind, } from './accounts.ts';
-import { rowsOf } from './raw-rows.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 /**
  * The ledger's SQL of one operation written whole: its transaction, postings, holds and balances.

@@ -3,8 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import { auditLedger } from './audit.ts';
-import { BALANCE_FINISHER, balanceFinisher, customerBalances } from './balances.ts';
 import { holdWithin, postHoldWithin, releaseHoldWithin } from './holds.ts';
 import { type Announce, runOperation, type StepOperation } from './movement.ts';
 import type {
@@ -20,18 +18,7 @@ import type {
 } from './requests.ts';
 import { reverseWithin } from './reversals.ts';
 import { insertCardAccount } from './account-store.ts';
-import { cardBalanceRows } from './balance-store.ts';
 import { readIdempotencyKey } from './idempotency-store.ts';
-import {
-  countWalletPostings,
-  findWalletStatus,
-  freezeWalletRow,
-  pageWalletPostings,
-  setWalletAccountsFrozen,
-  unfreezeWalletRow,
-  type WalletPostingFilter,
-  walletPostingsAfter,
-} from './wallet-store.ts';
 import { transferWithin } from './transfers.ts';
 import { adjustOutRequest, deductRequest, feeRequest, fromCardRequest, rechargeRequest, toCardRequest } from './wallet-operations.ts';
 
@@ -45,6 +32,9 @@ import { adjustOutRequest, deductRequest, feeRequest, fromCardRequest, rechargeR
  * opening a card. A refusal throws an AppError and changes nothing. Every operation runs step by
  * step: claim the key, lock the customer's accounts in id order, check, write (movement.ts).
  */
+
+/** The finisher that builds a BALANCE_CHANGED event per stream: the books' (registered with the hub by the app). */
+export const BALANCE_FINISHER = 'ledger:balances';
 
 /** The name of an operation's savepoint in a caller's transaction (the latest of that name is the one rolled back to). */
 const SAVEPOINT = 'ledger_operation';
@@ -146,65 +136,16 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     /** Whether an operation under the key was done and kept its answer (a refused one kept none). */
     answered: async (merchantId: string, key: string) => (await readIdempotencyKey(db, merchantId, key)) !== undefined,
 
-    /** Checks every invariant of the books; sound books answer no violations. */
-    audit: () => auditLedger(db),
-
-    /** Completes a BALANCE_CHANGED event per stream (the hub's finisher named BALANCE_FINISHER). */
-    balanceEvents: balanceFinisher(db),
-
-    /** What a customer holds: the wallet (available, held) and the cards, every currency. */
-    customerBalances: (merchantId: string, holderId: string) => customerBalances(db, merchantId, holderId),
-
-    /** What each card holds (minor units), read in `tx` when given (e.g. under the card's lock). */
-    cardBalances: (merchantId: string, cardIds: string[], tx?: Tx) => cardBalanceRows(tx ?? db, merchantId, cardIds),
-
     /** Opens the ledger account of a new card of customer `accountId`, inside the caller's transaction (that makes the card). */
     openCardAccount: (tx: Tx, card: { merchantId: string; accountId: string; cardId: string; currency: 'USD' | 'CNY' }) =>
       insertCardAccount(tx, card.merchantId, card.currency, card.cardId, card.accountId),
-
-    /** The wallet's status (frozen or not, why, since when); undefined for a wallet never used nor frozen. */
-    walletStatus: (merchantId: string, accountId: string) => findWalletStatus(db, merchantId, accountId),
-
-    /**
-     * Freezes the customer's wallet inside the caller's transaction: its status and its accounts, so
-     * from the commit on no money leaves it. False when it was frozen already (or is not this merchant's).
-     */
-    async freezeWallet(tx: Tx, request: { merchantId: string; accountId: string; reason: string }) {
-      if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, clock.now()))) return false;
-      await setWalletAccountsFrozen(tx, request.merchantId, request.accountId, true);
-      return true;
-    },
-
-    /** Unfreezes the customer's wallet inside the caller's transaction; false when it was not frozen. */
-    async unfreezeWallet(tx: Tx, request: { merchantId: string; accountId: string }) {
-      if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, clock.now()))) return false;
-      await setWalletAccountsFrozen(tx, request.merchantId, request.accountId, false);
-      return true;
-    },
-
-    /** A page of the wallet's postings, newest first, and how many match in all. */
-    walletPostingsPage: (merchantId: string, accountId: string, filter: WalletPostingFilter, page: { limit: number; offset: number }) =>
-      pageWalletPostings(db, merchantId, accountId, filter, page.limit, page.offset),
-
-    countWalletPostings: (merchantId: string, accountId: string, filter: WalletPostingFilter) => countWalletPostings(db, merchantId, accountId, filter),
-
-    /** The next `limit` postings after a cursor, newest first (null: from the newest). */
-    walletPostingsAfter: (
-      merchantId: string,
-      accountId: string,
-      filter: WalletPostingFilter,
-      after: { createdAt: Date; id: string } | null,
-      limit: number,
-    ) => walletPostingsAfter(db, merchantId, accountId, filter, after, limit),
   };
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
-export { BALANCE_FINISHER } from './balances.ts';
 
 export { CARD_NETWORK, cardAccountOf, MERCHANT_FEE_INCOME, MERCHANT_FUNDING, walletOf } from './accounts.ts';
 export type { AccountRef } from './accounts.ts';
-export type { CustomerBalances } from './balances.ts';
 export type {
   AccountAfter,
   CardTransferRequest,
@@ -220,5 +161,3 @@ export type {
   WalletAmountRequest,
 } from './requests.ts';
 export { MAX_AMOUNT } from './requests.ts';
-export { type Earlier, fingerprintOf, onceUnderKey, replayOf } from './keyed-call.ts';
-export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';

@@ -23,7 +23,7 @@ import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
-import type { LedgerService, WalletPostingFilter, WalletPostingRow } from '../ledger/service.ts';
+import type { BooksService, WalletPostingFilter, WalletPostingRow } from '../books/service.ts';
 import type { MessageService } from '../messages/service.ts';
 
 const filterOf = (query: { type?: string | undefined; currency?: string | undefined; start_time?: string | undefined; end_time?: string | undefined }): WalletPostingFilter => ({
@@ -82,27 +82,27 @@ export const walletNotices = {
 
 /**
  * The customer's wallet: what it holds, its status, its transaction list and export (all read from
- * the ledger), and freezing it.
+ * the books), and freezing it.
  */
 export function createWalletService({
   db,
-  ledger,
+  books,
   messages,
   exportRowLimit = EXPORT_ROW_LIMIT,
 }: {
   db: Db;
-  ledger: LedgerService;
+  books: BooksService;
   messages: Pick<MessageService, 'post'>;
   /** the most rows one export writes */
   exportRowLimit?: number;
 }) {
   return {
     async balances(merchantId: string, accountId: string): Promise<AccountBalanceItem[]> {
-      return (await ledger.customerBalances(merchantId, accountId)).balances;
+      return (await books.customerBalances(merchantId, accountId)).balances;
     },
 
     async status(merchantId: string, accountId: string): Promise<BalanceStatusAnswer> {
-      const row = await ledger.walletStatus(merchantId, accountId);
+      const row = await books.walletStatus(merchantId, accountId);
       const frozen = row !== undefined && row.status !== BALANCE_STATUS_AVAILABLE;
       return {
         status: frozen ? BALANCE_STATUS_FROZEN : BALANCE_STATUS_AVAILABLE,
@@ -112,12 +112,12 @@ export function createWalletService({
     },
 
     async cardAmount(merchantId: string, accountId: string): Promise<CardAmountItem[]> {
-      return (await ledger.customerBalances(merchantId, accountId)).cardAmount;
+      return (await books.customerBalances(merchantId, accountId)).cardAmount;
     },
 
     async transactions(merchantId: string, accountId: string, query: WalletTransactionQuery): Promise<WalletTransactionPage> {
       const offset = (query.page - 1) * query.page_size;
-      const { rows, total } = await ledger.walletPostingsPage(merchantId, accountId, filterOf(query), { limit: query.page_size, offset });
+      const { rows, total } = await books.walletPostingsPage(merchantId, accountId, filterOf(query), { limit: query.page_size, offset });
       return { items: rows.map(itemOf), total, page: query.page, page_size: query.page_size };
     },
 
@@ -127,7 +127,7 @@ export function createWalletService({
      */
     async exportTransactions(merchantId: string, accountId: string, query: WalletTransactionExportQuery) {
       const filter = filterOf(query);
-      const total = await ledger.countWalletPostings(merchantId, accountId, filter);
+      const total = await books.countWalletPostings(merchantId, accountId, filter);
       if (total > exportRowLimit) {
         throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: exportRowLimit }, data: { limit: exportRowLimit, total } });
       }
@@ -136,7 +136,7 @@ export function createWalletService({
         // rows written after the export began are left out: the file is the list as it was asked for
         let left = total;
         while (left > 0) {
-          const batch: WalletPostingRow[] = await ledger.walletPostingsAfter(merchantId, accountId, filter, after, Math.min(EXPORT_BATCH, left));
+          const batch: WalletPostingRow[] = await books.walletPostingsAfter(merchantId, accountId, filter, after, Math.min(EXPORT_BATCH, left));
           if (batch.length === 0) break;
           for (const row of batch) yield exportRowOf(row);
           left -= batch.length;
@@ -168,7 +168,7 @@ export function createWalletService({
      */
     async freeze(request: { merchantId: string; accountId: string; reason: string }) {
       return db.transaction(async (tx) => {
-        if (!(await ledger.freezeWallet(tx, request))) return false;
+        if (!(await books.freezeWallet(tx, request))) return false;
         await messages.post(tx, {
           merchantId: request.merchantId,
           accountId: request.accountId,
@@ -186,7 +186,7 @@ export function createWalletService({
      */
     async unfreeze(request: { merchantId: string; accountId: string }) {
       return db.transaction(async (tx) => {
-        if (!(await ledger.unfreezeWallet(tx, request))) return false;
+        if (!(await books.unfreezeWallet(tx, request))) return false;
         await messages.post(tx, {
           merchantId: request.merchantId,
           accountId: request.accountId,

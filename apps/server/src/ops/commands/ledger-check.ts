@@ -1,5 +1,5 @@
 import { fromMinorUnits } from '@portal/contract/money';
-import { ledgerAuditRules as auditRules } from '../../modules/ledger/audit.ts';
+import { ledgerAuditRules as auditRules } from '../../modules/books/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 
 /** Money on a cancelled card reaches no one: it goes on to the wallet, and a hold no one settles expires. */
@@ -13,7 +13,7 @@ export const ledgerCheck = defineCommand({
   flags: {},
   examples: ['ledger:check'],
   async run(_flags, { services }) {
-    const audited = await services.ledger.audit();
+    const audited = await services.books.audit();
     const { size } = audited;
     // an hour past its days: the hourly job has had its turn at the hold
     const overdueBefore = new Date(services.clock.now().getTime() - services.config.authHoldExpiryDays * 86_400_000 - 3_600_000);

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, } from '@portal/contract/enums';
-import { big, type Row, rowsOf } from './raw-rows.ts';
+import { big, type Row, rowsOf } from '../../db/raw-rows.ts';
 
 /**
- * The ledger's SQL of a wallet: its status, its frozen flag, and its postings as its transaction list
+ * The SQL of a wallet in the ledger: its status, its frozen flag, and its postings as its transaction list
  * shows them. Amounts travel as text and are cast in SQL, so no engine ever turns a bigint into a
  * binary float on the way.
  */

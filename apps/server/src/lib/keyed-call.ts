@@ -1,5 +1,5 @@
-import { sha256 } from '../../lib/crypto.ts';
-import { isUniqueViolation } from '../../lib/refused.ts';
+import { sha256 } from './crypto.ts';
+import { isUniqueViolation } from './refused.ts';
 
 /**
  * The one idempotency layer of the money calls (docs/decisions/0006-idempotency.md): a request's

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { CURRENCIES } from '@portal/contract/enums';
-import { big, customerKindsSql, rowsOf } from './raw-rows.ts';
+import { big, rowsOf } from '../../db/raw-rows.ts';
+import { customerKindsSql } from './customer-kinds.ts';
 
 /**
  * The ledger's SQL of what customers hold: their wallets' and cards' balances. Amounts travel as text

@@ -37,9 +37,6 @@ export async function balanceEvent(tx: Tx, merchantId: string, accountId: string
   return { type: EVENT_TYPES.balance, balances, card_amount: cardAmount };
 }
 
-/** The finisher that builds a BALANCE_CHANGED event per stream (registered with the hub by the app). */
-export const BALANCE_FINISHER = 'ledger:balances';
-
 /** Completes a BALANCE_CHANGED event for each customer with a stream open here: what they hold when it is sent. */
 export const balanceFinisher = (db: Db) => async (merchantId: string, accountIds: string[]) => {
   const events = new Map<string, StreamEvent>();

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { BALANCE_STATUS_AVAILABLE, } from '@portal/contract/enums';
-import { customerKindsSql, type Row, rowsOf } from './raw-rows.ts';
+import { type Row, rowsOf } from '../../db/raw-rows.ts';
+import { customerKindsSql } from './customer-kinds.ts';
 
 /**
  * The ledger's audit: every invariant of the books, checked in SQL. Amounts travel as text and are

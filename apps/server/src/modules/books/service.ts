@@ -1,0 +1,78 @@
+import type { Db, Tx } from '../../db/engine.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { auditLedger } from './audit.ts';
+import { balanceFinisher, customerBalances } from './balances.ts';
+import { cardBalanceRows } from './balance-store.ts';
+import {
+  countWalletPostings,
+  findWalletStatus,
+  freezeWalletRow,
+  pageWalletPostings,
+  setWalletAccountsFrozen,
+  unfreezeWalletRow,
+  type WalletPostingFilter,
+  walletPostingsAfter,
+} from './wallet-store.ts';
+
+/**
+ * The books as they are read: what a customer and a card hold, a wallet's postings and its status, and
+ * the audit of every invariant. The ledger's service moves the money; this one reads what it wrote,
+ * and freezes a wallet, which the ledger then refuses to move money out of.
+ */
+export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Checks every invariant of the books; sound books answer no violations. */
+    audit: () => auditLedger(db),
+
+    /** Completes a BALANCE_CHANGED event per stream (the hub's finisher named BALANCE_FINISHER). */
+    balanceEvents: balanceFinisher(db),
+
+    /** What a customer holds: the wallet (available, held) and the cards, every currency. */
+    customerBalances: (merchantId: string, holderId: string) => customerBalances(db, merchantId, holderId),
+
+    /** What each card holds (minor units), read in `tx` when given (e.g. under the card's lock). */
+    cardBalances: (merchantId: string, cardIds: string[], tx?: Tx) => cardBalanceRows(tx ?? db, merchantId, cardIds),
+
+    /** The wallet's status (frozen or not, why, since when); undefined for a wallet never used nor frozen. */
+    walletStatus: (merchantId: string, accountId: string) => findWalletStatus(db, merchantId, accountId),
+
+    /**
+     * Freezes the customer's wallet inside the caller's transaction: its status and its accounts, so
+     * from the commit on no money leaves it. False when it was frozen already (or is not this merchant's).
+     */
+    async freezeWallet(tx: Tx, request: { merchantId: string; accountId: string; reason: string }) {
+      if (!(await freezeWalletRow(tx, request.merchantId, request.accountId, request.reason, clock.now()))) return false;
+      await setWalletAccountsFrozen(tx, request.merchantId, request.accountId, true);
+      return true;
+    },
+
+    /** Unfreezes the customer's wallet inside the caller's transaction; false when it was not frozen. */
+    async unfreezeWallet(tx: Tx, request: { merchantId: string; accountId: string }) {
+      if (!(await unfreezeWalletRow(tx, request.merchantId, request.accountId, clock.now()))) return false;
+      await setWalletAccountsFrozen(tx, request.merchantId, request.accountId, false);
+      return true;
+    },
+
+    /** A page of the wallet's postings, newest first, and how many match in all. */
+    walletPostingsPage: (merchantId: string, accountId: string, filter: WalletPostingFilter, page: { limit: number; offset: number }) =>
+      pageWalletPostings(db, merchantId, accountId, filter, page.limit, page.offset),
+
+    countWalletPostings: (merchantId: string, accountId: string, filter: WalletPostingFilter) => countWalletPostings(db, merchantId, accountId, filter),
+
+    /** The next `limit` postings after a cursor, newest first (null: from the newest). */
+    walletPostingsAfter: (
+      merchantId: string,
+      accountId: string,
+      filter: WalletPostingFilter,
+      after: { createdAt: Date; id: string } | null,
+      limit: number,
+    ) => walletPostingsAfter(db, merchantId, accountId, filter, after, limit),
+  };
+}
+
+export type BooksService = ReturnType<typeof createBooksService>;
+
+export { BALANCE_FINISHER } from '../ledger/service.ts';
+export { ledgerAuditRules } from './audit.ts';
+export type { CustomerBalances } from './balances.ts';
+export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';
