@@ -6,7 +6,7 @@ import { registerCall } from '../../http/register-call.ts';
 import type { SecurityService } from '../security/service.ts';
 import type { CardService } from './service.ts';
 
-/** The trade password's one rule (accounts): what a call that moves money out of the wallet or a card asks first. */
+/** The trade password's one rule (security): what a call that moves money out of the wallet or a card asks first. */
 export type TradePasswordGuard = Pick<SecurityService, 'tradePasswordHook' | 'confirmTradePassword'>;
 
 /**

@@ -77,7 +77,6 @@ export function createSecurityPart(deps: SecurityDeps) {
   }
 
   return {
-
     /** GET /account/security: what the security centre shows first. */
     async overview(auth: Authenticated) {
       const now = clock.now();
