@@ -22,7 +22,7 @@ import { API_BASE } from '@portal/contract/api/call';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
-import { accountSecurityRoutes } from './modules/accounts/security-routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { cardBatchRoutes } from './modules/batches/routes.ts';
 import { cardProductRoutes } from './modules/card-products/routes.ts';
@@ -180,15 +180,15 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(merchantRoutes);
   await api.register(agreementRoutes, { agreements: services.agreements });
   await api.register(accountRoutes, { accounts: services.accounts });
-  await api.register(accountSecurityRoutes, { accounts: services.accounts });
+  await api.register(securityRoutes, { security: services.security });
   await api.register(messageRoutes, { messages: services.messages });
   await api.register(eventRoutes, { hub, unreadCount: services.messages.unreadCount });
   await api.register(walletRoutes, { wallet: services.wallet, clock: services.clock });
   await api.register(cardProductRoutes, { products: services.products });
-  await api.register(cardRoutes, { cards: services.cards, tradePassword: services.accounts });
+  await api.register(cardRoutes, { cards: services.cards, tradePassword: services.security });
   await api.register(cardRevealRoutes, { reveals: services.reveals });
   await api.register(spendingRoutes, { spending: services.spending });
-  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.accounts });
+  await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import { createSealer, dataKeyFrom, type Sealer } from './lib/sealed.ts';
 import { developmentSecret } from './lib/secrets.ts';
 import { createAccountDirectory } from './modules/accounts/directory.ts';
+import { createAccountCredentials } from './modules/accounts/credentials-service.ts';
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
 import { createBatchProgress, createBatchService, createCardExportService } from './modules/batches/service.ts';
@@ -21,6 +22,7 @@ import { createIssuerEventService } from './modules/issuer/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
+import { createSecurityService } from './modules/security/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
 import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
@@ -87,7 +89,11 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const messages = createMessageService({ db, clock, events });
   const sms = given.sms ?? smsSenderFor(config, db, log);
   const mail = given.mail ?? mailSenderFor(config, db, log);
-  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, messages, codeHashKey: hashKey });
+  // the security centre changes the account's row through the accounts module's credentials; the
+  // account's own flows reach the security centre only through what is handed to them here
+  const credentials = createAccountCredentials({ db, clock, codes, sms, mail });
+  const security = createSecurityService({ db, clock, codes, sessions, managers, messages, mail, credentials });
+  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
   const books = createBooksService({ db, clock });
@@ -141,7 +147,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, directory, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

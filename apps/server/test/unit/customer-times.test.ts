@@ -4,7 +4,7 @@ import { CODE_PURPOSES } from '@portal/contract/enums';
 import { MACHINE_TIME_PATTERN } from '@portal/contract/date-time';
 import { describe, expect, it } from 'vitest';
 import { codeMail, codeSms, resetLinkMail } from '../../src/modules/accounts/notices.ts';
-import { SECURITY_CHANGES, securityChangeNotice } from '../../src/modules/accounts/security-notice.ts';
+import { SECURITY_CHANGES, securityChangeNotice } from '../../src/modules/security/security-notice.ts';
 import { cardNotices } from '../../src/modules/cards/service.ts';
 import { walletNotices } from '../../src/modules/wallet/service.ts';
 

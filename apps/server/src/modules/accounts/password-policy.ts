@@ -1,9 +1,6 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { AppError } from '../../http/errors.ts';
-import { chinaDateTime } from '@portal/contract/date-time';
-
-/** How long a lock still holds, in whole seconds (at least one). */
-const secondsLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+import { secondsLeft } from '../../lib/seconds-left.ts';
 
 /**
  * product.md §2: 5 wrong passwords within 15 minutes lock password sign-in for 15 minutes; the third
@@ -26,16 +23,4 @@ export function wrongPasswordError({ failures, lockedUntil }: { failures: number
   if (failures < loginPolicy.warnFromFailure) return new AppError(code);
   const remaining = loginPolicy.maxFailures - failures;
   return new AppError(code, { variant: 'lockWarning', params: { remaining, minutes: loginPolicy.windowMs / 60_000 }, data: { remaining } });
-}
-
-/** 5 wrong trade passwords within 15 minutes, wherever they are asked for, lock it for 15 minutes. */
-export const tradePasswordPolicy = { windowMs: 15 * 60_000, maxFailures: 5 } as const;
-
-/** The trade password's lock: the message says until when (China time), data also when it ends. */
-export function tradeLockedError(until: Date, now: Date) {
-  const seconds = secondsLeft(until, now);
-  return new AppError(ErrorCode.TRX_PASSWORD_LOCKED, {
-    params: { minutes: Math.ceil(seconds / 60), until: chinaDateTime(until).slice(11) },
-    data: { retry_after: seconds, locked_until: until.toISOString() },
-  });
 }

@@ -14,7 +14,7 @@ import type { SessionService } from '../sessions/service.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { SendCode } from './code-delivery.ts';
 import { resetLinkMail } from './notices.ts';
-import type { TellSecurityChange } from './security-notice.ts';
+import type { SecurityCalls } from './security-calls.ts';
 import { findAccountByEmail, findAccountByPhone, insertResetTicket, setPassword, setTrxPassword, useResetTicket } from './store.ts';
 
 const TICKET_TTL_MS = 10 * 60_000;
@@ -28,7 +28,7 @@ interface RecoveryDeps {
   merchants: Pick<MerchantService, 'mailLinkOrigin'>;
   mail: MailSender;
   sendTo: SendCode;
-  tell: TellSecurityChange;
+  tell: SecurityCalls['tell'];
   /** the key codes and tickets are hashed with (CODE_HASH_KEY) */
   codeHashKey: () => string;
 }

@@ -1,26 +1,22 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/engine.ts';
-import { type KeptAnswer, tradePasswordHook } from '../../http/trade-password-hook.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import type { SmsSender } from '../../providers/sms/port.ts';
 import type { CodeService } from '../codes/service.ts';
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantService } from '../merchants/service.ts';
-import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { codeDelivery } from './code-delivery.ts';
 import { createRecoveryPart } from './recovery.ts';
-import { createSecurityPart } from './security.ts';
-import { securityTeller } from './security-notice.ts';
+import type { SecurityCalls } from './security-calls.ts';
 import { createSignInPart } from './sign-in.ts';
-import { type AccountRow, bindRequestKey, findRequestKey } from './store.ts';
-import { createTradePasswordPart } from './trade-password.ts';
+import type { AccountRow } from './store.ts';
 import { createVerificationCodePart } from './verification-codes.ts';
 
 export type { Caller } from '../../http/caller.ts';
 export { DEVICE_TRUST_MS } from './sign-in.ts';
-export type { KeptAnswer };
+export type { SecurityCalls } from './security-calls.ts';
 
 export interface AccountServiceDeps {
   db: Db;
@@ -30,8 +26,8 @@ export interface AccountServiceDeps {
   sessions: SessionService;
   managers: ManagerService;
   merchants: Pick<MerchantService, 'mailLinkOrigin'>;
-  /** security changes are told to the account as station messages */
-  messages: Pick<MessageService, 'post'>;
+  /** the security centre's: telling the account of a reset, and the codes of an address change */
+  security: SecurityCalls;
   sms: SmsSender;
   mail: MailSender;
   /** the key codes and tickets are hashed with (CODE_HASH_KEY) */
@@ -40,31 +36,17 @@ export interface AccountServiceDeps {
 
 /**
  * The customer's own account: sign-up and sign-in (sign-in.ts), the codes it asks for
- * (verification-codes.ts), a forgotten password (recovery.ts), the trade password (trade-password.ts)
- * and the security centre (security.ts), each told to the account when it changes its security.
+ * (verification-codes.ts) and a forgotten password (recovery.ts), told to the account through the
+ * security centre when a reset changes its security.
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, clock, codes, sessions } = deps;
-  const tell = securityTeller({ clock, messages: deps.messages, mail: deps.mail });
   const sendTo = codeDelivery({ codes, sms: deps.sms, mail: deps.mail });
-  const security = createSecurityPart({ db, clock, codes, sessions, managers: deps.managers, tell, sendTo });
-  const tradePassword = createTradePasswordPart({ db, clock, confirmLoginPassword: security.confirmLoginPassword, tell });
-  const checks = {
-    confirm: tradePassword.confirmTradePassword,
-    boundCall: (accountId: string, key: string) => findRequestKey(db, accountId, key),
-    bindCall: (accountId: string, call: { key: string; operation: string; requestHash: string }) =>
-      bindRequestKey(db, { accountId, ...call, createdAt: clock.now() }),
-  };
 
   return {
-    ...security,
-    ...tradePassword,
     ...createSignInPart({ db, clock, codes, sessions, managers: deps.managers, codeHashKey: deps.codeHashKey }),
-    ...createVerificationCodePart({ db, codes, sendTo, security }),
-    ...createRecoveryPart({ ...deps, sendTo, tell }),
-
-    /** A preHandler confirming the trade password before a call that moves money (http/trade-password-hook.ts). */
-    tradePasswordHook: (when?: (body: unknown) => boolean, options?: { answered?: KeptAnswer }) => tradePasswordHook(checks, when, options),
+    ...createVerificationCodePart({ db, codes, sendTo, security: deps.security }),
+    ...createRecoveryPart({ ...deps, sendTo, tell: deps.security.tell }),
 
     /** GET /account/info: who the signed-in account is, and whether it has a trade password. */
     async info({ account }: Authenticated) {

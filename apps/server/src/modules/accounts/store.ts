@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/engine.ts';
-import { accounts, customerManagers, loginAttempts, requestKeys, resetTickets, trustedDevices, unknownSignIns } from '../../db/schema.ts';
+import { accounts, customerManagers, loginAttempts, resetTickets, trustedDevices, unknownSignIns } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -249,22 +249,6 @@ export async function insertTrustedDevice(tx: Tx, values: typeof trustedDevices.
   await tx.insert(trustedDevices).values(values);
 }
 
-export async function listTrustedDevices(tx: Tx, accountId: string, now: Date) {
-  return tx
-    .select()
-    .from(trustedDevices)
-    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)))
-    .orderBy(asc(trustedDevices.createdAt));
-}
-
-export async function revokeTrustedDevice(tx: Tx, accountId: string, id: string, now: Date) {
-  const rows = await tx
-    .update(trustedDevices)
-    .set({ revokedAt: now })
-    .where(and(eq(trustedDevices.accountId, accountId), eq(trustedDevices.id, id), isNull(trustedDevices.revokedAt)))
-    .returning({ id: trustedDevices.id });
-  return rows.length === 1;
-}
 
 export async function insertResetTicket(tx: Tx, values: typeof resetTickets.$inferInsert) {
   await tx.insert(resetTickets).values(values);
@@ -313,14 +297,6 @@ export async function setPhone(tx: Tx, accountId: string, prefix: string, phone:
   await tx.update(accounts).set({ phonePrefix: prefix, phone }).where(eq(accounts.id, accountId));
 }
 
-export async function countLiveTrustedDevices(tx: Tx, accountId: string, now: Date) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(trustedDevices)
-    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)));
-  return row?.n ?? 0;
-}
-
 /** How many sign-in attempts each account keeps, newest first; older ones are deleted as new ones come. */
 export const LOGIN_ATTEMPTS_KEPT = 200;
 
@@ -336,28 +312,4 @@ export async function recordLoginAttempt(tx: Tx, values: typeof loginAttempts.$i
         order by ${loginAttempts.at} desc nulls last
         offset ${LOGIN_ATTEMPTS_KEPT - 1} limit 1
       )`);
-}
-
-/** The account's newest sign-in attempts (`result` to keep only those that ended so). */
-export async function listLoginAttempts(tx: Tx, accountId: string, limit: number, result?: string) {
-  return tx
-    .select()
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.accountId, accountId), result ? eq(loginAttempts.result, result) : undefined))
-    // in the index's own order (DESC NULLS LAST), so the newest are read from it and not sorted
-    .orderBy(sql`${loginAttempts.at} desc nulls last`, sql`${loginAttempts.id} desc`)
-    .limit(limit);
-}
-
-export type RequestKeyRow = typeof requestKeys.$inferSelect;
-
-export async function findRequestKey(tx: Tx, accountId: string, key: string): Promise<RequestKeyRow | undefined> {
-  const [row] = await tx.select().from(requestKeys).where(and(eq(requestKeys.accountId, accountId), eq(requestKeys.key, key)));
-  return row;
-}
-
-/** Binds the key to its call unless it is bound already (to this call or another): false then. */
-export async function bindRequestKey(tx: Tx, row: typeof requestKeys.$inferInsert) {
-  const rows = await tx.insert(requestKeys).values(row).onConflictDoNothing().returning({ key: requestKeys.key });
-  return rows.length === 1;
 }

@@ -8,14 +8,14 @@ import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import type { Caller } from '../../http/caller.ts';
 import { accessTarget, type SendCode } from './code-delivery.ts';
-import type { SecurityPart } from './security.ts';
+import type { SecurityCalls } from './security-calls.ts';
 import { findAccountByEmail, findAccountByPhone } from './store.ts';
 
 interface VerificationCodeDeps {
   db: Db;
   codes: CodeService;
   sendTo: SendCode;
-  security: Pick<SecurityPart, 'sendChangeCode' | 'sendCurrentAddressCode'>;
+  security: Pick<SecurityCalls, 'sendChangeCode' | 'sendCurrentAddressCode'>;
 }
 
 /**

@@ -5,11 +5,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { AccountService } from '../accounts/service.ts';
+import type { SecurityService } from '../security/service.ts';
 import type { BatchService, CardExportService } from './service.ts';
 
 /** The trade password's one rule (accounts): what a batch, or an export with full numbers, confirms first. */
-type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook'>;
+type TradePasswordGuard = Pick<SecurityService, 'tradePasswordHook'>;
 
 /**
  * Batch opening and bulk export: each sees the signed-in account's own batches, exports and

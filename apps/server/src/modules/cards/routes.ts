@@ -3,11 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { registerCall } from '../../http/register-call.ts';
-import type { AccountService } from '../accounts/service.ts';
+import type { SecurityService } from '../security/service.ts';
 import type { CardService } from './service.ts';
 
-/** The trade password's one rule (accounts): what a call that moves money out of the wallet or a card asks first. */
-export type TradePasswordGuard = Pick<AccountService, 'tradePasswordHook' | 'confirmTradePassword'>;
+/** The trade password's one rule (security): what a call that moves money out of the wallet or a card asks first. */
+export type TradePasswordGuard = Pick<SecurityService, 'tradePasswordHook' | 'confirmTradePassword'>;
 
 /**
  * The card calls (shared/design/cards.md): each sees the signed-in account's own cards only. Opening,

@@ -11,8 +11,9 @@ import { ErrorCode } from '@portal/contract/errors';
 import { SecurityErrorCode } from '@portal/contract/security-errors';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
+import { onField, refusedOn } from '../../http/field-refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword, sha256 } from '../../lib/crypto.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { deviceName } from '../../lib/user-agent.ts';
@@ -21,24 +22,9 @@ import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import type { Caller } from '../../http/caller.ts';
-import type { SendCode } from './code-delivery.ts';
-import { lockedError, loginPolicy, wrongPasswordError } from './password-policy.ts';
+import type { AccountCredentials } from '../accounts/credentials-service.ts';
 import type { TellSecurityChange } from './security-notice.ts';
-import {
-  claimPasswordTry,
-  clearFailedLogins,
-  countLiveTrustedDevices,
-  findAccountByEmail,
-  findAccountById,
-  findAccountLock,
-  findOtherAccountByPhone,
-  listLoginAttempts,
-  listTrustedDevices,
-  revokeTrustedDevice,
-  setEmail,
-  setPassword,
-  setPhone,
-} from './store.ts';
+import { countLiveTrustedDevices, listLoginAttempts, listTrustedDevices, revokeTrustedDevice } from './store.ts';
 
 interface SecurityDeps {
   db: Db;
@@ -46,19 +32,11 @@ interface SecurityDeps {
   codes: CodeService;
   sessions: SessionService;
   managers: Pick<ManagerService, 'findById'>;
-  /** tells the account of each change (the account service's, which tells the trade password's too) */
+  /** tells the account of each change (the trade password's too) */
   tell: TellSecurityChange;
-  sendTo: SendCode;
+  /** the account's row, its login password and its addresses' codes, as the accounts module keeps them */
+  credentials: AccountCredentials;
 }
-
-/** The refusal again, naming the body field it is about (data.fields), so the form shows it there. */
-function onField(error: unknown, field: string): unknown {
-  if (!(error instanceof AppError)) return error;
-  const data = error.data && typeof error.data === 'object' ? error.data : {};
-  return new AppError(error.code, { message: error.message, data: { ...data, fields: [{ field, message: error.message }] } });
-}
-
-export const refusedOn = (code: number, field: string) => onField(new AppError(code), field);
 
 /** A change of the security centre needs the full session: not one still at its second verification or e-mail. */
 function requireFull(auth: Authenticated) {
@@ -73,7 +51,8 @@ function requireFull(auth: Authenticated) {
  * sessions and the sign-in history. Each change tells the account (station message and e-mail).
  */
 export function createSecurityPart(deps: SecurityDeps) {
-  const { db, clock, codes, sessions, tell } = deps;
+  const { db, clock, codes, sessions, tell, credentials } = deps;
+  const { confirmLoginPassword } = credentials;
 
   /** Checks both codes of a change, then uses them: a wrong new code does not spend the old one. */
   async function useBothCodes(merchantId: string, purpose: CodePurpose, old: { target: string; code: string }, next: { target: string; code: string }) {
@@ -97,32 +76,11 @@ export function createSecurityPart(deps: SecurityDeps) {
     }
   }
 
-  /**
-   * The login password of a signed-in account, asked again before a change a session alone must not
-   * make. A wrong one counts toward the sign-in lock as a wrong sign-in does (the try is claimed before
-   * the comparison, so parallel tries never check more than the lock allows); it is refused with
-   * `wrong`, on `field`, warning of the lock from the third. The right one clears the count.
-   */
-  async function confirmLoginPassword(account: { id: string; passwordHash: string; lockedUntil: Date | null }, given: string, refusal: { wrong: number; field: string }) {
-    const now = clock.now();
-    if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
-    const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
-    if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
-    if (!(await verifyPassword(account.passwordHash, given))) {
-      const refused = wrongPasswordError(claimed, now, refusal.wrong);
-      throw claimed.lockedUntil ? refused : onField(refused, refusal.field);
-    }
-    // the right password: the try counted before the check is no failure
-    await clearFailedLogins(db, account.id);
-  }
-
   return {
-    confirmLoginPassword,
-
     /** GET /account/security: what the security centre shows first. */
     async overview(auth: Authenticated) {
       const now = clock.now();
-      const account = await findAccountById(db, auth.account.id);
+      const account = await credentials.findById(auth.account.id);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
       const [manager, trusted, live, [last]] = await Promise.all([
         account.managerId ? deps.managers.findById(account.managerId) : undefined,
@@ -150,13 +108,13 @@ export function createSecurityPart(deps: SecurityDeps) {
      * other session of the account ends; this one stays.
      */
     async changePassword(merchant: MerchantRow, auth: Authenticated, body: ChangePasswordBody, caller: Caller) {
-      const account = await findAccountById(db, auth.account.id);
+      const account = await credentials.findById(auth.account.id);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
       await confirmLoginPassword(account, body.old_password, { wrong: SecurityErrorCode.OLD_PASSWORD_WRONG, field: 'old_password' });
       if (body.password === body.old_password) throw refusedOn(SecurityErrorCode.PASSWORD_UNCHANGED, 'password');
       const passwordHash = await hashPassword(body.password);
       const { ended, mail } = await db.transaction(async (tx) => {
-        await setPassword(tx, account.id, passwordHash);
+        await credentials.setPassword(tx, account.id, passwordHash);
         const count = await sessions.endAll(tx, account.id, 'password-changed', auth.session.id);
         return { ended: count, mail: await tell(tx, merchant, account.id, 'LOGIN_PASSWORD', [account.email], caller) };
       });
@@ -176,23 +134,23 @@ export function createSecurityPart(deps: SecurityDeps) {
         if (body.send_type !== 'SEND_TYPE_EMAIL' || body.email === undefined) throw new AppError(ErrorCode.VALIDATION, { message: '请输入邮箱' });
         const email = body.email.toLowerCase();
         if (email !== account.email) {
-          const owner = await findAccountByEmail(db, merchant.id, email);
+          const owner = await credentials.findByEmail(merchant.id, email);
           if (owner && owner.id !== account.id) {
             await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
             throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
           }
         }
-        return deps.sendTo(merchant, 'SEND_TYPE_EMAIL', { email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
+        return credentials.sendCode(merchant, 'SEND_TYPE_EMAIL', { email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
       }
       if (body.send_type !== 'SEND_TYPE_PHONE' || !body.phone_info) throw new AppError(ErrorCode.VALIDATION, { message: '请输入正确手机号' });
       const { phone, phone_prefix: prefix } = body.phone_info;
       if (phone !== account.phone || prefix !== account.phonePrefix) {
-        if (await findOtherAccountByPhone(db, merchant.id, account.id, prefix, phone)) {
+        if (await credentials.findOtherByPhone(merchant.id, account.id, prefix, phone)) {
           await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
           throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
         }
       }
-      return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
+      return credentials.sendCode(merchant, 'SEND_TYPE_PHONE', { phone, prefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
     },
 
     /**
@@ -205,10 +163,10 @@ export function createSecurityPart(deps: SecurityDeps) {
       if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL') {
         if (body.send_type !== 'SEND_TYPE_EMAIL') throw new AppError(ErrorCode.VALIDATION, { message: '更换邮箱的验证码仅发送至邮箱' });
         if (!account.email) throw new AppError(ErrorCode.NO_EMAIL_ON_ACCOUNT);
-        return deps.sendTo(merchant, 'SEND_TYPE_EMAIL', { email: account.email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
+        return credentials.sendCode(merchant, 'SEND_TYPE_EMAIL', { email: account.email }, 'MARK_TYPE_CHANGE_EMAIL', caller.ip);
       }
       if (body.send_type !== 'SEND_TYPE_PHONE') throw new AppError(ErrorCode.VALIDATION, { message: '更换手机号的验证码仅发送至手机' });
-      return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone: account.phone, prefix: account.phonePrefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
+      return credentials.sendCode(merchant, 'SEND_TYPE_PHONE', { phone: account.phone, prefix: account.phonePrefix }, 'MARK_TYPE_CHANGE_PHONE', caller.ip);
     },
 
     /** POST /account/email/change: the old address's code and the new one's; both addresses are told. */
@@ -217,7 +175,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       const current = account.email ?? '';
       const email = body.email.toLowerCase();
       if (email === current) throw refusedOn(SecurityErrorCode.EMAIL_UNCHANGED, 'email');
-      const owner = await findAccountByEmail(db, merchant.id, email);
+      const owner = await credentials.findByEmail(merchant.id, email);
       if (owner && owner.id !== account.id) {
         // it tells whether an account has the address, as the code request does: counted the same
         await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
@@ -232,7 +190,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       let mail: () => Promise<void>;
       try {
         mail = await db.transaction(async (tx) => {
-          await setEmail(tx, account.id, email);
+          await credentials.setEmail(tx, account.id, email);
           return tell(tx, merchant, account.id, 'EMAIL', [current, email], caller);
         });
       } catch (error) {
@@ -248,7 +206,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       const { account } = auth;
       const { phone, phone_prefix: prefix } = body.phone_info;
       if (phone === account.phone && prefix === account.phonePrefix) throw refusedOn(SecurityErrorCode.PHONE_UNCHANGED, 'phone_info.phone');
-      if (await findOtherAccountByPhone(db, merchant.id, account.id, prefix, phone)) {
+      if (await credentials.findOtherByPhone(merchant.id, account.id, prefix, phone)) {
         await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
         throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
       }
@@ -261,7 +219,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       let mail: () => Promise<void>;
       try {
         mail = await db.transaction(async (tx) => {
-          await setPhone(tx, account.id, prefix, phone);
+          await credentials.setPhone(tx, account.id, prefix, phone);
           return tell(tx, merchant, account.id, 'PHONE', [account.email], caller);
         });
       } catch (error) {

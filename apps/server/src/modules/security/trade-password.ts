@@ -7,21 +7,21 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import type { Caller } from '../../http/caller.ts';
-import { tradeLockedError, tradePasswordPolicy } from './password-policy.ts';
-import type { SecurityPart } from './security.ts';
-import { refusedOn } from './security.ts';
+import { refusedOn } from '../../http/field-refusal.ts';
+import type { AccountCredentials } from '../accounts/credentials-service.ts';
+import { tradeLockedError, tradePasswordPolicy } from './trade-password-policy.ts';
 import type { TellSecurityChange } from './security-notice.ts';
-import { clearTradePasswordTries, countWrongTradePassword, findAccountById, findTradePasswordHash, lockTradePassword, setTrxPassword } from './store.ts';
 
 interface TradePasswordDeps {
   db: Db;
   clock: Clock;
-  confirmLoginPassword: SecurityPart['confirmLoginPassword'];
+  credentials: AccountCredentials;
   tell: TellSecurityChange;
 }
 
 /** The trade password: the one rule of money leaving the wallet or a card, and setting or changing it. */
-export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell }: TradePasswordDeps) {
+export function createTradePasswordPart({ db, clock, credentials, tell }: TradePasswordDeps) {
+  const trade = credentials.tradePassword;
   /**
    * Once the account has a trade password, the call must carry it, right, and not while it is
    * locked. The account's checks run one at a time (its row locked over the check), so only wrong
@@ -30,19 +30,19 @@ export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell 
    * whether one was set when the caller's session was read (it saves a read); unknown, it is read.
    */
   async function confirmTradePassword(accountId: string, given: string | undefined, set?: boolean) {
-    if (!(set ?? (await findTradePasswordHash(db, accountId)))) return;
+    if (!(set ?? (await trade.findHash(accountId)))) return;
     const refusal = await db.transaction(async (tx) => {
-      const { hash, failures, lockedUntil } = await lockTradePassword(tx, accountId);
+      const { hash, failures, lockedUntil } = await trade.lock(tx, accountId);
       if (!hash) return null;
       const now = clock.now();
       if (lockedUntil && lockedUntil.getTime() > now.getTime()) return tradeLockedError(lockedUntil, now);
       if (!given) return new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);
       if (await verifyPassword(hash, given)) {
-        if (failures > 0) await clearTradePasswordTries(tx, accountId);
+        if (failures > 0) await trade.clearTries(tx, accountId);
         return null;
       }
       // the refusal is answered after the commit, so that the count stays
-      const counted = await countWrongTradePassword(tx, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
+      const counted = await trade.countWrong(tx, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
       if (!counted || counted.lockedUntil) return tradeLockedError(counted?.lockedUntil ?? new Date(now.getTime() + tradePasswordPolicy.windowMs), now);
       const remaining = tradePasswordPolicy.maxFailures - counted.failures;
       return new AppError(ErrorCode.TRX_PASSWORD_WRONG, { params: { remaining }, data: { remaining } });
@@ -57,7 +57,7 @@ export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell 
    */
   async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller, loginConfirmed = false): Promise<void> {
     const accountId = auth.account.id;
-    const current = await findTradePasswordHash(db, accountId);
+    const current = await trade.findHash(accountId);
     if (current) {
       if (!body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_OLD_REQUIRED);
       await confirmTradePassword(accountId, body.old_trx_password, true);
@@ -65,13 +65,13 @@ export function createTradePasswordPart({ db, clock, confirmLoginPassword, tell 
     } else if (!loginConfirmed) {
       // a session alone (a stolen one, say) must not set the password that then moves money
       if (!body.password) throw refusedOn(ErrorCode.LOGIN_PASSWORD_REQUIRED, 'password');
-      const account = await findAccountById(db, accountId);
+      const account = await credentials.findById(accountId);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
-      await confirmLoginPassword(account, body.password, { wrong: ErrorCode.LOGIN_PASSWORD_WRONG, field: 'password' });
+      await credentials.confirmLoginPassword(account, body.password, { wrong: ErrorCode.LOGIN_PASSWORD_WRONG, field: 'password' });
     }
     const hash = await hashPassword(body.trx_password);
     const mail = await db.transaction(async (tx) => {
-      if (!(await setTrxPassword(tx, accountId, hash, current))) return null;
+      if (!(await trade.set(tx, accountId, hash, current))) return null;
       return tell(tx, merchant, accountId, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.account.email], caller);
     });
     // another change landed between the check and this one: checked again against the trade password it set
