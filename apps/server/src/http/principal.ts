@@ -18,11 +18,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** who is calling; set on every call whose `who` names a caller (public calls have none) */
     principal: Principal;
-    /**
-     * The same principal, under the name the trade password's check reads (accounts): a session's
-     * account and session.
-     */
-    auth: Principal;
   }
   interface FastifyInstance {
     principals: Principals;
@@ -68,7 +63,6 @@ export class Principals {
       throw new AppError(ErrorCode.VALIDATION, { message: '当前登录状态无需此操作' });
     }
     request.principal = principal;
-    request.auth = principal;
     return principal;
   }
 }

@@ -59,7 +59,7 @@ export function tradePasswordHook(
   options: { answered?: KeptAnswer } = {},
 ) {
   return async (request: FastifyRequest) => {
-    const { id: accountId, trxPasswordSet } = request.auth.account;
+    const { id: accountId, trxPasswordSet } = request.principal.account;
     const keyed = options.answered ? keyOfRequest(request) : null;
     if (keyed && options.answered) {
       const earlier = await checks.boundCall(accountId, keyed.key);

@@ -28,7 +28,7 @@ function request(body: Record<string, unknown>, options: { key?: string; url?: s
     params: {},
     body,
     headers: options.key ? { 'idempotency-key': options.key } : {},
-    auth: { account: { id: 'account-1', trxPasswordSet: options.set ?? true } },
+    principal: { account: { id: 'account-1', trxPasswordSet: options.set ?? true } },
   } as unknown as FastifyRequest;
 }
 

@@ -14,7 +14,6 @@ import { createSignInPart } from './sign-in.ts';
 import type { AccountRow } from './store.ts';
 import { createVerificationCodePart } from './verification-codes.ts';
 
-export type { Caller } from '../../http/caller.ts';
 export { DEVICE_TRUST_MS } from './sign-in.ts';
 export type { SecurityCalls } from './security-calls.ts';
 

@@ -39,7 +39,7 @@ export interface BatchOptions {
  *
  * Each job asks the issuer for its card; the issuer's answer arrives on the webhook and goes the way
  * of a single card's (completeOpening posts the card's holds, failOpening releases them), which counts
- * the card in its batch exactly once (batch-progress.ts). A job whose process dies is taken up again by
+ * the card in its batch exactly once (progress.ts). A job whose process dies is taken up again by
  * any process after the heartbeat lapses; the issuer opens one card per card id however often it is
  * asked, and a card already answered is not asked again.
  */

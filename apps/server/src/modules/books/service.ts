@@ -72,7 +72,5 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 
 export type BooksService = ReturnType<typeof createBooksService>;
 
-export { BALANCE_FINISHER } from '../ledger/service.ts';
 export { ledgerAuditRules } from './audit.ts';
-export type { CustomerBalances } from './balances.ts';
 export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';

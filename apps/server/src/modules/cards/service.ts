@@ -28,7 +28,7 @@ import {
 import { transfersPart } from './transfers.ts';
 
 export type { CardRow } from './store.ts';
-export type { CardDeps, OpeningSettled, SpendingFigures, SpendingFiguresOf } from './deps.ts';
+export type { SpendingFigures } from './deps.ts';
 export { cardName, isUuid } from './card-view.ts';
 export { cardNotices } from './card-notices.ts';
 export { notAllowed } from './lifecycle.ts';
