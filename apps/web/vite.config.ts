@@ -165,9 +165,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // name, and the route table lists them all, so names are bytes each start downloads
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
-          // the field rules and the server's field errors, which sign-in and the card screens share: one
-          // small chunk, not three (each chunk costs the first load its imports and exports)
-          groups: [{ name: 'form-rules', test: /(src[\\/]lib[\\/]form-(rules|errors)|contract[\\/]src[\\/]rules)\.ts$/ }],
+          // the field rules and the server's field errors, which sign-in and the card screens share, with
+          // the typed client: one small chunk, not four (each chunk costs the first load its imports and
+          // exports)
+          groups: [
+            {
+              name: 'form-rules',
+              test: /(src[\\/]lib[\\/](form-(rules|errors)|api-client)|contract[\\/]src[\\/]rules)\.ts$/,
+            },
+          ],
         },
       },
     },

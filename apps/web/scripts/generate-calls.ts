@@ -1,6 +1,6 @@
 // Writes apps/web/src/lib/generated/<table>-calls.ts from the call tables of packages/contract/src/api:
-// for each call its name (`<area>.<call>`, the area as portalCalls names it), method and path (and whether it answers a raw file), typed by the
-// declaration itself. The web imports these rather than the tables, whose zod schemas would
+// for each call its method and path (and whether it answers a raw file), typed by the declaration
+// itself. The web imports these rather than the tables, whose zod schemas would
 // otherwise ride along into every screen's first load. Run after a table changes:
 //   npm run generate:calls -w @portal/web
 // (the unit test apps/web/src/lib/generated-calls.test.ts fails while a file is out of date).
@@ -30,27 +30,38 @@ const quoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESERVED = new Set(['delete', 'default', 'new', 'class', 'function', 'import', 'export', 'in', 'do', 'if', 'for', 'var', 'let', 'const']);
 
-function fileOfTable(module: string, exportName: string, area: string, table: Record<string, DeclaredCall>): string {
-  const lines = [
-    `// Generated from packages/contract/src/api/${module}.ts by apps/web/scripts/generate-calls.ts: do not edit.`,
-    `import type { ${exportName} as declared } from '@portal/contract/api/${module}';`,
-    `import type { CallRef } from '../api-client.ts';`,
-    '',
-  ];
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * A table's files: one module a call (`<table>/<call>.ts`), so a screen's scripts carry only the calls
+ * it makes, and `<table>-calls.ts` naming them all for the screens to import.
+ */
+function filesOfTable(module: string, exportName: string, table: Record<string, DeclaredCall>): Array<[string, string]> {
+  const banner = `// Generated from packages/contract/src/api/${module}.ts by apps/web/scripts/generate-calls.ts: do not edit.`;
+  const files: Array<[string, string]> = [];
+  const index = [banner];
   for (const [name, declared] of Object.entries(table)) {
     if (!IDENTIFIER.test(name) || RESERVED.has(name)) throw new Error(`${module}.ts: the call ${name} cannot be exported under its name`);
     const raw = declared.raw === undefined ? '' : `, raw: ${quoted(declared.raw)}`;
-    lines.push(
-      `export const ${name}: CallRef<(typeof declared)['${name}']> = { name: '${area}.${name}', method: ${quoted(declared.method)}, path: ${quoted(declared.path)}${raw} };`,
-    );
+    const file = `${module}/${kebab(name)}.ts`;
+    const lines = [
+      banner,
+      `import type { ${exportName} as declared } from '@portal/contract/api/${module}';`,
+      `import type { CallRef } from '../../api-client.ts';`,
+      '',
+      `export const ${name}: CallRef<(typeof declared)['${name}']> = { method: ${quoted(declared.method)}, path: ${quoted(declared.path)}${raw} };`,
+    ];
+    files.push([file, `${lines.join('\n')}\n`]);
+    index.push(`export { ${name} } from './${file}';`);
   }
-  return `${lines.join('\n')}\n`;
+  files.push([`${module}-calls.ts`, `${index.join('\n')}\n`]);
+  return files;
 }
 
-/** Every file the tables make, by its name in the generated folder. */
+/** Every file the tables make, by its path in the generated folder. */
 export async function callFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  // the areas are named as the contract's index of every call names them (portalCalls)
+  // every table is one of the contract's index of every call (portalCalls)
   const { portalCalls }: { portalCalls: Record<string, unknown> } = await import(pathToFileURL(path.join(tablesFolder, 'calls.ts')).href);
   const modules = readdirSync(tablesFolder)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'calls.ts')
@@ -64,7 +75,7 @@ export async function callFiles(): Promise<Map<string, string>> {
     if (!table) continue;
     const area = Object.entries(portalCalls).find(([, value]) => value === table[1])?.[0];
     if (!area) throw new Error(`${module}.ts: ${table[0]} is not in portalCalls (calls.ts)`);
-    files.set(`${module}-calls.ts`, fileOfTable(module, table[0], area, table[1]));
+    for (const [name, text] of filesOfTable(module, table[0], table[1])) files.set(name, text);
   }
   return files;
 }
@@ -73,6 +84,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const files = await callFiles();
   rmSync(generatedFolder, { recursive: true, force: true });
   mkdirSync(generatedFolder, { recursive: true });
-  for (const [name, text] of files) writeFileSync(path.join(generatedFolder, name), text);
+  for (const [name, text] of files) {
+    mkdirSync(path.dirname(path.join(generatedFolder, name)), { recursive: true });
+    writeFileSync(path.join(generatedFolder, name), text);
+  }
   console.log(`${files.size} files in ${path.relative(root, generatedFolder)}`);
 }

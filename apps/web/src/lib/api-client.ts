@@ -4,7 +4,7 @@ import { http, type RawResponse } from './http.ts';
 
 /**
  * The one client of the portal's calls. A call is declared once in the contract
- * (packages/contract/src/api); the web reaches it through a `CallRef`, the declaration's name,
+ * (packages/contract/src/api); the web reaches it through a `CallRef`, the declaration's
  * method and path without its schemas (lib/generated/*-calls.ts), so a screen's first load never
  * carries the schema library: the schemas give the types only. Every call goes through the HTTP
  * module, which keeps the envelope, the toasts, the outage rule and the presses.
@@ -15,8 +15,6 @@ export const API_BASE: typeof ContractApiBase = '/api/v1';
 
 /** What the web holds of a declared call at run time; `C`, the declaration, types it. */
 export interface CallRef<C extends Call = Call> {
-  /** `<area>.<call>` as the contract's portalCalls names it (`cards.detail`): the first part of the call's query key */
-  readonly name: string;
   readonly method: C['method'];
   readonly path: C['path'];
   readonly raw?: RawOf<C>;
@@ -78,19 +76,12 @@ export function call<C extends EnvelopeCall>(ref: CallRef<C>, ...[input]: Option
   const given = (input ?? {}) as CallInput<Call>;
   const url = urlOf(ref, given.params as ParamsOf<C>);
   const config = configOf(given);
-  switch (ref.method) {
-    case 'GET':
-      return http.get<Answer>(...(argumentsOf(url, config) as [string, AxiosRequestConfig?])) as Promise<Answer>;
-    case 'DELETE':
-      // a DELETE's body travels as axios' data
-      return http.delete<Answer>(...(argumentsOf(url, given.body === undefined ? config : { ...config, data: given.body }) as [string, AxiosRequestConfig?])) as Promise<Answer>;
-    case 'POST':
-      return http.post<Answer>(...(argumentsOf(url, given.body, config) as [string, unknown?, AxiosRequestConfig?])) as Promise<Answer>;
-    case 'PUT':
-      return http.put<Answer>(...(argumentsOf(url, given.body, config) as [string, unknown?, AxiosRequestConfig?])) as Promise<Answer>;
-    case 'PATCH':
-      return http.patch<Answer>(...(argumentsOf(url, given.body, config) as [string, unknown?, AxiosRequestConfig?])) as Promise<Answer>;
-  }
+  const body = given.body;
+  const calling = http as unknown as Record<Lowercase<Call['method']>, (...args: unknown[]) => Promise<Answer>>;
+  const method = ref.method.toLowerCase() as Lowercase<Call['method']>;
+  // GET and DELETE take no body argument: a DELETE's body travels as axios' data
+  if (method === 'get' || method === 'delete') return calling[method](...argumentsOf(url, body === undefined ? config : { ...config, data: body }));
+  return calling[method](...argumentsOf(url, body, config));
 }
 
 /** A call that answers a file (an .xlsx export): the raw answer, with the headers that name it. */

@@ -3,8 +3,8 @@ import { partialMatchKey, type Query, type QueryKey } from '@tanstack/react-quer
 import type { CallInput, CallRef } from './api-client.ts';
 
 /**
- * One query key per call: the call's name, then what it was asked with (its path parameters and
- * query, as sent). Every cached answer is keyed here and nowhere else, so two screens that make the
+ * One query key per call: the call's method and path (`GET /card/:id`, one call's alone), then what
+ * it was asked with (its path parameters and query, as sent). Every cached answer is keyed here and nowhere else, so two screens that make the
  * same call share one answer, and whatever refreshes it refreshes it for both.
  *
  * A key of fewer parts names more answers: `queryKeyOf(spending.transactions, { params: { id } })`
@@ -16,7 +16,8 @@ export function queryKeyOf<C extends Call>(ref: CallRef<C>, input?: Partial<Pick
     ...(input?.params === undefined ? {} : { params: input.params }),
     ...(input?.query === undefined ? {} : { query: input.query }),
   };
-  return Object.keys(asked).length > 0 ? ([ref.name, asked] as const) : ([ref.name] as const);
+  const name = `${ref.method} ${ref.path}`;
+  return Object.keys(asked).length > 0 ? ([name, asked] as const) : ([name] as const);
 }
 
 /** Every cached answer under any of these keys: for a refresh, or to tell whether any is loading. */

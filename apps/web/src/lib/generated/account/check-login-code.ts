@@ -1,0 +1,5 @@
+// Generated from packages/contract/src/api/account.ts by apps/web/scripts/generate-calls.ts: do not edit.
+import type { accountCalls as declared } from '@portal/contract/api/account';
+import type { CallRef } from '../../api-client.ts';
+
+export const checkLoginCode: CallRef<(typeof declared)['checkLoginCode']> = { method: 'POST', path: '/account/login/code/check' };

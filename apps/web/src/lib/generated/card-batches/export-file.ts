@@ -1,0 +1,5 @@
+// Generated from packages/contract/src/api/card-batches.ts by apps/web/scripts/generate-calls.ts: do not edit.
+import type { cardBatchCalls as declared } from '@portal/contract/api/card-batches';
+import type { CallRef } from '../../api-client.ts';
+
+export const exportFile: CallRef<(typeof declared)['exportFile']> = { method: 'GET', path: '/card/batch-export/:export_id/file', raw: 'xlsx' };
