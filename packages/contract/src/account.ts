@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_METHODS, LOGIN_RESULTS, MARK_TYPES, RESET_TYPES, SEND_TYPES, SESSION_STAGES } from './enums.ts';
+import { LOGIN_METHODS, LOGIN_RESULTS, MARK_TYPES, RESET_TYPES, ROLES, SEND_TYPES, SESSION_STAGES } from './enums.ts';
 import { messages, phoneInfoSchema, rules, ruled } from './validation.ts';
 
 /** Schemas of the account calls (spec §7); rule messages are the forms' messages. */
@@ -84,6 +84,8 @@ export const registerBody = z.object({
       const message = value === null ? null : rules.invitationCode(value);
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
+  /** a team's invitation (the token of /sign-up?invitation=…): the new member joins that team, no account is made */
+  invitation: z.string().max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export const tokenAnswer = z.object({ token: z.string() });
@@ -160,6 +162,11 @@ export const accountInfo = z.object({
   phone_prefix: z.string(),
   /** whether the account has a trade password, which calls moving money out then require */
   trx_password_set: z.boolean(),
+  /** the member signed in (the person); id is the account (the company) they act for */
+  member_id: z.string(),
+  role: z.enum(ROLES),
+  /** the company's name as the team set it, or one made from the owner's phone */
+  account_name: z.string(),
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 

@@ -173,3 +173,9 @@ export const loginResultLabel: Record<LoginResult, string> = {
 /** The stages of a session: waiting for the second verification, for an e-mail, or signed in. */
 export const SESSION_STAGES = ['VERIFY', 'BIND_EMAIL', 'FULL'] as const;
 export type SessionStage = (typeof SESSION_STAGES)[number];
+
+/** A member's role in their team (team.ts holds what each may do). */
+export const ROLES = ['OWNER', 'ADMIN', 'FINANCE', 'MEMBER', 'VIEWER'] as const;
+export type Role = (typeof ROLES)[number];
+export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -4,6 +4,7 @@ import { moneyErrors } from './error-catalogue-money.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
 import { signInErrors } from './error-catalogue-sign-in.ts';
+import { teamErrors } from './error-catalogue-team.ts';
 import type { CatalogueEntry } from './error-catalogue-entry.ts';
 
 export type { CatalogueEntry } from './error-catalogue-entry.ts';
@@ -21,4 +22,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...cardErrors,
   ...moneyErrors,
   ...cardBatchErrors,
+  ...teamErrors,
 };

@@ -4,7 +4,8 @@
  */
 export { merchants, merchantHosts, agreements, customerManagers } from './schema/merchants.ts';
 export { devOutbox, verificationCodes } from './schema/codes.ts';
-export { accounts, sessions, trustedDevices, loginAttempts, unknownSignIns, resetTickets } from './schema/accounts.ts';
+export { accounts, members, sessions, trustedDevices, loginAttempts, unknownSignIns, resetTickets } from './schema/accounts.ts';
+export { invitations, budgetUsage, activityLog } from './schema/team.ts';
 export { stationMessages, announcements, announcementReads } from './schema/messages.ts';
 export { ledgerAccounts, ledgerTransactions, ledgerPostings, ledgerHolds, ledgerIdempotencyKeys, requestKeys } from './schema/ledger.ts';
 export { wallets } from './schema/wallet.ts';

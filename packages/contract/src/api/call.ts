@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../cards.ts';
 import type { SessionStage } from '../enums.ts';
+import type { Action } from '../team.ts';
 
 /** Every call's path is below this one: the calls' own paths are written without it. */
 export const API_BASE = '/api/v1';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** An action a member's role may be granted (`cards.read`): named now, enforced once accounts have members. */
-export type RoleAction = `${string}.${string}`;
+/** An action a member's role may be granted (`cards.read`): the role table of team.ts decides it. */
+export type RoleAction = Action;
 
 /** A scope an API key may carry (`cards:read`): named now, enforced once keys exist. */
 export type KeyScope = `${string}:${string}`;
@@ -23,8 +24,8 @@ export interface PublicCaller {
 }
 
 /**
- * A signed-in session in one of `stages`; later, a member whose role grants `role`, or a key that
- * carries `key`, may make the same call.
+ * A signed-in session in one of `stages`, of a member whose role grants `role` (any role when none is
+ * named: the member's own sign-in, password and sessions); later, a key that carries `key`.
  */
 export interface SessionCaller {
   readonly session: readonly SessionStage[];
@@ -81,6 +82,9 @@ export const PUBLIC: PublicCaller = { public: true };
 
 /** A session in one of the given stages; FULL alone when none is named. */
 export const session = (...stages: SessionStage[]): SessionCaller => ({ session: stages.length > 0 ? stages : ['FULL'] });
+
+/** A session in the FULL stage, of a member whose role grants `action`. */
+export const member = (action: Action): SessionCaller => ({ session: ['FULL'], role: action });
 
 /** A table of calls, kept with its exact types (each schema's own) for the server and the web client. */
 export const defineCalls = <const Calls extends Record<string, Call>>(calls: Calls): Calls => calls;

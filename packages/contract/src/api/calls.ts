@@ -6,6 +6,7 @@ import { merchantCalls } from './merchant.ts';
 import { messageCalls } from './messages.ts';
 import { securityCalls } from './security.ts';
 import { spendingCalls } from './spending.ts';
+import { teamCalls } from './team.ts';
 import { walletCalls } from './wallet.ts';
 
 /** Every call of the portal, by area: what the server must register, and nothing else under API_BASE. */
@@ -19,4 +20,5 @@ export const portalCalls = {
   cards: cardCalls,
   spending: spendingCalls,
   cardBatches: cardBatchCalls,
+  team: teamCalls,
 } as const;

@@ -9,10 +9,9 @@ import {
   batchExportStatusQuery,
   batchStatusAnswer,
 } from '../card-batches.ts';
-import { defineCalls, session } from './call.ts';
+import { defineCalls, member } from './call.ts';
 
 const tags = ['cards'];
-const who = session();
 
 /** Opening cards in a batch, and exporting chosen cards to a spreadsheet: the account's own only. */
 export const cardBatchCalls = defineCalls({
@@ -23,7 +22,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchCreateCardAnswer,
     summary: 'Open 2–500 cards of a product at once: the whole cost is held, a job opens them (Idempotency-Key; trx_password once set)',
     tags,
-    who,
+    who: member('cards.open'),
     movesMoney: true,
     idempotencyKey: true,
     tradePassword: 'always',
@@ -34,7 +33,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchStatusAnswer,
     summary: "The account's running batch (exist), else its latest",
     tags,
-    who,
+    who: member('cards.read'),
   },
   createExport: {
     method: 'POST',
@@ -43,7 +42,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchExportAnswer,
     summary: 'Export the chosen cards to an .xlsx file (full numbers only with an access code, and trx_password once set)',
     tags,
-    who,
+    who: member('cards.export'),
     tradePassword: 'sensitive',
   },
   exportStatus: {
@@ -53,7 +52,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchExportStatusAnswer,
     summary: "An export's progress (without export_id: the account's latest; null when there is none)",
     tags,
-    who,
+    who: member('cards.export'),
   },
   exports: {
     method: 'GET',
@@ -61,7 +60,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchExportList,
     summary: "The account's recent exports, newest first",
     tags,
-    who,
+    who: member('cards.export'),
   },
   exportFile: {
     method: 'GET',
@@ -70,6 +69,6 @@ export const cardBatchCalls = defineCalls({
     raw: 'xlsx',
     summary: "An export's .xlsx file, raw (kept 24 hours; one with full numbers only to the session that made it)",
     tags,
-    who,
+    who: member('cards.export'),
   },
 });

@@ -17,10 +17,9 @@ import {
   verificationBody,
   withdrawAnswer,
 } from '../cards.ts';
-import { defineCalls, session } from './call.ts';
+import { defineCalls, member } from './call.ts';
 
 const tags = ['cards'];
-const who = session();
 
 /** A card's id in its path. */
 export const cardIdParams = z.object({ id: z.string().max(100) });
@@ -36,7 +35,7 @@ export const cardCalls = defineCalls({
     answer: verificationAnswer,
     summary: 'What the account has given before opening cards (the ID number masked)',
     tags,
-    who,
+    who: member('cards.read'),
   },
   saveVerification: {
     method: 'PUT',
@@ -45,7 +44,7 @@ export const cardCalls = defineCalls({
     answer: verificationAnswer,
     summary: 'Give the real name and ID number, and/or the Latin name and the website where cards will be used',
     tags,
-    who,
+    who: member('account.verify'),
   },
   openedAvailable: {
     method: 'GET',
@@ -53,7 +52,7 @@ export const cardCalls = defineCalls({
     answer: openedAvailableAnswer,
     summary: 'What the account has given, and the products it may open now with how many more',
     tags,
-    who,
+    who: member('cards.read'),
   },
   list: {
     method: 'GET',
@@ -62,7 +61,7 @@ export const cardCalls = defineCalls({
     answer: cardPage,
     summary: "A page of the account's cards, newest first",
     tags,
-    who,
+    who: member('cards.read'),
   },
   summary: {
     method: 'GET',
@@ -70,7 +69,7 @@ export const cardCalls = defineCalls({
     answer: cardSummaryAnswer,
     summary: 'Cards per status and what they hold per currency',
     tags,
-    who,
+    who: member('cards.read'),
   },
   open: {
     method: 'POST',
@@ -79,7 +78,7 @@ export const cardCalls = defineCalls({
     answer: cardItem,
     summary: 'Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key; trx_password once set)',
     tags,
-    who,
+    who: member('cards.open'),
     movesMoney: true,
     idempotencyKey: true,
     tradePassword: 'always',
@@ -91,7 +90,7 @@ export const cardCalls = defineCalls({
     answer: cardItem,
     summary: 'One card',
     tags,
-    who,
+    who: member('cards.read'),
   },
   rename: {
     method: 'PATCH',
@@ -101,7 +100,7 @@ export const cardCalls = defineCalls({
     answer: cardItem,
     summary: "Change a card's nickname",
     tags,
-    who,
+    who: member('cards.manage'),
   },
   changeStatus: {
     method: 'PUT',
@@ -111,7 +110,7 @@ export const cardCalls = defineCalls({
     answer: cardItem,
     summary: 'Freeze or unfreeze a card',
     tags,
-    who,
+    who: member('cards.manage'),
   },
   remove: {
     method: 'DELETE',
@@ -121,7 +120,7 @@ export const cardCalls = defineCalls({
     answer: cardItem,
     summary: 'Cancel a card: its balance goes back to the wallet when the issuer confirms (trx_password once set, for a card that holds money)',
     tags,
-    who,
+    who: member('cards.manage'),
     movesMoney: true,
     tradePassword: 'holding-money',
   },
@@ -133,7 +132,7 @@ export const cardCalls = defineCalls({
     answer: rechargeAnswer,
     summary: 'Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set)',
     tags,
-    who,
+    who: member('cards.fund'),
     movesMoney: true,
     idempotencyKey: true,
     tradePassword: 'always',
@@ -146,7 +145,7 @@ export const cardCalls = defineCalls({
     answer: withdrawAnswer,
     summary: 'Take money from a card back to the wallet (Idempotency-Key; trx_password once set)',
     tags,
-    who,
+    who: member('cards.fund'),
     movesMoney: true,
     idempotencyKey: true,
     tradePassword: 'always',
@@ -159,6 +158,6 @@ export const cardCalls = defineCalls({
     answer: revealAnswer,
     summary: "The card's full number, CVV and expiry: with an access code, or within five minutes of one",
     tags,
-    who,
+    who: member('cards.reveal'),
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MESSAGE_KINDS, messageItem, messageListQuery, messagePage, readStatusAnswer, readStatusBody, unreadQuantity } from '../messages.ts';
-import { defineCalls, session } from './call.ts';
+import { defineCalls, member } from './call.ts';
 
 const tags = ['messages'];
-const who = session();
 
 /** The message centre: station messages and announcements of the signed-in account. */
 export const messageCalls = defineCalls({
@@ -14,7 +13,7 @@ export const messageCalls = defineCalls({
     answer: messagePage,
     summary: 'Station messages (kind=message) or announcements (kind=announcement), newest first, paginated',
     tags,
-    who,
+    who: member('messages.read'),
   },
   detail: {
     method: 'GET',
@@ -23,7 +22,7 @@ export const messageCalls = defineCalls({
     answer: messageItem,
     summary: 'One station message or announcement',
     tags,
-    who,
+    who: member('messages.read'),
   },
   markRead: {
     method: 'PUT',
@@ -32,7 +31,7 @@ export const messageCalls = defineCalls({
     answer: readStatusAnswer,
     summary: 'Mark one message or announcement read ({id}), or every one ({all: true}, optionally of one kind)',
     tags,
-    who,
+    who: member('messages.read'),
   },
   unreadQuantity: {
     method: 'GET',
@@ -40,6 +39,6 @@ export const messageCalls = defineCalls({
     answer: unreadQuantity,
     summary: 'Unread station messages plus unread announcements',
     tags,
-    who,
+    who: member('messages.read'),
   },
 });

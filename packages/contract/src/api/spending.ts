@@ -1,10 +1,9 @@
 import { cardControls, cardControlsBody } from '../card-spending.ts';
 import { cardTransactionExportQuery, cardTransactionPage, cardTransactionQuery } from '../cards.ts';
 import { cardIdParams } from './cards.ts';
-import { defineCalls, session } from './call.ts';
+import { defineCalls, member } from './call.ts';
 
 const tags = ['cards'];
-const who = session();
 
 /** What a card spends: its transactions (a page, or a spreadsheet) and the controls its next authorisation obeys. */
 export const spendingCalls = defineCalls({
@@ -16,7 +15,7 @@ export const spendingCalls = defineCalls({
     answer: cardTransactionPage,
     summary: "A card's transactions, newest first",
     tags,
-    who,
+    who: member('cards.read'),
   },
   exportTransactions: {
     method: 'GET',
@@ -26,7 +25,7 @@ export const spendingCalls = defineCalls({
     raw: 'xlsx',
     summary: "A card's filtered transactions as an .xlsx spreadsheet (the raw file, not an envelope)",
     tags,
-    who,
+    who: member('cards.export'),
   },
   controls: {
     method: 'GET',
@@ -35,7 +34,7 @@ export const spendingCalls = defineCalls({
     answer: cardControls,
     summary: "A card's limits, blocked categories and allowed countries, with what was spent today and this month",
     tags,
-    who,
+    who: member('cards.read'),
   },
   saveControls: {
     method: 'PUT',
@@ -45,6 +44,6 @@ export const spendingCalls = defineCalls({
     answer: cardControls,
     summary: "Replace a card's controls; the next authorisation obeys them",
     tags,
-    who,
+    who: member('cards.manage'),
   },
 });

@@ -6,10 +6,9 @@ import {
   walletTransactionPage,
   walletTransactionQuery,
 } from '../wallet.ts';
-import { defineCalls, session } from './call.ts';
+import { defineCalls, member } from './call.ts';
 
 const tags = ['wallet'];
-const who = session();
 
 /** The wallet (spec §7): every call reads the signed-in account's own wallet only. */
 export const walletCalls = defineCalls({
@@ -19,7 +18,7 @@ export const walletCalls = defineCalls({
     answer: accountBalanceAnswer,
     summary: 'Available and held (anew) per currency, as two-decimal strings',
     tags,
-    who,
+    who: member('wallet.read'),
   },
   status: {
     method: 'GET',
@@ -27,7 +26,7 @@ export const walletCalls = defineCalls({
     answer: balanceStatusAnswer,
     summary: 'BALANCE_STATUS_AVAILABLE, or BALANCE_STATUS_FROZEN (nothing can leave the wallet) with the reason',
     tags,
-    who,
+    who: member('wallet.read'),
   },
   cardAmount: {
     method: 'GET',
@@ -35,7 +34,7 @@ export const walletCalls = defineCalls({
     answer: cardAmountAnswer,
     summary: "The total on the account's cards, per currency",
     tags,
-    who,
+    who: member('wallet.read'),
   },
   transactions: {
     method: 'GET',
@@ -44,7 +43,7 @@ export const walletCalls = defineCalls({
     answer: walletTransactionPage,
     summary: 'Wallet transactions, newest first, paginated; filter by type, currency and date range (days in UTC+8)',
     tags,
-    who,
+    who: member('wallet.history'),
   },
   exportTransactions: {
     method: 'GET',
@@ -53,6 +52,6 @@ export const walletCalls = defineCalls({
     raw: 'xlsx',
     summary: 'The filtered wallet transactions as an .xlsx spreadsheet (the raw file, not an envelope)',
     tags,
-    who,
+    who: member('wallet.history'),
   },
 });

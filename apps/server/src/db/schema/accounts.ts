@@ -1,21 +1,51 @@
 /** Customer accounts and signing in: sessions, trusted devices, attempts, unknown sign-ins and reset tickets. */
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns.ts';
 import { customerManagers, merchantRef } from './merchants.ts';
 
-export const accounts = pgTable(
-  'accounts',
+/**
+ * A customer account: the company that owns the wallet, the verification, the cards and the messages.
+ * The people who sign in to it are its members (`members`).
+ */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  merchantId: merchantRef(),
+  /** the company's name as the team set it; empty until then (answers show one made from the owner's phone) */
+  name: text('name').notNull().default(''),
+  managerId: uuid('manager_id').references(() => customerManagers.id, { onDelete: 'set null' }),
+  status: text('status').notNull().default('ACTIVE'),
+  createdAt: createdAt(),
+});
+
+/** The account a row belongs to; its rows go with it. */
+export const accountRef = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
+/**
+ * A person who signs in to an account: their phone and e-mail, password, trade password and the
+ * counts that lock them, their role and monthly budget. Sign-up makes the account and its owner, whose
+ * member id is the account's id. A removed member keeps their row (the log names them) with status
+ * REMOVED, and their phone and e-mail are free again. A person is a member of one account per merchant.
+ */
+export const members = pgTable(
+  'members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantId: merchantRef(),
+    accountId: accountRef(),
+    /** ROLES of the contract */
+    role: text('role').notNull(),
+    /** ACTIVE, SUSPENDED or REMOVED */
+    status: text('status').notNull().default('ACTIVE'),
     phonePrefix: text('phone_prefix').notNull().default('86'),
     phone: text('phone').notNull(),
     /** stored lower case */
     email: text('email'),
     passwordHash: text('password_hash').notNull(),
     trxPasswordHash: text('trx_password_hash'),
-    managerId: uuid('manager_id').references(() => customerManagers.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('ACTIVE'),
     failedLogins: integer('failed_logins').notNull().default(0),
     failedWindowStart: ts('failed_window_start'),
     lockedUntil: ts('locked_until'),
@@ -23,19 +53,25 @@ export const accounts = pgTable(
     trxFailedTries: integer('trx_failed_tries').notNull().default(0),
     trxFailedWindowStart: ts('trx_failed_window_start'),
     trxLockedUntil: ts('trx_locked_until'),
+    /** minor units of the budget's currency a month; null: none */
+    monthlyBudget: bigint('monthly_budget', { mode: 'bigint' }),
+    invitedBy: uuid('invited_by'),
     createdAt: createdAt(),
+    removedAt: ts('removed_at'),
   },
   (t) => [
-    uniqueIndex('accounts_phone_uq').on(t.merchantId, t.phonePrefix, t.phone),
-    uniqueIndex('accounts_email_uq').on(t.merchantId, t.email),
+    uniqueIndex('members_phone_uq').on(t.merchantId, t.phonePrefix, t.phone).where(sql`status <> 'REMOVED'`),
+    uniqueIndex('members_email_uq').on(t.merchantId, t.email).where(sql`status <> 'REMOVED'`),
+    uniqueIndex('members_owner_uq').on(t.accountId).where(sql`role = 'OWNER'`),
+    index('members_account_idx').on(t.accountId),
   ],
 );
 
-/** The account a row belongs to; its rows go with it. */
-export const accountRef = () =>
-  uuid('account_id')
+/** The member a row belongs to; its rows go with it. */
+export const memberRef = () =>
+  uuid('member_id')
     .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
+    .references(() => members.id, { onDelete: 'cascade' });
 
 /**
  * A sign-in. Only the SHA-256 of the token is kept. stage: VERIFY (second verification pending),
@@ -47,6 +83,7 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     merchantId: merchantRef(),
     accountId: accountRef(),
+    memberId: memberRef(),
     tokenHash: text('token_hash').notNull(),
     stage: text('stage').notNull(),
     /** for VERIFY: where the access code goes, SEND_TYPE_PHONE or SEND_TYPE_EMAIL */
@@ -58,7 +95,7 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     revokeReason: text('revoke_reason'),
   },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_account_idx').on(t.accountId), index('sessions_member_idx').on(t.memberId)],
 );
 
 /** "30天内此设备免验证": a device secret (hashed) that skips the second verification until it expires. */
@@ -68,6 +105,7 @@ export const trustedDevices = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     merchantId: merchantRef(),
     accountId: accountRef(),
+    memberId: memberRef(),
     secretHash: text('secret_hash').notNull(),
     label: text('label').notNull().default(''),
     /** the address it was last used from (trusted, or a sign-in it spared the check) */
@@ -77,7 +115,7 @@ export const trustedDevices = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [uniqueIndex('trusted_devices_secret_uq').on(t.secretHash), index('trusted_devices_account_idx').on(t.accountId)],
+  (t) => [uniqueIndex('trusted_devices_secret_uq').on(t.secretHash), index('trusted_devices_member_idx').on(t.memberId)],
 );
 
 /**
@@ -90,6 +128,7 @@ export const loginAttempts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     merchantId: merchantRef(),
     accountId: accountRef(),
+    memberId: memberRef(),
     at: ts('at').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -98,7 +137,7 @@ export const loginAttempts = pgTable(
     /** LOGIN_RESULTS of the contract */
     result: text('result').notNull(),
   },
-  (t) => [index('login_attempts_account_at').on(t.accountId, t.at.desc())],
+  (t) => [index('login_attempts_member_at').on(t.memberId, t.at.desc())],
 );
 
 /**
@@ -125,6 +164,7 @@ export const resetTickets = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     merchantId: merchantRef(),
     accountId: accountRef(),
+    memberId: memberRef(),
     ticketHash: text('ticket_hash').notNull(),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),

@@ -1,7 +1,7 @@
 /** Card products, the cards themselves, their verification, reveals and reveal grants. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts, sessions } from './accounts.ts';
+import { accounts, members, sessions } from './accounts.ts';
 import { createdAt, minorUnits, ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
 
@@ -80,6 +80,10 @@ export const cards = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => cardProducts.id),
+    /** the member who holds it: who opened it, until an admin gives it to another (a MEMBER sees only theirs) */
+    holderMemberId: uuid('holder_member_id')
+      .notNull()
+      .references(() => members.id),
     nickname: text('nickname').notNull(),
     brand: text('brand').notNull(),
     currency: text('currency').notNull(),
@@ -111,6 +115,7 @@ export const cards = pgTable(
     uniqueIndex('cards_open_key_uq').on(t.accountId, t.openKey),
     index('cards_account_created').on(t.merchantId, t.accountId, t.createdAt.desc(), t.id.desc()),
     index('cards_account_product_status').on(t.accountId, t.productId, t.status),
+    index('cards_holder').on(t.holderMemberId, t.createdAt.desc(), t.id.desc()),
     index('cards_batch').on(t.batchId).where(sql`batch_id is not null`),
     // the cards the reconciliation asks the issuer about, oldest first (modules/card-reconcile/reconcile.ts)
     index('cards_waiting')
