@@ -23,6 +23,7 @@ if (!account) throw new Error('no demo account');
 const { token } = await services.sessions.open(database.db, {
   merchantId: merchant.id,
   accountId: account.id,
+  memberId: account.memberId,
   stage: 'FULL',
   userAgent: 'bench',
   ip: '127.0.0.1',

@@ -107,7 +107,7 @@ async function bench() {
     async function holder(n: number, usd: bigint) {
       const account = await services.directory.create({ merchantId, phonePrefix: '86', phone: `135${stamp}${String(n).padStart(4, '0')}`, email: `batch${n}.${stamp}@bench.example`, passwordHash });
       if (!account) throw new Error('account insert failed');
-      const { token } = await services.sessions.open((database as Database).db, { merchantId, accountId: account.id, stage: 'FULL', userAgent: 'bench:batch', ip: '127.0.0.1' });
+      const { token } = await services.sessions.open((database as Database).db, { merchantId, accountId: account.id, memberId: account.memberId, stage: "FULL", userAgent: 'bench:batch', ip: '127.0.0.1' });
       dataOf(await call('PUT', '/card/verification', token, { real_name: '张三', id_number: '11010519491231002X' }), 'verification');
       if (usd > 0n) await services.ledger.recharge({ merchantId, accountId: account.id, currency: 'USD', amount: usd, memo: 'bench:batch', key: `bench-batch-fund-${n}` });
       return { id: account.id, token };

@@ -1,6 +1,8 @@
 import { isSessionCaller, type Who } from '@portal/contract/api/call';
 import { SESSION_STAGES, type SessionStage } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
+import { type Action, can, permissionDeniedMessage } from '@portal/contract/team';
+import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -40,6 +42,15 @@ export interface PrincipalResolvers {
   session(merchantId: string, token: string | undefined): Promise<{ principal: Principal; stage: SessionStage }>;
 }
 
+/** The refusal of a call the member's role may not make: the action named, and the roles that may. */
+export const permissionDenied = (action: Action) =>
+  new AppError(TeamErrorCode.PERMISSION_DENIED, { message: permissionDeniedMessage(action), data: { action } });
+
+/** Refuses `action` unless the principal's role grants it (the contract's role table). */
+export function requireAction(principal: Principal, action: Action) {
+  if (!can(principal.member.role, action)) throw permissionDenied(action);
+}
+
 /** The one place a request's principal is resolved and checked against what the call admits. */
 export class Principals {
   constructor(private readonly resolvers: PrincipalResolvers) {}
@@ -47,11 +58,13 @@ export class Principals {
   /**
    * Puts the request's principal on it, as the call's `who` asks: nothing for a public call; for a
    * session call a live session in one of the stages it admits (FULL for most: a session waiting for
-   * its second verification or for an e-mail can do nothing else). A role or key scope that `who`
-   * names has nothing to check yet: a session's account owns everything it reaches.
+   * its second verification or for an e-mail can do nothing else), of a member whose role grants the
+   * action `who` names (refused with 权限不足 before anything else of the call runs).
    */
   async admit(who: Who, request: FastifyRequest): Promise<void> {
-    if (isSessionCaller(who)) await this.session(request, who.session);
+    if (!isSessionCaller(who)) return;
+    const principal = await this.session(request, who.session);
+    if (who.role) requireAction(principal, who.role);
   }
 
   /** The request's session principal, in one of `stages` (any stage by default), put on the request. */

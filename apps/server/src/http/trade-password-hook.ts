@@ -20,7 +20,7 @@ export interface KeyedCall {
 /** What the hook asks of the accounts: the trade password's check, and the call each key of an account is bound to. */
 export interface TradePasswordChecks {
   /** refuses unless the given trade password is right (or none is set: `set` is what the caller's session read) */
-  confirm(accountId: string, given: string | undefined, set: boolean): Promise<void>;
+  confirm(memberId: string, given: string | undefined, set: boolean): Promise<void>;
   boundCall(accountId: string, key: string): Promise<{ operation: string; requestHash: string } | undefined>;
   /** binds the key to its call; false when it was bound already (to this call or another) */
   bindCall(accountId: string, call: KeyedCall): Promise<boolean>;
@@ -59,7 +59,9 @@ export function tradePasswordHook(
   options: { answered?: KeptAnswer } = {},
 ) {
   return async (request: FastifyRequest) => {
-    const { id: accountId, trxPasswordSet } = request.principal.account;
+    const accountId = request.principal.account.id;
+    // the trade password is the member's own
+    const { id: memberId, trxPasswordSet } = request.principal.member;
     const keyed = options.answered ? keyOfRequest(request) : null;
     if (keyed && options.answered) {
       const earlier = await checks.boundCall(accountId, keyed.key);
@@ -68,7 +70,7 @@ export function tradePasswordHook(
     }
     if (when(request.body)) {
       const given = (request.body as { trx_password?: string } | undefined)?.trx_password;
-      await checks.confirm(accountId, given, trxPasswordSet);
+      await checks.confirm(memberId, given, trxPasswordSet);
     }
     if (keyed && !(await checks.bindCall(accountId, keyed))) {
       // bound in between by a request of its own: another call's key is refused all the same

@@ -579,7 +579,7 @@ describe('GET /account/login-history', () => {
     }
     const kept = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from login_attempts where account_id = (select id from accounts where phone = ${who.phone})`,
+      sql`select count(*)::int as n from login_attempts where account_id = (select account_id from members where phone = ${who.phone})`,
     );
     expect(kept[0]?.n).toBe(LOGIN_ATTEMPTS_KEPT);
     const history = await t.api('localhost', who.token).data<LoginAttempt[]>('GET', '/account/login-history');

@@ -194,7 +194,7 @@ describe('sign-in', () => {
     const expired = await t.api('localhost', who.token).get('/account/info');
     expect([expired.code, expired.message]).toEqual([607, '登录已过期，请重新登录']);
     const active = await signUp(t);
-    await t.database.db.execute(sql`update accounts set status = 'DISABLED' where phone = ${active.phone}`);
+    await t.database.db.execute(sql`update accounts set status = 'DISABLED' where id = (select account_id from members where phone = ${active.phone})`);
     const disabled = await t.api('localhost', active.token).get('/account/info');
     expect([disabled.status, disabled.code, disabled.message]).toEqual([403, 1000, '账户已被停用，请联系客服']);
   });
@@ -232,7 +232,7 @@ describe('sign-in', () => {
     const devices = JSON.stringify(await queryRows(t.database.db, sql`select * from trusted_devices`));
     for (const token of [who.token, who.registerToken, trusted.token]) expect(sessions).not.toContain(token);
     expect(devices).not.toContain(secret);
-    const passwords = JSON.stringify(await queryRows(t.database.db, sql`select password_hash from accounts`));
+    const passwords = JSON.stringify(await queryRows(t.database.db, sql`select password_hash from members`));
     expect(passwords).not.toContain(PASSWORD);
     expect(passwords).toContain('$argon2id$');
   });
@@ -241,7 +241,7 @@ describe('sign-in', () => {
 describe('an account without an e-mail', () => {
   it('signs in to a session that can only bind one, after the second verification', async () => {
     const who = await signUp(t);
-    await t.database.db.execute(sql`update accounts set email = null where phone = ${who.phone}`);
+    await t.database.db.execute(sql`update members set email = null where phone = ${who.phone}`);
     const answer = await login('localhost', { phone_info: { phone: who.phone, phone_prefix: '86' }, password: PASSWORD });
     expect(answer.data).toMatchObject({ email: null, check: true });
     const verifying = t.api('localhost', answer.data.token);

@@ -92,7 +92,7 @@ describe('sign-up', () => {
 
   it('ties the account to the customer manager of the invitation code, in any letter case', async () => {
     const { phone } = await signUp(t, 'localhost', { invitation: 'bl01' });
-    const rows = await queryRows<{ invitation_code: string }>(t.database.db, sql`select m.invitation_code from accounts a join customer_managers m on m.id = a.manager_id where a.phone = ${phone}`);
+    const rows = await queryRows<{ invitation_code: string }>(t.database.db, sql`select m.invitation_code from accounts a join customer_managers m on m.id = a.manager_id join members o on o.account_id = a.id where o.phone = ${phone}`);
     expect(rows).toEqual([{ invitation_code: 'BL01' }]);
   });
 

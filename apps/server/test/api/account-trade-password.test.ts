@@ -81,7 +81,7 @@ const wallet = async (who: Customer) => {
 };
 
 const infoOf = (who: Customer) => who.api.data<AccountInfo>('GET', '/account/info');
-const hashOf = async (who: Customer) => String((await rows(sql`select trx_password_hash from accounts where id = ${who.id}`))[0]?.trx_password_hash);
+const hashOf = async (who: Customer) => String((await rows(sql`select trx_password_hash from members where id = ${who.id}`))[0]?.trx_password_hash);
 const securityMessages = async (who: Customer) =>
   rows(sql`select type, title, content from station_messages where account_id = ${who.id} and type = 'SECURITY' order by created_at`);
 

@@ -661,13 +661,13 @@ describe('the demo wallets', () => {
   it('are funded at seeding with 1000.00 USD and 5000.00 CNY each, as balanced recharges, then pay for the demo cards', async () => {
     const rows = await query(sql`
       select m.slug, la.currency, la.balance::text as balance from ledger_accounts la join merchants m on m.id = la.merchant_id
-      join accounts a on a.id = la.owner_id where la.kind = 'WALLET' and a.phone = '13800138000' order by m.slug, la.currency`);
+      join members a on a.account_id = la.owner_id and a.role = 'OWNER' where la.kind = 'WALLET' and a.phone = '13800138000' order by m.slug, la.currency`);
     expect(rows).toHaveLength(10);
     // the two demo cards cost 208.00 (5.00 + 200.00 + 3.00), a top-up 101.50 and 52.80 (2.00 + 50.00 + 0.80)
     for (const row of rows) expect(row.balance).toBe(row.currency === 'USD' ? '63770' : '500000');
     const recharges = await query(sql`
       select la.currency, sum(p.amount)::text as amount from ledger_postings p join ledger_accounts la on la.id = p.ledger_account_id
-      join ledger_transactions tr on tr.id = p.transaction_id join accounts a on a.id = la.owner_id
+      join ledger_transactions tr on tr.id = p.transaction_id join members a on a.account_id = la.owner_id and a.role = 'OWNER'
       where la.kind = 'WALLET' and a.phone = '13800138000' and tr.type = 'ADMIN_RECHARGE_IN' group by la.currency order by la.currency`);
     expect(recharges).toEqual([
       { currency: 'CNY', amount: '2500000' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/engine.ts';
-import { insertAccount } from '../../src/modules/accounts/store.ts';
+import { insertAccountWithOwner } from '../../src/modules/accounts/store.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { auditLedger } from '../../src/modules/books/audit.ts';
 import { createBooksService } from '../../src/modules/books/service.ts';
@@ -22,7 +22,8 @@ export async function merchantOf(db: Db, host = 'localhost') {
 
 /** A customer account written straight into the database (no sign-up round trips), for ledger tests. */
 export async function newCustomer(db: Db, merchantId: string) {
-  const account = await insertAccount(db, { merchantId, phonePrefix: '86', phone: freshPhone(), passwordHash: 'not-used', email: null });
+  const account = await db.transaction((tx) => insertAccountWithOwner(tx, { merchantId, phonePrefix: '86', phone: freshPhone(), passwordHash: 'not-used', email: null }));
+  // the owner's member id is the account's
   if (!account) throw new Error('customer not created');
   return account.id;
 }

@@ -22,7 +22,7 @@ describe('one correct code submitted twice at the same moment', () => {
       const body = { captcha: code, thirty_day: false, send_type: 'SEND_TYPE_PHONE' };
       const answers = await Promise.all([verifying.post('/account/login/code/check', body), verifying.post('/account/login/code/check', body)]);
       expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
-      const rows = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions s join accounts a on a.id = s.account_id where a.phone = ${who.phone} and s.stage = 'FULL' and s.revoked_at is null`);
+      const rows = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions s join members a on a.id = s.member_id where a.phone = ${who.phone} and s.stage = 'FULL' and s.revoked_at is null`);
       // the full session of the sign-up, and exactly one from this sign-in
       expect(rows[0]?.n).toBe(2);
     }
@@ -35,7 +35,7 @@ describe('one correct code submitted twice at the same moment', () => {
     const body = { phone_prefix: '86', phone, password: PASSWORD, captcha: code, invitation_code: null };
     const answers = await Promise.all([1, 2, 3].map(() => t.api().post('/account/register', body)));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
-    const rows = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from accounts where phone = ${phone}`);
+    const rows = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from members where phone = ${phone}`);
     expect(rows[0]?.n).toBe(1);
   });
 

@@ -63,7 +63,7 @@ describe('an account changed on one process', () => {
     const who = await signUp(a);
     expect((await info(a, who.token)).code).toBe(0);
     expect((await info(b, who.token)).code).toBe(0);
-    await database.db.execute(sql`update accounts set status = 'DISABLED' where phone = ${who.phone}`);
+    await database.db.execute(sql`update accounts set status = 'DISABLED' where id = (select account_id from members where phone = ${who.phone})`);
     expect((await info(a, who.token)).code).toBe(ErrorCode.ACCOUNT_DISABLED);
     expect((await info(b, who.token)).code).toBe(ErrorCode.ACCOUNT_DISABLED);
   });

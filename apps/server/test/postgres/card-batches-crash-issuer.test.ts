@@ -116,7 +116,7 @@ async function customer() {
     passwordHash: await hashPassword('Crash1234'),
   });
   if (!account) throw new Error('no account');
-  const { token } = await services.sessions.open(database.db, { merchantId: merchant.id, accountId: account.id, stage: 'FULL', userAgent: 'crash-test', ip: '127.0.0.1' });
+  const { token } = await services.sessions.open(database.db, { merchantId: merchant.id, accountId: account.id, memberId: account.memberId, stage: 'FULL', userAgent: 'crash-test', ip: '127.0.0.1' });
   await services.products.saveVerification(merchant.id, account.id, { real_name: '张三', id_number: '11010519491231002X' });
   await services.ledger.recharge({ merchantId: merchant.id, accountId: account.id, currency: 'USD', amount: 1_000_00n, key: `issuer-crash-fund-${account.id}` });
   const [product] = await rows(sql`select id from card_products where merchant_id = ${merchant.id} and name = '订阅支付卡'`);

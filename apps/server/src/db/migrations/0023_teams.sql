@@ -83,6 +83,7 @@ INSERT INTO "members" ("id", "merchant_id", "account_id", "role", "status", "pho
 SELECT "id", "merchant_id", "id", 'OWNER', 'ACTIVE', "phone_prefix", "phone", "email", "password_hash", "trx_password_hash",
   "failed_logins", "failed_window_start", "locked_until", "trx_failed_tries", "trx_failed_window_start", "trx_locked_until", "created_at"
 FROM "accounts";--> statement-breakpoint
+UPDATE "accounts" SET "name" = left("phone", 3) || '****' || right("phone", 4) || ' 的团队';--> statement-breakpoint
 UPDATE "sessions" SET "member_id" = "account_id";--> statement-breakpoint
 UPDATE "trusted_devices" SET "member_id" = "account_id";--> statement-breakpoint
 UPDATE "login_attempts" SET "member_id" = "account_id";--> statement-breakpoint

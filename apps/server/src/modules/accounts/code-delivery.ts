@@ -37,8 +37,8 @@ export function codeDelivery(deps: { codes: CodeService; sms: SmsSender; mail: M
   };
 }
 
-/** Where an access code of the signed-in account goes: always its own phone or e-mail. */
-export function accessTarget(account: Authenticated['account'], channel: SendType) {
+/** Where an access code of the signed-in member goes: always their own phone or e-mail. */
+export function accessTarget(account: Authenticated['member'], channel: SendType) {
   if (channel === 'SEND_TYPE_EMAIL') {
     if (!account.email) throw new AppError(ErrorCode.NO_EMAIL_ON_ACCOUNT);
     return { email: account.email, target: emailTarget(account.email) };

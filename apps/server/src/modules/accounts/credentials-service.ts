@@ -12,10 +12,10 @@ import {
   clearTradePasswordTries,
   claimPasswordTry,
   countWrongTradePassword,
-  findAccountByEmail,
-  findAccountById,
-  findAccountLock,
-  findOtherAccountByPhone,
+  findMemberByEmail,
+  findMemberById,
+  findMemberLock,
+  findOtherMemberByPhone,
   findTradePasswordHash,
   lockTradePassword,
   setEmail,
@@ -50,7 +50,7 @@ export function createAccountCredentials({ db, clock, codes, sms, mail }: Creden
     const now = clock.now();
     if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw lockedError(account.lockedUntil, now);
     const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
-    if (!claimed) throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
+    if (!claimed) throw lockedError((await findMemberLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
     if (!(await verifyPassword(account.passwordHash, given))) {
       const refused = wrongPasswordError(claimed, now, refusal.wrong);
       throw claimed.lockedUntil ? refused : onField(refused, refusal.field);
@@ -62,10 +62,10 @@ export function createAccountCredentials({ db, clock, codes, sms, mail }: Creden
   return {
     confirmLoginPassword,
     sendCode: codeDelivery({ codes, sms, mail }),
-    findById: (accountId: string) => findAccountById(db, accountId),
-    findByEmail: (merchantId: string, email: string) => findAccountByEmail(db, merchantId, email),
+    findById: (accountId: string) => findMemberById(db, accountId),
+    findByEmail: (merchantId: string, email: string) => findMemberByEmail(db, merchantId, email),
     /** Another account of the merchant that signs in with this phone, if there is one. */
-    findOtherByPhone: (merchantId: string, accountId: string, prefix: string, phone: string) => findOtherAccountByPhone(db, merchantId, accountId, prefix, phone),
+    findOtherByPhone: (merchantId: string, accountId: string, prefix: string, phone: string) => findOtherMemberByPhone(db, merchantId, accountId, prefix, phone),
     setPassword: (tx: Tx, accountId: string, passwordHash: string) => setPassword(tx, accountId, passwordHash),
     setEmail: (tx: Tx, accountId: string, email: string) => setEmail(tx, accountId, email),
     setPhone: (tx: Tx, accountId: string, prefix: string, phone: string) => setPhone(tx, accountId, prefix, phone),

@@ -15,7 +15,7 @@ import type { Caller } from '../../http/caller.ts';
 import type { SendCode } from './code-delivery.ts';
 import { resetLinkMail } from './notices.ts';
 import type { SecurityCalls } from './security-calls.ts';
-import { findAccountByEmail, findAccountByPhone, insertResetTicket, setPassword, setTrxPassword, useResetTicket } from './store.ts';
+import { findMemberByEmail, findMemberByPhone, insertResetTicket, setPassword, setTrxPassword, useResetTicket } from './store.ts';
 
 const TICKET_TTL_MS = 10 * 60_000;
 
@@ -48,14 +48,14 @@ export function createRecoveryPart(deps: RecoveryDeps) {
       if (body.phone_info) {
         if (body.type !== 'FORGET_PASSWORD') throw new AppError(ErrorCode.VALIDATION, { message: '交易密码仅支持通过邮箱重置' });
         const { phone, phone_prefix } = body.phone_info;
-        if (!(await findAccountByPhone(db, merchant.id, phone_prefix, phone))) {
+        if (!(await findMemberByPhone(db, merchant.id, phone_prefix, phone))) {
           await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
           throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
         }
         return deps.sendTo(merchant, 'SEND_TYPE_PHONE', { phone, prefix: phone_prefix }, 'FORGET_PASSWORD', caller.ip);
       }
       const email = (body.email ?? '').toLowerCase();
-      if (!(await findAccountByEmail(db, merchant.id, email))) {
+      if (!(await findMemberByEmail(db, merchant.id, email))) {
         await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
         throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       }
@@ -73,14 +73,15 @@ export function createRecoveryPart(deps: RecoveryDeps) {
     /** POST /account/forget-password/check: the phone code; answers a single-use reset ticket. */
     async forgetCheck(merchant: MerchantRow, body: z.infer<typeof forgetCheckBody>) {
       const { phone, phone_prefix } = body.phone_info;
-      const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
+      const account = await findMemberByPhone(db, merchant.id, phone_prefix, phone);
       if (!account) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: phoneTarget(phone_prefix, phone), purpose: 'FORGET_PASSWORD', code: body.captcha });
       const ticket = randomToken();
       const now = clock.now();
       await insertResetTicket(db, {
         merchantId: merchant.id,
-        accountId: account.id,
+        accountId: account.accountId,
+        memberId: account.id,
         ticketHash: ticketHash(ticket),
         createdAt: now,
         expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
@@ -97,26 +98,26 @@ export function createRecoveryPart(deps: RecoveryDeps) {
       const now = clock.now();
       if (body.phone_info) {
         const { phone, phone_prefix } = body.phone_info;
-        const account = await findAccountByPhone(db, merchant.id, phone_prefix, phone);
+        const account = await findMemberByPhone(db, merchant.id, phone_prefix, phone);
         if (!account) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
         const mail = await db.transaction(async (tx) => {
           if (!(await useResetTicket(tx, merchant.id, account.id, ticketHash(body.ticket ?? ''), now))) return null;
           await setPassword(tx, account.id, passwordHash);
-          await sessions.endAll(tx, account.id, 'password-reset');
-          return tell(tx, merchant, account.id, 'LOGIN_PASSWORD_RESET_BY_PHONE', [account.email], caller);
+          await sessions.endAll(tx, account, 'password-reset');
+          return tell(tx, merchant, account.accountId, 'LOGIN_PASSWORD_RESET_BY_PHONE', [account.email], caller);
         });
         if (!mail) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
         await mail();
         return;
       }
       const email = (body.email ?? '').toLowerCase();
-      const account = await findAccountByEmail(db, merchant.id, email);
+      const account = await findMemberByEmail(db, merchant.id, email);
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: emailTarget(email), purpose: 'FORGET_PASSWORD', code: body.captcha ?? '' });
       const mail = await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash);
-        await sessions.endAll(tx, account.id, 'password-reset');
-        return tell(tx, merchant, account.id, 'LOGIN_PASSWORD_RESET_BY_EMAIL', [account.email], caller);
+        await sessions.endAll(tx, account, 'password-reset');
+        return tell(tx, merchant, account.accountId, 'LOGIN_PASSWORD_RESET_BY_EMAIL', [account.email], caller);
       });
       await mail();
     },
@@ -131,13 +132,13 @@ export function createRecoveryPart(deps: RecoveryDeps) {
 
     /** PUT /account/forget-trx-password: a new trade password by the e-mail link's code; it also lifts a lock. */
     async forgetTrxPassword(merchant: MerchantRow, body: z.infer<typeof forgetTrxPasswordBody>, caller: Caller) {
-      const account = await findAccountByEmail(db, merchant.id, body.email);
+      const account = await findMemberByEmail(db, merchant.id, body.email);
       if (!account) throw new AppError(ErrorCode.EMAIL_NOT_REGISTERED);
       await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'FORGET_TRX_PASSWORD', code: body.captcha });
       const hash = await hashPassword(body.trx_password);
       const mail = await db.transaction(async (tx) => {
         await setTrxPassword(tx, account.id, hash);
-        return tell(tx, merchant, account.id, 'TRX_PASSWORD_RESET', [account.email], caller);
+        return tell(tx, merchant, account.accountId, 'TRX_PASSWORD_RESET', [account.email], caller);
       });
       await mail();
     },

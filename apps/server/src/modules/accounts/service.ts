@@ -11,7 +11,7 @@ import { codeDelivery } from './code-delivery.ts';
 import { createRecoveryPart } from './recovery.ts';
 import type { SecurityCalls } from './security-calls.ts';
 import { createSignInPart } from './sign-in.ts';
-import type { AccountRow } from './store.ts';
+import type { MemberRow } from './store.ts';
 import { createVerificationCodePart } from './verification-codes.ts';
 
 export { DEVICE_TRUST_MS } from './sign-in.ts';
@@ -47,13 +47,22 @@ export function createAccountService(deps: AccountServiceDeps) {
     ...createVerificationCodePart({ db, codes, sendTo, security: deps.security }),
     ...createRecoveryPart({ ...deps, sendTo, tell: deps.security.tell }),
 
-    /** GET /account/info: who the signed-in account is, and whether it has a trade password. */
-    async info({ account }: Authenticated) {
-      return { id: account.id, email: account.email, phone: account.phone, phone_prefix: account.phonePrefix, trx_password_set: account.trxPasswordSet };
+    /** GET /account/info: who the signed-in member is, for which account, in what role, and whether they have a trade password. */
+    async info({ account, member }: Authenticated) {
+      return {
+        id: account.id,
+        email: member.email,
+        phone: member.phone,
+        phone_prefix: member.phonePrefix,
+        trx_password_set: member.trxPasswordSet,
+        member_id: member.id,
+        role: member.role,
+        account_name: account.name,
+      };
     },
   };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export type { AccountRow };
+export type { MemberRow };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { bindEmailBody, codeCheckBody, LoginBody, RegisterBody } from '@portal/contract/account';
 import type { LoginMethod, LoginResult } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
+import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -18,18 +19,21 @@ import {
   claimPasswordTry,
   claimUnknownTry,
   clearFailedLogins,
-  findAccountByEmail,
-  findAccountByPhone,
-  findAccountLock,
+  findMemberByEmail,
+  findMemberByPhone,
+  findMemberLock,
   findTrustedDevice,
   findUnknownLock,
-  insertAccount,
+  insertAccountWithOwner,
   insertTrustedDevice,
   pruneUnknownSignIns,
   recordLoginAttempt,
   setEmailIfNone,
   touchTrustedDevice,
 } from './store.ts';
+
+/** The signed-in member as a row of the account's team. */
+const memberOf = (auth: Authenticated) => ({ id: auth.member.id, accountId: auth.account.id });
 
 /** How long a device trusted by 30天内此设备免验证 skips the second verification. */
 export const DEVICE_TRUST_MS = 30 * 24 * 60 * 60_000;
@@ -53,8 +57,17 @@ export function createSignInPart({ db, clock, codes, sessions, managers, codeHas
    * Records a sign-in attempt of a known account for its sign-in history (an unknown account's are
    * not kept), inside the caller's transaction when it has one.
    */
-  const attempt = (tx: Tx, merchantId: string, accountId: string, method: LoginMethod, result: LoginResult, caller: Caller) =>
-    recordLoginAttempt(tx, { merchantId, accountId, at: clock.now(), ip: caller.ip, userAgent: caller.userAgent.slice(0, 300), method, result });
+  const attempt = (tx: Tx, merchantId: string, member: { id: string; accountId: string }, method: LoginMethod, result: LoginResult, caller: Caller) =>
+    recordLoginAttempt(tx, {
+      merchantId,
+      accountId: member.accountId,
+      memberId: member.id,
+      at: clock.now(),
+      ip: caller.ip,
+      userAgent: caller.userAgent.slice(0, 300),
+      method,
+      result,
+    });
 
   /** No account: the same answers as a wrong password, lock and all, and the time of one checked. */
   async function refuseUnknown(merchant: MerchantRow, body: LoginBody, now: Date): Promise<never> {
@@ -76,67 +89,71 @@ export function createSignInPart({ db, clock, codes, sessions, managers, codeHas
       if (!manager) throw new AppError(ErrorCode.INVITATION_UNKNOWN);
       managerId = manager.id;
     }
-    if (await findAccountByPhone(db, merchant.id, body.phone_prefix, body.phone)) throw new AppError(ErrorCode.PHONE_TAKEN);
+    if (await findMemberByPhone(db, merchant.id, body.phone_prefix, body.phone)) throw new AppError(ErrorCode.PHONE_TAKEN);
     await codes.use({ merchantId: merchant.id, target: phoneTarget(body.phone_prefix, body.phone), purpose: 'MARK_TYPE_REGISTER', code: body.captcha });
     const passwordHash = await hashPassword(body.password);
     const opened = await db.transaction(async (tx) => {
-      const account = await insertAccount(tx, { merchantId: merchant.id, phonePrefix: body.phone_prefix, phone: body.phone, passwordHash, managerId });
-      if (!account) return null;
-      return sessions.open(tx, { merchantId: merchant.id, accountId: account.id, stage: 'BIND_EMAIL', userAgent: caller.userAgent, ip: caller.ip });
+      const owner = await insertAccountWithOwner(tx, { merchantId: merchant.id, phonePrefix: body.phone_prefix, phone: body.phone, passwordHash, managerId });
+      if (!owner) return null;
+      return sessions.open(tx, { merchantId: merchant.id, accountId: owner.accountId, memberId: owner.id, stage: 'BIND_EMAIL', userAgent: caller.userAgent, ip: caller.ip });
     });
     if (!opened) throw new AppError(ErrorCode.PHONE_TAKEN);
     return { token: opened.token };
   }
 
   async function login(merchant: MerchantRow, body: LoginBody, caller: Caller) {
-    const account = body.phone_info
-      ? await findAccountByPhone(db, merchant.id, body.phone_info.phone_prefix, body.phone_info.phone)
-      : await findAccountByEmail(db, merchant.id, body.email ?? '');
+    const member = body.phone_info
+      ? await findMemberByPhone(db, merchant.id, body.phone_info.phone_prefix, body.phone_info.phone)
+      : await findMemberByEmail(db, merchant.id, body.email ?? '');
     const now = clock.now();
-    if (!account) return refuseUnknown(merchant, body, now);
+    if (!member) return refuseUnknown(merchant, body, now);
     const method: LoginMethod = body.phone_info ? 'PASSWORD_PHONE' : 'PASSWORD_EMAIL';
-    if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) {
-      await attempt(db, merchant.id, account.id, method, 'LOCKED', caller);
-      throw lockedError(account.lockedUntil, now);
+    if (member.lockedUntil && member.lockedUntil.getTime() > now.getTime()) {
+      await attempt(db, merchant.id, member, method, 'LOCKED', caller);
+      throw lockedError(member.lockedUntil, now);
     }
     // the try is counted before the password is checked, so parallel tries cannot check more than the policy allows
-    const claimed = await claimPasswordTry(db, account.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
+    const claimed = await claimPasswordTry(db, member.id, now, loginPolicy.windowMs, loginPolicy.maxFailures);
     if (!claimed) {
-      await attempt(db, merchant.id, account.id, method, 'LOCKED', caller);
-      throw lockedError((await findAccountLock(db, account.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
+      await attempt(db, merchant.id, member, method, 'LOCKED', caller);
+      throw lockedError((await findMemberLock(db, member.id)) ?? new Date(now.getTime() + loginPolicy.windowMs), now);
     }
-    if (!(await verifyPassword(account.passwordHash, body.password))) {
-      await attempt(db, merchant.id, account.id, method, 'WRONG_PASSWORD', caller);
+    if (!(await verifyPassword(member.passwordHash, body.password))) {
+      await attempt(db, merchant.id, member, method, 'WRONG_PASSWORD', caller);
       throw wrongPasswordError(claimed, now);
     }
-    if (account.status !== 'ACTIVE') {
-      await attempt(db, merchant.id, account.id, method, 'DISABLED', caller);
+    if (member.accountStatus !== 'ACTIVE') {
+      await attempt(db, merchant.id, member, method, 'DISABLED', caller);
       throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     }
-    const trusted = caller.deviceSecret ? await findTrustedDevice(db, account.id, sha256(caller.deviceSecret), now) : undefined;
+    if (member.status !== 'ACTIVE') {
+      await attempt(db, merchant.id, member, method, 'DISABLED', caller);
+      throw new AppError(TeamErrorCode.MEMBER_SUSPENDED);
+    }
+    const trusted = caller.deviceSecret ? await findTrustedDevice(db, member.id, sha256(caller.deviceSecret), now) : undefined;
     const check = !trusted;
-    const stage = check ? 'VERIFY' : account.email ? 'FULL' : 'BIND_EMAIL';
+    const stage = check ? 'VERIFY' : member.email ? 'FULL' : 'BIND_EMAIL';
     const opened = await db.transaction(async (tx) => {
       // the right password: the try counted before the check is no failure
-      await clearFailedLogins(tx, account.id);
+      await clearFailedLogins(tx, member.id);
       if (trusted) await touchTrustedDevice(tx, trusted.id, now, caller.ip);
-      await attempt(tx, merchant.id, account.id, method, check ? 'VERIFICATION_REQUIRED' : 'SUCCESS', caller);
+      await attempt(tx, merchant.id, member, method, check ? 'VERIFICATION_REQUIRED' : 'SUCCESS', caller);
       const verifyChannel = body.phone_info ? 'SEND_TYPE_PHONE' : 'SEND_TYPE_EMAIL';
-      return sessions.open(tx, { merchantId: merchant.id, accountId: account.id, stage, verifyChannel, userAgent: caller.userAgent, ip: caller.ip });
+      return sessions.open(tx, { merchantId: merchant.id, accountId: member.accountId, memberId: member.id, stage, verifyChannel, userAgent: caller.userAgent, ip: caller.ip });
     });
-    return { token: opened.token, email: account.email, check };
+    return { token: opened.token, email: member.email, check };
   }
 
   /** POST /account/login/code/check: the second verification; answers the full session's token. */
   async function checkAccessCode(merchant: MerchantRow, auth: Authenticated, body: z.infer<typeof codeCheckBody>, caller: Caller) {
-    const own = accessTarget(auth.account, body.send_type);
+    const own = accessTarget(auth.member, body.send_type);
     const method: LoginMethod = body.send_type === 'SEND_TYPE_EMAIL' ? 'VERIFY_EMAIL' : 'VERIFY_PHONE';
     try {
       await codes.use({ merchantId: merchant.id, target: own.target, purpose: 'MARK_TYPE_ACCESS', code: body.captcha });
     } catch (error) {
       if (error instanceof AppError) {
         const expired = error.code === ErrorCode.CODE_EXPIRED || error.code === ErrorCode.CODE_NOT_SENT;
-        await attempt(db, merchant.id, auth.account.id, method, expired ? 'CODE_EXPIRED' : 'WRONG_CODE', caller);
+        await attempt(db, merchant.id, memberOf(auth), method, expired ? 'CODE_EXPIRED' : 'WRONG_CODE', caller);
       }
       throw error;
     }
@@ -147,6 +164,7 @@ export function createSignInPart({ db, clock, codes, sessions, managers, codeHas
         await insertTrustedDevice(tx, {
           merchantId: merchant.id,
           accountId: auth.account.id,
+          memberId: auth.member.id,
           secretHash: sha256(deviceSecret),
           label: caller.userAgent.slice(0, 300),
           ip: caller.ip,
@@ -155,20 +173,20 @@ export function createSignInPart({ db, clock, codes, sessions, managers, codeHas
           expiresAt: new Date(now.getTime() + DEVICE_TRUST_MS),
         });
       }
-      await attempt(tx, merchant.id, auth.account.id, method, 'SUCCESS', caller);
-      return sessions.promote(tx, auth.session, auth.account.email ? 'FULL' : 'BIND_EMAIL');
+      await attempt(tx, merchant.id, memberOf(auth), method, 'SUCCESS', caller);
+      return sessions.promote(tx, auth.session, auth.member.email ? 'FULL' : 'BIND_EMAIL');
     });
-    return { token: opened.token, email: auth.account.email, deviceSecret };
+    return { token: opened.token, email: auth.member.email, deviceSecret };
   }
 
   async function bindEmail(merchant: MerchantRow, auth: Authenticated, body: z.infer<typeof bindEmailBody>) {
-    if (auth.account.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
-    const owner = await findAccountByEmail(db, merchant.id, body.email);
-    if (owner && owner.id !== auth.account.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
+    if (auth.member.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
+    const owner = await findMemberByEmail(db, merchant.id, body.email);
+    if (owner && owner.id !== auth.member.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
     await codes.use({ merchantId: merchant.id, target: emailTarget(body.email), purpose: 'MARK_TYPE_BIND_EMAIL', code: body.captcha });
     try {
       const opened = await db.transaction(async (tx) => {
-        if (!(await setEmailIfNone(tx, auth.account.id, body.email))) return null;
+        if (!(await setEmailIfNone(tx, auth.member.id, body.email))) return null;
         return sessions.promote(tx, auth.session, 'FULL');
       });
       if (!opened) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);

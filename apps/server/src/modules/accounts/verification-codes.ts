@@ -9,7 +9,7 @@ import type { Authenticated } from '../sessions/service.ts';
 import type { Caller } from '../../http/caller.ts';
 import { accessTarget, type SendCode } from './code-delivery.ts';
 import type { SecurityCalls } from './security-calls.ts';
-import { findAccountByEmail, findAccountByPhone } from './store.ts';
+import { findMemberByEmail, findMemberByPhone } from './store.ts';
 
 interface VerificationCodeDeps {
   db: Db;
@@ -29,7 +29,7 @@ export function createVerificationCodePart({ db, codes, sendTo, security }: Veri
       if (body.mark_type === 'MARK_TYPE_REGISTER') {
         if (body.send_type !== 'SEND_TYPE_PHONE' || !body.phone_info) throw new AppError(ErrorCode.VALIDATION, { message: '注册仅支持手机号' });
         const { phone, phone_prefix } = body.phone_info;
-        if (await findAccountByPhone(db, merchant.id, phone_prefix, phone)) {
+        if (await findMemberByPhone(db, merchant.id, phone_prefix, phone)) {
           await codes.countLookup({ merchantId: merchant.id, ip: caller.ip });
           throw new AppError(ErrorCode.PHONE_TAKEN);
         }
@@ -38,23 +38,23 @@ export function createVerificationCodePart({ db, codes, sendTo, security }: Veri
       if (body.mark_type === 'MARK_TYPE_BIND_EMAIL') {
         if (body.send_type !== 'SEND_TYPE_EMAIL' || body.email === undefined) throw new AppError(ErrorCode.VALIDATION, { message: '请输入邮箱' });
         const session = await auth();
-        if (session.account.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
-        const owner = await findAccountByEmail(db, merchant.id, body.email);
-        if (owner && owner.id !== session.account.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
+        if (session.member.email) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND);
+        const owner = await findMemberByEmail(db, merchant.id, body.email);
+        if (owner && owner.id !== session.member.id) throw new AppError(ErrorCode.EMAIL_TAKEN);
         return sendTo(merchant, 'SEND_TYPE_EMAIL', { email: body.email }, 'MARK_TYPE_BIND_EMAIL', caller.ip);
       }
       if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL' || body.mark_type === 'MARK_TYPE_CHANGE_PHONE')
         return security.sendChangeCode(merchant, body, caller, await auth());
       // an access code always goes to the account's own phone or e-mail
       const session = await auth();
-      const own = accessTarget(session.account, body.send_type);
+      const own = accessTarget(session.member, body.send_type);
       const asked = body.send_type === 'SEND_TYPE_EMAIL' ? emailTarget(body.email ?? '') : phoneTarget(body.phone_info?.phone_prefix ?? '', body.phone_info?.phone ?? '');
       if (asked !== own.target) throw new AppError(ErrorCode.VALIDATION, { message: '请使用账户绑定的手机号或邮箱' });
       return sendTo(merchant, body.send_type, own, 'MARK_TYPE_ACCESS', caller.ip);
     },
 
     /** Uses an access code sent to the account's own phone or e-mail (send/code-auto), e.g. before a card's number is shown. */
-    async useAccessCode(merchantId: string, account: Authenticated['account'], channel: SendType, captcha: string) {
+    async useAccessCode(merchantId: string, account: Authenticated['member'], channel: SendType, captcha: string) {
       await codes.use({ merchantId, target: accessTarget(account, channel).target, purpose: 'MARK_TYPE_ACCESS', code: captcha });
     },
 
@@ -64,7 +64,7 @@ export function createVerificationCodePart({ db, codes, sendTo, security }: Veri
      */
     async sendAccessCode(merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) {
       if (body.mark_type !== 'MARK_TYPE_ACCESS') return security.sendCurrentAddressCode(merchant, auth, body, caller);
-      return sendTo(merchant, body.send_type, accessTarget(auth.account, body.send_type), 'MARK_TYPE_ACCESS', caller.ip);
+      return sendTo(merchant, body.send_type, accessTarget(auth.member, body.send_type), 'MARK_TYPE_ACCESS', caller.ip);
     },
   };
 }

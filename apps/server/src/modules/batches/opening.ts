@@ -82,14 +82,14 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
     },
 
     /** POST /batch-create-card: the batch accepted, or refused whole; the same key answers the same batch. */
-    async create(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string) {
+    async create(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string, holderMemberId = accountId) {
       const prefix = body.nickname_prefix.trim();
       const fingerprint = fingerprintOf(['batch', body.product_id, body.quantity, toMinorUnits(body.amount), prefix]);
       return onceUnderKey({
         fingerprint,
         earlier: () => underKey(db, merchantId, accountId, key),
         conflict,
-        work: () => accept(merchantId, accountId, body, key, fingerprint),
+        work: () => accept(merchantId, accountId, body, key, fingerprint, holderMemberId),
         // another batch accepted in between
         otherwise: async () => {
           throw running((await findRunningBatch(db, accountId))?.id);
@@ -108,7 +108,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
    * account's lock its verification, the one running batch and the quota, the cost held, the cards made
    * and a job sent for each.
    */
-  async function accept(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string, fingerprint: string) {
+  async function accept(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string, fingerprint: string, holderMemberId: string) {
     const prefix = body.nickname_prefix.trim();
     const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
     if (body.quantity > product.maxPerBatch) {
@@ -162,6 +162,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
           id,
           merchantId,
           accountId,
+          holderMemberId,
           productId: product.id,
           nickname: batchNickname(prefix, index + 1),
           brand: product.brand,

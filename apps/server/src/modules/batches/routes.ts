@@ -22,7 +22,8 @@ export const cardBatchRoutes: FastifyPluginAsync<{ batches: BatchService; export
   registerCall(
     app,
     cardBatchCalls.create,
-    async (request) => ok(await batches.create(request.merchant.id, request.principal.account.id, request.body, idempotencyKey(request))),
+    async (request) =>
+      ok(await batches.create(request.merchant.id, request.principal.account.id, request.body, idempotencyKey(request), request.principal.member.id)),
     {
       preHandler: tradePassword.tradePasswordHook(() => true, {
         answered: (request, key) => batches.answeredUnderKey(request.merchant.id, request.principal.account.id, key),

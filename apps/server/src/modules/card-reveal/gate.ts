@@ -11,7 +11,7 @@ import type { Authenticated } from '../sessions/service.ts';
 import { findRevealGrant, insertReveal, lockRevealGrant, revealsSince, saveRevealGrant, sensitiveExportsSince } from './store.ts';
 
 /** Checks and uses an access code sent to the account's own phone or e-mail (send/code-auto). */
-export type AccessCodeCheck = (merchantId: string, account: Authenticated['account'], channel: SendType, captcha: string) => Promise<void>;
+export type AccessCodeCheck = (merchantId: string, member: Authenticated['member'], channel: SendType, captcha: string) => Promise<void>;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -62,7 +62,7 @@ export function revealGate({ db, clock, useAccessCode }: { db: Db; clock: Clock;
     async unlock(merchantId: string, auth: Authenticated, asked: { captcha?: string | undefined; send_type?: SendType | undefined }, codeRequired: number) {
       const accountId = auth.account.id;
       if (asked.captcha !== undefined) {
-        await useAccessCode(merchantId, auth.account, asked.send_type ?? 'SEND_TYPE_PHONE', asked.captcha);
+        await useAccessCode(merchantId, auth.member, asked.send_type ?? 'SEND_TYPE_PHONE', asked.captcha);
         await saveRevealGrant(db, { merchantId, accountId, sessionId: auth.session.id, at: clock.now() });
         return;
       }

@@ -126,8 +126,9 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
      * POST /card: checks the product, the holder's verification and the quota, creates the card
      * (CARD_STATUS_INIT) with its cost held, then asks the issuer. An issuer that does not take the
      * request leaves the card failed and the money back. The same key answers the same card.
+     * `holderMemberId`: the member who will hold it (who opens it; the account's first owner when none).
      */
-    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string): Promise<{ card: CardRow; productName?: string }> {
+    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string, holderMemberId = accountId): Promise<{ card: CardRow; productName?: string }> {
       const nickname = body.nickname.trim();
       const fingerprint = fingerprintOf([body.product_id, toMinorUnits(body.amount), nickname]);
       const opened = await onceUnderKey<Opened>({
@@ -156,6 +157,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
               id: cardId,
               merchantId,
               accountId,
+              holderMemberId,
               productId: product.id,
               nickname,
               brand: product.brand,

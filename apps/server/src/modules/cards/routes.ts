@@ -28,7 +28,8 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
   registerCall(
     app,
     cardCalls.open,
-    async (request) => ok(await cards.open(request.merchant.id, request.principal.account.id, request.body, idempotencyKey(request))),
+    async (request) =>
+      ok(await cards.open(request.merchant.id, request.principal.account.id, request.body, idempotencyKey(request), request.principal.member.id)),
     { preHandler: moneyOut('open') },
   );
 
@@ -44,7 +45,7 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
 
   registerCall(app, cardCalls.remove, async (request) => {
     const accountId = request.principal.account.id;
-    const confirmMoneyOut = () => tradePassword.confirmTradePassword(accountId, request.body?.trx_password);
+    const confirmMoneyOut = () => tradePassword.confirmTradePassword(request.principal.member.id, request.body?.trx_password);
     return ok(await cards.remove(request.merchant.id, accountId, request.params.id, confirmMoneyOut));
   });
 

@@ -66,8 +66,8 @@ export function createCardService(deps: CardDeps) {
 
   return {
     /** POST /card: the new card (CARD_STATUS_INIT, or FAIL when the issuer would not take it). */
-    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string) {
-      const { card, productName } = await opening.open(merchantId, accountId, body, key);
+    async open(merchantId: string, accountId: string, body: OpenCardBody, key: string, holderMemberId = accountId) {
+      const { card, productName } = await opening.open(merchantId, accountId, body, key, holderMemberId);
       return productName === undefined ? itemOf(card) : cardItem(card, productName, undefined);
     },
 

@@ -9,6 +9,8 @@ export interface Subscriber {
   merchantId: string;
   accountId: string;
   sessionId: string;
+  /** the member whose session it is */
+  memberId: string;
   send(event: StreamEvent): void;
   close(): void;
 }
@@ -122,7 +124,8 @@ export class EventHub {
     const message = JSON.parse(payload) as Published;
     if (message.t === 'revoked') {
       for (const subscriber of [...(this.byAccount.get(message.account) ?? [])]) {
-        const ended = message.session ? subscriber.sessionId === message.session : subscriber.sessionId !== message.except;
+        const ofMember = !message.member || subscriber.memberId === message.member;
+        const ended = ofMember && (message.session ? subscriber.sessionId === message.session : subscriber.sessionId !== message.except);
         if (ended) {
           this.remove(subscriber);
           // the tab learns why its stream ends, and logs out now rather than on its next connection

@@ -26,7 +26,7 @@ export type Published =
   /** an event for every account of the merchant */
   | ({ t: 'merchant'; merchant: string; type: string; payload: EventPayload } & PublishOptions)
   /** sessions ended: one, or all of an account but one; their streams close */
-  | { t: 'revoked'; account: string; session?: string; except?: string };
+  | { t: 'revoked'; account: string; member?: string; session?: string; except?: string };
 
 async function send(tx: Tx, message: Published) {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
@@ -69,8 +69,8 @@ export function createEventPublisher() {
     /** The notification of an event for some accounts, for a statement of the caller's to send (pg_notify(channel, payload)). */
     accountsNotification,
 
-    /** Sessions ended: their open streams close on every process. */
-    sessionsEnded: (tx: Tx, accountId: string, which: { session?: string; except?: string }) =>
+    /** Sessions ended (one, or a member's all but one): their open streams close on every process. */
+    sessionsEnded: (tx: Tx, accountId: string, which: { member?: string; session?: string; except?: string }) =>
       send(tx, { t: 'revoked', account: accountId, ...which }),
   };
 }

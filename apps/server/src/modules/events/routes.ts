@@ -14,7 +14,7 @@ export type UnreadCount = (merchantId: string, accountId: string) => Promise<num
 export const eventRoutes: FastifyPluginAsync<{ hub: EventHub; unreadCount: UnreadCount }> = async (app, { hub, unreadCount }) => {
   registerCall(app, eventCalls.stream, async (request, reply) => {
     const { merchant } = request;
-    const { account, session } = request.principal;
+    const { account, member, session } = request.principal;
     const count = await unreadCount(merchant.id, account.id);
     reply.hijack();
     const raw = reply.raw;
@@ -36,7 +36,7 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub; unreadCount: Unrea
       unsubscribe();
       raw.end();
     };
-    const unsubscribe = hub.subscribe({ merchantId: merchant.id, accountId: account.id, sessionId: session.id, send, close });
+    const unsubscribe = hub.subscribe({ merchantId: merchant.id, accountId: account.id, memberId: member.id, sessionId: session.id, send, close });
     request.raw.on('close', close);
     raw.on('error', close);
     send({ type: EVENT_TYPES.unread, unread_quantity: count });

@@ -80,7 +80,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     /** GET /account/security: what the security centre shows first. */
     async overview(auth: Authenticated) {
       const now = clock.now();
-      const account = await credentials.findById(auth.account.id);
+      const account = await credentials.findById(auth.member.id);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
       const [manager, trusted, live, [last]] = await Promise.all([
         account.managerId ? deps.managers.findById(account.managerId) : undefined,
@@ -108,15 +108,15 @@ export function createSecurityPart(deps: SecurityDeps) {
      * other session of the account ends; this one stays.
      */
     async changePassword(merchant: MerchantRow, auth: Authenticated, body: ChangePasswordBody, caller: Caller) {
-      const account = await credentials.findById(auth.account.id);
+      const account = await credentials.findById(auth.member.id);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
       await confirmLoginPassword(account, body.old_password, { wrong: SecurityErrorCode.OLD_PASSWORD_WRONG, field: 'old_password' });
       if (body.password === body.old_password) throw refusedOn(SecurityErrorCode.PASSWORD_UNCHANGED, 'password');
       const passwordHash = await hashPassword(body.password);
       const { ended, mail } = await db.transaction(async (tx) => {
         await credentials.setPassword(tx, account.id, passwordHash);
-        const count = await sessions.endAll(tx, account.id, 'password-changed', auth.session.id);
-        return { ended: count, mail: await tell(tx, merchant, account.id, 'LOGIN_PASSWORD', [account.email], caller) };
+        const count = await sessions.endAll(tx, account, 'password-changed', auth.session.id);
+        return { ended: count, mail: await tell(tx, merchant, auth.account.id, 'LOGIN_PASSWORD', [account.email], caller) };
       });
       await mail();
       return { ended_sessions: ended };
@@ -129,7 +129,7 @@ export function createSecurityPart(deps: SecurityDeps) {
      */
     async sendChangeCode(merchant: MerchantRow, body: SendCodeBody, caller: Caller, auth: Authenticated) {
       requireFull(auth);
-      const { account } = auth;
+      const account = auth.member;
       if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL') {
         if (body.send_type !== 'SEND_TYPE_EMAIL' || body.email === undefined) throw new AppError(ErrorCode.VALIDATION, { message: '请输入邮箱' });
         const email = body.email.toLowerCase();
@@ -159,7 +159,7 @@ export function createSecurityPart(deps: SecurityDeps) {
      */
     async sendCurrentAddressCode(merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) {
       requireFull(auth);
-      const { account } = auth;
+      const account = auth.member;
       if (body.mark_type === 'MARK_TYPE_CHANGE_EMAIL') {
         if (body.send_type !== 'SEND_TYPE_EMAIL') throw new AppError(ErrorCode.VALIDATION, { message: '更换邮箱的验证码仅发送至邮箱' });
         if (!account.email) throw new AppError(ErrorCode.NO_EMAIL_ON_ACCOUNT);
@@ -171,7 +171,7 @@ export function createSecurityPart(deps: SecurityDeps) {
 
     /** POST /account/email/change: the old address's code and the new one's; both addresses are told. */
     async changeEmail(merchant: MerchantRow, auth: Authenticated, body: ChangeEmailBody, caller: Caller) {
-      const { account } = auth;
+      const account = auth.member;
       const current = account.email ?? '';
       const email = body.email.toLowerCase();
       if (email === current) throw refusedOn(SecurityErrorCode.EMAIL_UNCHANGED, 'email');
@@ -191,7 +191,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       try {
         mail = await db.transaction(async (tx) => {
           await credentials.setEmail(tx, account.id, email);
-          return tell(tx, merchant, account.id, 'EMAIL', [current, email], caller);
+          return tell(tx, merchant, auth.account.id, 'EMAIL', [current, email], caller);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
@@ -203,7 +203,7 @@ export function createSecurityPart(deps: SecurityDeps) {
 
     /** POST /account/phone/change: the old phone's code and the new one's; the account's e-mail is told. */
     async changePhone(merchant: MerchantRow, auth: Authenticated, body: ChangePhoneBody, caller: Caller) {
-      const { account } = auth;
+      const account = auth.member;
       const { phone, phone_prefix: prefix } = body.phone_info;
       if (phone === account.phone && prefix === account.phonePrefix) throw refusedOn(SecurityErrorCode.PHONE_UNCHANGED, 'phone_info.phone');
       if (await credentials.findOtherByPhone(merchant.id, account.id, prefix, phone)) {
@@ -220,7 +220,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       try {
         mail = await db.transaction(async (tx) => {
           await credentials.setPhone(tx, account.id, prefix, phone);
-          return tell(tx, merchant, account.id, 'PHONE', [account.email], caller);
+          return tell(tx, merchant, auth.account.id, 'PHONE', [account.email], caller);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
@@ -234,7 +234,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     async devices(auth: Authenticated, currentSecret: string | undefined) {
       const now = clock.now();
       const currentHash = currentSecret ? sha256(currentSecret) : '';
-      const rows = await listTrustedDevices(db, auth.account.id, now);
+      const rows = await listTrustedDevices(db, auth.member.id, now);
       return rows.map((row) => ({
         id: row.id,
         label: row.label,
@@ -250,8 +250,8 @@ export function createSecurityPart(deps: SecurityDeps) {
     /** DELETE /account/devices/{id}: that device asks for the second verification again at its next sign-in. */
     async revokeDevice(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
       const mail = await db.transaction(async (tx) => {
-        if (!(await revokeTrustedDevice(tx, auth.account.id, id, clock.now()))) return null;
-        return tell(tx, merchant, auth.account.id, 'DEVICE_REVOKED', [auth.account.email], caller);
+        if (!(await revokeTrustedDevice(tx, auth.member.id, id, clock.now()))) return null;
+        return tell(tx, merchant, auth.account.id, 'DEVICE_REVOKED', [auth.member.email], caller);
       });
       if (!mail) throw new AppError(ErrorCode.DEVICE_NOT_FOUND);
       await mail();
@@ -259,7 +259,7 @@ export function createSecurityPart(deps: SecurityDeps) {
 
     /** GET /account/sessions: the live sessions, the most recently active first; this one marked. */
     async sessionList(auth: Authenticated) {
-      const rows = await sessions.live(auth.account.id);
+      const rows = await sessions.live(auth.member.id);
       return rows.map((row) => ({
         id: row.id,
         device: deviceName(row.userAgent),
@@ -277,9 +277,9 @@ export function createSecurityPart(deps: SecurityDeps) {
      */
     async endSession(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
       const mail = await db.transaction(async (tx) => {
-        if (!(await sessions.endOwn(tx, auth.account.id, id, 'ended-by-owner'))) return null;
+        if (!(await sessions.endOwn(tx, { id: auth.member.id, accountId: auth.member.id }, id, 'ended-by-owner'))) return null;
         if (id === auth.session.id) return async () => {};
-        return tell(tx, merchant, auth.account.id, 'SESSION_ENDED', [auth.account.email], caller);
+        return tell(tx, merchant, auth.account.id, 'SESSION_ENDED', [auth.member.email], caller);
       });
       if (!mail) throw new AppError(SecurityErrorCode.SESSION_NOT_FOUND);
       await mail();
@@ -288,10 +288,10 @@ export function createSecurityPart(deps: SecurityDeps) {
     /** DELETE /account/sessions?others=true: ends every session of the account but this one. */
     async endOtherSessions(merchant: MerchantRow, auth: Authenticated, caller: Caller) {
       const { ended, mail } = await db.transaction(async (tx) => {
-        const count = await sessions.endAll(tx, auth.account.id, 'ended-by-owner', auth.session.id);
+        const count = await sessions.endAll(tx, { id: auth.member.id, accountId: auth.member.id }, 'ended-by-owner', auth.session.id);
         // nothing ended, nothing to tell
         if (count === 0) return { ended: 0, mail: async () => {} };
-        return { ended: count, mail: await tell(tx, merchant, auth.account.id, 'OTHER_SESSIONS_ENDED', [auth.account.email], caller) };
+        return { ended: count, mail: await tell(tx, merchant, auth.account.id, 'OTHER_SESSIONS_ENDED', [auth.member.email], caller) };
       });
       await mail();
       return { ended_sessions: ended };
@@ -299,7 +299,7 @@ export function createSecurityPart(deps: SecurityDeps) {
 
     /** GET /account/login-history: the newest sign-in attempts. */
     async loginHistory(auth: Authenticated) {
-      const rows = await listLoginAttempts(db, auth.account.id, LOGIN_HISTORY_SIZE);
+      const rows = await listLoginAttempts(db, auth.member.id, LOGIN_HISTORY_SIZE);
       return rows.map((row) => ({
         id: row.id,
         at: row.at.toISOString(),

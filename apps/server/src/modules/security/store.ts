@@ -2,37 +2,37 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { loginAttempts, requestKeys, trustedDevices } from '../../db/schema.ts';
 
-export async function listTrustedDevices(tx: Tx, accountId: string, now: Date) {
+export async function listTrustedDevices(tx: Tx, memberId: string, now: Date) {
   return tx
     .select()
     .from(trustedDevices)
-    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)))
+    .where(and(eq(trustedDevices.memberId, memberId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)))
     .orderBy(asc(trustedDevices.createdAt));
 }
 
-export async function revokeTrustedDevice(tx: Tx, accountId: string, id: string, now: Date) {
+export async function revokeTrustedDevice(tx: Tx, memberId: string, id: string, now: Date) {
   const rows = await tx
     .update(trustedDevices)
     .set({ revokedAt: now })
-    .where(and(eq(trustedDevices.accountId, accountId), eq(trustedDevices.id, id), isNull(trustedDevices.revokedAt)))
+    .where(and(eq(trustedDevices.memberId, memberId), eq(trustedDevices.id, id), isNull(trustedDevices.revokedAt)))
     .returning({ id: trustedDevices.id });
   return rows.length === 1;
 }
 
-export async function countLiveTrustedDevices(tx: Tx, accountId: string, now: Date) {
+export async function countLiveTrustedDevices(tx: Tx, memberId: string, now: Date) {
   const [row] = await tx
     .select({ n: count() })
     .from(trustedDevices)
-    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)));
+    .where(and(eq(trustedDevices.memberId, memberId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)));
   return row?.n ?? 0;
 }
 
-/** The account's newest sign-in attempts (`result` to keep only those that ended so). */
-export async function listLoginAttempts(tx: Tx, accountId: string, limit: number, result?: string) {
+/** The member's newest sign-in attempts (`result` to keep only those that ended so). */
+export async function listLoginAttempts(tx: Tx, memberId: string, limit: number, result?: string) {
   return tx
     .select()
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.accountId, accountId), result ? eq(loginAttempts.result, result) : undefined))
+    .where(and(eq(loginAttempts.memberId, memberId), result ? eq(loginAttempts.result, result) : undefined))
     // in the index's own order (DESC NULLS LAST), so the newest are read from it and not sorted
     .orderBy(sql`${loginAttempts.at} desc nulls last`, sql`${loginAttempts.id} desc`)
     .limit(limit);

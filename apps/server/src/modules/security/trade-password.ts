@@ -29,20 +29,20 @@ export function createTradePasswordPart({ db, clock, credentials, tell }: TradeP
    * window; a right one clears the count. Without a trade password set, any call passes. `set` is
    * whether one was set when the caller's session was read (it saves a read); unknown, it is read.
    */
-  async function confirmTradePassword(accountId: string, given: string | undefined, set?: boolean) {
-    if (!(set ?? (await trade.findHash(accountId)))) return;
+  async function confirmTradePassword(memberId: string, given: string | undefined, set?: boolean) {
+    if (!(set ?? (await trade.findHash(memberId)))) return;
     const refusal = await db.transaction(async (tx) => {
-      const { hash, failures, lockedUntil } = await trade.lock(tx, accountId);
+      const { hash, failures, lockedUntil } = await trade.lock(tx, memberId);
       if (!hash) return null;
       const now = clock.now();
       if (lockedUntil && lockedUntil.getTime() > now.getTime()) return tradeLockedError(lockedUntil, now);
       if (!given) return new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);
       if (await verifyPassword(hash, given)) {
-        if (failures > 0) await trade.clearTries(tx, accountId);
+        if (failures > 0) await trade.clearTries(tx, memberId);
         return null;
       }
       // the refusal is answered after the commit, so that the count stays
-      const counted = await trade.countWrong(tx, accountId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
+      const counted = await trade.countWrong(tx, memberId, now, tradePasswordPolicy.windowMs, tradePasswordPolicy.maxFailures);
       if (!counted || counted.lockedUntil) return tradeLockedError(counted?.lockedUntil ?? new Date(now.getTime() + tradePasswordPolicy.windowMs), now);
       const remaining = tradePasswordPolicy.maxFailures - counted.failures;
       return new AppError(ErrorCode.TRX_PASSWORD_WRONG, { params: { remaining }, data: { remaining } });
@@ -56,23 +56,23 @@ export function createTradePasswordPart({ db, clock, credentials, tell }: TradeP
    * account is told by a station message and an e-mail.
    */
   async function setTradePassword(merchant: MerchantRow, auth: Authenticated, body: TrxPasswordBody, caller: Caller, loginConfirmed = false): Promise<void> {
-    const accountId = auth.account.id;
-    const current = await trade.findHash(accountId);
+    const memberId = auth.member.id;
+    const current = await trade.findHash(memberId);
     if (current) {
       if (!body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_OLD_REQUIRED);
-      await confirmTradePassword(accountId, body.old_trx_password, true);
+      await confirmTradePassword(memberId, body.old_trx_password, true);
       if (body.trx_password === body.old_trx_password) throw new AppError(ErrorCode.TRX_PASSWORD_SAME);
     } else if (!loginConfirmed) {
       // a session alone (a stolen one, say) must not set the password that then moves money
       if (!body.password) throw refusedOn(ErrorCode.LOGIN_PASSWORD_REQUIRED, 'password');
-      const account = await credentials.findById(accountId);
+      const account = await credentials.findById(memberId);
       if (!account) throw new AppError(ErrorCode.SESSION_UNKNOWN);
       await credentials.confirmLoginPassword(account, body.password, { wrong: ErrorCode.LOGIN_PASSWORD_WRONG, field: 'password' });
     }
     const hash = await hashPassword(body.trx_password);
     const mail = await db.transaction(async (tx) => {
-      if (!(await trade.set(tx, accountId, hash, current))) return null;
-      return tell(tx, merchant, accountId, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.account.email], caller);
+      if (!(await trade.set(tx, memberId, hash, current))) return null;
+      return tell(tx, merchant, auth.account.id, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.member.email], caller);
     });
     // another change landed between the check and this one: checked again against the trade password it set
     if (!mail) return setTradePassword(merchant, auth, body, caller, loginConfirmed || current === null);

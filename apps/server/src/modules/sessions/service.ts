@@ -1,4 +1,6 @@
+import type { Role } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
+import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,7 +10,7 @@ import {
   findSessionByTokenHash,
   insertSession,
   listLiveSessions,
-  revokeAccountSessions,
+  revokeMemberSessions,
   revokeOwnSession,
   revokeSession,
   type SessionRow,
@@ -24,15 +26,31 @@ export type SessionStage = 'VERIFY' | 'BIND_EMAIL' | 'FULL';
 export interface NewSession {
   merchantId: string;
   accountId: string;
+  memberId: string;
   stage: SessionStage;
   verifyChannel?: string | null;
   userAgent: string;
   ip: string;
 }
 
+/** The member signed in: the person, their role in the account's team, and their own credentials' state. */
+export interface SignedInMember {
+  id: string;
+  role: Role;
+  status: string;
+  email: string | null;
+  phone: string;
+  phonePrefix: string;
+  /** minor units a month; null: none */
+  monthlyBudget: bigint | null;
+  trxPasswordSet: boolean;
+}
+
 export interface Authenticated {
   session: SessionRow;
-  account: { id: string; status: string; email: string | null; phone: string; phonePrefix: string; trxPasswordSet: boolean };
+  /** the company the member acts for: its wallet, cards and messages */
+  account: { id: string; status: string; name: string };
+  member: SignedInMember;
 }
 
 const isLive = (session: { lastSeenAt: Date }, now: Date) => now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS;
@@ -46,6 +64,7 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
     const session = await insertSession(tx, {
       merchantId: values.merchantId,
       accountId: values.accountId,
+      memberId: values.memberId,
       tokenHash: sha256(token),
       stage: values.stage,
       verifyChannel: values.verifyChannel ?? null,
@@ -63,12 +82,15 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
     const found = await findSessionByTokenHash(db, sha256(token));
     if (!found || found.session.merchantId !== merchantId) throw new AppError(ErrorCode.SESSION_UNKNOWN);
     const { session, account } = found;
+    const member = found.member as SignedInMember;
     if (session.revokedAt) throw new AppError(ErrorCode.SESSION_REVOKED);
     const now = clock.now();
     if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) throw new AppError(ErrorCode.SESSION_EXPIRED);
     if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    // a suspended or removed member's sessions were ended with it; this holds if one was not
+    if (member.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_SUSPENDED);
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.id, now);
-    return { session, account };
+    return { session, account, member };
   }
 
   return {
@@ -78,7 +100,7 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
     /** A session moving to a higher stage gets a new token; the old one stops working at once. */
     async promote(tx: Tx, current: SessionRow, stage: SessionStage) {
       await revokeSession(tx, current.id, clock.now(), 'promoted');
-      return open(tx, { merchantId: current.merchantId, accountId: current.accountId, stage, userAgent: current.userAgent, ip: current.ip });
+      return open(tx, { merchantId: current.merchantId, accountId: current.accountId, memberId: current.memberId, stage, userAgent: current.userAgent, ip: current.ip });
     },
 
     /** Ends one session; its open streams close once the transaction commits. */
@@ -88,29 +110,29 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
     },
 
     /**
-     * Ends every session of the account (but `exceptId`); their open streams close once it commits.
-     * Answers how many of them were live (not idle past the expiry).
+     * Ends every session of the member (but `exceptId`); their open streams close once the
+     * transaction commits. Answers how many of them were live (not idle past the expiry).
      */
-    async endAll(tx: Tx, accountId: string, reason: string, exceptId?: string) {
+    async endAll(tx: Tx, member: { id: string; accountId: string }, reason: string, exceptId?: string) {
       const now = clock.now();
-      const ended = await revokeAccountSessions(tx, accountId, now, reason, exceptId);
-      await events.sessionsEnded(tx, accountId, exceptId ? { except: exceptId } : {});
+      const ended = await revokeMemberSessions(tx, member.id, now, reason, exceptId);
+      await events.sessionsEnded(tx, member.accountId, exceptId ? { member: member.id, except: exceptId } : { member: member.id });
       return ended.filter((session) => isLive(session, now)).length;
     },
 
     /**
-     * Ends one live session of the account; false when it has none of that id (another account's
+     * Ends one live session of the member; false when they have none of that id (another member's
      * session is the same as none). Its open streams close once the transaction commits.
      */
-    async endOwn(tx: Tx, accountId: string, id: string, reason: string) {
+    async endOwn(tx: Tx, member: { id: string; accountId: string }, id: string, reason: string) {
       const now = clock.now();
-      if (!(await revokeOwnSession(tx, accountId, id, new Date(now.getTime() - SESSION_IDLE_MS), now, reason))) return false;
-      await events.sessionsEnded(tx, accountId, { session: id });
+      if (!(await revokeOwnSession(tx, member.id, id, new Date(now.getTime() - SESSION_IDLE_MS), now, reason))) return false;
+      await events.sessionsEnded(tx, member.accountId, { session: id });
       return true;
     },
 
-    /** The account's live sessions: not ended, not idle past the expiry; the most recently active first. */
-    live: (accountId: string) => listLiveSessions(db, accountId, new Date(clock.now().getTime() - SESSION_IDLE_MS)),
+    /** The member's live sessions: not ended, not idle past the expiry; the most recently active first. */
+    live: (memberId: string) => listLiveSessions(db, memberId, new Date(clock.now().getTime() - SESSION_IDLE_MS)),
   };
 }
 

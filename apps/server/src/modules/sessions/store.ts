@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { accounts, sessions } from '../../db/schema.ts';
+import { accounts, members, sessions } from '../../db/schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -10,24 +10,29 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
   return row;
 }
 
-// reads the account's few columns in the same statement (the one read of another module's table here):
-// every request pays this lookup, and a second round trip would cost every call. Whether a trade
-// password is set rides along for the same reason: the account's answer and the money calls' check
-// need it, and the hash itself never leaves the accounts module.
+// reads the member's and the account's few columns in the same statement (the one read of other
+// modules' tables here): every request pays this lookup, and a second round trip would cost every call.
+// The member's role and status ride along (a role change or a suspension holds from the next call),
+// and whether a trade password is set: the account's answer and the money calls' check need it, and
+// the hash itself never leaves the accounts module.
 function sessionByTokenHashQuery(tx: Tx) {
   return tx
     .select({
       session: sessions,
-      account: {
-        id: accounts.id,
-        status: accounts.status,
-        email: accounts.email,
-        phone: accounts.phone,
-        phonePrefix: accounts.phonePrefix,
-        trxPasswordSet: sql<boolean>`${accounts.trxPasswordHash} is not null`,
+      account: { id: accounts.id, status: accounts.status, name: accounts.name },
+      member: {
+        id: members.id,
+        role: members.role,
+        status: members.status,
+        email: members.email,
+        phone: members.phone,
+        phonePrefix: members.phonePrefix,
+        monthlyBudget: members.monthlyBudget,
+        trxPasswordSet: sql<boolean>`${members.trxPasswordHash} is not null`,
       },
     })
     .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1);
@@ -60,31 +65,31 @@ export async function revokeSession(tx: Tx, id: string, at: Date, reason: string
   return rows.length === 1;
 }
 
-/** Ends the account's live sessions (but `exceptId`); answers how many were live. */
-export async function revokeAccountSessions(tx: Tx, accountId: string, at: Date, reason: string, exceptId?: string) {
+/** Ends the member's live sessions (but `exceptId`); answers how many were live. */
+export async function revokeMemberSessions(tx: Tx, memberId: string, at: Date, reason: string, exceptId?: string) {
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptId ? ne(sessions.id, exceptId) : undefined))
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), exceptId ? ne(sessions.id, exceptId) : undefined))
     .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt });
   return rows;
 }
 
 /**
- * Ends one live session of the account (not ended, seen since `seenSince`); false when it is not the
- * account's, had already ended or has expired, and then nothing is written.
+ * Ends one live session of the member (not ended, seen since `seenSince`); false when it is not the
+ * member's, had already ended or has expired, and then nothing is written.
  */
-export async function revokeOwnSession(tx: Tx, accountId: string, id: string, seenSince: Date, at: Date, reason: string) {
+export async function revokeOwnSession(tx: Tx, memberId: string, id: string, seenSince: Date, at: Date, reason: string) {
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: at, revokeReason: reason })
-    .where(and(eq(sessions.id, id), eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, seenSince)))
+    .where(and(eq(sessions.id, id), eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, seenSince)))
     .returning({ id: sessions.id });
   return rows.length === 1;
 }
 
-/** The account's sessions not ended and seen since `seenSince` (idle ones have expired), newest activity first. */
-export async function listLiveSessions(tx: Tx, accountId: string, seenSince: Date) {
+/** The member's sessions not ended and seen since `seenSince` (idle ones have expired), newest activity first. */
+export async function listLiveSessions(tx: Tx, memberId: string, seenSince: Date) {
   return tx
     .select({
       id: sessions.id,
@@ -95,6 +100,6 @@ export async function listLiveSessions(tx: Tx, accountId: string, seenSince: Dat
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, seenSince)))
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, seenSince)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 }

@@ -3,7 +3,7 @@ import { CURRENCIES, type Currency, type WalletTransactionType, walletTransactio
 import { ErrorCode } from '@portal/contract/errors';
 import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { AppError } from '../../http/errors.ts';
-import type { AccountRow } from '../../modules/accounts/service.ts';
+import type { DirectoryAccount } from '../../modules/accounts/directory.ts';
 import { MAX_AMOUNT, type OperationResult, type WalletAmountRequest } from '../../modules/ledger/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
@@ -51,7 +51,7 @@ function keyOf(value: string | undefined) {
   return value;
 }
 
-export const whoIs = (account: AccountRow) => `${account.phone}${account.email ? ` (${account.email})` : ''}`;
+export const whoIs = (account: DirectoryAccount) => `${account.phone}${account.email ? ` (${account.email})` : ''}`;
 
 /** The customer's refusals as the operator reads them; anything else is not ours to explain. */
 export function explainRefusal(error: unknown, what: string): never {
