@@ -134,6 +134,9 @@ export const controls = (overrides: Partial<CardControls> = {}): CardControls =>
 /** GET /account/info, which the money dialogs read for whether the account has a trade password. */
 export const accountInfo = (trxPasswordSet: boolean): AccountInfo => ({
   id: 'a-1',
+  member_id: 'a-1',
+  role: 'OWNER',
+  account_name: '138****8000 的团队',
   email: 'demo@bluewhale.example',
   phone: '13800138000',
   phone_prefix: '86',

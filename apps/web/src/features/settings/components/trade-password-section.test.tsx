@@ -19,6 +19,9 @@ const type = (field: HTMLElement, value: string) => fireEvent.change(field, { ta
 
 const info = (set: boolean): AccountInfo => ({
   id: 'a-1',
+  member_id: 'a-1',
+  role: 'OWNER',
+  account_name: '138****8000 的团队',
   email: 'demo@bluewhale.example',
   phone: '13800138000',
   phone_prefix: '86',
