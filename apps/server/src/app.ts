@@ -38,6 +38,7 @@ import { type MerchantRow, type MerchantService, normaliseHost, toMerchantView }
 import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { activityRoutes, callActivity } from './modules/activity/routes.ts';
 import { appPrincipals } from './principals.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { outboxRoutes } from './providers/outbox/routes.ts';
@@ -171,6 +172,8 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   api.decorateRequest('merchant', null as unknown as MerchantRow);
   // who is calling is resolved by each call from what its declaration admits (http/register-call.ts)
   api.decorate('principals', appPrincipals(services.sessions));
+  // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
+  api.decorate('activity', callActivity(services.activity));
   api.addHook('onRequest', async (request) => {
     const merchant = await services.merchants.byHost(normaliseHost(request.headers.host));
     if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
@@ -189,6 +192,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(cardRevealRoutes, { reveals: services.reveals });
   await api.register(spendingRoutes, { spending: services.spending });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
+  await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

@@ -23,6 +23,7 @@ import { createManagerService } from './modules/managers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { createSecurityService } from './modules/security/service.ts';
+import { createActivityService } from './modules/activity/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
 import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
@@ -95,6 +96,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const security = createSecurityService({ db, clock, codes, sessions, managers, messages, mail, credentials });
   const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
+  const activity = createActivityService({ db, clock });
   const ledger = createLedgerService({ db, clock, events });
   const books = createBooksService({ db, clock });
   const wallet = createWalletService({ db, books, messages });
@@ -147,7 +149,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
 }
 
 export type Services = ReturnType<typeof createServices>;

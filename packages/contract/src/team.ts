@@ -217,6 +217,7 @@ export const activityQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(teamLimits.activityPageSizeMax).default(20),
 });
 export const activityExportQuery = activityQuery.omit({ page: true, page_size: true });
+export const cardActivityQuery = activityQuery.pick({ page: true, page_size: true });
 
 export const activityItem = z.object({
   id: z.string(),

@@ -20,6 +20,17 @@ export interface CallOptions {
 
 const BEARER = [{ bearer: [] }];
 
+/** What runs after a call has answered (the activity log), decorated on the app as `activity`. */
+export interface CallActivity {
+  after(call: Call, request: FastifyRequest, answer: unknown): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    activity: CallActivity;
+  }
+}
+
 /**
  * The Fastify schema of a call: what validates its input and serialises its answer, and what the API
  * map documents (tags, summary; `security` for a caller with credentials, `headers` for a keyed call,
@@ -48,11 +59,19 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
     throw new Error(`${call.method} ${call.path} asks the trade password (${call.tradePassword}) but no check of it is registered`);
   }
   const principals = app.principals;
+  const activity = app.hasDecorator('activity') ? app.activity : undefined;
+  const answered: CallHandler<C> = activity
+    ? async (request, reply) => {
+        const answer = await handler(request, reply);
+        await activity.after(call, request, answer);
+        return answer;
+      }
+    : handler;
   const route: RouteOptions = {
     method: call.method,
     url: call.path,
     schema: callSchema(call),
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: answered as unknown as RouteOptions['handler'],
   };
   if (isSessionCaller(call.who)) route.onRequest = async (request) => principals.admit(call.who, request);
   if (options.preHandler) route.preHandler = options.preHandler;

@@ -1,0 +1,126 @@
+import { exportsSensitive } from '@portal/contract/card-batches';
+import { cardBatchCalls } from '@portal/contract/api/card-batches';
+import { cardCalls } from '@portal/contract/api/cards';
+import type { Call } from '@portal/contract/api/call';
+import { securityCalls } from '@portal/contract/api/security';
+import { spendingCalls } from '@portal/contract/api/spending';
+import { teamCalls } from '@portal/contract/api/team';
+import type { CardItem } from '@portal/contract/cards';
+import { toMinorUnits } from '@portal/contract/money';
+import { ROLE_LABELS, type Role } from '@portal/contract/team';
+import type { ActivityNote } from './service.ts';
+
+/** What the call was asked and what it answered (the `data` of its envelope). */
+interface Answered {
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  data: unknown;
+}
+
+type Describe = (call: Answered) => ActivityNote | null;
+
+/** A card as the log names it: 旅行卡（****4242）. */
+const cardName = (card: Pick<CardItem, 'nickname' | 'last4'>) => (card.last4 ? `${card.nickname}（****${card.last4}）` : card.nickname);
+
+const card = (action: string, verb: string): Describe => ({ data, params }) => {
+  const item = data as CardItem;
+  return { kind: 'CARD', action, summary: `${verb} ${cardName(item)}`, cardId: item.id ?? params.id ?? null };
+};
+
+/** A money movement of a card: the amount it was asked for, in the card's currency. */
+const cardMoney = (action: string, verb: string): Describe => ({ data, body, params }) => {
+  const item = (data as { card: CardItem }).card;
+  const amount = String(body.amount ?? '0');
+  return {
+    kind: 'MONEY',
+    action,
+    summary: `${verb} ${cardName(item)} ${amount} ${item.currency}`,
+    cardId: item.id ?? params.id ?? null,
+    amount: toMinorUnits(amount),
+    currency: item.currency,
+  };
+};
+
+const security = (action: string, summary: string): Describe => () => ({ kind: 'SECURITY', action, summary });
+
+const roleLabel = (role: unknown) => ROLE_LABELS[role as Role] ?? String(role ?? '');
+
+/**
+ * The calls whose success the activity log records, each with how it is told. A call missing here
+ * changes nothing a team needs to trace (reads, codes, the member's sign-in itself).
+ */
+export const activityNotes = new Map<Call, Describe>([
+  [
+    cardCalls.open,
+    ({ data, body }) => {
+      const item = data as CardItem;
+      const amount = String(body.amount ?? '0');
+      return { kind: 'CARD', action: 'CARD_OPEN', summary: `开卡 ${cardName(item)}，首充 ${amount} ${item.currency}`, cardId: item.id, amount: toMinorUnits(amount), currency: item.currency };
+    },
+  ],
+  [cardCalls.rename, card('CARD_RENAME', '修改卡片昵称')],
+  [
+    cardCalls.changeStatus,
+    (answered) => (answered.body.action === 'FREEZE' ? card('CARD_FREEZE', '冻结卡片') : card('CARD_UNFREEZE', '解冻卡片'))(answered),
+  ],
+  [cardCalls.remove, ({ params }) => ({ kind: 'CARD', action: 'CARD_CANCEL', summary: '注销卡片', cardId: params.id ?? null })],
+  [cardCalls.recharge, cardMoney('CARD_RECHARGE', '卡片充值')],
+  [cardCalls.withdraw, cardMoney('CARD_WITHDRAW', '卡片提现')],
+  [cardCalls.reveal, ({ params }) => ({ kind: 'CARD', action: 'CARD_REVEAL', summary: '查看完整卡号', cardId: params.id ?? null })],
+  [cardCalls.saveVerification, () => ({ kind: 'CARD', action: 'VERIFICATION_SAVE', summary: '提交开卡资料' })],
+  [spendingCalls.saveControls, ({ params }) => ({ kind: 'CARD', action: 'CARD_CONTROLS', summary: '修改卡片限额与管控', cardId: params.id ?? null })],
+  [
+    cardBatchCalls.create,
+    ({ body }) => ({
+      kind: 'CARD',
+      action: 'CARD_BATCH_OPEN',
+      summary: `批量开卡 ${String(body.quantity)} 张，每张首充 ${String(body.amount)}`,
+    }),
+  ],
+  [
+    cardBatchCalls.createExport,
+    ({ body }) => ({
+      kind: 'CARD',
+      action: 'CARD_EXPORT',
+      summary: exportsSensitive(body as Parameters<typeof exportsSensitive>[0]) ? '导出卡片（含完整卡号）' : '导出卡片',
+    }),
+  ],
+  [securityCalls.changePassword, security('PASSWORD_CHANGE', '修改登录密码')],
+  [securityCalls.setTradePassword, security('TRX_PASSWORD_SET', '设置或修改交易密码')],
+  [securityCalls.changeEmail, security('EMAIL_CHANGE', '更换邮箱')],
+  [securityCalls.changePhone, security('PHONE_CHANGE', '更换手机号')],
+  [securityCalls.revokeDevice, security('DEVICE_REVOKE', '移除信任设备')],
+  [securityCalls.endSession, security('SESSION_END', '结束一个登录会话')],
+  [securityCalls.endOtherSessions, security('SESSIONS_END', '结束其他全部登录会话')],
+  [
+    teamCalls.invite,
+    ({ body }) => ({
+      kind: 'MEMBER',
+      action: 'MEMBER_INVITE',
+      summary: `邀请 ${String(body.email ?? (body.phone_info as { phone?: string } | undefined)?.phone ?? '')} 加入团队，角色：${roleLabel(body.role)}`,
+    }),
+  ],
+  [teamCalls.revokeInvitation, () => ({ kind: 'MEMBER', action: 'INVITATION_REVOKE', summary: '撤销邀请' })],
+  [
+    teamCalls.updateMember,
+    ({ body, data }) => {
+      const member = data as { phone_masked?: string };
+      const changes = [
+        body.role ? `角色改为${roleLabel(body.role)}` : null,
+        body.monthly_budget !== undefined ? `月度预算改为${body.monthly_budget === null ? '不限' : `${String(body.monthly_budget)} USD`}` : null,
+        body.status === 'SUSPENDED' ? '停用' : body.status === 'ACTIVE' ? '启用' : null,
+      ].filter(Boolean);
+      return { kind: 'MEMBER', action: 'MEMBER_UPDATE', summary: `成员 ${member.phone_masked ?? ''}：${changes.join('，')}` };
+    },
+  ],
+  [teamCalls.removeMember, ({ body }) => ({ kind: 'MEMBER', action: 'MEMBER_REMOVE', summary: body.freeze_cards ? '移除成员并冻结其卡片' : '移除成员' })],
+  [teamCalls.transferOwnership, () => ({ kind: 'MEMBER', action: 'OWNERSHIP_TRANSFER', summary: '转让团队所有权' })],
+  [teamCalls.rename, ({ body }) => ({ kind: 'MEMBER', action: 'TEAM_RENAME', summary: `团队名称改为 ${String(body.name ?? '')}` })],
+  [
+    teamCalls.setCardHolder,
+    ({ data }) => {
+      const item = data as CardItem & { holder_label?: string };
+      return { kind: 'CARD', action: 'CARD_HOLDER', summary: `更换持卡成员 ${cardName(item)}${item.holder_label ? ` → ${item.holder_label}` : ''}`, cardId: item.id };
+    },
+  ],
+]);

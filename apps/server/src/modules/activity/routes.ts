@@ -1,0 +1,67 @@
+import { teamCalls } from '@portal/contract/api/team';
+import { chinaDateTime } from '@portal/contract/date-time';
+import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { CardErrorCode } from '@portal/contract/card-errors';
+import { holdsOwnCardsOnly } from '@portal/contract/team';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { type CallActivity, registerCall } from '../../http/register-call.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { CardService } from '../cards/service.ts';
+import { activityNotes } from './notes.ts';
+import { type ActivityService, actorOf } from './service.ts';
+
+type CardLookup = Pick<CardService, 'ownCard'>;
+
+/** GET /team/activity and its export: the account's log, filtered; and one card's entries. */
+export const activityRoutes: FastifyPluginAsync<{ activity: ActivityService; clock: Clock; cards: CardLookup }> = async (app, { activity, clock, cards }) => {
+  registerCall(app, teamCalls.cardActivity, async (request) => {
+    const { account, member } = request.principal;
+    const card = await cards.ownCard(request.merchant.id, account.id, request.params.id);
+    // a member who sees only the cards they hold does not learn of another's
+    if (holdsOwnCardsOnly(member.role) && card.holderMemberId !== member.id) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
+    return ok(await activity.list(request.merchant.id, account.id, { ...request.query, card_id: card.id }));
+  });
+
+  registerCall(app, teamCalls.activity, async (request) => ok(await activity.list(request.merchant.id, request.principal.account.id, request.query)));
+
+  registerCall(app, teamCalls.exportActivity, async (request, reply) => {
+    const stream = await activity.export(request.merchant.id, request.principal.account.id, request.query);
+    const day = chinaDateTime(clock.now()).slice(0, 10).replaceAll('-', '');
+    const name = `操作日志-${day}.xlsx`;
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="activity-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+};
+
+/**
+ * What every registered call does once it has answered: a success of a call the log traces
+ * (`notes.ts`) is written to the log with the member who made it, their address and browser. A
+ * failure to write it is logged and does not change the answer: the change itself is done.
+ */
+export function callActivity(activity: ActivityService): CallActivity {
+  return {
+    async after(call, request: FastifyRequest, answer) {
+      const describe = activityNotes.get(call);
+      if (!describe || !request.principal) return;
+      const envelope = answer as { code?: number; data?: unknown } | undefined;
+      if (!envelope || envelope.code !== 0) return;
+      try {
+        const note = describe({
+          params: (request.params ?? {}) as Record<string, string>,
+          body: (request.body ?? {}) as Record<string, unknown>,
+          data: envelope.data,
+        });
+        if (!note) return;
+        const caller = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+        await activity.record(actorOf(request.principal, caller, request.merchant.id), note);
+      } catch (error) {
+        request.log.error({ err: error, call: `${call.method} ${call.path}` }, 'the activity log could not be written');
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { activityLog } from '../../db/schema.ts';
+
+export type ActivityRow = typeof activityLog.$inferSelect;
+export type NewActivity = typeof activityLog.$inferInsert;
+
+export interface ActivityFilter {
+  memberId?: string;
+  kind?: string;
+  cardId?: string;
+  /** from this instant on */
+  since?: Date;
+  /** before this instant */
+  before?: Date;
+}
+
+export async function insertActivity(tx: Tx, values: NewActivity) {
+  await tx.insert(activityLog).values(values);
+}
+
+function whereOf(merchantId: string, accountId: string, filter: ActivityFilter): SQL | undefined {
+  return and(
+    eq(activityLog.merchantId, merchantId),
+    eq(activityLog.accountId, accountId),
+    filter.memberId ? eq(activityLog.memberId, filter.memberId) : undefined,
+    filter.kind ? eq(activityLog.kind, filter.kind) : undefined,
+    filter.cardId ? eq(activityLog.cardId, filter.cardId) : undefined,
+    filter.since ? gte(activityLog.at, filter.since) : undefined,
+    filter.before ? lt(activityLog.at, filter.before) : undefined,
+  );
+}
+
+/** The account's log, newest first: one page, and how many match. */
+export async function activityPage(tx: Tx, merchantId: string, accountId: string, filter: ActivityFilter, page: { limit: number; offset: number }) {
+  const where = whereOf(merchantId, accountId, filter);
+  const [rows, [total]] = await Promise.all([
+    tx.select().from(activityLog).where(where).orderBy(desc(activityLog.at), desc(activityLog.id)).limit(page.limit).offset(page.offset),
+    tx.select({ n: count() }).from(activityLog).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,155 @@
+import type { AccountInfo } from '@portal/contract/account';
+import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
+import { CardErrorCode } from '@portal/contract/card-errors';
+import type { ActivityItem } from '@portal/contract/team';
+import { TeamErrorCode } from '@portal/contract/team-errors';
+import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/lib/crypto.ts';
+import { freshPhone, PASSWORD, signUp } from '../helpers/accounts.ts';
+import type { ApiClient } from '../helpers/api.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { scriptedIssuer } from '../helpers/issuer.ts';
+import { queryRows } from '../helpers/sql.ts';
+
+const issuer = scriptedIssuer();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ issuer: issuer.port });
+  issuer.attach(t);
+});
+afterAll(() => t?.close());
+
+let serial = 0;
+const key = () => `activity-${Date.now().toString(36)}-${++serial}`;
+const userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+interface Page {
+  items: ActivityItem[];
+  total: number;
+}
+
+/** An owner with a funded, verified account and an issued card; their calls come from a browser on Windows. */
+async function owner() {
+  const who = await signUp(t);
+  const api = t.api('localhost', who.token);
+  const info = await api.data<AccountInfo>('GET', '/account/info');
+  const [row] = await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from accounts where id = ${info.id}`);
+  const merchantId = String(row?.merchant_id);
+  await api.data('PUT', '/card/verification', { body: { real_name: '张三', id_number: '11010519491231002X' } });
+  await t.services.ledger.recharge({ merchantId, accountId: info.id, currency: 'USD', amount: 1000_00n, key: `fund-${info.id}` });
+  const { products } = await api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
+  const product = products.find((p) => p.name === '订阅支付卡');
+  if (!product) throw new Error('no 订阅支付卡');
+  const headers = { 'idempotency-key': key(), 'user-agent': userAgent };
+  const opened = await api.post<CardItem>('/card', { product_id: product.id, amount: '20.00', nickname: '投放卡' }, { headers });
+  expect(opened.code, opened.message).toBe(0);
+  expect((await issuer.issue(opened.data.id)).status).toBe(200);
+  return { api, info, merchantId, cardId: opened.data.id, phone: who.phone };
+}
+
+/** A member of the account in `role`, signed in (written straight into the team, as an accepted invitation leaves it). */
+async function memberOf(merchantId: string, accountId: string, role: string) {
+  const phone = freshPhone();
+  const [member] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`insert into members (merchant_id, account_id, role, phone, password_hash) values (${merchantId}, ${accountId}, ${role}, ${phone}, ${await hashPassword(PASSWORD)}) returning id`,
+  );
+  const { token } = await t.services.sessions.open(t.database.db, {
+    merchantId,
+    accountId,
+    memberId: String(member?.id),
+    stage: 'FULL',
+    userAgent: 'test',
+    ip: '127.0.0.1',
+  });
+  return { id: String(member?.id), api: t.api('localhost', token), phone };
+}
+
+describe('the activity log', () => {
+  let a: Awaited<ReturnType<typeof owner>>;
+  beforeAll(async () => {
+    a = await owner();
+    const headers = { 'idempotency-key': key(), 'user-agent': userAgent };
+    expect((await a.api.post(`/card/${a.cardId}/recharge`, { amount: '12.34' }, { headers })).code).toBe(0);
+    expect((await a.api.put(`/card/${a.cardId}/status`, { action: 'FREEZE' }, { headers: { 'user-agent': userAgent } })).code).toBe(0);
+  });
+
+  it('lists every change with who made it, from where and on what device, newest first', async () => {
+    const page = await a.api.data<Page>('GET', '/team/activity');
+    const mine = page.items.map((item) => ({ kind: item.kind, summary: item.summary, amount: item.amount, currency: item.currency, card: item.card_id }));
+    expect(mine.slice(0, 3)).toEqual([
+      { kind: 'CARD', summary: expect.stringMatching(/^冻结卡片 投放卡（\*{4}\d{4}）$/), amount: null, currency: null, card: a.cardId },
+      { kind: 'MONEY', summary: expect.stringMatching(/^卡片充值 投放卡（\*{4}\d{4}） 12\.34 USD$/), amount: '12.34', currency: 'USD', card: a.cardId },
+      { kind: 'CARD', summary: '开卡 投放卡，首充 20.00 USD', amount: '20.00', currency: 'USD', card: a.cardId },
+    ]);
+    const [newest] = page.items;
+    expect(newest?.member_id).toBe(a.info.member_id);
+    expect(newest?.member_label).toBe(`${a.phone.slice(0, 3)}****${a.phone.slice(-4)}（所有者）`);
+    expect(newest?.ip).toBe('127.0.0.1');
+    expect(newest?.device).toMatch(/Chrome 131/);
+    expect(page.items[3]?.summary).toBe('提交开卡资料');
+    expect(page.total).toBe(4);
+  });
+
+  it('filters by kind, member, card and China-time day', async () => {
+    const money = await a.api.data<Page>('GET', '/team/activity', { query: { kind: 'MONEY' } });
+    expect(money.items.map((item) => item.summary)).toEqual([expect.stringMatching(/^卡片充值/)]);
+    const byMember = await a.api.data<Page>('GET', '/team/activity', { query: { member_id: a.info.member_id } });
+    expect(byMember.total).toBe(4);
+    const nobody = await a.api.data<Page>('GET', '/team/activity', { query: { member_id: '00000000-0000-4000-8000-000000000000' } });
+    expect(nobody.total).toBe(0);
+    const future = await a.api.data<Page>('GET', '/team/activity', { query: { from: '2099-01-01' } });
+    expect(future.total).toBe(0);
+    const card = await a.api.data<Page>('GET', `/card/${a.cardId}/activity`);
+    expect(card.items.map((item) => item.card_id)).toEqual([a.cardId, a.cardId, a.cardId]);
+  });
+
+  it('refused and failed calls write nothing', async () => {
+    const before = (await a.api.data<Page>('GET', '/team/activity')).total;
+    const refused = await a.api.post(`/card/${a.cardId}/recharge`, { amount: '99999.00' }, { headers: { 'idempotency-key': key() } });
+    expect(refused.code).not.toBe(0);
+    expect((await a.api.data<Page>('GET', '/team/activity')).total).toBe(before);
+  });
+
+  it('exports the filtered log as .xlsx with real times and amounts', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/team/activity/export',
+      query: { kind: 'MONEY' },
+      headers: { host: 'localhost', authorization: `Bearer ${a.api.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows = sheet?.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1)) ?? [];
+    expect(rows[0]).toEqual(['时间', '操作人', '类别', '操作', '金额', '币种', 'IP', '设备']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[0]).toBeInstanceOf(Date);
+    expect(rows[1]?.slice(2, 6)).toEqual(['资金', expect.stringMatching(/^卡片充值/), 12.34, 'USD']);
+  });
+
+  it("is the team's alone: another account sees nothing of it, and its card's entries are no card of theirs", async () => {
+    const other = await signUp(t);
+    const api = t.api('localhost', other.token);
+    expect((await api.data<Page>('GET', '/team/activity')).total).toBe(0);
+    const card = await api.get(`/card/${a.cardId}/activity`);
+    expect(card.code).toBe(CardErrorCode.CARD_NOT_FOUND);
+  });
+
+  it('is read by the roles the role table lets read it; a MEMBER is refused, and sees only the cards they hold', async () => {
+    for (const role of ['ADMIN', 'FINANCE', 'VIEWER']) {
+      const member = await memberOf(a.merchantId, a.info.id, role);
+      expect((await member.api.data<Page>('GET', '/team/activity')).total, role).toBeGreaterThanOrEqual(3);
+    }
+    const buyer = await memberOf(a.merchantId, a.info.id, 'MEMBER');
+    const refused = await buyer.api.get('/team/activity');
+    expect([refused.status, refused.code]).toEqual([403, TeamErrorCode.PERMISSION_DENIED]);
+    expect(refused.message).toBe('权限不足：查看操作日志需要所有者、管理员、财务或观察员角色');
+    expect((await buyer.api.get(`/card/${a.cardId}/activity`)).code).toBe(CardErrorCode.CARD_NOT_FOUND);
+  });
+});
