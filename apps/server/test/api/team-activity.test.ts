@@ -9,7 +9,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import { freshPhone, PASSWORD, signUp } from '../helpers/accounts.ts';
-import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { queryRows } from '../helpers/sql.ts';

@@ -49,7 +49,7 @@ export function callActivity(activity: ActivityService): CallActivity {
       const describe = activityNotes.get(call);
       if (!describe || !request.principal) return;
       const envelope = answer as { code?: number; data?: unknown } | undefined;
-      if (!envelope || envelope.code !== 0) return;
+      if (envelope?.code !== 0) return;
       try {
         const note = describe({
           params: (request.params ?? {}) as Record<string, string>,
