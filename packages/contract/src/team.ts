@@ -71,6 +71,12 @@ export const can = (role: Role, action: Action) => ROLE_ACTIONS[role].includes(a
 /** The roles that act only on the cards they hold (and see only those). */
 export const holdsOwnCardsOnly = (role: Role) => role === 'MEMBER';
 
+/**
+ * The roles that receive every card's messages (a decline, a batch's failures, a 3-D Secure code); the
+ * other members receive those of the cards they hold.
+ */
+export const receivesEveryCardMessage = (role: Role) => role === 'OWNER' || role === 'ADMIN';
+
 /** The roles that may take `action`, in the table's order. */
 export const rolesThatMay = (action: Action) => ROLES.filter((role) => can(role, action));
 

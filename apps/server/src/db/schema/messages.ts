@@ -4,7 +4,10 @@ import { accountRef } from './accounts.ts';
 import { ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
 
-/** A message to one account: notices, FREEZE, batch results. content is HTML, cleaned when shown. */
+/**
+ * A message to one account: notices, FREEZE, batch results. content is HTML, cleaned when shown. Who of
+ * the account's members sees it: `member_id` and `holder_member_id` (every member when both are null).
+ */
 export const stationMessages = pgTable(
   'station_messages',
   {
@@ -20,6 +23,10 @@ export const stationMessages = pgTable(
     /** a content that holds a secret for a while (a 3-D Secure code): from this instant on `expired_content` is shown, and stored in its place */
     contentExpiresAt: ts('content_expires_at'),
     expiredContent: text('expired_content'),
+    /** only this member sees it (a change of their own security); null: as `holder_member_id` says */
+    memberId: uuid('member_id'),
+    /** a card's message: that card's holder and the roles that manage every card see it; null: every member */
+    holderMemberId: uuid('holder_member_id'),
   },
   (t) => [index('station_messages_account_idx').on(t.accountId, t.createdAt), index('station_messages_unread_idx').on(t.accountId, t.readAt)],
 );

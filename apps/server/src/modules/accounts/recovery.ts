@@ -104,7 +104,7 @@ export function createRecoveryPart(deps: RecoveryDeps) {
           if (!(await useResetTicket(tx, merchant.id, account.id, ticketHash(body.ticket ?? ''), now))) return null;
           await setPassword(tx, account.id, passwordHash);
           await sessions.endAll(tx, account, 'password-reset');
-          return tell(tx, merchant, account.accountId, 'LOGIN_PASSWORD_RESET_BY_PHONE', [account.email], caller);
+          return tell(tx, merchant, { accountId: account.accountId, memberId: account.id }, 'LOGIN_PASSWORD_RESET_BY_PHONE', [account.email], caller);
         });
         if (!mail) throw new AppError(ErrorCode.RESET_TICKET_INVALID);
         await mail();
@@ -117,7 +117,7 @@ export function createRecoveryPart(deps: RecoveryDeps) {
       const mail = await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash);
         await sessions.endAll(tx, account, 'password-reset');
-        return tell(tx, merchant, account.accountId, 'LOGIN_PASSWORD_RESET_BY_EMAIL', [account.email], caller);
+        return tell(tx, merchant, { accountId: account.accountId, memberId: account.id }, 'LOGIN_PASSWORD_RESET_BY_EMAIL', [account.email], caller);
       });
       await mail();
     },
@@ -138,7 +138,7 @@ export function createRecoveryPart(deps: RecoveryDeps) {
       const hash = await hashPassword(body.trx_password);
       const mail = await db.transaction(async (tx) => {
         await setTrxPassword(tx, account.id, hash);
-        return tell(tx, merchant, account.accountId, 'TRX_PASSWORD_RESET', [account.email], caller);
+        return tell(tx, merchant, { accountId: account.accountId, memberId: account.id }, 'TRX_PASSWORD_RESET', [account.email], caller);
       });
       await mail();
     },

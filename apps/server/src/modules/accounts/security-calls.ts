@@ -14,7 +14,7 @@ export type ResetChange = 'LOGIN_PASSWORD_RESET_BY_PHONE' | 'LOGIN_PASSWORD_RESE
  * every other code.
  */
 export interface SecurityCalls {
-  tell: (tx: Tx, merchant: MerchantRow, accountId: string, change: ResetChange, mailTo: (string | null)[], caller: Caller) => Promise<() => Promise<void>>;
+  tell: (tx: Tx, merchant: MerchantRow, who: { accountId: string; memberId: string }, change: ResetChange, mailTo: (string | null)[], caller: Caller) => Promise<() => Promise<void>>;
   sendChangeCode: (merchant: MerchantRow, body: SendCodeBody, caller: Caller, auth: Authenticated) => Promise<SendCodeAnswer>;
   sendCurrentAddressCode: (merchant: MerchantRow, auth: Authenticated, body: SendCodeAutoBody, caller: Caller) => Promise<SendCodeAnswer>;
 }

@@ -56,7 +56,7 @@ export function announceBatch(deps: Pick<BatchDeps, 'events'>, tx: Tx, batch: Ba
  * completeOpening or failOpening): the batch counts it. The last card ends the batch: SUCCESS, or FAIL
  * with one station message listing every failed card and why.
  */
-export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency'>) {
+export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency' | 'holderMemberId'>) {
   if (!card.batchId) return;
   const batch = await lockBatch(tx, card.batchId);
   if (batch?.status !== 'RUNNING') return;
@@ -69,6 +69,8 @@ export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'message
     const message = await deps.messages.post(tx, {
       merchantId: batch.merchantId,
       accountId: batch.accountId,
+      // the batch's cards are held by who opened it
+      holderMemberId: card.holderMemberId,
       type: 'BATCH_CARD_RESULT',
       status: 'fail',
       ...cardNotices.batchResult({

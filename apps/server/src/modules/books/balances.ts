@@ -38,8 +38,8 @@ export async function balanceEvent(tx: Tx, merchantId: string, accountId: string
 }
 
 /** Completes a BALANCE_CHANGED event for each customer with a stream open here: what they hold when it is sent. */
-export const balanceFinisher = (db: Db) => async (merchantId: string, accountIds: string[]) => {
+export const balanceFinisher = (db: Db) => async (merchantId: string, readers: Array<{ accountId: string }>) => {
   const events = new Map<string, StreamEvent>();
-  for (const accountId of accountIds) events.set(accountId, await balanceEvent(db, merchantId, accountId));
-  return (accountId: string) => events.get(accountId) as StreamEvent;
+  for (const accountId of new Set(readers.map((reader) => reader.accountId))) events.set(accountId, await balanceEvent(db, merchantId, accountId));
+  return (reader: { accountId: string }) => events.get(reader.accountId) as StreamEvent;
 };

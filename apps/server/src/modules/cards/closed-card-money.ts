@@ -53,6 +53,7 @@ export async function returnFromClosedCard(deps: Pick<CardDeps, 'ledger' | 'book
     await deps.messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
+      holderMemberId: card.holderMemberId,
       type: 'CARD_FUNDS_RETURNED',
       status: 'success',
       ...cardNotices.fundsReturned({ card: cardName(card), what, amount: fromMinorUnits(amount), currency: card.currency }),

@@ -155,6 +155,7 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
         await messages.post(tx, {
           merchantId: current.merchantId,
           accountId: current.accountId,
+          holderMemberId: current.holderMemberId,
           type: 'CARD_FROZEN',
           status: 'fail',
           ...cardNotices.frozenByPlatform({ card: cardName(current), reason }),
@@ -177,6 +178,7 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
         await messages.post(tx, {
           merchantId: current.merchantId,
           accountId: current.accountId,
+          holderMemberId: current.holderMemberId,
           type: 'CARD_UNFROZEN',
           status: 'success',
           ...cardNotices.unfrozenByPlatform({ card: cardName(current) }),

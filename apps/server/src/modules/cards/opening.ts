@@ -52,6 +52,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
     if (!card.batchId) await messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
+      holderMemberId: card.holderMemberId,
       type: 'CARD_FAILED',
       status: 'fail',
       ...cardNotices.openFailed({ nickname: card.nickname, reason, total, currency: card.currency }),

@@ -2,15 +2,24 @@ import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { ErrorCode } from '@portal/contract/errors';
 import { MAX_STREAMS_PER_SESSION } from '@portal/contract/events';
 import { EVENT_TYPES, HEARTBEAT_SECONDS, type StreamEvent } from '@portal/contract/messages';
+import { receivesEveryCardMessage, type Role } from '@portal/contract/team';
 import type { Database } from '../../db/engine.ts';
-import { EVENTS_CHANNEL, type EventFinisher, type Published } from './publisher.ts';
+import { type Audience, EVENTS_CHANNEL, type EventFinisher, type Published } from './publisher.ts';
+
+/** Whether a stream's member is among those an event is for. */
+function reaches(subscriber: Subscriber, audience: Audience | undefined) {
+  if (!audience) return true;
+  if (audience.member && subscriber.memberId !== audience.member) return false;
+  return !audience.holder || subscriber.memberId === audience.holder || receivesEveryCardMessage(subscriber.role);
+}
 
 export interface Subscriber {
   merchantId: string;
   accountId: string;
   sessionId: string;
-  /** the member whose session it is */
+  /** the member whose session it is, and their role when the stream opened */
   memberId: string;
+  role: Role;
   send(event: StreamEvent): void;
   close(): void;
 }
@@ -136,20 +145,20 @@ export class EventHub {
       return;
     }
     if (message.t !== 'accounts' && message.t !== 'merchant') return;
-    // only the merchant's accounts with a stream here are served, and the event completed for them alone
-    const ofMerchant = (subscriber: Subscriber) => subscriber.merchantId === message.merchant;
-    const accounts = (message.t === 'accounts' ? message.accounts : [...(this.byMerchant.get(message.merchant) ?? [])]).filter((accountId) =>
-      [...(this.byAccount.get(accountId) ?? [])].some(ofMerchant),
+    // only the streams here of the merchant's accounts (and of the members the event is for) are served,
+    // and the event completed for their readers alone
+    const accounts = message.t === 'accounts' ? message.accounts : [...(this.byMerchant.get(message.merchant) ?? [])];
+    const streams = accounts.flatMap((accountId) =>
+      [...(this.byAccount.get(accountId) ?? [])].filter((subscriber) => subscriber.merchantId === message.merchant && reaches(subscriber, message.audience)),
     );
-    if (accounts.length === 0) return;
+    if (streams.length === 0) return;
     const event = { type: message.type, ...message.payload } as StreamEvent;
     const finisher = message.finish ? this.finishers.get(message.finish) : undefined;
     if (message.finish && !finisher) this.log.warn({ finish: message.finish }, 'event dropped: no finisher of that name here');
     if (message.finish && !finisher) return;
-    const eventFor = finisher ? await finisher(message.merchant, accounts, event) : () => event;
-    for (const accountId of accounts) {
-      const finished = eventFor(accountId);
-      for (const subscriber of this.byAccount.get(accountId) ?? []) if (ofMerchant(subscriber)) subscriber.send(finished);
-    }
+    const readers = [...new Map(streams.map((subscriber) => [subscriber.memberId, { accountId: subscriber.accountId, memberId: subscriber.memberId, role: subscriber.role }])).values()];
+    const eventFor = finisher ? await finisher(message.merchant, readers, event) : () => event;
+    const finished = new Map(readers.map((reader) => [reader.memberId, eventFor(reader)]));
+    for (const subscriber of streams) subscriber.send(finished.get(subscriber.memberId) as StreamEvent);
   }
 }

@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@portal/contract/messages';
+import type { Role } from '@portal/contract/team';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 
@@ -15,9 +16,22 @@ export const EVENTS_CHANNEL = 'portal_stream_events';
 
 export type EventPayload = Record<string, unknown>;
 
-/** `finish`: the finisher (registered with the hub under that name) that completes the event per stream. */
+/**
+ * Which members of the accounts the event is for: `member`, that member alone; `holder`, that member and
+ * the roles that receive every card's messages; every member when neither is named.
+ */
+export interface Audience {
+  member?: string | undefined;
+  holder?: string | undefined;
+}
+
+/**
+ * `finish`: the finisher (registered with the hub under that name) that completes the event per stream;
+ * `audience`: the members whose streams get it.
+ */
 export interface PublishOptions {
   finish?: string;
+  audience?: Audience;
 }
 
 export type Published =
@@ -77,8 +91,15 @@ export function createEventPublisher() {
 
 export type EventPublisher = ReturnType<typeof createEventPublisher>;
 
+/** A stream's reader: the member, their account and role. */
+export interface StreamReader {
+  accountId: string;
+  memberId: string;
+  role: Role;
+}
+
 /**
- * Completes an event for the streams of these accounts on this process, when it arrives (so a
- * change nobody watches costs one NOTIFY, and the event tells what holds when it is sent).
+ * Completes an event for the readers of streams on this process, when it arrives (so a change nobody
+ * watches costs one NOTIFY, and the event tells what holds when it is sent).
  */
-export type EventFinisher = (merchantId: string, accountIds: string[], event: StreamEvent) => Promise<(accountId: string) => StreamEvent>;
+export type EventFinisher = (merchantId: string, readers: StreamReader[], event: StreamEvent) => Promise<(reader: StreamReader) => StreamEvent>;

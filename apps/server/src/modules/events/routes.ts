@@ -2,10 +2,11 @@ import { eventCalls } from '@portal/contract/api/events';
 import { EVENT_TYPES, type StreamEvent } from '@portal/contract/messages';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
+import type { StreamReader } from './publisher.ts';
 import type { EventHub } from './hub.ts';
 
 /** How many messages and announcements the account has not read: the count a stream opens with (messages). */
-export type UnreadCount = (merchantId: string, accountId: string) => Promise<number>;
+export type UnreadCount = (merchantId: string, reader: StreamReader) => Promise<number>;
 
 /**
  * The server-sent event stream of the signed-in account. It opens with the unread count, then carries
@@ -15,7 +16,7 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub; unreadCount: Unrea
   registerCall(app, eventCalls.stream, async (request, reply) => {
     const { merchant } = request;
     const { account, member, session } = request.principal;
-    const count = await unreadCount(merchant.id, account.id);
+    const count = await unreadCount(merchant.id, { accountId: account.id, memberId: member.id, role: member.role });
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -36,7 +37,7 @@ export const eventRoutes: FastifyPluginAsync<{ hub: EventHub; unreadCount: Unrea
       unsubscribe();
       raw.end();
     };
-    const unsubscribe = hub.subscribe({ merchantId: merchant.id, accountId: account.id, memberId: member.id, sessionId: session.id, send, close });
+    const unsubscribe = hub.subscribe({ merchantId: merchant.id, accountId: account.id, memberId: member.id, role: member.role, sessionId: session.id, send, close });
     request.raw.on('close', close);
     raw.on('error', close);
     send({ type: EVENT_TYPES.unread, unread_quantity: count });

@@ -19,6 +19,7 @@ import {
   pageStationMessages,
   type StationMessageRow,
   unreadCounts,
+  type Viewer,
 } from './store.ts';
 
 export interface NewStationMessage {
@@ -31,6 +32,10 @@ export interface NewStationMessage {
   status?: string;
   /** a content holding a secret for a while: from `expiresAt` on, `expiredContent` is shown (and kept) instead */
   expiring?: { expiresAt: Date; expiredContent: string };
+  /** only this member sees it (a change of their own security) */
+  memberId?: string | null;
+  /** a card's message: its holder, and the roles that receive every card's, see it */
+  holderMemberId?: string | null;
 }
 
 const messageView = (row: StationMessageRow, now: Date): MessageItem => ({
@@ -62,8 +67,7 @@ export const UNREAD_FINISHER = 'messages:unread';
 
 /** Station messages to one account and announcements to all of a merchant's, with their read state. */
 export function createMessageService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
-  const unreadOf = async (tx: Tx, merchantId: string, accountId: string) =>
-    (await unreadCounts(tx, merchantId, [accountId])).get(accountId) ?? 0;
+  const unreadOf = async (tx: Tx, merchantId: string, viewer: Viewer) => (await unreadCounts(tx, merchantId, [viewer])).get(viewer.memberId) ?? 0;
 
   /**
    * Writes a station message inside the caller's transaction and tells the account's open streams
@@ -78,18 +82,21 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
       content: message.content,
       status: message.status ?? 'success',
       createdAt: clock.now(),
+      memberId: message.memberId ?? null,
+      holderMemberId: message.holderMemberId ?? null,
       ...(message.expiring ? { contentExpiresAt: message.expiring.expiresAt, expiredContent: message.expiring.expiredContent } : {}),
     });
     // a new secret-holding message: the account's expired ones give up theirs now
     if (message.expiring) await expireMessageContents(tx, message.accountId, clock.now());
-    await events.toAccount(tx, message.merchantId, message.accountId, row.type, {
-      kind: 'message',
-      id: row.id,
-      title: row.title,
-      status: row.status,
-      content: excerpt(row.content),
-      unread_quantity: await unreadOf(tx, message.merchantId, message.accountId),
-    });
+    // to the streams of the members who see it, each with their own unread count (completed as it is sent)
+    await events.toAccount(
+      tx,
+      message.merchantId,
+      message.accountId,
+      row.type,
+      { kind: 'message', id: row.id, title: row.title, status: row.status, content: excerpt(row.content) },
+      { finish: UNREAD_FINISHER, audience: { member: row.memberId ?? undefined, holder: row.holderMemberId ?? undefined } },
+    );
     return row;
   }
 
@@ -120,51 +127,55 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
       return db.transaction((tx) => announce(tx, values));
     },
 
-    /** Completes an announcement's event with each account's own unread count, read in one query. */
-    async withUnreadCounts(merchantId: string, accountIds: string[], event: StreamEvent) {
-      const counts = await unreadCounts(db, merchantId, accountIds);
-      return (accountId: string): StreamEvent => ({ ...event, unread_quantity: counts.get(accountId) ?? 0 });
+    /** Completes a message's or an announcement's event with each member's own unread count, read in one query. */
+    async withUnreadCounts(merchantId: string, viewers: Viewer[], event: StreamEvent) {
+      const counts = await unreadCounts(db, merchantId, viewers);
+      return (viewer: Viewer): StreamEvent => ({ ...event, unread_quantity: counts.get(viewer.memberId) ?? 0 });
     },
 
-    async list(merchantId: string, accountId: string, query: MessageListQuery) {
+    async list(merchantId: string, viewer: Viewer, query: MessageListQuery) {
       const offset = (query.page - 1) * query.page_size;
       if (query.kind === 'announcement') {
-        const { rows, total } = await pageAnnouncements(db, merchantId, accountId, query.read, query.page_size, offset);
+        const { rows, total } = await pageAnnouncements(db, merchantId, viewer.accountId, query.read, query.page_size, offset);
         return { items: rows.map((r) => announcementView(r.announcement, r.isRead)), total, page: query.page, page_size: query.page_size };
       }
-      const { rows, total } = await pageStationMessages(db, accountId, query.read, query.page_size, offset);
+      const { rows, total } = await pageStationMessages(db, viewer, query.read, query.page_size, offset);
       return { items: rows.map((row) => messageView(row, clock.now())), total, page: query.page, page_size: query.page_size };
     },
 
-    async detail(merchantId: string, accountId: string, kind: 'message' | 'announcement', id: string) {
+    async detail(merchantId: string, viewer: Viewer, kind: 'message' | 'announcement', id: string) {
       if (kind === 'announcement') {
-        const found = await findAnnouncement(db, merchantId, accountId, id);
+        const found = await findAnnouncement(db, merchantId, viewer.accountId, id);
         if (!found) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
         return announcementView(found.announcement, found.isRead);
       }
-      const row = await findStationMessage(db, accountId, id);
+      const row = await findStationMessage(db, viewer, id);
       if (!row) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
       return messageView(row, clock.now());
     },
 
-    unreadCount: (merchantId: string, accountId: string) => unreadOf(db, merchantId, accountId),
+    unreadCount: (merchantId: string, viewer: Viewer) => unreadOf(db, merchantId, viewer),
 
-    /** Marks one message or announcement read, or all; every open tab of the account hears the new count. */
-    async markRead(merchantId: string, accountId: string, body: { id?: string | undefined; all?: boolean | undefined; kind?: 'message' | 'announcement' | undefined }) {
+    /**
+     * Marks one message or announcement read, or all the member sees; the read state is the account's, so
+     * every open tab of its members hears its own new count.
+     */
+    async markRead(merchantId: string, viewer: Viewer, body: { id?: string | undefined; all?: boolean | undefined; kind?: 'message' | 'announcement' | undefined }) {
       const now = clock.now();
+      const { accountId } = viewer;
       const result = await db.transaction(async (tx) => {
         if (body.all) {
-          if (body.kind !== 'announcement') await markAllStationMessagesRead(tx, accountId, now);
+          if (body.kind !== 'announcement') await markAllStationMessagesRead(tx, viewer, now);
           if (body.kind !== 'message') await markAllAnnouncementsRead(tx, merchantId, accountId, now);
         } else {
           const id = body.id as string;
-          const message = await findStationMessage(tx, accountId, id);
-          if (message) await markStationMessageRead(tx, accountId, id, now);
+          const message = await findStationMessage(tx, viewer, id);
+          if (message) await markStationMessageRead(tx, viewer, id, now);
           else if (await findAnnouncement(tx, merchantId, accountId, id)) await markAnnouncementRead(tx, accountId, id, now);
           else return null;
         }
-        const count = await unreadOf(tx, merchantId, accountId);
-        await events.toAccount(tx, merchantId, accountId, EVENT_TYPES.unread, { unread_quantity: count });
+        const count = await unreadOf(tx, merchantId, viewer);
+        await events.toAccount(tx, merchantId, accountId, EVENT_TYPES.unread, {}, { finish: UNREAD_FINISHER });
         return count;
       });
       if (result === null) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND);
@@ -174,3 +185,4 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
 }
 
 export type MessageService = ReturnType<typeof createMessageService>;
+export type { Viewer };

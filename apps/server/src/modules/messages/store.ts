@@ -1,8 +1,25 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { receivesEveryCardMessage, type Role } from '@portal/contract/team';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { announcementReads, announcements, stationMessages } from '../../db/schema.ts';
 
 export type StationMessageRow = typeof stationMessages.$inferSelect;
+
+/** A member reading the account's messages: they see those for every member, their own, and their cards' (or every card's, by role). */
+export interface Viewer {
+  accountId: string;
+  memberId: string;
+  role: Role;
+}
+
+/** The account's station messages this member sees. */
+export function seenBy(viewer: Viewer): SQL {
+  return and(
+    eq(stationMessages.accountId, viewer.accountId),
+    or(isNull(stationMessages.memberId), eq(stationMessages.memberId, viewer.memberId)),
+    receivesEveryCardMessage(viewer.role) ? undefined : or(isNull(stationMessages.holderMemberId), eq(stationMessages.holderMemberId, viewer.memberId)),
+  ) as SQL;
+}
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
 export async function insertStationMessage(tx: Tx, values: typeof stationMessages.$inferInsert) {
@@ -28,15 +45,15 @@ export async function expireMessageContents(tx: Tx, accountId: string, now: Date
     .where(and(eq(stationMessages.accountId, accountId), isNotNull(stationMessages.contentExpiresAt), lte(stationMessages.contentExpiresAt, now)));
 }
 
-function messageFilter(accountId: string, read: 'all' | 'read' | 'unread') {
+function messageFilter(viewer: Viewer, read: 'all' | 'read' | 'unread') {
   return and(
-    eq(stationMessages.accountId, accountId),
+    seenBy(viewer),
     read === 'read' ? isNotNull(stationMessages.readAt) : read === 'unread' ? isNull(stationMessages.readAt) : undefined,
   );
 }
 
-export async function pageStationMessages(tx: Tx, accountId: string, read: 'all' | 'read' | 'unread', limit: number, offset: number) {
-  const where = messageFilter(accountId, read);
+export async function pageStationMessages(tx: Tx, viewer: Viewer, read: 'all' | 'read' | 'unread', limit: number, offset: number) {
+  const where = messageFilter(viewer, read);
   const [rows, totals] = await Promise.all([
     tx.select().from(stationMessages).where(where).orderBy(desc(stationMessages.createdAt), desc(stationMessages.id)).limit(limit).offset(offset),
     tx.select({ n: count() }).from(stationMessages).where(where),
@@ -66,11 +83,11 @@ export async function pageAnnouncements(tx: Tx, merchantId: string, accountId: s
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
-export async function findStationMessage(tx: Tx, accountId: string, id: string) {
+export async function findStationMessage(tx: Tx, viewer: Viewer, id: string) {
   const rows = await tx
     .select()
     .from(stationMessages)
-    .where(and(eq(stationMessages.accountId, accountId), eq(stationMessages.id, id)))
+    .where(and(seenBy(viewer), eq(stationMessages.id, id)))
     .limit(1);
   return rows[0];
 }
@@ -84,22 +101,22 @@ export async function findAnnouncement(tx: Tx, merchantId: string, accountId: st
   return rows[0];
 }
 
-export async function markStationMessageRead(tx: Tx, accountId: string, id: string, at: Date) {
+export async function markStationMessageRead(tx: Tx, viewer: Viewer, id: string, at: Date) {
   await tx
     .update(stationMessages)
     .set({ readAt: at })
-    .where(and(eq(stationMessages.accountId, accountId), eq(stationMessages.id, id), isNull(stationMessages.readAt)));
+    .where(and(seenBy(viewer), eq(stationMessages.id, id), isNull(stationMessages.readAt)));
 }
 
 export async function markAnnouncementRead(tx: Tx, accountId: string, id: string, at: Date) {
   await tx.insert(announcementReads).values({ accountId, announcementId: id, readAt: at }).onConflictDoNothing();
 }
 
-export async function markAllStationMessagesRead(tx: Tx, accountId: string, at: Date) {
+export async function markAllStationMessagesRead(tx: Tx, viewer: Viewer, at: Date) {
   await tx
     .update(stationMessages)
     .set({ readAt: at })
-    .where(and(eq(stationMessages.accountId, accountId), isNull(stationMessages.readAt)));
+    .where(and(seenBy(viewer), isNull(stationMessages.readAt)));
 }
 
 export async function markAllAnnouncementsRead(tx: Tx, merchantId: string, accountId: string, at: Date) {
@@ -110,19 +127,26 @@ export async function markAllAnnouncementsRead(tx: Tx, merchantId: string, accou
     on conflict do nothing`);
 }
 
-/** Unread station messages plus unread announcements, for each of the given accounts of a merchant. */
-export async function unreadCounts(tx: Tx, merchantId: string, accountIds: string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>(accountIds.map((id) => [id, 0]));
-  if (accountIds.length === 0) return result;
-  const messages = await tx
-    .select({ accountId: stationMessages.accountId, n: count() })
-    .from(stationMessages)
-    .where(and(inArray(stationMessages.accountId, accountIds), isNull(stationMessages.readAt)))
-    .groupBy(stationMessages.accountId);
-  for (const row of messages) result.set(row.accountId, Number(row.n));
+/**
+ * Unread station messages each member sees plus the account's unread announcements, for each of the
+ * given members of a merchant's accounts, by member id; two statements whatever their number.
+ */
+export async function unreadCounts(tx: Tx, merchantId: string, viewers: Viewer[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>(viewers.map((viewer) => [viewer.memberId, 0]));
+  if (viewers.length === 0) return result;
+  const rows = viewers.map((viewer) => sql`(${viewer.accountId}::uuid, ${viewer.memberId}::uuid, ${receivesEveryCardMessage(viewer.role)})`);
+  const { rows: messages } = (await tx.execute(sql`
+    select v.member_id, count(m.id)::int as n
+    from (values ${sql.join(rows, sql`, `)}) as v(account_id, member_id, every_card)
+    join ${stationMessages} m on m.account_id = v.account_id and m.read_at is null
+      and (m.member_id is null or m.member_id = v.member_id)
+      and (v.every_card or m.holder_member_id is null or m.holder_member_id = v.member_id)
+    group by v.member_id`)) as unknown as { rows: Array<{ member_id: string; n: number }> };
+  for (const row of messages) result.set(row.member_id, Number(row.n));
   const [published] = await tx.select({ n: count() }).from(announcements).where(eq(announcements.merchantId, merchantId));
   const total = Number(published?.n ?? 0);
   if (total > 0) {
+    const accountIds = [...new Set(viewers.map((viewer) => viewer.accountId))];
     const reads = await tx
       .select({ accountId: announcementReads.accountId, n: count() })
       .from(announcementReads)
@@ -130,8 +154,7 @@ export async function unreadCounts(tx: Tx, merchantId: string, accountIds: strin
       .where(and(eq(announcements.merchantId, merchantId), inArray(announcementReads.accountId, accountIds)))
       .groupBy(announcementReads.accountId);
     const readBy = new Map(reads.map((row) => [row.accountId, Number(row.n)]));
-    for (const id of accountIds) result.set(id, (result.get(id) ?? 0) + total - (readBy.get(id) ?? 0));
+    for (const viewer of viewers) result.set(viewer.memberId, (result.get(viewer.memberId) ?? 0) + total - (readBy.get(viewer.accountId) ?? 0));
   }
   return result;
 }
-

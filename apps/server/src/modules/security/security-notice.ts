@@ -120,9 +120,17 @@ export type TellSecurityChange = ReturnType<typeof securityTeller>;
  * logged: the change stands, and the station message tells it.
  */
 export function securityTeller(deps: { clock: Clock; messages: Pick<MessageService, 'post'>; mail: MailSender }) {
-  return async function tell(tx: Tx, merchant: MerchantRow, accountId: string, kind: SecurityChange, mailTo: (string | null)[], caller: Caller) {
+  return async function tell(tx: Tx, merchant: MerchantRow, who: { accountId: string; memberId: string }, kind: SecurityChange, mailTo: (string | null)[], caller: Caller) {
     const notice = securityChangeNotice(kind, deps.clock.now(), merchant.name);
-    await deps.messages.post(tx, { merchantId: merchant.id, accountId, type: SECURITY_MESSAGE_TYPE, title: notice.title, content: notice.content });
+    // a member's own security: the station message is theirs alone
+    await deps.messages.post(tx, {
+      merchantId: merchant.id,
+      accountId: who.accountId,
+      memberId: who.memberId,
+      type: SECURITY_MESSAGE_TYPE,
+      title: notice.title,
+      content: notice.content,
+    });
     const addresses = [...new Set(mailTo.filter((to): to is string => Boolean(to)))];
     return async () => {
       for (const to of addresses) {

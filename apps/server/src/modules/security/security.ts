@@ -116,7 +116,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       const { ended, mail } = await db.transaction(async (tx) => {
         await credentials.setPassword(tx, account.id, passwordHash);
         const count = await sessions.endAll(tx, account, 'password-changed', auth.session.id);
-        return { ended: count, mail: await tell(tx, merchant, auth.account.id, 'LOGIN_PASSWORD', [account.email], caller) };
+        return { ended: count, mail: await tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'LOGIN_PASSWORD', [account.email], caller) };
       });
       await mail();
       return { ended_sessions: ended };
@@ -191,7 +191,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       try {
         mail = await db.transaction(async (tx) => {
           await credentials.setEmail(tx, account.id, email);
-          return tell(tx, merchant, auth.account.id, 'EMAIL', [current, email], caller);
+          return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'EMAIL', [current, email], caller);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw refusedOn(ErrorCode.EMAIL_TAKEN, 'email');
@@ -220,7 +220,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       try {
         mail = await db.transaction(async (tx) => {
           await credentials.setPhone(tx, account.id, prefix, phone);
-          return tell(tx, merchant, auth.account.id, 'PHONE', [account.email], caller);
+          return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'PHONE', [account.email], caller);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw refusedOn(SecurityErrorCode.PHONE_IN_USE, 'phone_info.phone');
@@ -251,7 +251,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     async revokeDevice(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
       const mail = await db.transaction(async (tx) => {
         if (!(await revokeTrustedDevice(tx, auth.member.id, id, clock.now()))) return null;
-        return tell(tx, merchant, auth.account.id, 'DEVICE_REVOKED', [auth.member.email], caller);
+        return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'DEVICE_REVOKED', [auth.member.email], caller);
       });
       if (!mail) throw new AppError(ErrorCode.DEVICE_NOT_FOUND);
       await mail();
@@ -279,7 +279,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       const mail = await db.transaction(async (tx) => {
         if (!(await sessions.endOwn(tx, { id: auth.member.id, accountId: auth.member.id }, id, 'ended-by-owner'))) return null;
         if (id === auth.session.id) return async () => {};
-        return tell(tx, merchant, auth.account.id, 'SESSION_ENDED', [auth.member.email], caller);
+        return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'SESSION_ENDED', [auth.member.email], caller);
       });
       if (!mail) throw new AppError(SecurityErrorCode.SESSION_NOT_FOUND);
       await mail();
@@ -291,7 +291,7 @@ export function createSecurityPart(deps: SecurityDeps) {
         const count = await sessions.endAll(tx, { id: auth.member.id, accountId: auth.member.id }, 'ended-by-owner', auth.session.id);
         // nothing ended, nothing to tell
         if (count === 0) return { ended: 0, mail: async () => {} };
-        return { ended: count, mail: await tell(tx, merchant, auth.account.id, 'OTHER_SESSIONS_ENDED', [auth.member.email], caller) };
+        return { ended: count, mail: await tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'OTHER_SESSIONS_ENDED', [auth.member.email], caller) };
       });
       await mail();
       return { ended_sessions: ended };

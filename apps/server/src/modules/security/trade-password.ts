@@ -72,7 +72,7 @@ export function createTradePasswordPart({ db, clock, credentials, tell }: TradeP
     const hash = await hashPassword(body.trx_password);
     const mail = await db.transaction(async (tx) => {
       if (!(await trade.set(tx, memberId, hash, current))) return null;
-      return tell(tx, merchant, auth.account.id, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.member.email], caller);
+      return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.member.email], caller);
     });
     // another change landed between the check and this one: checked again against the trade password it set
     if (!mail) return setTradePassword(merchant, auth, body, caller, loginConfirmed || current === null);

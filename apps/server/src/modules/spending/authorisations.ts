@@ -116,6 +116,7 @@ export function authorisationsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' |
     await messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
+      holderMemberId: card.holderMemberId,
       type: 'CARD_DECLINED',
       status: 'fail',
       ...cardNotices.declined({

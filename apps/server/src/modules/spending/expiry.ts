@@ -39,6 +39,7 @@ export function expiryPart({ db, clock, messages, cards }: Pick<SpendingDeps, 'd
             await messages.post(tx, {
               merchantId: card.merchantId,
               accountId: card.accountId,
+              holderMemberId: card.holderMemberId,
               type: 'CARD_HOLD_EXPIRED',
               status: 'success',
               ...cardNotices.holdExpired({ card: cardName(card), merchant: row.merchantName ?? '', amount: fromMinorUnits(row.amount), currency: card.currency, days: expiryDays }),

@@ -21,6 +21,7 @@ export function threeDsPart({ events, messages, cards }: Pick<SpendingDeps, 'eve
     await messages.post(tx, {
       merchantId: card.merchantId,
       accountId: card.accountId,
+      holderMemberId: card.holderMemberId,
       type: 'CARD_3DS',
       status: 'success',
       ...notice(data.code),
