@@ -134,7 +134,7 @@ export async function markAllAnnouncementsRead(tx: Tx, merchantId: string, accou
 export async function unreadCounts(tx: Tx, merchantId: string, viewers: Viewer[]): Promise<Map<string, number>> {
   const result = new Map<string, number>(viewers.map((viewer) => [viewer.memberId, 0]));
   if (viewers.length === 0) return result;
-  const rows = viewers.map((viewer) => sql`(${viewer.accountId}::uuid, ${viewer.memberId}::uuid, ${receivesEveryCardMessage(viewer.role)})`);
+  const rows = viewers.map((viewer) => sql`(${viewer.accountId}::uuid, ${viewer.memberId}::uuid, ${receivesEveryCardMessage(viewer.role)}::boolean)`);
   const { rows: messages } = (await tx.execute(sql`
     select v.member_id, count(m.id)::int as n
     from (values ${sql.join(rows, sql`, `)}) as v(account_id, member_id, every_card)
