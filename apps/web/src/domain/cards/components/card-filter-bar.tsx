@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { primaryControl } from '../../../lib/primary-control.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { type CardFilters, hasCardFilters } from '../lib/card-filters.ts';
+import filterBar from '../../../components/filter-bar.module.css';
 import styles from './card-filter-bar.module.css';
 
 const text = cardListText.filters;
@@ -34,9 +35,9 @@ export function CardFilterBar({ filters, products, onChange }: CardFilterBarProp
   };
 
   return (
-    <fieldset className={styles.bar} aria-label={text.label} data-testid="card-filters" {...primaryControl}>
+    <fieldset className={filterBar.bar} aria-label={text.label} data-testid="card-filters" {...primaryControl}>
       <Select
-        className={styles.status}
+        className={`${styles.status} ${filterBar.half}`}
         aria-label={text.status}
         placeholder={text.allStatuses}
         allowClear
@@ -46,7 +47,7 @@ export function CardFilterBar({ filters, products, onChange }: CardFilterBarProp
         data-testid="filter-status"
       />
       <Select
-        className={styles.product}
+        className={`${styles.product} ${filterBar.half}`}
         aria-label={text.product}
         placeholder={text.allProducts}
         allowClear

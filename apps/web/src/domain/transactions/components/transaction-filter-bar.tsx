@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import 'dayjs/locale/zh-cn';
 import { primaryControl } from '../../../lib/primary-control.ts';
+import filterBar from '../../../components/filter-bar.module.css';
 import styles from './transaction-filter-bar.module.css';
 
 // the pickers' month and weekday names follow the portal's language
@@ -88,11 +89,11 @@ export function TransactionFilterBar<F extends DayFilters>({
   const isFiltered = selects.some((select) => Boolean(filters[select.key])) || Boolean(filters.start || filters.end);
 
   return (
-    <fieldset className={styles.bar} aria-label={label} data-testid={testId} {...primaryControl}>
+    <fieldset className={filterBar.bar} aria-label={label} data-testid={testId} {...primaryControl}>
       {selects.map((select) => (
         <Select
           key={select.key}
-          className={select.className}
+          className={[select.className, filterBar.half].filter(Boolean).join(' ')}
           aria-label={select.label}
           placeholder={select.placeholder}
           allowClear
@@ -141,10 +142,10 @@ export function TransactionFilterBar<F extends DayFilters>({
           data-testid="filter-range"
         />
       )}
-      <Button className={styles.reset} onClick={() => onChange({} as F)} disabled={!isFiltered}>
+      <Button className={filterBar.half} onClick={() => onChange({} as F)} disabled={!isFiltered}>
         {resetText}
       </Button>
-      {actions ? <div className={styles.actions}>{actions}</div> : null}
+      {actions ? <div className={`${styles.actions} ${filterBar.half}`}>{actions}</div> : null}
     </fieldset>
   );
 }

@@ -1,9 +1,20 @@
 import { Alert, Button } from 'antd';
+import type { ReactNode } from 'react';
 import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import type { OpeningBlocker } from '../lib/opening-checks.ts';
 
-const text = cardCreateText;
+const b = cardCreateText.blockers;
+const batch = cardBatchText.blockers;
+
+/** What a notice says: how grave it is, its title and hint, its test id, and the button that clears it where there is one. */
+interface Notice {
+  type: 'error' | 'warning' | 'info';
+  title: string;
+  description: string;
+  testId: string;
+  action?: ReactNode;
+}
 
 /** One reason the opening cannot go ahead, said before anything is sent, with its way out where there is one. */
 export function BlockerNotice({
@@ -19,80 +30,55 @@ export function BlockerNotice({
   quantity: number;
   onSecondary: () => void;
 }) {
-  const b = text.blockers;
+  const notice = noticeOf(blocker, { currency, frozenReason, quantity, onSecondary });
+  return (
+    <Alert type={notice.type} showIcon title={notice.title} description={notice.description} {...(notice.action ? { action: notice.action } : {})} data-testid={notice.testId} />
+  );
+}
+
+function noticeOf(
+  blocker: OpeningBlocker,
+  { currency, frozenReason, quantity, onSecondary }: { currency: string; frozenReason: string; quantity: number; onSecondary: () => void },
+): Notice {
   switch (blocker.kind) {
     case 'walletFrozen':
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={b.walletFrozen}
-          description={frozenReason ? b.walletFrozenReason(frozenReason) : b.walletFrozenNoReason}
-          data-testid="blocker-wallet-frozen"
-        />
-      );
+      return {
+        type: 'error',
+        title: b.walletFrozen,
+        description: frozenReason ? b.walletFrozenReason(frozenReason) : b.walletFrozenNoReason,
+        testId: 'blocker-wallet-frozen',
+      };
     case 'productOff':
-      return <Alert type="warning" showIcon title={b.productOff} description={b.productOffHint} data-testid="blocker-product-off" />;
+      return { type: 'warning', title: b.productOff, description: b.productOffHint, testId: 'blocker-product-off' };
     case 'quotaUsed':
-      return <Alert type="warning" showIcon title={b.quotaUsed} description={b.quotaUsedHint(blocker.limit)} data-testid="blocker-quota" />;
+      return { type: 'warning', title: b.quotaUsed, description: b.quotaUsedHint(blocker.limit), testId: 'blocker-quota' };
     case 'quotaShort':
-      return (
-        <Alert
-          type="warning"
-          showIcon
-          title={cardBatchText.blockers.quotaShort}
-          description={cardBatchText.blockers.quotaShortHint(blocker.remaining)}
-          data-testid="blocker-quota-short"
-        />
-      );
+      return { type: 'warning', title: batch.quotaShort, description: batch.quotaShortHint(blocker.remaining), testId: 'blocker-quota-short' };
     case 'overBatchMax':
-      return (
-        <Alert
-          type="warning"
-          showIcon
-          title={cardBatchText.blockers.overBatchMax}
-          description={cardBatchText.blockers.overBatchMaxHint(blocker.max)}
-          data-testid="blocker-batch-max"
-        />
-      );
+      return { type: 'warning', title: batch.overBatchMax, description: batch.overBatchMaxHint(blocker.max), testId: 'blocker-batch-max' };
     case 'batchRunning':
-      return (
-        <Alert
-          type="info"
-          showIcon
-          title={cardBatchText.blockers.running}
-          description={cardBatchText.blockers.runningHint(blocker.done, blocker.total)}
-          data-testid="blocker-batch-running"
-        />
-      );
+      return { type: 'info', title: batch.running, description: batch.runningHint(blocker.done, blocker.total), testId: 'blocker-batch-running' };
     case 'secondary':
-      return (
-        <Alert
-          type="info"
-          showIcon
-          title={b.secondary}
-          description={b.secondaryHint}
-          action={
-            <Button size="small" onClick={onSecondary}>
-              {b.secondaryAction}
-            </Button>
-          }
-          data-testid="blocker-secondary"
-        />
-      );
+      return {
+        type: 'info',
+        title: b.secondary,
+        description: b.secondaryHint,
+        testId: 'blocker-secondary',
+        action: (
+          <Button size="small" onClick={onSecondary}>
+            {b.secondaryAction}
+          </Button>
+        ),
+      };
     case 'insufficient':
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={b.insufficient}
-          description={
-            quantity > 1
-              ? cardBatchText.blockers.insufficientHint(blocker.total, blocker.available, currency)
-              : b.insufficientHint(blocker.total, blocker.available, currency)
-          }
-          data-testid="blocker-insufficient"
-        />
-      );
+      return {
+        type: 'error',
+        title: b.insufficient,
+        description:
+          quantity > 1
+            ? batch.insufficientHint(blocker.total, blocker.available, currency)
+            : b.insufficientHint(blocker.total, blocker.available, currency),
+        testId: 'blocker-insufficient',
+      };
   }
 }

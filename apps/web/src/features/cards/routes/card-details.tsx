@@ -1,17 +1,17 @@
 import { type CardAction, type CardItem, cancelMovesMoney } from '@portal/contract/cards';
 import { toMinorUnits } from '@portal/contract/money';
-import { CreditCardOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Tooltip } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { RefreshAction } from '../../../components/page-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
@@ -62,7 +62,6 @@ export function CardDetails({ spending }: { spending: ComponentType<CardSpending
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const narrow = useNarrowScreen();
   const id = search.get('id') ?? '';
   const fetching = useIsFetching(cardAnswers.ofCard(id)) > 0;
   const back = () => navigate(paths.card.getHref());
@@ -72,13 +71,7 @@ export function CardDetails({ spending }: { spending: ComponentType<CardSpending
     <PageFrame
       title={text.title}
       onBack={back}
-      extra={
-        id ? (
-          <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={text.refresh}>
-            {narrow ? null : text.refresh}
-          </Button>
-        ) : null
-      }
+      extra={id ? <RefreshAction label={text.refresh} fetching={fetching} onClick={refresh} /> : null}
     >
       {id ? <CardPage id={id} onBack={back} spending={spending} /> : <NotFound onBack={back} />}
     </PageFrame>

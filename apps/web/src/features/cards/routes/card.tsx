@@ -1,10 +1,11 @@
 import { EXPORT_IDS_MAX } from '@portal/contract/card-batches';
 import type { CardItem } from '@portal/contract/cards';
-import { CreditCardOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { PageAction, RefreshAction } from '../../../components/page-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -19,23 +20,12 @@ import { CardFilterBar } from '../../../domain/cards/components/card-filter-bar.
 import { CardList } from '../components/card-list.tsx';
 import { CardSummaryStrip } from '../components/card-summary-strip.tsx';
 import { CardTable } from '../components/card-table.tsx';
-import { type CardFilters, hasCardFilters, readCardLocation, writeCardLocation } from '../../../domain/cards/lib/card-filters.ts';
+import { hasCardFilters, readCardLocation, writeCardLocation } from '../../../domain/cards/lib/card-filters.ts';
 import type { ExportSelectionState } from '../../../domain/cards/lib/export-selection.ts';
-import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
+import { ListSection } from '../../../domain/lists/components/list-section.tsx';
+import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
-
-/** The list's filters and page live in the address, so reload, back and a shared link keep them. */
-function useCardLocation() {
-  const [search, setSearch] = useSearchParams();
-  const location = readCardLocation(search);
-  const update = useCallback(
-    (change: { filters?: CardFilters; page?: number; pageSize?: number }) =>
-      setSearch((previous) => writeCardLocation(previous, change), { replace: true, preventScrollReset: true }),
-    [setSearch],
-  );
-  return { ...location, update };
-}
 
 /**
  * /card, 我的卡片: the summary (cards per status, what they hold per currency), then the cards with
@@ -46,7 +36,8 @@ export default function Card() {
   const narrow = useNarrowScreen();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { filters, page, pageSize, update } = useCardLocation();
+  const { location, update } = useListLocation(readCardLocation, writeCardLocation);
+  const { filters, page, pageSize } = location;
   const list = useCards({ filters, page, pageSize });
   const summary = useCardSummary();
   const available = useOpenedAvailable();
@@ -81,17 +72,13 @@ export default function Card() {
       title={cardListText.title}
       extra={
         <>
-          <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={cardListText.refresh}>
-            {narrow ? null : cardListText.refresh}
-          </Button>
+          <RefreshAction label={cardListText.refresh} fetching={fetching} onClick={refresh} />
           {ticked.length > 0 ? (
             <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
               {bulkExportText.exportSelected(ticked.length)}
             </Button>
           ) : (
-            <Button icon={<ExportOutlined />} onClick={exportFiltered} aria-label={bulkExportText.bulkExport} data-testid="bulk-export">
-              {narrow ? null : bulkExportText.bulkExport}
-            </Button>
+            <PageAction icon={<ExportOutlined />} label={bulkExportText.bulkExport} onClick={exportFiltered} testId="bulk-export" />
           )}
           <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
             {cardListText.openCard}
@@ -102,22 +89,20 @@ export default function Card() {
       <StaleDataNote queries={[list, summary]} />
       <CardSummaryStrip summary={summary.data} failed={summary.isError} />
 
-      <section className={styles.cards} aria-labelledby="card-list-title">
-        <div className={styles.sectionHead}>
-          <h2 id="card-list-title" className={styles.sectionTitle}>
-            {cardListText.listTitle}
-          </h2>
-          {list.data ? (
-            <span className={styles.count} data-testid="card-total">
-              {cardListText.total(total)}
-            </span>
-          ) : null}
-        </div>
-        {/* with no card at all there is nothing to filter: the invitation to a first card stands alone */}
-        {filtered || total > 0 || list.isPending ? (
-          <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
-        ) : null}
-
+      <ListSection
+        titleId="card-list-title"
+        title={cardListText.listTitle}
+        list={list}
+        totalText={cardListText.total}
+        totalTestId="card-total"
+        filters={
+          // with no card at all there is nothing to filter: the invitation to a first card stands alone
+          filtered || total > 0 || list.isPending ? (
+            <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
+          ) : null
+        }
+        pager={{ page, lastPage, pageSize, narrow, onChange: update, testId: 'card-pager' }}
+      >
         <div className={styles.listArea}>
           {list.isPending ? (
             <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="cards-loading" />
@@ -155,19 +140,7 @@ export default function Card() {
             <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
           )}
         </div>
-
-        <ListPager
-          page={page}
-          lastPage={lastPage}
-          pageSize={pageSize}
-          total={total}
-          narrow={narrow}
-          totalText={cardListText.total}
-          onChange={update}
-          className={styles.pager}
-          testId="card-pager"
-        />
-      </section>
+      </ListSection>
     </PageFrame>
   );
 }

@@ -3,8 +3,7 @@ import type { DeclineCode, DeclineFixAction } from '@portal/contract/card-spendi
 import { cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType } from 'antd';
-import { type HTMLAttributes, useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -15,13 +14,12 @@ import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { useExportCardTransactions } from '../api/export-card-transactions.ts';
 import { useCardTransactions } from '../api/get-card-transactions.ts';
 import {
-  type CardTransactionFilters,
   hasTransactionFilters,
   readCardTransactionLocation,
   writeCardTransactionLocation,
 } from '../../../domain/cards/lib/card-transaction-filters.ts';
-import { ListBody } from '../../../domain/lists/components/list-body.tsx';
-import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
+import { ListSection } from '../../../domain/lists/components/list-section.tsx';
+import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../../../domain/cards/lib/spending-format.ts';
@@ -82,16 +80,10 @@ const placeCodes = (item: CardTransactionItem) => [categoryTitle(item.mcc), item
 export function CardTransactions({ card, onFix }: { card: CardItem; onFix: DeclineFixHandler }) {
   const cardId = card.id;
   const narrow = useNarrowScreen();
-  const [search, setSearch] = useSearchParams();
-  const params = readCardTransactionLocation(search);
+  const { location: params, update } = useListLocation(readCardTransactionLocation, writeCardTransactionLocation);
   const { filters, page, pageSize } = params;
   const list = useCardTransactions(cardId, params);
   const exporting = useExportCardTransactions(cardId);
-  const update = useCallback(
-    (change: { filters?: CardTransactionFilters; page?: number; pageSize?: number }) =>
-      setSearch((previous) => writeCardTransactionLocation(previous, change), { replace: true, preventScrollReset: true }),
-    [setSearch],
-  );
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -157,38 +149,33 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
   const declinedKeys = items.filter((item) => declineOf(item) !== null).map((item) => item.id);
 
   return (
-    <section className={styles.section} aria-labelledby="card-transactions-title">
-      <div className={styles.head}>
-        <h2 id="card-transactions-title" className={styles.title}>
-          {text.title}
-        </h2>
-        {list.data ? (
-          <span className={styles.count} data-testid="transaction-total">
-            {text.total(total)}
-          </span>
-        ) : null}
-      </div>
-      <CardTransactionFilterBar
-        filters={filters}
-        onChange={(next) => update({ filters: next })}
-        compact={narrow}
-        actions={
-          <ExportButton
-            hint={spendingText.exportHint}
-            label={spendingText.exportButton}
-            onClick={exportFiltered}
-            pending={exporting.isPending}
-            disabled={!list.data || total === 0}
-            testId="card-transactions-export"
-          />
-        }
-      />
-
-      <ListBody
-        list={list}
-        skeletonRows={4}
-        failed={{ title: text.loadFailed, retryText: cardCommonText.retry, testId: 'transactions-error' }}
-        empty={{
+    <ListSection
+      titleId="card-transactions-title"
+      title={text.title}
+      list={list}
+      totalText={text.total}
+      totalTestId="transaction-total"
+      filters={
+        <CardTransactionFilterBar
+          filters={filters}
+          onChange={(next) => update({ filters: next })}
+          compact={narrow}
+          actions={
+            <ExportButton
+              hint={spendingText.exportHint}
+              label={spendingText.exportButton}
+              onClick={exportFiltered}
+              pending={exporting.isPending}
+              disabled={!list.data || total === 0}
+              testId="card-transactions-export"
+            />
+          }
+        />
+      }
+      states={{
+        skeletonRows: 4,
+        failed: { title: text.loadFailed, retryText: cardCommonText.retry, testId: 'transactions-error' },
+        empty: {
           shown: items.length === 0,
           filtered,
           text: text.empty,
@@ -196,74 +183,65 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
           resetText: text.reset,
           onReset: () => update({ filters: {} }),
           className: styles.empty,
-        }}
-        className={styles.body}
-      >
-        {narrow ? (
-          <ul className={styles.list} aria-busy={list.isPlaceholderData}>
-            {items.map((item) => (
-              <li key={item.id} className={styles.item} data-testid="transaction-row">
-                <div className={styles.itemRow}>
-                  <span className={styles.main}>
-                    <span className={styles.type}>
-                      <span data-testid="transaction-type">{cardTransactionTypeLabel[item.type]}</span>
-                      {item.merchant_name ? (
-                        <span className={styles.merchant} data-testid="transaction-merchant">
-                          {' · '}
-                          {item.merchant_name}
-                        </span>
-                      ) : null}
-                    </span>
-                    {place(item) ? (
-                      <span className={styles.place} title={placeCodes(item)}>
-                        {place(item)}
+        },
+        className: styles.body,
+      }}
+      pager={{ page, lastPage, pageSize, narrow, onChange: update }}
+      className={styles.section}
+    >
+      {narrow ? (
+        <ul className={styles.list} aria-busy={list.isPlaceholderData}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item} data-testid="transaction-row">
+              <div className={styles.itemRow}>
+                <span className={styles.main}>
+                  <span className={styles.type}>
+                    <span data-testid="transaction-type">{cardTransactionTypeLabel[item.type]}</span>
+                    {item.merchant_name ? (
+                      <span className={styles.merchant} data-testid="transaction-merchant">
+                        {' · '}
+                        {item.merchant_name}
                       </span>
                     ) : null}
-                    <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
                   </span>
-                  <span className={styles.figures}>
-                    <span className={styles.amount} data-testid="transaction-amount">
-                      {formatAmount(item.amount)} <span className={styles.currency}>{item.currency}</span>
+                  {place(item) ? (
+                    <span className={styles.place} title={placeCodes(item)}>
+                      {place(item)}
                     </span>
-                    <TransactionStatus item={item} />
+                  ) : null}
+                  <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
+                </span>
+                <span className={styles.figures}>
+                  <span className={styles.amount} data-testid="transaction-amount">
+                    {formatAmount(item.amount)} <span className={styles.currency}>{item.currency}</span>
                   </span>
-                </div>
-                <DeclineNote item={item} card={card} onFix={onFix} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <Table<CardTransactionItem>
-            className={styles.table}
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={items}
-            loading={list.isPlaceholderData}
-            pagination={false}
-            tableLayout="fixed"
-            expandable={{
-              expandedRowKeys: declinedKeys,
-              showExpandColumn: false,
-              rowExpandable: (item) => declineOf(item) !== null,
-              expandedRowRender: (item) => <DeclineNote item={item} card={card} onFix={onFix} />,
-              expandedRowClassName: () => styles.declineRow ?? '',
-            }}
-            onRow={(item) => ({ 'data-testid': 'transaction-row', className: declineOf(item) ? styles.declinedRow : undefined }) as HTMLAttributes<HTMLElement>}
-          />
-        )}
-      </ListBody>
-
-      <ListPager
-        page={page}
-        lastPage={lastPage}
-        pageSize={pageSize}
-        total={total}
-        narrow={narrow}
-        totalText={text.total}
-        onChange={update}
-        className={styles.pager}
-      />
-    </section>
+                  <TransactionStatus item={item} />
+                </span>
+              </div>
+              <DeclineNote item={item} card={card} onFix={onFix} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table<CardTransactionItem>
+          className={styles.table}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={items}
+          loading={list.isPlaceholderData}
+          pagination={false}
+          tableLayout="fixed"
+          expandable={{
+            expandedRowKeys: declinedKeys,
+            showExpandColumn: false,
+            rowExpandable: (item) => declineOf(item) !== null,
+            expandedRowRender: (item) => <DeclineNote item={item} card={card} onFix={onFix} />,
+            expandedRowClassName: () => styles.declineRow ?? '',
+          }}
+          onRow={(item) => ({ 'data-testid': 'transaction-row', className: declineOf(item) ? styles.declinedRow : undefined }) as HTMLAttributes<HTMLElement>}
+        />
+      )}
+    </ListSection>
   );
 }

@@ -1,13 +1,11 @@
 import type { WalletTransactionItem } from '@portal/contract/wallet';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { RefreshAction } from '../../../components/page-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
-import { ListBody } from '../../../domain/lists/components/list-body.tsx';
-import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
+import { ListSection } from '../../../domain/lists/components/list-section.tsx';
+import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -25,26 +23,9 @@ import { TransactionDetail } from '../components/transaction-detail.tsx';
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx';
 import { TransactionList } from '../components/transaction-list.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
-import {
-  hasFilters,
-  readTransactionLocation,
-  type TransactionFilters,
-  writeTransactionLocation,
-} from '../lib/transaction-filters.ts';
+import { hasFilters, readTransactionLocation, writeTransactionLocation } from '../lib/transaction-filters.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import styles from './wallet.module.css';
-
-/** The list's filters and page live in the address, so reload, back and a shared link keep them. */
-function useTransactionLocation() {
-  const [search, setSearch] = useSearchParams();
-  const location = readTransactionLocation(search);
-  const update = useCallback(
-    (change: { filters?: TransactionFilters; page?: number; pageSize?: number }) =>
-      setSearch((previous) => writeTransactionLocation(previous, change), { replace: true, preventScrollReset: true }),
-    [setSearch],
-  );
-  return { ...location, update };
-}
 
 /**
  * /wallet (product.md §3): the balance of each currency with what is held and what is on cards, why
@@ -54,7 +35,8 @@ function useTransactionLocation() {
 export default function Wallet() {
   const narrow = useNarrowScreen();
   const queryClient = useQueryClient();
-  const { filters, page, pageSize, update } = useTransactionLocation();
+  const { location, update } = useListLocation(readTransactionLocation, writeTransactionLocation);
+  const { filters, page, pageSize } = location;
   const balances = useAccountBalance();
   const cardAmounts = useCardAmount();
   const list = useWalletTransactions({ filters, page, pageSize });
@@ -84,48 +66,39 @@ export default function Wallet() {
   return (
     <PageFrame
       title={walletText.title}
-      extra={
-        <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={walletText.refresh}>
-          {narrow ? null : walletText.refresh}
-        </Button>
-      }
+      extra={<RefreshAction label={walletText.refresh} fetching={fetching} onClick={refresh} />}
     >
       <FrozenBanner />
       <StaleDataNote queries={[balances, cardAmounts, list]} />
       <BalanceCards balances={balances.data} cardAmounts={cardAmounts.data} frozen={isWalletFreeze} />
 
-      <section className={styles.transactions} aria-labelledby="wallet-transactions-title">
-        <div className={styles.sectionHead}>
-          <h2 id="wallet-transactions-title" className={styles.sectionTitle}>
-            {walletText.transactions}
-          </h2>
-          {list.data ? (
-            <span className={styles.count} data-testid="transaction-total">
-              {walletText.total(total)}
-            </span>
-          ) : null}
-        </div>
-        <TransactionFilterBar
-          filters={filters}
-          onChange={(next) => update({ filters: next })}
-          compact={narrow}
-          actions={
-            <ExportButton
-              hint={walletText.exportHint}
-              label={walletText.exportButton}
-              onClick={exportFiltered}
-              pending={exporting.isPending}
-              disabled={!list.data || total === 0}
-              testId="wallet-export"
-            />
-          }
-        />
-
-        <ListBody
-          list={list}
-          skeletonRows={6}
-          failed={{ title: walletText.loadFailed, retryText: walletText.retry }}
-          empty={{
+      <ListSection
+        titleId="wallet-transactions-title"
+        title={walletText.transactions}
+        list={list}
+        totalText={walletText.total}
+        totalTestId="transaction-total"
+        filters={
+          <TransactionFilterBar
+            filters={filters}
+            onChange={(next) => update({ filters: next })}
+            compact={narrow}
+            actions={
+              <ExportButton
+                hint={walletText.exportHint}
+                label={walletText.exportButton}
+                onClick={exportFiltered}
+                pending={exporting.isPending}
+                disabled={!list.data || total === 0}
+                testId="wallet-export"
+              />
+            }
+          />
+        }
+        states={{
+          skeletonRows: 6,
+          failed: { title: walletText.loadFailed, retryText: walletText.retry },
+          empty: {
             shown: items.length === 0,
             filtered,
             text: walletText.empty,
@@ -133,28 +106,17 @@ export default function Wallet() {
             resetText: walletText.clearFilters,
             onReset: () => update({ filters: {} }),
             className: styles.empty,
-          }}
-          className={styles.listArea}
-        >
-          {narrow ? (
-            <TransactionList items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
-          ) : (
-            <TransactionTable items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
-          )}
-        </ListBody>
-
-        <ListPager
-          page={page}
-          lastPage={lastPage}
-          pageSize={pageSize}
-          total={total}
-          narrow={narrow}
-          totalText={walletText.total}
-          onChange={update}
-          className={styles.pager}
-          testId="transaction-pager"
-        />
-      </section>
+          },
+          className: styles.listArea,
+        }}
+        pager={{ page, lastPage, pageSize, narrow, onChange: update, testId: 'transaction-pager' }}
+      >
+        {narrow ? (
+          <TransactionList items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
+        ) : (
+          <TransactionTable items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
+        )}
+      </ListSection>
 
       <TransactionDetail item={selected} onClose={closeDetail} compact={narrow} />
     </PageFrame>
