@@ -58,14 +58,19 @@ export async function expiredExports(tx: Tx, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only). */
-export function exportWhere(merchantId: string, accountId: string, filter: ExportCardFilter, ids: string[] | undefined) {
+/**
+ * Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only;
+ * with `heldBy`, only those that member holds).
+ */
+export function exportWhere(merchantId: string, accountId: string, filter: ExportCardFilter, ids: string[] | undefined, heldBy?: string) {
   const keyword = filter.keyword?.trim();
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), inArray(cards.id, ids));
+  const held = heldBy ? eq(cards.holderMemberId, heldBy) : undefined;
+  if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), held, inArray(cards.id, ids));
   return and(
     eq(cards.merchantId, merchantId),
     eq(cards.accountId, accountId),
+    held,
     filter.status ? eq(cards.status, filter.status) : undefined,
     filter.productId ? eq(cards.productId, filter.productId) : undefined,
     like

@@ -41,7 +41,7 @@ import {
   updateExport,
 } from './export-store.ts';
 import type { RevealCaller } from '../card-reveal/service.ts';
-import { isUuid } from '../cards/service.ts';
+import { cardScopeOf, isUuid } from '../cards/service.ts';
 import type { BatchDeps } from './deps.ts';
 
 /** The queue whose jobs write one export's file each, and the one that deletes the files past their time. */
@@ -157,6 +157,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
         row.accountId,
         { status: selection.filters.status, productId: productId && isUuid(productId) ? productId : undefined, keyword: selection.filters.keyword },
         ids,
+        selection.held_by,
       );
       const unknownProduct = !ids && productId !== undefined && !isUuid(productId);
       const total = unknownProduct || (ids && ids.length === 0) ? 0 : await countExportCards(db, where);
@@ -293,7 +294,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
       const asked = new Set<ExportColumn>(body.columns ?? DEFAULT_EXPORT_COLUMNS);
       const columns = EXPORT_COLUMN_NAMES.filter((name) => asked.has(name));
       const includeSensitive = exportsSensitive({ include_sensitive: body.include_sensitive, columns });
-      const accountId = auth.account.id;
+      const { accountId, heldBy } = cardScopeOf(auth);
       if (includeSensitive) {
         // looked at before the code is used, so a refused export does not spend it
         await gate.checkLimits(db, accountId, clock.now(), 'export');
@@ -308,6 +309,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
           ...(body.filters.keyword ? { keyword: body.filters.keyword } : {}),
         },
         ...(body.ids ? { ids: [...new Set(body.ids)] } : {}),
+        ...(heldBy ? { held_by: heldBy } : {}),
       };
       const row = await db.transaction(async (tx) => {
         if (includeSensitive) {
