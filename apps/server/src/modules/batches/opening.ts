@@ -8,7 +8,7 @@ import type { JobInfo } from '../../jobs/queue.ts';
 import { AppError } from '../../http/errors.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { fingerprintOf, onceUnderKey, replayOf } from '../../lib/keyed-call.ts';
-import { useBudget } from '../budgets/budget.ts';
+import { useBudget } from '../budgets/service.ts';
 import type { BatchDeps, ProductsForBatches } from './deps.ts';
 import { announceBatch, batchStatusOf } from './progress.ts';
 import { findBatchByKey, findCurrentBatch, findRunningBatch, insertBatch, insertCards, type NewCard } from './store.ts';

@@ -9,7 +9,7 @@ import { cardNotices } from './card-notices.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { fingerprintOf, onceUnderKey } from '../../lib/keyed-call.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
-import { giveBackBudget, useBudget } from '../budgets/budget.ts';
+import { giveBackBudget, useBudget } from '../budgets/service.ts';
 import { announceStatus } from './card-events.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';

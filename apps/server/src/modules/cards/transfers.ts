@@ -7,7 +7,7 @@ import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
 import { notAllowed } from './lifecycle.ts';
 import { productView } from '../card-products/service.ts';
-import { giveBackBudget, useBudget } from '../budgets/budget.ts';
+import { giveBackBudget, useBudget } from '../budgets/service.ts';
 import type { CardScope } from './scope.ts';
 import { findOwnCard, insertCardTransaction } from './store.ts';
 

@@ -4,7 +4,7 @@ import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
-import { cardScopeOf } from '../cards/scope.ts';
+import { cardScopeOf } from '../cards/service.ts';
 import type { SpendingService } from './service.ts';
 
 /** A card's transactions and controls (shared/design/cards.md "Spending"): each sees the cards the signed-in member may see only (cards/scope.ts). */

@@ -2,7 +2,7 @@ import type { CardTransactionExportQuery, CardTransactionPage, CardTransactionQu
 import type { cardControlsBody } from '@portal/contract/card-spending';
 import type { z } from 'zod';
 import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
-import type { CardScope } from '../cards/scope.ts';
+import type { CardScope } from '../cards/service.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
 import { authorisationsPart } from './authorisations.ts';
 import { controlsPart } from './controls.ts';

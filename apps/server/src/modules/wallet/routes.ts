@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { cardScopeOf } from '../cards/scope.ts';
+import { cardScopeOf } from '../cards/service.ts';
 import type { WalletService } from './service.ts';
 
 /** The wallet calls of spec §7: every one reads the signed-in account's own wallet only. */
