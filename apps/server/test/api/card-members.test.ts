@@ -1,4 +1,4 @@
-import type { BatchExportStatus } from '@portal/contract/card-batches';
+import { type BatchExportStatus, CardBatchErrorCode } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { type CardItem, type CardPage, type CardSummaryAnswer, type OpenedAvailableAnswer, openingCost, rechargeCost } from '@portal/contract/cards';
 import type { Role } from '@portal/contract/enums';
@@ -164,6 +164,15 @@ describe('a MEMBER sees and acts only on the cards they hold', () => {
       if (index > 1) ids.push(String((row.values as unknown[])[1]));
     });
     expect(ids).toEqual([membersCard.id]);
+
+    // another member's export of the account's cards is not theirs to see or take
+    const owners = await crew.owner.post<{ export_id: string }>('/card/batch-export', { filters: {}, columns: ['id'] });
+    expect(owners.code, owners.message).toBe(0);
+    const listed = await member.api.data<{ items: Array<{ export_id: string }> }>('GET', '/card/batch-exports');
+    expect(listed.items.map((item) => item.export_id)).toEqual([answer.data.export_id]);
+    expect((await member.api.get('/card/batch-export-status', { query: { export_id: owners.data.export_id } })).code).toBe(CardBatchErrorCode.EXPORT_NOT_FOUND);
+    expect((await member.api.get(`/card/batch-export/${owners.data.export_id}/file`)).code).toBe(CardBatchErrorCode.EXPORT_NOT_FOUND);
+    expect((await member.api.data<BatchExportStatus>('GET', '/card/batch-export-status')).export_id).toBe(answer.data.export_id);
   });
 
   it('lets FINANCE top up any card, and a VIEWER read a card but not its numbers', async () => {
