@@ -327,9 +327,9 @@ async function seedDemoCards(
     const bin = asked.find((request) => request.cardId === card.id)?.bin ?? product.bin;
     const year = String(new Date().getUTCFullYear() + 3);
     await answer('card.issued', { card_id: card.id, pan: luhnNumberIn(bin), cvv: String(randomInt(100, 1000)), exp_month: '09', exp_year: year });
-    if (demo.topUp) await cards.recharge(merchant.id, accountId, card.id, demo.topUp, `seed:top-up:${index}`);
+    if (demo.topUp) await cards.recharge(merchant.id, { accountId }, card.id, demo.topUp, `seed:top-up:${index}`);
     if (demo.freeze) {
-      await cards.changeStatus(merchant.id, accountId, card.id, 'FREEZE');
+      await cards.changeStatus(merchant.id, { accountId }, card.id, 'FREEZE');
       await answer('card.frozen', { card_id: card.id });
     }
   }

@@ -80,6 +80,9 @@ export const receivesEveryCardMessage = (role: Role) => role === 'OWNER' || role
 /** The roles that may take `action`, in the table's order. */
 export const rolesThatMay = (action: Action) => ROLES.filter((role) => can(role, action));
 
+/** The roles whose monthly budget, when they have one, bounds what their cards take from the wallet. */
+export const spendsWithinBudget = (role: Role) => role === 'MEMBER';
+
 /** The roles a member may be given by invitation or a role change (ownership moves only by POST /team/ownership). */
 export const ASSIGNABLE_ROLES = ROLES.filter((role) => role !== 'OWNER');
 

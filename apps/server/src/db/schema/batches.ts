@@ -66,7 +66,8 @@ export const cardExports = pgTable(
     /** PENDING | RUNNING | DONE | FAILED | EXPIRED (card-batches.ts EXPORT_STATUSES) */
     status: text('status').notNull(),
     /** `{filters, ids?}` as asked */
-    selection: jsonb('selection').$type<{ filters: { status?: string; product_id?: string; keyword?: string }; ids?: string[] }>().notNull(),
+    /** the cards chosen: the list's filters or the ids ticked; `held_by`: of those, only the ones that member holds (a MEMBER's export) */
+    selection: jsonb('selection').$type<{ filters: { status?: string; product_id?: string; keyword?: string }; ids?: string[]; held_by?: string }>().notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     includeSensitive: boolean('include_sensitive').notNull(),
     /**

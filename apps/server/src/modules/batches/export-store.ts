@@ -17,11 +17,14 @@ export async function insertExport(tx: Tx, values: typeof cardExports.$inferInse
   return row;
 }
 
-export async function findOwnExport(tx: Tx, merchantId: string, accountId: string, id: string) {
+/** With `heldBy`: only the exports that member made of the cards they hold (a MEMBER sees no other). */
+const madeBy = (heldBy: string | undefined) => (heldBy ? sql`${cardExports.selection}->>'held_by' = ${heldBy}` : undefined);
+
+export async function findOwnExport(tx: Tx, merchantId: string, accountId: string, id: string, heldBy?: string) {
   const [row] = await tx
     .select()
     .from(cardExports)
-    .where(and(eq(cardExports.id, id), eq(cardExports.merchantId, merchantId), eq(cardExports.accountId, accountId)))
+    .where(and(eq(cardExports.id, id), eq(cardExports.merchantId, merchantId), eq(cardExports.accountId, accountId), madeBy(heldBy)))
     .limit(1);
   return row;
 }
@@ -31,11 +34,11 @@ export async function findExport(tx: Tx, id: string) {
   return row;
 }
 
-export async function recentExports(tx: Tx, merchantId: string, accountId: string, limit: number) {
+export async function recentExports(tx: Tx, merchantId: string, accountId: string, limit: number, heldBy?: string) {
   return tx
     .select()
     .from(cardExports)
-    .where(and(eq(cardExports.merchantId, merchantId), eq(cardExports.accountId, accountId)))
+    .where(and(eq(cardExports.merchantId, merchantId), eq(cardExports.accountId, accountId), madeBy(heldBy)))
     .orderBy(desc(cardExports.createdAt), desc(cardExports.id))
     .limit(limit);
 }
@@ -58,14 +61,19 @@ export async function expiredExports(tx: Tx, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only). */
-export function exportWhere(merchantId: string, accountId: string, filter: ExportCardFilter, ids: string[] | undefined) {
+/**
+ * Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only;
+ * with `heldBy`, only those that member holds).
+ */
+export function exportWhere(merchantId: string, accountId: string, filter: ExportCardFilter, ids: string[] | undefined, heldBy?: string) {
   const keyword = filter.keyword?.trim();
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), inArray(cards.id, ids));
+  const held = heldBy ? eq(cards.holderMemberId, heldBy) : undefined;
+  if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), held, inArray(cards.id, ids));
   return and(
     eq(cards.merchantId, merchantId),
     eq(cards.accountId, accountId),
+    held,
     filter.status ? eq(cards.status, filter.status) : undefined,
     filter.productId ? eq(cards.productId, filter.productId) : undefined,
     like

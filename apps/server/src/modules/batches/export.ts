@@ -41,7 +41,7 @@ import {
   updateExport,
 } from './export-store.ts';
 import type { RevealCaller } from '../card-reveal/service.ts';
-import { isUuid } from '../cards/service.ts';
+import { cardScopeOf, isUuid } from '../cards/service.ts';
 import type { BatchDeps } from './deps.ts';
 
 /** The queue whose jobs write one export's file each, and the one that deletes the files past their time. */
@@ -157,6 +157,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
         row.accountId,
         { status: selection.filters.status, productId: productId && isUuid(productId) ? productId : undefined, keyword: selection.filters.keyword },
         ids,
+        selection.held_by,
       );
       const unknownProduct = !ids && productId !== undefined && !isUuid(productId);
       const total = unknownProduct || (ids && ids.length === 0) ? 0 : await countExportCards(db, where);
@@ -279,8 +280,9 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
   jobs.work<Record<string, never>>(EXPORT_EXPIRE_QUEUE, async () => void (await expire()), { retryLimit: 0 });
   jobs.schedule(EXPORT_EXPIRE_QUEUE, EXPIRE_CRON);
 
-  async function ownExport(merchantId: string, accountId: string, id: string) {
-    const row = isUuid(id) ? await findOwnExport(db, merchantId, accountId, id) : undefined;
+  async function ownExport(merchantId: string, auth: Authenticated, id: string) {
+    const { accountId, heldBy } = cardScopeOf(auth);
+    const row = isUuid(id) ? await findOwnExport(db, merchantId, accountId, id, heldBy) : undefined;
     if (!row) throw new AppError(CardBatchErrorCode.EXPORT_NOT_FOUND);
     return row;
   }
@@ -293,7 +295,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
       const asked = new Set<ExportColumn>(body.columns ?? DEFAULT_EXPORT_COLUMNS);
       const columns = EXPORT_COLUMN_NAMES.filter((name) => asked.has(name));
       const includeSensitive = exportsSensitive({ include_sensitive: body.include_sensitive, columns });
-      const accountId = auth.account.id;
+      const { accountId, heldBy } = cardScopeOf(auth);
       if (includeSensitive) {
         // looked at before the code is used, so a refused export does not spend it
         await gate.checkLimits(db, accountId, clock.now(), 'export');
@@ -308,6 +310,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
           ...(body.filters.keyword ? { keyword: body.filters.keyword } : {}),
         },
         ...(body.ids ? { ids: [...new Set(body.ids)] } : {}),
+        ...(heldBy ? { held_by: heldBy } : {}),
       };
       const row = await db.transaction(async (tx) => {
         if (includeSensitive) {
@@ -335,15 +338,16 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
 
     /** GET /card/batch-export-status: one export, or the account's latest (null: none yet). */
     async status(merchantId: string, auth: Authenticated, id: string | undefined) {
-      const accountId = auth.account.id;
-      if (id !== undefined) return view(await ownExport(merchantId, accountId, id), auth.session.id);
-      const [latest] = await recentExports(db, merchantId, accountId, 1);
+      const { accountId, heldBy } = cardScopeOf(auth);
+      if (id !== undefined) return view(await ownExport(merchantId, auth, id), auth.session.id);
+      const [latest] = await recentExports(db, merchantId, accountId, 1, heldBy);
       return latest ? view(latest, auth.session.id) : null;
     },
 
-    /** GET /card/batch-exports: the account's recent exports, newest first. */
+    /** GET /card/batch-exports: the account's recent exports (a MEMBER's own only), newest first. */
     async list(merchantId: string, auth: Authenticated) {
-      return { items: (await recentExports(db, merchantId, auth.account.id, EXPORT_LIST_SIZE)).map((row) => view(row, auth.session.id)) };
+      const { accountId, heldBy } = cardScopeOf(auth);
+      return { items: (await recentExports(db, merchantId, accountId, EXPORT_LIST_SIZE, heldBy)).map((row) => view(row, auth.session.id)) };
     },
 
     /**
@@ -353,7 +357,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
      * the export, refused before anything of the file is read.
      */
     async file(merchantId: string, auth: Authenticated, id: string): Promise<{ stream: Readable; fileName: string; size: number }> {
-      const row = await ownExport(merchantId, auth.account.id, id);
+      const row = await ownExport(merchantId, auth, id);
       if (!mayTake(row, auth.session.id)) throw new AppError(CardBatchErrorCode.EXPORT_OTHER_SESSION);
       if (row.status === 'EXPIRED' || (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime())) throw new AppError(CardBatchErrorCode.EXPORT_EXPIRED);
       if (row.status !== 'DONE') throw new AppError(CardBatchErrorCode.EXPORT_NOT_READY, { data: { status: row.status } });

@@ -8,6 +8,7 @@ import type { JobInfo } from '../../jobs/queue.ts';
 import { AppError } from '../../http/errors.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { fingerprintOf, onceUnderKey, replayOf } from '../../lib/keyed-call.ts';
+import { useBudget } from '../budgets/service.ts';
 import type { BatchDeps, ProductsForBatches } from './deps.ts';
 import { announceBatch, batchStatusOf } from './progress.ts';
 import { findBatchByKey, findCurrentBatch, findRunningBatch, insertBatch, insertCards, type NewCard } from './store.ts';
@@ -129,6 +130,9 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
         const other = await findRunningBatch(tx, accountId);
         if (other) throw running(other.id);
         await products.checkQuota(tx, accountId, product, body.quantity, { sayRemaining: true });
+        const now = clock.now();
+        // the whole held cost against the holder's budget; each card that fails gives its share back
+        await useBudget(tx, holderMemberId, perCard * BigInt(body.quantity), currency, now);
         // the whole cost at once, as each card's own holds: a refusal (too little, a frozen wallet) holds nothing
         const parts = cardIds.flatMap(() => (openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee]));
         const held = await ledger.within(tx).holdFunds({
@@ -143,7 +147,6 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
         });
         const holdIds = held.answer.holdIds ?? [];
         const per = openFee > 0n ? 2 : 1;
-        const now = clock.now();
         const batch = await insertBatch(tx, {
           id: batchId,
           merchantId,

@@ -67,3 +67,14 @@ export async function holderBalances(tx: Tx, merchantId: string, who: { holderId
 }
 
 /** The rows of a raw query (both engines answer `{ rows }`). */
+
+/** What the cards one member holds in the account hold, per currency (balance, minor units). */
+export async function heldCardBalances(tx: Tx, merchantId: string, accountId: string, memberId: string) {
+  const rows = await rowsOf(
+    tx.execute(sql`select a.currency, sum(a.balance)::text as balance from cards c
+      join ledger_accounts a on a.merchant_id = c.merchant_id and a.kind = 'CARD' and a.owner_id = c.id
+      where c.merchant_id = ${merchantId} and c.account_id = ${accountId}::uuid and c.holder_member_id = ${memberId}::uuid
+      group by a.currency`),
+  );
+  return new Map(rows.map((row) => [String(row.currency), big(row.balance)]));
+}

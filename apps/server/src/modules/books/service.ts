@@ -2,7 +2,9 @@ import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditLedger } from './audit.ts';
 import { balanceFinisher, customerBalances } from './balances.ts';
-import { cardBalanceRows } from './balance-store.ts';
+import { CURRENCIES } from '@portal/contract/enums';
+import { fromMinorUnits } from '@portal/contract/money';
+import { cardBalanceRows, heldCardBalances } from './balance-store.ts';
 import {
   countWalletPostings,
   findWalletStatus,
@@ -29,6 +31,16 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** What a customer holds: the wallet (available, held) and the cards, every currency. */
     customerBalances: (merchantId: string, holderId: string) => customerBalances(db, merchantId, holderId),
+
+    /**
+     * What the account's cards hold per currency (GET /balance/card-amount, the card summary); with
+     * `heldBy`, only the cards that member holds.
+     */
+    async cardAmount(merchantId: string, accountId: string, heldBy?: string) {
+      if (!heldBy) return (await customerBalances(db, merchantId, accountId)).cardAmount;
+      const held = await heldCardBalances(db, merchantId, accountId, heldBy);
+      return CURRENCIES.map((currency) => ({ currency, amount: fromMinorUnits(held.get(currency) ?? 0n) }));
+    },
 
     /** What each card holds (minor units), read in `tx` when given (e.g. under the card's lock). */
     cardBalances: (merchantId: string, cardIds: string[], tx?: Tx) => cardBalanceRows(tx ?? db, merchantId, cardIds),

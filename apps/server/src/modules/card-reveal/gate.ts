@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Sealer } from '../../lib/sealed.ts';
-import { type CardService, notAllowed } from '../cards/service.ts';
+import { type CardService, cardScopeOf, notAllowed } from '../cards/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { findRevealGrant, insertReveal, lockRevealGrant, revealsSince, saveRevealGrant, sensitiveExportsSince } from './store.ts';
 
@@ -86,7 +86,7 @@ export function revealPart({ db, clock, sealer, cards }: { db: Db; clock: Clock;
   return {
     async reveal(merchantId: string, auth: Authenticated, id: string, body: RevealBody, caller: RevealCaller): Promise<RevealAnswer> {
       const accountId = auth.account.id;
-      const card = await cards.ownCard(merchantId, accountId, id);
+      const card = await cards.ownCard(merchantId, cardScopeOf(auth), id);
       if (!card.secretSealed || card.status === 'DELETE') throw notAllowed(card, '查看卡号');
       // looked at before the code is used, so a refused reveal does not spend it
       await gate.checkLimits(db, accountId, clock.now(), 'reveal');

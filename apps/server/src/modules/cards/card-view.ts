@@ -1,6 +1,8 @@
 import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
+import { ROLE_LABELS, type Role } from '@portal/contract/team';
+import { maskPhone } from '../../lib/mask.ts';
 import { NO_SPENDING, type SpendingFigures } from './deps.ts';
 import type { CardRow } from './store.ts';
 
@@ -12,8 +14,18 @@ export interface CardMoney {
 
 const NOTHING: CardMoney = { balance: 0n, held: 0n };
 
-/** A card as the API answers it: its money from the ledger, and what its status allows now. */
-export function cardItem(row: CardRow, productName: string, money: CardMoney | undefined, spending: SpendingFigures = NO_SPENDING): CardItem {
+/** The member holding a card, as a card names them: 139****0001（成员）. */
+export const holderLabel = (holder: { phone: string; role: string } | undefined) =>
+  holder ? `${maskPhone(holder.phone)}（${ROLE_LABELS[holder.role as Role] ?? holder.role}）` : '';
+
+/** A card as the API answers it: its money from the ledger, its holder, and what its status allows now. */
+export function cardItem(
+  row: CardRow,
+  productName: string,
+  holder: string,
+  money: CardMoney | undefined,
+  spending: SpendingFigures = NO_SPENDING,
+): CardItem {
   const { balance, held } = money ?? NOTHING;
   const status = row.status as CardStatus;
   const frozenBy = (row.frozenBy as FrozenBy | null) ?? null;
@@ -39,6 +51,8 @@ export function cardItem(row: CardRow, productName: string, money: CardMoney | u
     decline_rate_30d: spending.declineRate,
     risk: spending.risk,
     risk_reason: spending.riskReason,
+    holder_member_id: row.holderMemberId,
+    holder_label: holder,
   };
 }
 

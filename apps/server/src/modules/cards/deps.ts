@@ -33,7 +33,7 @@ export interface CardDeps {
   sealer: Sealer;
   ledger: LedgerService;
   /** what the cards and the customer hold */
-  books: Pick<BooksService, 'cardBalances' | 'customerBalances'>;
+  books: Pick<BooksService, 'cardBalances' | 'cardAmount'>;
   issuer: CardIssuer;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;

@@ -12,6 +12,7 @@ import { availableToWallet, moneyOn } from './closed-card-money.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
 import { lockCard } from './opening.ts';
+import type { CardScope } from './scope.ts';
 import { type CardChanges, type CardRow, findOwnCard, updateCard } from './store.ts';
 
 /** The issuer's verb for each status action. */
@@ -89,9 +90,9 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
     close,
 
     /** PUT /card/{id}/status: the holder freezes or unfreezes the card. */
-    async changeStatus(merchantId: string, accountId: string, id: string, action: 'FREEZE' | 'UNFREEZE') {
+    async changeStatus(merchantId: string, scope: CardScope, id: string, action: 'FREEZE' | 'UNFREEZE') {
       const { before, after } = await db.transaction(async (tx) => {
-        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const frozenBy = (card.frozenBy as FrozenBy | null) ?? null;
         if (action === 'UNFREEZE' && (card.status === 'FREEZE' || card.status === 'FREEZING') && frozenBy && frozenBy !== 'CUSTOMER') {
@@ -109,10 +110,10 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
      * Money leaving a card that holds some is confirmed first (`confirmMoneyOut`, the trade password),
      * outside the card's lock, and the card is then looked at again.
      */
-    async remove(merchantId: string, accountId: string, id: string, confirmMoneyOut: () => Promise<void>) {
+    async remove(merchantId: string, scope: CardScope, id: string, confirmMoneyOut: () => Promise<void>) {
       const begun = (confirmed: boolean) =>
         db.transaction(async (tx) => {
-          const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+          const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
           if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
           if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
           const money = await moneyOn(deps, tx, card);

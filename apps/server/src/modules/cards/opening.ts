@@ -9,6 +9,7 @@ import { cardNotices } from './card-notices.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { fingerprintOf, onceUnderKey } from '../../lib/keyed-call.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
+import { giveBackBudget, useBudget } from '../budgets/service.ts';
 import { announceStatus } from './card-events.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
@@ -47,6 +48,8 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
     if (card.feeHoldId) await books.releaseHold({ merchantId: card.merchantId, holdId: card.feeHoldId, key: ledgerKeys.openFeeRelease(card.id) });
     if (card.loadHoldId) await books.releaseHold({ merchantId: card.merchantId, holdId: card.loadHoldId, key: ledgerKeys.openLoadRelease(card.id) });
     const failed = await updateCard(tx, card.id, { status: 'FAIL', failureReason: reason, updatedAt: clock.now() });
+    // what the opening used of the holder's budget, back in the month it was asked in
+    await giveBackBudget(tx, card.holderMemberId, card.openFee + card.firstLoad + card.topupFee, card.currency, card.createdAt);
     const total = fromMinorUnits(card.openFee + card.firstLoad + card.topupFee);
     // a batch's card is reported with the others of its batch, in one message when the batch ends
     if (!card.batchId) await messages.post(tx, {
@@ -146,6 +149,8 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
             const verification = await products.lockHolder(tx, merchantId, accountId);
             checkHolder(product, verification);
             await products.checkQuota(tx, accountId, product, 1);
+            const now = clock.now();
+            await useBudget(tx, holderMemberId, openFee + amount + topupFee, currency, now);
             // the cost first, in one hold split in two (the fee, and the first load with its fee), so the
             // card row is written once, naming its holds
             const books = ledger.within(tx);
@@ -153,7 +158,6 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
             const parts = openFee > 0n ? [openFee, amount + topupFee] : [amount + topupFee];
             const held = await books.holdFunds({ merchantId, accountId, currency, amount: openFee + amount + topupFee, parts, key: ledgerKeys.openHold(cardId), reference });
             const holdIds = held.answer.holdIds ?? [];
-            const now = clock.now();
             const saved = await insertCard(tx, {
               id: cardId,
               merchantId,

@@ -4,13 +4,15 @@ import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { SecurityService } from '../security/service.ts';
+import { cardScopeOf } from './scope.ts';
 import type { CardService } from './service.ts';
 
 /** The trade password's one rule (security): what a call that moves money out of the wallet or a card asks first. */
 export type TradePasswordGuard = Pick<SecurityService, 'tradePasswordHook' | 'confirmTradePassword'>;
 
 /**
- * The card calls (shared/design/cards.md): each sees the signed-in account's own cards only. Opening,
+ * The card calls (shared/design/cards.md): each sees the account's cards the signed-in member may see
+ * (scope.ts: a MEMBER only those they hold), any other as none. Opening,
  * top-up, withdrawal and cancelling a card that holds money confirm the trade password before anything moves.
  */
 export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword: TradePasswordGuard }> = async (app, { cards, tradePassword }) => {
@@ -21,9 +23,9 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
       answered: (request, key) => cards.answeredUnderKey(request.merchant.id, request.principal.account.id, call, key),
     });
 
-  registerCall(app, cardCalls.list, async (request) => ok(await cards.list(request.merchant.id, request.principal.account.id, request.query)));
+  registerCall(app, cardCalls.list, async (request) => ok(await cards.list(request.merchant.id, cardScopeOf(request.principal), request.query)));
 
-  registerCall(app, cardCalls.summary, async (request) => ok(await cards.summary(request.merchant.id, request.principal.account.id)));
+  registerCall(app, cardCalls.summary, async (request) => ok(await cards.summary(request.merchant.id, cardScopeOf(request.principal))));
 
   registerCall(
     app,
@@ -33,27 +35,26 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
     { preHandler: moneyOut('open') },
   );
 
-  registerCall(app, cardCalls.detail, async (request) => ok(await cards.detail(request.merchant.id, request.principal.account.id, request.params.id)));
+  registerCall(app, cardCalls.detail, async (request) => ok(await cards.detail(request.merchant.id, cardScopeOf(request.principal), request.params.id)));
 
   registerCall(app, cardCalls.rename, async (request) =>
-    ok(await cards.rename(request.merchant.id, request.principal.account.id, request.params.id, request.body.nickname)),
+    ok(await cards.rename(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.body.nickname)),
   );
 
   registerCall(app, cardCalls.changeStatus, async (request) =>
-    ok(await cards.changeStatus(request.merchant.id, request.principal.account.id, request.params.id, request.body.action)),
+    ok(await cards.changeStatus(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.body.action)),
   );
 
   registerCall(app, cardCalls.remove, async (request) => {
-    const accountId = request.principal.account.id;
     const confirmMoneyOut = () => tradePassword.confirmTradePassword(request.principal.member.id, request.body?.trx_password);
-    return ok(await cards.remove(request.merchant.id, accountId, request.params.id, confirmMoneyOut));
+    return ok(await cards.remove(request.merchant.id, cardScopeOf(request.principal), request.params.id, confirmMoneyOut));
   });
 
   registerCall(
     app,
     cardCalls.recharge,
     async (request) =>
-      ok(await cards.recharge(request.merchant.id, request.principal.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+      ok(await cards.recharge(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.body.amount, idempotencyKey(request))),
     { preHandler: moneyOut('recharge') },
   );
 
@@ -61,7 +62,7 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
     app,
     cardCalls.withdraw,
     async (request) =>
-      ok(await cards.withdraw(request.merchant.id, request.principal.account.id, request.params.id, request.body.amount, idempotencyKey(request))),
+      ok(await cards.withdraw(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.body.amount, idempotencyKey(request))),
     { preHandler: moneyOut('withdraw') },
   );
 };

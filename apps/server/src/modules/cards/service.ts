@@ -4,7 +4,7 @@ import { CardErrorCode } from '@portal/contract/card-errors';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
-import { cardItem, isUuid } from './card-view.ts';
+import { cardItem, holderLabel, isUuid } from './card-view.ts';
 import { returnFromClosedCard } from './closed-card-money.ts';
 import type { CardDeps } from './deps.ts';
 import { cardEventHandlers } from './issuer-handlers.ts';
@@ -20,16 +20,19 @@ import {
   findCardByOpenKey,
   findCardsForOperator,
   findOwnCard,
+  holdersOf,
   lockCardById,
   pageCards,
   productNameOf,
   updateCard,
 } from './store.ts';
+import type { CardScope } from './scope.ts';
 import { transfersPart } from './transfers.ts';
 
 export type { CardRow } from './store.ts';
 export type { SpendingFigures } from './deps.ts';
 export { cardName, isUuid } from './card-view.ts';
+export { type CardScope, cardScopeOf } from './scope.ts';
 export { cardNotices } from './card-notices.ts';
 export { notAllowed } from './lifecycle.ts';
 export { ISSUER_REFUSED_REASON } from './opening.ts';
@@ -45,17 +48,20 @@ export function createCardService(deps: CardDeps) {
   const lifecycle = lifecyclePart(deps);
   const transfers = transfersPart(deps);
 
-  /** The cards as answered, with their money, spending figures and products' names. */
+  /** The cards as answered, with their money, spending figures, holders and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
     const ids = rows.map((row) => row.card.id);
     const money = await deps.books.cardBalances(merchantId, ids, tx);
     const figures = await deps.spendingFigures(ids, tx);
-    return rows.map((row) => cardItem(row.card, row.productName, money.get(row.card.id), figures.get(row.card.id)));
+    const holders = await holdersOf(tx ?? db, [...new Set(rows.map((row) => row.card.holderMemberId))]);
+    return rows.map((row) =>
+      cardItem(row.card, row.productName, holderLabel(holders.get(row.card.holderMemberId)), money.get(row.card.id), figures.get(row.card.id)),
+    );
   }
   const itemOf = async (row: CardRow) => (await items(row.merchantId, [{ card: row, productName: await productNameOf(db, row.productId) }]))[0] as CardItem;
 
-  async function ownCard(merchantId: string, accountId: string, id: string) {
-    const card = isUuid(id) ? await findOwnCard(db, merchantId, accountId, id) : undefined;
+  async function ownCard(merchantId: string, scope: CardScope, id: string) {
+    const card = isUuid(id) ? await findOwnCard(db, merchantId, scope, id) : undefined;
     if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
     return card;
   }
@@ -68,7 +74,8 @@ export function createCardService(deps: CardDeps) {
     /** POST /card: the new card (CARD_STATUS_INIT, or FAIL when the issuer would not take it). */
     async open(merchantId: string, accountId: string, body: OpenCardBody, key: string, holderMemberId = accountId) {
       const { card, productName } = await opening.open(merchantId, accountId, body, key, holderMemberId);
-      return productName === undefined ? itemOf(card) : cardItem(card, productName, undefined);
+      if (productName === undefined) return itemOf(card);
+      return cardItem(card, productName, holderLabel((await holdersOf(db, [card.holderMemberId])).get(card.holderMemberId)), undefined);
     },
 
     /**
@@ -80,59 +87,66 @@ export function createCardService(deps: CardDeps) {
       return ledger.answered(merchantId, call === 'recharge' ? ledgerKeys.recharge(accountId, key) : ledgerKeys.withdraw(accountId, key));
     },
 
-    /** GET /card: a page of the account's cards, newest first. */
-    async list(merchantId: string, accountId: string, query: CardListQuery) {
-      const filter: CardFilter = { status: query.status, productId: query.product_id && isUuid(query.product_id) ? query.product_id : undefined, keyword: query.keyword };
-      if (query.product_id && !filter.productId) return { items: [], total: 0, page: query.page, page_size: query.page_size };
-      const { rows, total } = await pageCards(db, merchantId, accountId, filter, query.page_size, (query.page - 1) * query.page_size);
+    /** GET /card: a page of the scope's cards, newest first. */
+    async list(merchantId: string, scope: CardScope, query: CardListQuery) {
+      const asked = query.holder_member_id;
+      const filter: CardFilter = {
+        status: query.status,
+        productId: query.product_id && isUuid(query.product_id) ? query.product_id : undefined,
+        keyword: query.keyword,
+        holderMemberId: scope.heldBy ?? asked,
+      };
+      const none = (query.product_id && !filter.productId) || (asked !== undefined && (!isUuid(asked) || (scope.heldBy !== undefined && asked !== scope.heldBy)));
+      if (none) return { items: [], total: 0, page: query.page, page_size: query.page_size };
+      const { rows, total } = await pageCards(db, merchantId, scope.accountId, filter, query.page_size, (query.page - 1) * query.page_size);
       return { items: await items(merchantId, rows), total, page: query.page, page_size: query.page_size };
     },
 
-    /** GET /card/summary: how many cards in each status, and what the cards hold per currency. */
-    async summary(merchantId: string, accountId: string): Promise<CardSummaryAnswer> {
-      const counts = await countCardsByStatus(db, merchantId, accountId);
-      const balances = await deps.books.customerBalances(merchantId, accountId);
+    /** GET /card/summary: how many of the scope's cards in each status, and what they hold per currency. */
+    async summary(merchantId: string, scope: CardScope): Promise<CardSummaryAnswer> {
+      const counts = await countCardsByStatus(db, merchantId, scope);
+      const amounts = await deps.books.cardAmount(merchantId, scope.accountId, scope.heldBy);
       const byStatus = Object.fromEntries(CARD_STATUSES.map((status) => [status, 0])) as Record<CardStatus, number>;
       for (const row of counts) byStatus[row.status as CardStatus] = row.n;
-      return { total: counts.reduce((sum, row) => sum + row.n, 0), by_status: byStatus, amounts: balances.cardAmount };
+      return { total: counts.reduce((sum, row) => sum + row.n, 0), by_status: byStatus, amounts };
     },
 
     /** GET /card/{id} */
-    async detail(merchantId: string, accountId: string, id: string) {
-      return itemOf(await ownCard(merchantId, accountId, id));
+    async detail(merchantId: string, scope: CardScope, id: string) {
+      return itemOf(await ownCard(merchantId, scope, id));
     },
 
     /** PATCH /card/{id}: a new nickname. */
-    async rename(merchantId: string, accountId: string, id: string, nickname: string) {
+    async rename(merchantId: string, scope: CardScope, id: string, nickname: string) {
       checkedId(id);
       const renamed = await db.transaction(async (tx) => {
-        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         return updateCard(tx, card.id, { nickname: nickname.trim(), updatedAt: clock.now() });
       });
       return itemOf(renamed);
     },
 
-    async changeStatus(merchantId: string, accountId: string, id: string, action: 'FREEZE' | 'UNFREEZE') {
-      return itemOf(await lifecycle.changeStatus(merchantId, accountId, checkedId(id), action));
+    async changeStatus(merchantId: string, scope: CardScope, id: string, action: 'FREEZE' | 'UNFREEZE') {
+      return itemOf(await lifecycle.changeStatus(merchantId, scope, checkedId(id), action));
     },
 
-    async remove(merchantId: string, accountId: string, id: string, confirmMoneyOut: () => Promise<void>) {
-      return itemOf(await lifecycle.remove(merchantId, accountId, checkedId(id), confirmMoneyOut));
+    async remove(merchantId: string, scope: CardScope, id: string, confirmMoneyOut: () => Promise<void>) {
+      return itemOf(await lifecycle.remove(merchantId, scope, checkedId(id), confirmMoneyOut));
     },
 
-    async recharge(merchantId: string, accountId: string, id: string, amount: string, key: string) {
+    async recharge(merchantId: string, scope: CardScope, id: string, amount: string, key: string) {
       // the card's row as locked for the move (its status unchanged by it), with its money read after the commit
-      const { card, fee, total } = await transfers.recharge(merchantId, accountId, checkedId(id), amount, key);
+      const { card, fee, total } = await transfers.recharge(merchantId, scope, checkedId(id), amount, key);
       return { card: await itemOf(card), fee, total };
     },
 
-    async withdraw(merchantId: string, accountId: string, id: string, amount: string, key: string) {
-      const { card } = await transfers.withdraw(merchantId, accountId, checkedId(id), amount, key);
+    async withdraw(merchantId: string, scope: CardScope, id: string, amount: string, key: string) {
+      const { card } = await transfers.withdraw(merchantId, scope, checkedId(id), amount, key);
       return { card: await itemOf(card) };
     },
 
-    /** The account's own card, or CARD_NOT_FOUND (the spending calls and the reveal start from it). */
+    /** A card of the scope, or CARD_NOT_FOUND (the spending calls and the reveal start from it). */
     ownCard,
 
     /** The operator's view: a merchant's cards, one account's, one by id or last four digits. */

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds } from '../../db/schema.ts';
+import { cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds, members } from '../../db/schema.ts';
+import type { CardScope } from './scope.ts';
 
 export type CardRow = typeof cards.$inferSelect;
 export type NewCard = typeof cards.$inferInsert;
@@ -21,12 +22,14 @@ export async function findCardByOpenKey(tx: Tx, merchantId: string, accountId: s
   return row;
 }
 
-/** The account's card (undefined for another's, or none). */
-export async function findOwnCard(tx: Tx, merchantId: string, accountId: string, id: string, { lock = false } = {}) {
+const inScope = (scope: CardScope) => and(eq(cards.accountId, scope.accountId), scope.heldBy ? eq(cards.holderMemberId, scope.heldBy) : undefined);
+
+/** The card, when it is in the scope (undefined for another account's, one the member does not hold, or none). */
+export async function findOwnCard(tx: Tx, merchantId: string, scope: CardScope, id: string, { lock = false } = {}) {
   const query = tx
     .select()
     .from(cards)
-    .where(and(eq(cards.id, id), eq(cards.merchantId, merchantId), eq(cards.accountId, accountId)));
+    .where(and(eq(cards.id, id), eq(cards.merchantId, merchantId), inScope(scope)));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
@@ -53,6 +56,8 @@ export interface CardFilter {
   status?: string | undefined;
   productId?: string | undefined;
   keyword?: string | undefined;
+  /** only the cards this member holds */
+  holderMemberId?: string | undefined;
 }
 
 function cardWhere(merchantId: string, accountId: string | undefined, filter: CardFilter) {
@@ -63,6 +68,7 @@ function cardWhere(merchantId: string, accountId: string | undefined, filter: Ca
     accountId ? eq(cards.accountId, accountId) : undefined,
     filter.status ? eq(cards.status, filter.status) : undefined,
     filter.productId ? eq(cards.productId, filter.productId) : undefined,
+    filter.holderMemberId ? eq(cards.holderMemberId, filter.holderMemberId) : undefined,
     like ? (keyword && /^\d{4}$/.test(keyword) ? or(eq(cards.last4, keyword), ilike(cards.nickname, like)) : ilike(cards.nickname, like)) : undefined,
   );
 }
@@ -100,13 +106,20 @@ export async function productNameOf(tx: Tx, productId: string) {
   return row?.name ?? '';
 }
 
-/** How many cards the account has in each status. */
-export async function countCardsByStatus(tx: Tx, merchantId: string, accountId: string) {
+/** How many cards of the scope are in each status. */
+export async function countCardsByStatus(tx: Tx, merchantId: string, scope: CardScope) {
   return tx
     .select({ status: cards.status, n: count() })
     .from(cards)
-    .where(and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId)))
+    .where(and(eq(cards.merchantId, merchantId), inScope(scope)))
     .groupBy(cards.status);
+}
+
+/** The phone and role of each of these members (the holders of a page of cards). */
+export async function holdersOf(tx: Tx, memberIds: string[]) {
+  if (memberIds.length === 0) return new Map<string, { phone: string; role: string }>();
+  const rows = await tx.select({ id: members.id, phone: members.phone, role: members.role }).from(members).where(inArray(members.id, memberIds));
+  return new Map(rows.map((row) => [row.id, { phone: row.phone, role: row.role }]));
 }
 
 /** Cards of a merchant (optionally one account's) for the operator, newest first. */

@@ -7,6 +7,8 @@ import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
 import { notAllowed } from './lifecycle.ts';
 import { productView } from '../card-products/service.ts';
+import { giveBackBudget, useBudget } from '../budgets/service.ts';
+import type { CardScope } from './scope.ts';
 import { findOwnCard, insertCardTransaction } from './store.ts';
 
 /**
@@ -19,9 +21,10 @@ import { findOwnCard, insertCardTransaction } from './store.ts';
 export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'products'>) {
   return {
     /** POST /card/{id}/recharge: answers the card's id, the fee and what left the wallet. */
-    async recharge(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
+    async recharge(merchantId: string, scope: CardScope, id: string, amountText: string, key: string) {
+      const { accountId } = scope;
       return db.transaction(async (tx) => {
-        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const product = await products.find(merchantId, { id: card.productId }, tx);
         if (!product) throw new Error(`card ${id} has no product`);
@@ -57,6 +60,8 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
           });
         }
         const now = clock.now();
+        // the holder's budget, whoever tops the card up: a refusal undoes the move with the transaction
+        await useBudget(tx, card.holderMemberId, amount + toMinorUnits(cost.fee), currency, now);
         await insertCardTransaction(tx, {
           merchantId,
           cardId: card.id,
@@ -74,9 +79,10 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
     },
 
     /** POST /card/{id}/withdraw: the amount from the card back to the wallet. */
-    async withdraw(merchantId: string, accountId: string, id: string, amountText: string, key: string) {
+    async withdraw(merchantId: string, scope: CardScope, id: string, amountText: string, key: string) {
+      const { accountId } = scope;
       return db.transaction(async (tx) => {
-        const card = await findOwnCard(tx, merchantId, accountId, id, { lock: true });
+        const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const amount = toMinorUnits(amountText);
         const currency = card.currency as Currency;
@@ -99,6 +105,7 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
         if (moved.replayed) return { card };
         if (!allowed) throw notAllowed(card, 'WITHDRAW');
         const now = clock.now();
+        await giveBackBudget(tx, card.holderMemberId, amount, currency, now);
         await insertCardTransaction(tx, {
           merchantId,
           cardId: card.id,

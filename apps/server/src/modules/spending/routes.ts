@@ -4,16 +4,17 @@ import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { cardScopeOf } from '../cards/service.ts';
 import type { SpendingService } from './service.ts';
 
-/** A card's transactions and controls (shared/design/cards.md "Spending"): each sees the signed-in account's own cards only. */
+/** A card's transactions and controls (shared/design/cards.md "Spending"): each sees the cards the signed-in member may see only (cards/scope.ts). */
 export const spendingRoutes: FastifyPluginAsync<{ spending: SpendingService }> = async (app, { spending }) => {
   registerCall(app, spendingCalls.transactions, async (request) =>
-    ok(await spending.transactions(request.merchant.id, request.principal.account.id, request.params.id, request.query)),
+    ok(await spending.transactions(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.query)),
   );
 
   registerCall(app, spendingCalls.exportTransactions, async (request, reply) => {
-    const { card, stream } = await spending.exportTransactions(request.merchant.id, request.principal.account.id, request.params.id, request.query);
+    const { card, stream } = await spending.exportTransactions(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.query);
     const day = chinaDateTime(new Date()).slice(0, 10).replaceAll('-', '');
     const tail = card.last4 ?? 'card';
     const name = `卡片交易-${tail}-${day}.xlsx`;
@@ -24,9 +25,9 @@ export const spendingRoutes: FastifyPluginAsync<{ spending: SpendingService }> =
       .send(stream);
   });
 
-  registerCall(app, spendingCalls.controls, async (request) => ok(await spending.controls(request.merchant.id, request.principal.account.id, request.params.id)));
+  registerCall(app, spendingCalls.controls, async (request) => ok(await spending.controls(request.merchant.id, cardScopeOf(request.principal), request.params.id)));
 
   registerCall(app, spendingCalls.saveControls, async (request) =>
-    ok(await spending.saveControls(request.merchant.id, request.principal.account.id, request.params.id, request.body)),
+    ok(await spending.saveControls(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.body)),
   );
 };

@@ -2,6 +2,7 @@ import type { CardTransactionExportQuery, CardTransactionPage, CardTransactionQu
 import type { cardControlsBody } from '@portal/contract/card-spending';
 import type { z } from 'zod';
 import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
+import type { CardScope } from '../cards/service.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
 import { authorisationsPart } from './authorisations.ts';
 import { controlsPart } from './controls.ts';
@@ -40,24 +41,24 @@ export function createSpendingService(deps: SpendingDeps) {
 
   return {
     /** GET /card/{id}/transactions: the card's movements, newest first. */
-    async transactions(merchantId: string, accountId: string, id: string, query: CardTransactionQuery): Promise<CardTransactionPage> {
-      return transactions.page(await cards.ownCard(merchantId, accountId, id), query);
+    async transactions(merchantId: string, scope: CardScope, id: string, query: CardTransactionQuery): Promise<CardTransactionPage> {
+      return transactions.page(await cards.ownCard(merchantId, scope, id), query);
     },
 
     /** GET /card/{id}/transactions/export: the same, every page, as an .xlsx stream. */
-    async exportTransactions(merchantId: string, accountId: string, id: string, query: CardTransactionExportQuery) {
-      const card = await cards.ownCard(merchantId, accountId, id);
+    async exportTransactions(merchantId: string, scope: CardScope, id: string, query: CardTransactionExportQuery) {
+      const card = await cards.ownCard(merchantId, scope, id);
       return { card, stream: await transactions.export(card, query) };
     },
 
     /** GET /card/{id}/controls */
-    async controls(merchantId: string, accountId: string, id: string) {
-      return controls.controls(await cards.ownCard(merchantId, accountId, id));
+    async controls(merchantId: string, scope: CardScope, id: string) {
+      return controls.controls(await cards.ownCard(merchantId, scope, id));
     },
 
     /** PUT /card/{id}/controls: the whole set replaced. */
-    async saveControls(merchantId: string, accountId: string, id: string, body: z.output<typeof cardControlsBody>) {
-      return controls.saveControls(await cards.ownCard(merchantId, accountId, id), body);
+    async saveControls(merchantId: string, scope: CardScope, id: string, body: z.output<typeof cardControlsBody>) {
+      return controls.saveControls(await cards.ownCard(merchantId, scope, id), body);
     },
 
     /** Releases the holds of authorisations pending longer than `expiryDays` (the hourly job, expiry.ts). */

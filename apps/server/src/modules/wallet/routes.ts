@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { cardScopeOf } from '../cards/service.ts';
 import type { WalletService } from './service.ts';
 
 /** The wallet calls of spec §7: every one reads the signed-in account's own wallet only. */
@@ -13,7 +14,10 @@ export const walletRoutes: FastifyPluginAsync<{ wallet: WalletService; clock: Cl
 
   registerCall(app, walletCalls.status, async (request) => ok(await wallet.status(request.merchant.id, request.principal.account.id)));
 
-  registerCall(app, walletCalls.cardAmount, async (request) => ok(await wallet.cardAmount(request.merchant.id, request.principal.account.id)));
+  registerCall(app, walletCalls.cardAmount, async (request) => {
+    const { accountId, heldBy } = cardScopeOf(request.principal);
+    return ok(await wallet.cardAmount(request.merchant.id, accountId, heldBy));
+  });
 
   registerCall(app, walletCalls.transactions, async (request) =>
     ok(await wallet.transactions(request.merchant.id, request.principal.account.id, request.query)),

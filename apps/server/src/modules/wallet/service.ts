@@ -111,8 +111,9 @@ export function createWalletService({
       };
     },
 
-    async cardAmount(merchantId: string, accountId: string): Promise<CardAmountItem[]> {
-      return (await books.customerBalances(merchantId, accountId)).cardAmount;
+    /** What the account's cards hold; with `heldBy`, only the cards that member holds. */
+    async cardAmount(merchantId: string, accountId: string, heldBy?: string): Promise<CardAmountItem[]> {
+      return books.cardAmount(merchantId, accountId, heldBy);
     },
 
     async transactions(merchantId: string, accountId: string, query: WalletTransactionQuery): Promise<WalletTransactionPage> {

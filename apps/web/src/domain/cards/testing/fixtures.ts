@@ -104,6 +104,8 @@ export function card(overrides: Partial<CardItem> = {}): CardItem {
     decline_rate_30d: 0,
     risk: 'NORMAL',
     risk_reason: null,
+    holder_member_id: 'a-1',
+    holder_label: '138****8000（所有者）',
     ...overrides,
   };
 }
