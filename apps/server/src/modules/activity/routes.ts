@@ -2,13 +2,10 @@ import { teamCalls } from '@portal/contract/api/team';
 import { chinaDateTime } from '@portal/contract/date-time';
 import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { CardErrorCode } from '@portal/contract/card-errors';
-import { holdsOwnCardsOnly } from '@portal/contract/team';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
 import { type CallActivity, registerCall } from '../../http/register-call.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CardService } from '../cards/service.ts';
+import { cardScopeOf, type CardService } from '../cards/service.ts';
 import { activityNotes } from './notes.ts';
 import { type ActivityService, actorOf } from './service.ts';
 
@@ -17,11 +14,9 @@ type CardLookup = Pick<CardService, 'ownCard'>;
 /** GET /team/activity and its export: the account's log, filtered; and one card's entries. */
 export const activityRoutes: FastifyPluginAsync<{ activity: ActivityService; clock: Clock; cards: CardLookup }> = async (app, { activity, clock, cards }) => {
   registerCall(app, teamCalls.cardActivity, async (request) => {
-    const { account, member } = request.principal;
-    const card = await cards.ownCard(request.merchant.id, account.id, request.params.id);
     // a member who sees only the cards they hold does not learn of another's
-    if (holdsOwnCardsOnly(member.role) && card.holderMemberId !== member.id) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
-    return ok(await activity.list(request.merchant.id, account.id, { ...request.query, card_id: card.id }));
+    const card = await cards.ownCard(request.merchant.id, cardScopeOf(request.principal), request.params.id);
+    return ok(await activity.list(request.merchant.id, request.principal.account.id, { ...request.query, card_id: card.id }));
   });
 
   registerCall(app, teamCalls.activity, async (request) => ok(await activity.list(request.merchant.id, request.principal.account.id, request.query)));
