@@ -37,6 +37,7 @@ import { merchantRoutes } from './modules/merchants/routes.ts';
 import { type MerchantRow, type MerchantService, normaliseHost, toMerchantView } from './modules/merchants/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { appPrincipals } from './principals.ts';
 import type { MailSender } from './providers/mail/port.ts';
@@ -189,6 +190,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(cardRevealRoutes, { reveals: services.reveals });
   await api.register(spendingRoutes, { spending: services.spending });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
+  await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

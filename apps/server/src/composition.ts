@@ -24,6 +24,7 @@ import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { createSecurityService } from './modules/security/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
+import { createInvitationService, createTeamService } from './modules/team/service.ts';
 import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
@@ -93,7 +94,9 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   // account's own flows reach the security centre only through what is handed to them here
   const credentials = createAccountCredentials({ db, clock, codes, sms, mail });
   const security = createSecurityService({ db, clock, codes, sessions, managers, messages, mail, credentials });
-  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, codeHashKey: hashKey });
+  // invitations come before the accounts: sign-up with an invitation's token joins that team
+  const invitations = createInvitationService({ db, clock, config, merchants, sms, mail });
+  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, invitations, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const ledger = createLedgerService({ db, clock, events });
   const books = createBooksService({ db, clock });
@@ -122,6 +125,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     spendingFigures: createSpendingFigures({ db, clock }),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
+  const team = createTeamService({ db, clock, sessions, cards });
   const spending = createSpendingService({ db, clock, ledger, events, messages, cards });
   const reveals = createCardRevealService({
     db,
@@ -147,7 +151,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;
