@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const calls = Object.values(portalCalls).flatMap((area) => Object.values(area));
+// the activity log's two calls are the activity log's own work, not yet served: every other call is
+const NOT_YET = [portalCalls.team.activity, portalCalls.team.exportActivity];
+const calls = Object.values(portalCalls)
+  .flatMap((area) => Object.values(area))
+  .filter((call) => !NOT_YET.includes(call as (typeof NOT_YET)[number]));
 // the issuer's webhook: a partner's signed protocol, outside the merchant's calls
 const NOT_CALLS = [`POST ${API_BASE}/issuer/webhook`];
 
