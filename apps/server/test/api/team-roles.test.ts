@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { queryRows } from '../helpers/sql.ts';
+import { until } from '../helpers/until.ts';
 import { joinTeam, readyForCards, type Teammate, teamOwner } from '../helpers/team.ts';
 
 let t: TestApp;
@@ -43,6 +44,16 @@ async function accountState(accountId: string) {
   return JSON.stringify([parts, account]);
 }
 
+/** Waits until the exports and batches an allowed call started have finished: what they write is theirs, not a refused call's. */
+const settled = (accountId: string) =>
+  until('the background work to finish', async () => {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select (select count(*) from card_exports where account_id = ${accountId} and status in ('PENDING', 'RUNNING')) + (select count(*) from card_batches where account_id = ${accountId} and status = 'RUNNING') as n`,
+    );
+    return Number(row?.n) === 0;
+  });
+
 async function call(who: Teammate, entry: Call) {
   const url = `${API_BASE}${entry.path.replace(/:\w+/g, NO_SUCH_ID)}`;
   const withBody = entry.method !== 'GET';
@@ -78,6 +89,7 @@ describe('the role table decides every call that names an action', () => {
     for (const role of ROLES) {
       for (const { call: entry, action } of guarded) {
         const allowed = can(role, action);
+        if (!allowed) await settled(owner.accountId);
         const before = allowed ? '' : await accountState(owner.accountId);
         const code = await call(team[role], entry);
         const refused = code === TeamErrorCode.PERMISSION_DENIED;
