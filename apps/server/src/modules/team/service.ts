@@ -145,7 +145,7 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
     async setCardHolder(merchantId: string, auth: Authenticated, cardId: string, holderId: string) {
       const card = await db.transaction(async (tx) => {
         const holder = isUuid(holderId) ? await findMember(tx, auth.account.id, holderId, { lock: true }) : undefined;
-        if (!holder || holder.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
+        if (holder?.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
         return cards.giveTo(tx, merchantId, auth.account.id, cardId, holder.id);
       });
       return cards.itemOf(card);
