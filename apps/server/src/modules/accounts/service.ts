@@ -7,8 +7,8 @@ import type { CodeService } from '../codes/service.ts';
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantService } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
-import type { InvitationService } from '../team/invitation-service.ts';
 import { codeDelivery } from './code-delivery.ts';
+import type { InvitationCalls } from './invitation-calls.ts';
 import { createRecoveryPart } from './recovery.ts';
 import type { SecurityCalls } from './security-calls.ts';
 import { createSignInPart } from './sign-in.ts';
@@ -27,7 +27,7 @@ export interface AccountServiceDeps {
   managers: ManagerService;
   merchants: Pick<MerchantService, 'mailLinkOrigin'>;
   /** the team's invitations a sign-up may carry */
-  invitations: Pick<InvitationService, 'forSignUp' | 'accept'>;
+  invitations: InvitationCalls;
   /** the security centre's: telling the account of a reset, and the codes of an address change */
   security: SecurityCalls;
   sms: SmsSender;

@@ -12,9 +12,9 @@ import { type CodeService, emailTarget, phoneTarget } from '../codes/service.ts'
 import type { ManagerService } from '../managers/service.ts';
 import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
-import type { InvitationService } from '../team/invitation-service.ts';
 import type { Caller } from '../../http/caller.ts';
 import { accessTarget } from './code-delivery.ts';
+import type { InvitationCalls } from './invitation-calls.ts';
 import { lockedError, loginPolicy, wrongPasswordError } from './password-policy.ts';
 import {
   claimPasswordTry,
@@ -46,7 +46,7 @@ interface SignInDeps {
   codes: CodeService;
   sessions: SessionService;
   managers: Pick<ManagerService, 'findByCode'>;
-  invitations: Pick<InvitationService, 'forSignUp' | 'accept'>;
+  invitations: InvitationCalls;
   /** the key codes and identifiers are hashed with (CODE_HASH_KEY) */
   codeHashKey: () => string;
 }
