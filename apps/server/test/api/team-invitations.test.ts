@@ -117,6 +117,19 @@ describe('POST /team/invitations', () => {
     expect(refused.code).toBe(ErrorCode.RATE_LIMITED);
     expect(refused.status).toBe(429);
   });
+
+  it('limits how many invitations an account sends a day, and lets it send again a day later', async () => {
+    const owner = await teamOwner(t);
+    for (let i = 0; i < 50; i++) expect((await invite(owner, { email: freshEmail(`cap${i}`), role: 'VIEWER' })).code).toBe(0);
+    await expectUnchanged(teamState(owner.accountId), async () => {
+      const refused = await invite(owner, { email: freshEmail(), role: 'VIEWER' });
+      expect(refused.code).toBe(ErrorCode.RATE_LIMITED);
+      expect((refused.data as unknown as { retry_after: number }).retry_after).toBeGreaterThan(0);
+    });
+    const wait = (await invite(owner, { email: freshEmail(), role: 'VIEWER' })).data as unknown as { retry_after: number };
+    clock.advance(wait.retry_after * 1000);
+    expect((await invite(owner, { email: freshEmail(), role: 'VIEWER' })).code).toBe(0);
+  });
 });
 
 describe('an invitation link', () => {

@@ -90,9 +90,11 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
         .transaction(async (tx) => {
           await lockAccount(tx, auth.account.id);
           if (await addressTaken(tx, merchant.id, to)) throw new AppError(TeamErrorCode.ALREADY_IN_TEAM);
-          const sent = await sentSince(tx, auth.account.id, address, new Date(now.getTime() - invitationPolicy.dayMs));
-          if (sent.total >= invitationPolicy.perAccountPerDay) throw waitRefusal(now, sent.oldest);
-          if (sent.toAddress >= invitationPolicy.perAddressPerDay) throw waitRefusal(now, sent.oldestToAddress);
+          const dayAgo = new Date(now.getTime() - invitationPolicy.dayMs);
+          const sent = await sentSince(tx, auth.account.id, dayAgo);
+          if (sent.n >= invitationPolicy.perAccountPerDay) throw waitRefusal(now, sent.oldest);
+          const toAddress = await sentSince(tx, auth.account.id, dayAgo, address);
+          if (toAddress.n >= invitationPolicy.perAddressPerDay) throw waitRefusal(now, toAddress.oldest);
           await revokeExpiredTo(tx, auth.account.id, address, now);
           if (await findPendingTo(tx, auth.account.id, address)) throw new AppError(TeamErrorCode.INVITATION_PENDING);
           return insertInvitation(tx, {

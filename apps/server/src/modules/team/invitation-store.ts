@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, min, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, invitations, members } from '../../db/schema.ts';
 
@@ -33,23 +33,13 @@ export async function findPendingTo(tx: Tx, accountId: string, address: string) 
   return row;
 }
 
-/** How many invitations the account sent since `since`, and how many of them went to `address`; the oldest of each. */
-export async function sentSince(tx: Tx, accountId: string, address: string, since: Date) {
+/** How many invitations the account sent after `since` (to `address` only, when given), and when the oldest of them went. */
+export async function sentSince(tx: Tx, accountId: string, since: Date, address?: string) {
   const [row] = await tx
-    .select({
-      total: count(),
-      toAddress: sql<number>`count(*) filter (where ${invitations.address} = ${address})::int`,
-      oldest: sql<string | null>`min(${invitations.createdAt})::text`,
-      oldestToAddress: sql<string | null>`(min(${invitations.createdAt}) filter (where ${invitations.address} = ${address}))::text`,
-    })
+    .select({ n: count(), oldest: min(invitations.createdAt) })
     .from(invitations)
-    .where(and(eq(invitations.accountId, accountId), gte(invitations.createdAt, since)));
-  return {
-    total: row?.total ?? 0,
-    toAddress: row?.toAddress ?? 0,
-    oldest: row?.oldest ? new Date(row.oldest) : null,
-    oldestToAddress: row?.oldestToAddress ? new Date(row.oldestToAddress) : null,
-  };
+    .where(and(eq(invitations.accountId, accountId), gt(invitations.createdAt, since), address === undefined ? undefined : eq(invitations.address, address)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
 }
 
 export async function insertInvitation(tx: Tx, values: typeof invitations.$inferInsert) {
