@@ -25,6 +25,7 @@ import { createMessageService } from './modules/messages/service.ts';
 import { createSecurityService } from './modules/security/service.ts';
 import { createActivityService } from './modules/activity/service.ts';
 import { createSessionService } from './modules/sessions/service.ts';
+import { createInvitationService, createTeamService } from './modules/team/service.ts';
 import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
@@ -94,7 +95,9 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   // account's own flows reach the security centre only through what is handed to them here
   const credentials = createAccountCredentials({ db, clock, codes, sms, mail });
   const security = createSecurityService({ db, clock, codes, sessions, managers, messages, mail, credentials });
-  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, codeHashKey: hashKey });
+  // invitations come before the accounts: sign-up with an invitation's token joins that team
+  const invitations = createInvitationService({ db, clock, config, merchants, sms, mail });
+  const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, invitations, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const activity = createActivityService({ db, clock });
   const ledger = createLedgerService({ db, clock, events });
@@ -124,6 +127,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     spendingFigures: createSpendingFigures({ db, clock }),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
+  const team = createTeamService({ db, clock, sessions, cards });
   const spending = createSpendingService({ db, clock, ledger, events, messages, cards });
   const reveals = createCardRevealService({
     db,
@@ -149,7 +153,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -40,6 +40,17 @@ export const demoAccount = {
   emailFor: (website: string) => `demo@${website}`,
 } as const;
 
+/**
+ * The demo account's team besides its owner: one member of each other role, with the demo password
+ * (README lists them). The MEMBER has a monthly budget and holds the demo cards.
+ */
+export const demoTeam = [
+  { role: 'ADMIN', phone: '13800138001', label: 'admin', monthlyBudget: null },
+  { role: 'FINANCE', phone: '13800138002', label: 'finance', monthlyBudget: null },
+  { role: 'MEMBER', phone: '13800138003', label: 'member', monthlyBudget: 2_000_00n },
+  { role: 'VIEWER', phone: '13800138004', label: 'viewer', monthlyBudget: null },
+] as const;
+
 /** What each demo wallet starts with (minor units): product.md §8 "with a funded wallet". */
 export const demoWalletFunds: Array<[Currency, bigint]> = [
   ['USD', 1_000_00n],
@@ -269,14 +280,31 @@ export async function seedDemoData(database: Database, options: { sealer?: Seale
             key: `seed:demo-wallet:${currency}`,
           });
         }
-        await seedDemoCards({ db: tx, events, messages, ledger: createLedgerService({ db: tx, clock: systemClock, events }), books: createBooksService({ db: tx, clock: systemClock }), sealer }, merchant, account.id);
+        const holders: string[] = [];
+        for (const member of demoTeam) {
+          const added = await accounts.addMember({
+            merchantId: merchant.id,
+            accountId: account.id,
+            phonePrefix: demoAccount.phonePrefix,
+            phone: member.phone,
+            email: `${member.label}@${demo.website}`,
+            passwordHash,
+            role: member.role,
+            monthlyBudget: member.monthlyBudget,
+            invitedBy: account.memberId,
+          });
+          if (!added) throw new Error(`demo ${member.role} of ${demo.slug} was not created`);
+          if (member.role === 'MEMBER') holders.push(added.id);
+        }
+        const parts = { db: tx, events, messages, ledger: createLedgerService({ db: tx, clock: systemClock, events }), books: createBooksService({ db: tx, clock: systemClock }), sealer };
+        await seedDemoCards(parts, merchant, account.id, holders[0] ?? account.memberId);
       }
     });
     return true;
   });
 }
 
-/** The demo account's cards: one in use (with a top-up), one its owner froze, so a newcomer sees the card screens filled. */
+/** The demo account's cards: one in use (with a top-up), one frozen, so a newcomer sees the card screens filled; its MEMBER holds them. */
 const demoCards = [
   { product: '广告投放卡', nickname: 'Meta 广告投放', firstLoad: '200.00', topUp: '100.00', freeze: false },
   { product: '订阅支付卡', nickname: '软件订阅', firstLoad: '50.00', topUp: null, freeze: true },
@@ -292,6 +320,7 @@ async function seedDemoCards(
   parts: Pick<Parameters<typeof createCardService>[0], 'db' | 'events' | 'messages' | 'ledger' | 'books' | 'sealer'>,
   merchant: { id: string; website: string },
   accountId: string,
+  holderId: string,
 ) {
   const asked: Array<{ cardId: string; bin: string }> = [];
   const accepted = async () => {};
@@ -332,5 +361,7 @@ async function seedDemoCards(
       await cards.changeStatus(merchant.id, { accountId }, card.id, 'FREEZE');
       await answer('card.frozen', { card_id: card.id });
     }
+    // the team's MEMBER holds the demo cards (the owner, who opened them, sees them all the same)
+    await cards.giveTo(parts.db, merchant.id, accountId, card.id, holderId);
   }
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AccountInfo } from '@portal/contract/account';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../src/demo-data.ts';
@@ -41,5 +42,22 @@ describe('what the README says the demo account holds', () => {
     expect(wallet('CNY')?.available).toBe(said.walletCny);
     expect(said.leftAfterCards).toBe(said.walletUsd);
     expect(onCards.find((item) => item.currency === 'USD')?.amount).toBe(said.cardsUsd);
+  });
+});
+
+describe('the demo team the README lists', () => {
+  it('signs in with each e-mail and the demo password, as the phone and in the role the README names', async () => {
+    const readme = await readFile(README, 'utf8');
+    const rows = [...readme.matchAll(/^\| \S+ (OWNER|ADMIN|FINANCE|MEMBER|VIEWER) \| `(\d{11})` \| `([^`]+)` \|/gm)];
+    expect(rows.map((row) => row[1])).toEqual(['OWNER', 'ADMIN', 'FINANCE', 'MEMBER', 'VIEWER']);
+    const accounts = new Set<string>();
+    for (const [, role, phone, email] of rows) {
+      // by e-mail: the first test signed the owner in by phone a moment ago
+      const { token } = await signIn(t, 'localhost', { email, password: demoAccount.password });
+      const info = await t.api('localhost', token).data<AccountInfo>('GET', '/account/info');
+      expect(info).toMatchObject({ role, phone, email });
+      accounts.add(info.id);
+    }
+    expect(accounts.size).toBe(1);
   });
 });

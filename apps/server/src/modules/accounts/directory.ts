@@ -1,5 +1,5 @@
 import type { Db } from '../../db/engine.ts';
-import { findMemberByEmail, findMemberByPhone, insertAccountWithOwner, listAccounts, type MemberRow, type NewOwner } from './store.ts';
+import { findMemberByEmail, findMemberByPhone, insertAccountWithOwner, insertInvitedMember, listAccounts, type MemberRow, type NewOwner } from './store.ts';
 
 /**
  * An account as operators and demo data name it: found by one of its members' phone or e-mail.
@@ -24,6 +24,8 @@ export function createAccountDirectory({ db }: { db: Db }) {
      * one hash may serve several accounts); answers undefined when the phone or e-mail is taken.
      */
     create: async (values: NewOwner) => asAccount(await db.transaction((tx) => insertAccountWithOwner(tx, values))),
+    /** Adds a member to an account's team (the demo team); answers undefined when the phone or e-mail is taken. */
+    addMember: (values: Parameters<typeof insertInvitedMember>[1]) => db.transaction((tx) => insertInvitedMember(tx, values)),
   };
 }
 

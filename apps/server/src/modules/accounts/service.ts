@@ -8,6 +8,7 @@ import type { ManagerService } from '../managers/service.ts';
 import type { MerchantService } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { codeDelivery } from './code-delivery.ts';
+import type { InvitationCalls } from './invitation-calls.ts';
 import { createRecoveryPart } from './recovery.ts';
 import type { SecurityCalls } from './security-calls.ts';
 import { createSignInPart } from './sign-in.ts';
@@ -25,6 +26,8 @@ export interface AccountServiceDeps {
   sessions: SessionService;
   managers: ManagerService;
   merchants: Pick<MerchantService, 'mailLinkOrigin'>;
+  /** the team's invitations a sign-up may carry */
+  invitations: InvitationCalls;
   /** the security centre's: telling the account of a reset, and the codes of an address change */
   security: SecurityCalls;
   sms: SmsSender;
@@ -43,7 +46,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   const sendTo = codeDelivery({ codes, sms: deps.sms, mail: deps.mail });
 
   return {
-    ...createSignInPart({ db, clock, codes, sessions, managers: deps.managers, codeHashKey: deps.codeHashKey }),
+    ...createSignInPart({ db, clock, codes, sessions, managers: deps.managers, invitations: deps.invitations, codeHashKey: deps.codeHashKey }),
     ...createVerificationCodePart({ db, codes, sendTo, security: deps.security }),
     ...createRecoveryPart({ ...deps, sendTo, tell: deps.security.tell }),
 

@@ -14,6 +14,7 @@ import type { MerchantRow } from '../merchants/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import type { Caller } from '../../http/caller.ts';
 import { accessTarget } from './code-delivery.ts';
+import type { InvitationCalls } from './invitation-calls.ts';
 import { lockedError, loginPolicy, wrongPasswordError } from './password-policy.ts';
 import {
   claimPasswordTry,
@@ -25,6 +26,7 @@ import {
   findTrustedDevice,
   findUnknownLock,
   insertAccountWithOwner,
+  insertInvitedMember,
   insertTrustedDevice,
   pruneUnknownSignIns,
   recordLoginAttempt,
@@ -44,6 +46,7 @@ interface SignInDeps {
   codes: CodeService;
   sessions: SessionService;
   managers: Pick<ManagerService, 'findByCode'>;
+  invitations: InvitationCalls;
   /** the key codes and identifiers are hashed with (CODE_HASH_KEY) */
   codeHashKey: () => string;
 }
@@ -52,7 +55,7 @@ interface SignInDeps {
  * Sign-up, sign-in with its second verification (or a trusted device), binding the e-mail a session
  * waits for, and logout. Every session is opened here or by the recovery's reset.
  */
-export function createSignInPart({ db, clock, codes, sessions, managers, codeHashKey }: SignInDeps) {
+export function createSignInPart({ db, clock, codes, sessions, managers, invitations, codeHashKey }: SignInDeps) {
   /**
    * Records a sign-in attempt of a known account for its sign-in history (an unknown account's are
    * not kept), inside the caller's transaction when it has one.
@@ -82,7 +85,42 @@ export function createSignInPart({ db, clock, codes, sessions, managers, codeHas
     throw wrongPasswordError(claimed, now);
   }
 
+  /**
+   * Sign-up by a team's invitation: the new member joins the account that invited them, in the role
+   * and with the budget the invitation gives, and the invitation is used up; no account is made.
+   */
+  async function joinByInvitation(merchant: MerchantRow, body: RegisterBody, token: string, caller: Caller) {
+    const invitation = await invitations.forSignUp(merchant.id, token);
+    if (invitation.channel === 'SMS' && (invitation.phonePrefix !== body.phone_prefix || invitation.phone !== body.phone)) {
+      throw new AppError(TeamErrorCode.INVITATION_INVALID, { message: '邀请链接无效：注册手机号须为接收邀请短信的手机号' });
+    }
+    if (await findMemberByPhone(db, merchant.id, body.phone_prefix, body.phone)) throw new AppError(TeamErrorCode.ALREADY_IN_TEAM);
+    if (invitation.email && (await findMemberByEmail(db, merchant.id, invitation.email))) throw new AppError(TeamErrorCode.ALREADY_IN_TEAM);
+    await codes.use({ merchantId: merchant.id, target: phoneTarget(body.phone_prefix, body.phone), purpose: 'MARK_TYPE_REGISTER', code: body.captcha });
+    const passwordHash = await hashPassword(body.password);
+    const opened = await db.transaction(async (tx) => {
+      const member = await insertInvitedMember(tx, {
+        merchantId: merchant.id,
+        accountId: invitation.accountId,
+        phonePrefix: body.phone_prefix,
+        phone: body.phone,
+        // the invitation's link reached that address: it is the member's e-mail
+        email: invitation.email,
+        passwordHash,
+        role: invitation.role,
+        monthlyBudget: invitation.monthlyBudget,
+        invitedBy: invitation.invitedBy,
+      });
+      if (!member) throw new AppError(TeamErrorCode.ALREADY_IN_TEAM);
+      await invitations.accept(tx, invitation, member.id);
+      const stage = member.email ? 'FULL' : 'BIND_EMAIL';
+      return sessions.open(tx, { merchantId: merchant.id, accountId: member.accountId, memberId: member.id, stage, userAgent: caller.userAgent, ip: caller.ip });
+    });
+    return { token: opened.token };
+  }
+
   async function register(merchant: MerchantRow, body: RegisterBody, caller: Caller) {
+    if (body.invitation) return joinByInvitation(merchant, body, body.invitation, caller);
     let managerId: string | null = null;
     if (body.invitation_code) {
       const manager = await managers.findByCode(merchant.id, body.invitation_code);

@@ -77,6 +77,31 @@ export async function insertAccountWithOwner(tx: Tx, values: NewOwner): Promise<
   return { ...owner, accountStatus: account.status, managerId: account.managerId };
 }
 
+/** A member joining an existing account by an invitation; undefined when the phone or e-mail already signs in at the merchant. */
+export async function insertInvitedMember(
+  tx: Tx,
+  values: NewOwner & { accountId: string; role: string; monthlyBudget: bigint | null; invitedBy: string },
+): Promise<MemberRow | undefined> {
+  const [member] = await tx
+    .insert(members)
+    .values({
+      merchantId: values.merchantId,
+      accountId: values.accountId,
+      role: values.role,
+      phonePrefix: values.phonePrefix,
+      phone: values.phone,
+      email: values.email ? values.email.toLowerCase() : null,
+      passwordHash: values.passwordHash,
+      monthlyBudget: values.monthlyBudget,
+      invitedBy: values.invitedBy,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!member) return undefined;
+  const [account] = await tx.select({ status: accounts.status, managerId: accounts.managerId }).from(accounts).where(eq(accounts.id, values.accountId));
+  return { ...member, accountStatus: account?.status ?? 'ACTIVE', managerId: account?.managerId ?? null };
+}
+
 /** Sets the e-mail of an account that has none; false when it already had one or the e-mail is taken. */
 export async function setEmailIfNone(tx: Tx, memberId: string, email: string) {
   const rows = await tx

@@ -22,6 +22,7 @@ import {
   findOwnCard,
   holdersOf,
   lockCardById,
+  moveHolder,
   pageCards,
   productNameOf,
   updateCard,
@@ -145,6 +146,22 @@ export function createCardService(deps: CardDeps) {
       const { card } = await transfers.withdraw(merchantId, scope, checkedId(id), amount, key);
       return { card: await itemOf(card) };
     },
+
+    /**
+     * PUT /card/{id}/holder, inside the caller's transaction (which has checked the member): the
+     * account's card goes to `memberId` to hold; answered as GET /card/{id} once committed.
+     */
+    async giveTo(tx: Tx, merchantId: string, accountId: string, id: string, memberId: string) {
+      const card = isUuid(id) ? await findOwnCard(tx, merchantId, { accountId }, id, { lock: true }) : undefined;
+      if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
+      return updateCard(tx, card.id, { holderMemberId: memberId, updatedAt: clock.now() });
+    },
+
+    /** The card as GET /card/{id} answers it. */
+    itemOf,
+
+    /** A member leaves the team: the cards they hold go to `to` (the owner), inside the caller's transaction. */
+    handOverAll: (tx: Tx, accountId: string, from: string, to: string) => moveHolder(tx, accountId, from, to, clock.now()),
 
     /** A card of the scope, or CARD_NOT_FOUND (the spending calls and the reveal start from it). */
     ownCard,

@@ -52,6 +52,15 @@ export async function updateCard(tx: Tx, id: string, changes: CardChanges) {
   return row;
 }
 
+/** Gives every card `from` holds to `to` (cancelled ones too: the log keeps who held them last); answers the cards moved. */
+export async function moveHolder(tx: Tx, accountId: string, from: string, to: string, now: Date) {
+  return tx
+    .update(cards)
+    .set({ holderMemberId: to, updatedAt: now })
+    .where(and(eq(cards.accountId, accountId), eq(cards.holderMemberId, from)))
+    .returning();
+}
+
 export interface CardFilter {
   status?: string | undefined;
   productId?: string | undefined;

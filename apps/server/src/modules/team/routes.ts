@@ -1,0 +1,58 @@
+import { teamCalls } from '@portal/contract/api/team';
+import type { FastifyPluginAsync } from 'fastify';
+import { callerOf } from '../../http/caller.ts';
+import { ok } from '../../http/envelope.ts';
+import { registerCall } from '../../http/register-call.ts';
+import type { SecurityService } from '../security/service.ts';
+import type { InvitationService, TeamService } from './service.ts';
+
+/**
+ * The team's calls (shared/design/growing-customers.md §6): each reaches the signed-in member's own
+ * team; the role each needs is the contract's (checked before the call runs). Handing ownership over
+ * confirms the owner's trade password first.
+ */
+export const teamRoutes: FastifyPluginAsync<{ team: TeamService; invitations: InvitationService; tradePassword: Pick<SecurityService, 'tradePasswordHook'> }> = async (
+  app,
+  { team, invitations, tradePassword },
+) => {
+  registerCall(app, teamCalls.members, async (request) => ok(await team.members(request.principal)));
+
+  registerCall(app, teamCalls.updateMember, async (request) => ok(await team.updateMember(request.principal, request.params.id, request.body)));
+
+  registerCall(app, teamCalls.removeMember, async (request) => {
+    await team.removeMember(request.merchant.id, request.principal, request.params.id, request.body?.freeze_cards === true);
+    return ok(null);
+  });
+
+  registerCall(app, teamCalls.invite, async (request) => ok(await invitations.invite(request.merchant, request.principal, request.body, callerOf(request))));
+
+  registerCall(app, teamCalls.invitations, async (request) => ok(await invitations.list(request.principal.account.id)));
+
+  registerCall(app, teamCalls.revokeInvitation, async (request) => {
+    await invitations.revoke(request.principal.account.id, request.params.id);
+    return ok(null);
+  });
+
+  registerCall(app, teamCalls.invitation, async (request) => ok(await invitations.preview(request.merchant.id, request.params.token)));
+
+  registerCall(
+    app,
+    teamCalls.transferOwnership,
+    async (request) => {
+      await team.transferOwnership(request.principal, request.body.member_id);
+      return ok(null);
+    },
+    { preHandler: tradePassword.tradePasswordHook() },
+  );
+
+  registerCall(app, teamCalls.rename, async (request) => {
+    await team.rename(request.principal.account.id, request.body.name);
+    return ok(null);
+  });
+
+  registerCall(app, teamCalls.budget, async (request) => ok(await team.budget(request.principal)));
+
+  registerCall(app, teamCalls.setCardHolder, async (request) =>
+    ok(await team.setCardHolder(request.merchant.id, request.principal, request.params.id, request.body.holder_member_id)),
+  );
+};

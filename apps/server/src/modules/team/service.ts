@@ -1,0 +1,156 @@
+import { cardActionsFor, type FrozenBy } from '@portal/contract/cards';
+import type { CardStatus } from '@portal/contract/enums';
+import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import { type MemberStatus, type Role, teamLimits, type TeamMember } from '@portal/contract/team';
+import { TeamErrorCode } from '@portal/contract/team-errors';
+import type { z } from 'zod';
+import type { updateMemberBody } from '@portal/contract/team';
+import type { Db, Tx } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { maskPhone } from '../../lib/mask.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { CardService } from '../cards/service.ts';
+import type { Authenticated, SessionService } from '../sessions/service.ts';
+import { budgetUsed, countHeld, findMember, findOwner, listMembers, renameAccount, type TeamMemberRow, updateMember } from './store.ts';
+
+export { createInvitationService, type InvitationService } from './invitation-service.ts';
+
+/** The budget's month of an instant: YYYY-MM in China time (UTC+8). */
+export const chinaMonthOf = (at: Date) => new Date(at.getTime() + 8 * 60 * 60_000).toISOString().slice(0, 7);
+
+const budgetText = (units: bigint | null) => (units === null ? null : fromMinorUnits(units));
+
+/** A member of the team as GET /team/members answers them. */
+function memberItem(row: TeamMemberRow, used: bigint | string, cardsHeld: number, meId: string): TeamMember {
+  return {
+    id: row.id,
+    phone_masked: maskPhone(row.phone),
+    email: row.email,
+    role: row.role as Role,
+    status: row.status as MemberStatus,
+    monthly_budget: budgetText(row.monthlyBudget),
+    budget_used: fromMinorUnits(used),
+    budget_currency: teamLimits.budgetCurrency,
+    cards_held: cardsHeld,
+    joined_at: row.createdAt.toISOString(),
+    is_me: row.id === meId,
+  };
+}
+
+const notFound = () => new AppError(TeamErrorCode.MEMBER_NOT_FOUND);
+
+interface TeamDeps {
+  db: Db;
+  clock: Clock;
+  sessions: Pick<SessionService, 'endAll'>;
+  cards: Pick<CardService, 'giveTo' | 'itemOf' | 'handOverAll' | 'changeStatus'>;
+}
+
+/**
+ * The team (shared/design/growing-customers.md §1): its members, their roles, budgets and status,
+ * removing one, handing ownership over, the company's name, and who holds a card. Every call reaches
+ * the signed-in member's own account only; the owner is changed only by handing ownership over.
+ */
+export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
+  /** Another member of the caller's team, locked, that the caller may change: not themselves, not the owner. */
+  async function changeable(tx: Tx, auth: Authenticated, id: string) {
+    const target = isUuid(id) ? await findMember(tx, auth.account.id, id, { lock: true }) : undefined;
+    if (!target) throw notFound();
+    if (target.id === auth.member.id) throw new AppError(TeamErrorCode.NOT_YOURSELF);
+    if (target.role === 'OWNER') throw new AppError(TeamErrorCode.LAST_OWNER);
+    return target;
+  }
+
+  async function itemOf(tx: Tx, row: TeamMemberRow, meId: string) {
+    return memberItem(row, await budgetUsed(tx, row.id, chinaMonthOf(clock.now())), await countHeld(tx, row.id), meId);
+  }
+
+  return {
+    /** GET /team/members */
+    async members(auth: Authenticated) {
+      const rows = await listMembers(db, auth.account.id, chinaMonthOf(clock.now()));
+      return { items: rows.map((row) => memberItem(row.member, row.used, row.cardsHeld, auth.member.id)) };
+    },
+
+    /** PUT /team/members/{id}: a suspended member's sessions and streams end at once; a new role holds from their next call. */
+    async updateMember(auth: Authenticated, id: string, body: z.output<typeof updateMemberBody>) {
+      return db.transaction(async (tx) => {
+        const target = await changeable(tx, auth, id);
+        const changes: Parameters<typeof updateMember>[2] = {};
+        if (body.role !== undefined) changes.role = body.role;
+        if (body.monthly_budget !== undefined) changes.monthlyBudget = body.monthly_budget === null ? null : toMinorUnits(body.monthly_budget);
+        if (body.status !== undefined) changes.status = body.status;
+        const updated = Object.keys(changes).length > 0 ? await updateMember(tx, target.id, changes) : target;
+        if (updated.status === 'SUSPENDED' && target.status !== 'SUSPENDED') {
+          await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'suspended');
+        }
+        return itemOf(tx, updated, auth.member.id);
+      });
+    },
+
+    /**
+     * DELETE /team/members/{id}: the member is removed (their row stays, their phone and e-mail are
+     * free again), their sessions end, the cards they hold go to the owner; with `freezeCards` those
+     * cards are frozen as the customer's 冻结 freezes a card.
+     */
+    async removeMember(merchantId: string, auth: Authenticated, id: string, freezeCards: boolean) {
+      const moved = await db.transaction(async (tx) => {
+        const target = await changeable(tx, auth, id);
+        await updateMember(tx, target.id, { status: 'REMOVED', removedAt: clock.now() });
+        await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'removed');
+        const owner = await findOwner(tx, auth.account.id);
+        return cards.handOverAll(tx, auth.account.id, target.id, owner.id);
+      });
+      if (!freezeCards) return;
+      for (const card of moved) {
+        if (!cardActionsFor(card.status as CardStatus, card.frozenBy as FrozenBy | null).includes('FREEZE')) continue;
+        await cards.changeStatus(merchantId, { accountId: auth.account.id }, card.id, 'FREEZE');
+      }
+    },
+
+    /** POST /team/ownership: the member becomes the owner, the owner an ADMIN, in one transaction. */
+    async transferOwnership(auth: Authenticated, memberId: string) {
+      await db.transaction(async (tx) => {
+        const target = isUuid(memberId) ? await findMember(tx, auth.account.id, memberId, { lock: true }) : undefined;
+        if (!target) throw notFound();
+        if (target.id === auth.member.id) throw new AppError(TeamErrorCode.NOT_YOURSELF);
+        if (target.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_NOT_FOUND, { message: '只能将所有权转让给正常状态的成员' });
+        const owner = await findOwner(tx, auth.account.id);
+        if (owner.id !== auth.member.id) throw new AppError(TeamErrorCode.LAST_OWNER);
+        // one owner at a time: the old one steps down before the new one takes over
+        await updateMember(tx, owner.id, { role: 'ADMIN' });
+        await updateMember(tx, target.id, { role: 'OWNER' });
+      });
+    },
+
+    /** PUT /team/name */
+    async rename(accountId: string, name: string) {
+      await renameAccount(db, accountId, name.trim());
+    },
+
+    /** GET /team/budget: the caller's own budget this China-time month. */
+    async budget(auth: Authenticated) {
+      const used = await budgetUsed(db, auth.member.id, chinaMonthOf(clock.now()));
+      const budget = auth.member.monthlyBudget;
+      return {
+        monthly_budget: budgetText(budget),
+        used: fromMinorUnits(used),
+        left: budget === null ? null : fromMinorUnits(budget > used ? budget - used : 0n),
+        currency: teamLimits.budgetCurrency,
+      };
+    },
+
+    /** PUT /card/{id}/holder: the account's card goes to an active member of the same team. */
+    async setCardHolder(merchantId: string, auth: Authenticated, cardId: string, holderId: string) {
+      const card = await db.transaction(async (tx) => {
+        const holder = isUuid(holderId) ? await findMember(tx, auth.account.id, holderId, { lock: true }) : undefined;
+        if (holder?.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
+        return cards.giveTo(tx, merchantId, auth.account.id, cardId, holder.id);
+      });
+      return cards.itemOf(card);
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
