@@ -47,7 +47,10 @@ describe('GET /team/members', () => {
     await issuedCard(buyer, issuer);
     await issuedCard(buyer, issuer);
     const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
-    await t.database.db.execute(sql`insert into budget_usage (member_id, month, used) values (${buyer.memberId}, ${month}, 4250)`);
+    // what the buyer's cards used this month, set to a figure the answers can be checked against
+    await t.database.db.execute(
+      sql`insert into budget_usage (member_id, month, used) values (${buyer.memberId}, ${month}, 4250) on conflict (member_id, month) do update set used = excluded.used`,
+    );
     await owner.api.data('PUT', `/team/members/${viewer.memberId}`, { body: { status: 'SUSPENDED' } });
 
     const items = await members(owner);
