@@ -104,4 +104,35 @@ describe("a team's station messages", () => {
       for (const tab of Object.values(tabs)) tab.close();
     }
   });
+
+  it("stream a card's events to the members who see the card, and its 3-D Secure code to its holder and the owner", async () => {
+    const { merchantId, accountId, owner, buyer, viewer } = await team();
+    const other = await memberOf(merchantId, accountId, 'MEMBER');
+    const tabs = {
+      owner: await openEventStream(base, 'localhost', owner.token),
+      buyer: await openEventStream(base, 'localhost', buyer.token),
+      viewer: await openEventStream(base, 'localhost', viewer.token),
+      other: await openEventStream(base, 'localhost', other.token),
+    };
+    try {
+      for (const tab of Object.values(tabs)) await tab.next((event) => typeof event.unread_quantity === 'number');
+      await t.database.db.transaction(async (tx) => {
+        await t.services.events.toAccount(tx, merchantId, accountId, 'CARD_STATUS', { card_id: 'c-1', card_status: 'FREEZE' }, { audience: { card: buyer.id } });
+        await t.services.events.toAccount(tx, merchantId, accountId, 'CARD_3DS_OTP', { card_id: 'c-1', code: '654321' }, { audience: { holder: buyer.id } });
+        await t.services.events.toAccount(tx, merchantId, accountId, 'EVERYONE', {});
+      });
+      const seen = async (tab: (typeof tabs)[keyof typeof tabs]) => {
+        await tab.next((event) => event.type === 'EVERYONE');
+        return tab.events.filter((event) => event.type === 'CARD_STATUS' || event.type === 'CARD_3DS_OTP').map((event) => event.type);
+      };
+      expect(await seen(tabs.buyer)).toEqual(['CARD_STATUS', 'CARD_3DS_OTP']);
+      expect(await seen(tabs.owner)).toEqual(['CARD_STATUS', 'CARD_3DS_OTP']);
+      // a viewer sees every card, but no code
+      expect(await seen(tabs.viewer)).toEqual(['CARD_STATUS']);
+      // another buyer sees neither: the card is not theirs
+      expect(await seen(tabs.other)).toEqual([]);
+    } finally {
+      for (const tab of Object.values(tabs)) tab.close();
+    }
+  });
 });

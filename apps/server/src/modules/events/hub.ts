@@ -2,7 +2,7 @@ import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { ErrorCode } from '@portal/contract/errors';
 import { MAX_STREAMS_PER_SESSION } from '@portal/contract/events';
 import { EVENT_TYPES, HEARTBEAT_SECONDS, type StreamEvent } from '@portal/contract/messages';
-import { receivesEveryCardMessage, type Role } from '@portal/contract/team';
+import { holdsOwnCardsOnly, receivesEveryCardMessage, type Role } from '@portal/contract/team';
 import type { Database } from '../../db/engine.ts';
 import { type Audience, EVENTS_CHANNEL, type EventFinisher, type Published } from './publisher.ts';
 
@@ -10,6 +10,7 @@ import { type Audience, EVENTS_CHANNEL, type EventFinisher, type Published } fro
 function reaches(subscriber: Subscriber, audience: Audience | undefined) {
   if (!audience) return true;
   if (audience.member && subscriber.memberId !== audience.member) return false;
+  if (audience.card && subscriber.memberId !== audience.card && holdsOwnCardsOnly(subscriber.role)) return false;
   return !audience.holder || subscriber.memberId === audience.holder || receivesEveryCardMessage(subscriber.role);
 }
 

@@ -18,11 +18,14 @@ export type EventPayload = Record<string, unknown>;
 
 /**
  * Which members of the accounts the event is for: `member`, that member alone; `holder`, that member and
- * the roles that receive every card's messages; every member when neither is named.
+ * the roles that receive every card's messages; `card`, every member who sees that card (its holder and
+ * the roles that see every card); every member when none is named.
  */
 export interface Audience {
   member?: string | undefined;
   holder?: string | undefined;
+  /** the holder of the card the event is about */
+  card?: string | undefined;
 }
 
 /**

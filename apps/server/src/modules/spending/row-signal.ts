@@ -4,7 +4,7 @@ import type { CardRow } from '../cards/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import type { SignalledRow } from './store.ts';
 
-/** How the holder's open tabs hear of a row: sent by the statement that writes it, heard once the transaction commits. */
+/** How the open tabs of the members who see the card hear of a row: sent by the statement that writes it, heard once the transaction commits. */
 export const signalOf =
   ({ events }: Pick<SpendingDeps, 'events'>, card: CardRow) =>
   (row: SignalledRow) =>
@@ -18,4 +18,4 @@ export const signalOf =
       currency: row.currency,
       merchant_name: row.merchantName ?? null,
       decline_code: row.declineCode ?? null,
-    });
+    }, { audience: { card: card.holderMemberId } });

@@ -37,7 +37,8 @@ export function threeDsPart({ events, messages, cards }: Pick<SpendingDeps, 'eve
       currency: data.currency,
       expires_at: expiresAt.toISOString(),
     };
-    await events.toAccount(tx, card.merchantId, card.accountId, EVENT_TYPES.threeDs, otp);
+    // the code: to its holder and the roles that receive every card's messages, as its station message
+    await events.toAccount(tx, card.merchantId, card.accountId, EVENT_TYPES.threeDs, otp, { audience: { holder: card.holderMemberId } });
   }
 
   return { threeDs };
