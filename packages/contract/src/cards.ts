@@ -266,6 +266,10 @@ export const cardItem = z.object({
   risk: z.enum(CARD_RISKS),
   /** riskText when the risk is HIGH, else null */
   risk_reason: z.string().nullable(),
+  /** the team member who holds the card (shared/design/growing-customers.md §1) */
+  holder_member_id: z.string().optional(),
+  /** the holder as the team knows them: 138****8000 (成员) */
+  holder_label: z.string().optional(),
 });
 export type CardItem = z.infer<typeof cardItem>;
 
@@ -276,6 +280,8 @@ export const cardListQuery = z.object({
   product_id: z.string().max(100).optional(),
   /** a nickname's part, or the last four digits */
   keyword: z.string().trim().max(cardLimits.keywordMax).optional(),
+  /** the cards one member holds */
+  holder_member_id: z.string().max(100).optional(),
 });
 export type CardListQuery = z.infer<typeof cardListQuery>;
 
