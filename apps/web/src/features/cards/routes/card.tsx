@@ -24,6 +24,10 @@ import type { ExportSelectionState } from '../../../domain/cards/lib/export-sele
 import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
+import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
+import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
+import { useCans } from '../../../domain/team/lib/use-can.ts';
+import { ROLE_LABELS } from '@portal/contract/team';
 
 /** The list's filters and page live in the address, so reload, back and a shared link keep them. */
 function useCardLocation() {
@@ -51,6 +55,10 @@ export default function Card() {
   const summary = useCardSummary();
   const available = useOpenedAvailable();
   const fetching = useIsFetching(cardAnswers.all()) > 0;
+  // 开卡 (cards.open) and the exports (cards.export) for the roles that may; the holder filter for those who see the team
+  const may = useCans(['cards.open', 'cards.export', 'team.read']);
+  const members = useTeamMembers();
+  const holders = may['team.read'] ? members.data?.map((member) => ({ id: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` })) : undefined;
 
   const total = list.data?.total ?? 0;
   const lastPage = usePageInRange(list, page, pageSize, update);
@@ -84,7 +92,7 @@ export default function Card() {
           <Button icon={<ReloadOutlined spin={fetching} />} onClick={refresh} aria-label={cardListText.refresh}>
             {narrow ? null : cardListText.refresh}
           </Button>
-          {ticked.length > 0 ? (
+          {!may['cards.export'] ? null : ticked.length > 0 ? (
             <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
               {bulkExportText.exportSelected(ticked.length)}
             </Button>
@@ -93,13 +101,16 @@ export default function Card() {
               {narrow ? null : bulkExportText.bulkExport}
             </Button>
           )}
-          <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
-            {cardListText.openCard}
-          </Button>
+          {may['cards.open'] ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
+              {cardListText.openCard}
+            </Button>
+          ) : null}
         </>
       }
     >
       <StaleDataNote queries={[list, summary]} />
+      <MyBudget />
       <CardSummaryStrip summary={summary.data} failed={summary.isError} />
 
       <section className={styles.cards} aria-labelledby="card-list-title">
@@ -115,7 +126,7 @@ export default function Card() {
         </div>
         {/* with no card at all there is nothing to filter: the invitation to a first card stands alone */}
         {filtered || total > 0 || list.isPending ? (
-          <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
+          <CardFilterBar filters={filters} products={products} holders={holders} onChange={(next) => update({ filters: next })} />
         ) : null}
 
         <div className={styles.listArea}>
@@ -143,16 +154,20 @@ export default function Card() {
                   <CreditCardOutlined />
                 </span>
                 <h3 className={styles.firstCardTitle}>{cardListText.empty}</h3>
-                <p className={styles.firstCardHint}>{cardListText.emptyHint}</p>
-                <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCard}>
-                  {cardListText.openCard}
-                </Button>
+                {may['cards.open'] ? (
+                  <>
+                    <p className={styles.firstCardHint}>{cardListText.emptyHint}</p>
+                    <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCard}>
+                      {cardListText.openCard}
+                    </Button>
+                  </>
+                ) : null}
               </div>
             )
           ) : narrow ? (
-            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
+            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={may['cards.export'] ? selection : undefined} />
           ) : (
-            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
+            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={may['cards.export'] ? selection : undefined} />
           )}
         </div>
 

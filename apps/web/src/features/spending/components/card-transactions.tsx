@@ -26,6 +26,7 @@ import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../../../domain/cards/lib/spending-format.ts';
 import { CardTransactionFilterBar } from './card-transaction-filter-bar.tsx';
+import { useCans } from '../../../domain/team/lib/use-can.ts';
 import styles from './card-transactions.module.css';
 
 const text = cardDetailsText.transactions;
@@ -47,6 +48,9 @@ function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: C
   const decline = declineOf(item);
   if (!decline) return null;
   const { action } = decline;
+  const may = useCans(['cards.fund', 'cards.manage']);
+  // a top-up is funding the card; an unfreeze or a control's change is managing it
+  const allowed = action === 'RECHARGE' ? may['cards.fund'] : may['cards.manage'];
   return (
     <div className={styles.decline} data-testid="transaction-decline">
       <ExclamationCircleFilled className={styles.declineIcon} aria-hidden />
@@ -60,7 +64,7 @@ function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: C
           </span>
         ) : null}
       </div>
-      {action !== 'NONE' && canFix(action, card) ? (
+      {action !== 'NONE' && allowed && canFix(action, card) ? (
         <Button size="small" className={styles.fixButton} onClick={() => onFix(action, item.decline_code ?? null)} data-testid="decline-fix-button">
           {cardSpendingText.fixActions[action]}
         </Button>
@@ -87,6 +91,7 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
   const { filters, page, pageSize } = params;
   const list = useCardTransactions(cardId, params);
   const exporting = useExportCardTransactions(cardId);
+  const mayExport = useCans(['cards.export'])['cards.export'];
   const update = useCallback(
     (change: { filters?: CardTransactionFilters; page?: number; pageSize?: number }) =>
       setSearch((previous) => writeCardTransactionLocation(previous, change), { replace: true, preventScrollReset: true }),
@@ -173,14 +178,16 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
         onChange={(next) => update({ filters: next })}
         compact={narrow}
         actions={
-          <ExportButton
-            hint={spendingText.exportHint}
-            label={spendingText.exportButton}
-            onClick={exportFiltered}
-            pending={exporting.isPending}
-            disabled={!list.data || total === 0}
-            testId="card-transactions-export"
-          />
+          mayExport ? (
+            <ExportButton
+              hint={spendingText.exportHint}
+              label={spendingText.exportButton}
+              onClick={exportFiltered}
+              pending={exporting.isPending}
+              disabled={!list.data || total === 0}
+              testId="card-transactions-export"
+            />
+          ) : null
         }
       />
 

@@ -33,6 +33,8 @@ import {
 } from '../lib/transaction-filters.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import styles from './wallet.module.css';
+import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
 
 /** The list's filters and page live in the address, so reload, back and a shared link keep them. */
 function useTransactionLocation() {
@@ -57,7 +59,9 @@ export default function Wallet() {
   const { filters, page, pageSize, update } = useTransactionLocation();
   const balances = useAccountBalance();
   const cardAmounts = useCardAmount();
-  const list = useWalletTransactions({ filters, page, pageSize });
+  // 流水 and its export for the roles that may read the wallet's history
+  const mayReadHistory = useCan('wallet.history');
+  const list = useWalletTransactions({ filters, page, pageSize }, mayReadHistory);
   const exporting = useExportWalletTransactions();
   const isWalletFreeze = useWalletStatusStore((state) => state.isWalletFreeze);
   const fetching = useIsFetching(walletKeys.all()) > 0;
@@ -91,9 +95,11 @@ export default function Wallet() {
       }
     >
       <FrozenBanner />
-      <StaleDataNote queries={[balances, cardAmounts, list]} />
+      <StaleDataNote queries={mayReadHistory ? [balances, cardAmounts, list] : [balances, cardAmounts]} />
       <BalanceCards balances={balances.data} cardAmounts={cardAmounts.data} frozen={isWalletFreeze} />
+      <MyBudget />
 
+      {mayReadHistory ? (
       <section className={styles.transactions} aria-labelledby="wallet-transactions-title">
         <div className={styles.sectionHead}>
           <h2 id="wallet-transactions-title" className={styles.sectionTitle}>
@@ -155,6 +161,7 @@ export default function Wallet() {
           testId="transaction-pager"
         />
       </section>
+      ) : null}
 
       <TransactionDetail item={selected} onClose={closeDetail} compact={narrow} />
     </PageFrame>
