@@ -45,10 +45,10 @@ function TransactionStatus({ item }: { item: CardTransactionItem }) {
 
 /** A decline's reason and what to do about it, with the button that does it when the card allows it now. */
 function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: CardItem; onFix: DeclineFixHandler }) {
+  const may = useCans(['cards.fund', 'cards.manage']);
   const decline = declineOf(item);
   if (!decline) return null;
   const { action } = decline;
-  const may = useCans(['cards.fund', 'cards.manage']);
   // a top-up is funding the card; an unfreeze or a control's change is managing it
   const allowed = action === 'RECHARGE' ? may['cards.fund'] : may['cards.manage'];
   return (
