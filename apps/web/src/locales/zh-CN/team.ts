@@ -122,13 +122,6 @@ export const teamText = {
     member: (phone: string, role: string) => `${phone} · ${role}`,
   },
 
-  invitation: {
-    loading: '正在读取邀请…',
-    line: (invitedBy: string, accountName: string, role: string) => `${invitedBy} 邀请你加入 ${accountName}，角色：${role}`,
-    sentToPhone: (phone: string) => `请使用接收邀请的手机号 ${phone} 注册`,
-    failed: '邀请无法使用',
-    signUpNormally: '直接注册新账户',
-  },
 
   noPermission: '权限不足',
 } as const;

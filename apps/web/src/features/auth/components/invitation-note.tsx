@@ -1,19 +1,17 @@
-import { ROLE_LABELS } from '@portal/contract/team';
+import { ROLE_LABELS } from '@portal/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { call } from '../../../lib/api-client.ts';
-import * as teamCalls from '../../../lib/generated/team-calls.ts';
+import { invitation as invitationCall } from '../../../lib/generated/team/invitation.ts';
 import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { paths } from '../../../lib/paths.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
-import { teamText } from '../../../locales/zh-CN/team.ts';
-import styles from './invitation-note.module.css';
-
-const text = teamText.invitation;
+import { invitationText as text } from '../../../locales/zh-CN/team-invitation.ts';
+import styles from './account-form.module.css';
 
 /** GET /team/invitations/by-token/:token: the team, the role and who invited, or the server's refusal. */
 const getInvitation = (token: string) =>
-  call(teamCalls.invitation, { params: { token } }).catch((error: unknown) => {
+  call(invitationCall, { params: { token } }).catch((error: unknown) => {
     // said here, beside the form, rather than as a toast as well
     markShownInPlace(error);
     throw error;
@@ -26,13 +24,13 @@ const getInvitation = (token: string) =>
  */
 export default function InvitationNote({ token }: { token: string }) {
   const invitation = useQuery({
-    queryKey: queryKeyOf(teamCalls.invitation, { params: { token } }),
+    queryKey: queryKeyOf(invitationCall, { params: { token } }),
     queryFn: () => getInvitation(token),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (invitation.isPending) {
     return (
-      <p className={styles.note} role="status" data-testid="invitation-loading">
+      <p className={styles.intro} role="status" data-testid="invitation-loading">
         {text.loading}
       </p>
     );
@@ -40,7 +38,7 @@ export default function InvitationNote({ token }: { token: string }) {
   if (invitation.isError) {
     const message = isApiError(invitation.error) ? invitation.error.message : text.failed;
     return (
-      <div className={`${styles.note} ${styles.failed}`} role="alert" data-testid="invitation-failed">
+      <div className={styles.notice} role="alert" data-testid="invitation-failed">
         <span>{message || text.failed}</span>
         <Link className={styles.link} to={paths.signUp.getHref()} replace>
           {text.signUpNormally}
@@ -50,9 +48,9 @@ export default function InvitationNote({ token }: { token: string }) {
   }
   const { invited_by, account_name, role, phone_masked } = invitation.data;
   return (
-    <div className={styles.note} data-testid="invitation-preview">
-      <span className={styles.line}>{text.line(invited_by, account_name, ROLE_LABELS[role])}</span>
-      {phone_masked ? <span className={styles.hint}>{text.sentToPhone(phone_masked)}</span> : null}
-    </div>
+    <p className={styles.intro} data-testid="invitation-preview">
+      <strong>{text.line(invited_by, account_name, ROLE_LABELS[role])}</strong>
+      {phone_masked ? <span className={styles.sentTo}>{text.sentToPhone(phone_masked)}</span> : null}
+    </p>
   );
 }

@@ -39,13 +39,13 @@ const FIELDS: readonly AccountField[] = ['phone', 'captcha', 'password', 'confir
 /**
  * /sign-up (spec §2, §4): a mainland phone with its SMS code, a password, an optional invitation code.
  * With `?invitation=` (a team's link) the new member joins that team: what it offers is shown above the
- * form and the token goes with the registration; the manager's invitation code is not asked.
+ * form and the token goes with the registration.
  */
 export default function SignUp() {
   const navigate = useNavigate();
   const location = useLocation();
   const checklistId = useId();
-  const invitationToken = new URLSearchParams(location.search).get('invitation')?.trim() || null;
+  const invitationToken = new URLSearchParams(location.search).get('invitation');
   const [form] = Form.useForm<SignUpValues>();
   const password = Form.useWatch('password', form) ?? '';
   const agreement = useSignUpAgreement();
@@ -97,8 +97,9 @@ export default function SignUp() {
         phone: values.phone,
         password: values.password,
         captcha: values.captcha,
-        invitation_code: invitationToken || invitation === '' ? null : invitation,
-        ...(invitationToken ? { invitation: invitationToken } : {}),
+        invitation_code: invitation === '' ? null : invitation,
+        // left out of the body when there is none
+        invitation: invitationToken || undefined,
       }));
     } catch (error) {
       showOnFields(form, error, FIELDS);
@@ -175,11 +176,9 @@ export default function SignUp() {
             aria-required
           />
         </Form.Item>
-        {invitationToken ? null : (
-          <Form.Item name="invitation_code" label={signUpText.invitationLabel} rules={[formRule(rules.invitationCode)]}>
-            <Input size="large" placeholder={signUpText.invitationPlaceholder} maxLength={limits.invitationCodeLength} autoComplete="off" />
-          </Form.Item>
-        )}
+        <Form.Item name="invitation_code" label={signUpText.invitationLabel} rules={[formRule(rules.invitationCode)]}>
+          <Input size="large" placeholder={signUpText.invitationPlaceholder} maxLength={limits.invitationCodeLength} autoComplete="off" />
+        </Form.Item>
         {agreement.data === null ? null : (
           <div className={styles.agreement}>
             <Form.Item name="agreed" valuePropName="checked" noStyle>
