@@ -87,7 +87,7 @@ describe('the team', () => {
     const dialog = page.getByRole('dialog', { name: '邀请成员' });
     await dialog.waitFor(settle);
     await dialog.getByLabel('邮箱', { exact: true }).fill(invitee.email);
-    await dialog.getByRole('radio', { name: /成员/ }).first().check();
+    await dialog.getByRole('radio', { name: /^成员/ }).check();
     await dialog.getByLabel('每月预算（USD，选填）').fill('200');
     await dialog.getByRole('button', { name: '发送邀请' }).click();
     await page.getByText('邀请已发送，链接 72 小时内有效').waitFor(settle);
