@@ -53,9 +53,10 @@ async function chooseAccountMenuItem(page: Page, name: RegExp) {
 }
 
 describe('the signed-in layout', () => {
-  it("shows the logo, the menu, the bell and the account's e-mail", async () => {
+  it('shows the logo, the menu, the bell, the company and the member with their role', async () => {
     const { page } = await signedInPage('/wallet');
-    await expect.poll(() => page.getByTestId('account-email').innerText(), settle).toBe(DEMO.email);
+    await expect.poll(() => page.getByTestId('account-member').innerText(), settle).toMatch(/^\d{3}\*{4}\d{4} · 所有者$/);
+    expect(await page.getByTestId('account-company').innerText()).not.toBe('');
     expect(await page.getByAltText('蓝鲸卡', { exact: true }).first().isVisible()).toBe(true);
     expect(await header(page).locator('a').allInnerTexts()).toEqual(['钱包', '卡片', '批量导出', '设置']);
     expect(await activeMenu(page)).toEqual(['wallet']);
@@ -63,14 +64,15 @@ describe('the signed-in layout', () => {
     await expect.poll(() => pathname(page), settle).toBe('/information-center');
   });
 
-  it("names the account inside its menu at 375 px, where the header has no room for the e-mail", async () => {
+  it('names the company, the member and the e-mail inside its menu at 375 px, where the header has no room for them', async () => {
     const { page } = await signedInPage('/wallet');
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect.poll(() => page.getByTestId('account-email').isVisible(), settle).toBe(false);
+    await expect.poll(() => page.getByTestId('account-company').isVisible(), settle).toBe(false);
     // a tap: a click with no pointer hovering first (a mouse's hover would open the menu and its click close it)
     await page.getByTestId('account-menu').dispatchEvent('click');
     await page.getByTestId('account-menu-email').waitFor({ state: 'visible', ...settle });
     expect(await page.getByTestId('account-menu-email').innerText()).toBe(DEMO.email);
+    expect(await page.getByTestId('account-menu-member').innerText()).toMatch(/ · 所有者$/);
     await page.getByRole('menuitem', { name: /退出登录/ }).waitFor({ state: 'visible', ...settle });
   });
 

@@ -177,5 +177,13 @@ export type SessionStage = (typeof SESSION_STAGES)[number];
 /** A member's role in their team (team.ts holds what each may do). */
 export const ROLES = ['OWNER', 'ADMIN', 'FINANCE', 'MEMBER', 'VIEWER'] as const;
 export type Role = (typeof ROLES)[number];
+/** Each role's name as the portal shows it (here, free of the schema library, for the sign-up page too). */
+export const ROLE_LABELS: Record<Role, string> = {
+  OWNER: '所有者',
+  ADMIN: '管理员',
+  FINANCE: '财务',
+  MEMBER: '成员',
+  VIEWER: '观察员',
+};
 export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -7,17 +7,9 @@ import { z } from 'zod';
 import { AMOUNT_PATTERN } from './money.ts';
 import { phoneInfoSchema } from './validation.ts';
 
-import { MEMBER_STATUSES, type MemberStatus, ROLES, type Role } from './enums.ts';
+import { MEMBER_STATUSES, type MemberStatus, ROLE_LABELS, ROLES, type Role } from './enums.ts';
 
-export { MEMBER_STATUSES, type MemberStatus, ROLES, type Role };
-
-export const ROLE_LABELS: Record<Role, string> = {
-  OWNER: '所有者',
-  ADMIN: '管理员',
-  FINANCE: '财务',
-  MEMBER: '成员',
-  VIEWER: '观察员',
-};
+export { MEMBER_STATUSES, type MemberStatus, ROLE_LABELS, ROLES, type Role };
 
 /** What each role is for, as the members screen explains it. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { cardKeys } from '../../domain/cards/api/card-keys.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
+import { card, controls, openedAvailable, walletAvailable, walletBalances, accountInfo } from '../../domain/cards/testing/fixtures.ts';
 import CardDetails from './card-details.tsx';
 
 const CARD = '/card/c-1';
@@ -19,6 +19,7 @@ const offline = (method: 'get' | 'post') =>
 function stubServer(recharge: () => unknown) {
   const state = { online: true, card: card() as CardItem };
   const calls = stubApi({
+    '/account/info': accountInfo(false),
     [CARD]: () => (state.online ? state.card : offline('get')),
     [`${CARD}/transactions`]: { items: [], total: 0, page: 1, page_size: 20 },
     [`${CARD}/controls`]: controls(),

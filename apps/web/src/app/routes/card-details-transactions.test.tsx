@@ -10,7 +10,7 @@ import { renderScreen } from '../../testing/render.tsx';
 import { setScreenWidth } from '../../testing/screen.ts';
 import { applyCardEvents } from '../layouts/apply-card-events.ts';
 import CardDetails from './card-details.tsx';
-import { card, controls, openedAvailable, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
+import { card, controls, openedAvailable, walletAvailable, walletBalances, accountInfo } from '../../domain/cards/testing/fixtures.ts';
 
 const CARD = '/card/c-1';
 const TRANSACTIONS = '/card/c-1/transactions';
@@ -49,6 +49,7 @@ const page = (items: CardTransactionItem[]) => ({ items, total: items.length, pa
 
 function stubCard(items: CardTransactionItem[] | ((query: unknown) => unknown), more: Record<string, unknown> = {}, theCard: CardItem = card()) {
   return stubApi({
+    '/account/info': accountInfo(false),
     [CARD]: theCard,
     [TRANSACTIONS]: typeof items === 'function' ? items : page(items),
     [`${CARD}/controls`]: controls(),

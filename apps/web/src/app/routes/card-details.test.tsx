@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { card, controls, openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
+import { card, controls, openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances, accountInfo } from '../../domain/cards/testing/fixtures.ts';
 import CardDetails from './card-details.tsx';
 
 /** Sets a field's value in one change, as a paste would: these tests are about the screen, not the keystrokes. */
@@ -36,6 +36,7 @@ const transaction = (overrides: Partial<CardTransactionItem> = {}): CardTransact
 
 function stubCard(answer: CardItem | Error | ((body: unknown) => unknown), more: Record<string, unknown> = {}) {
   return stubApi({
+    '/account/info': accountInfo(false),
     [CARD]: answer,
     [TRANSACTIONS]: { items: [], total: 0, page: 1, page_size: 20 },
     [`${CARD}/controls`]: controls(),

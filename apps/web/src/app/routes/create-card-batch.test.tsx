@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { stubApi } from '../../testing/api.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances } from '../../domain/cards/testing/fixtures.ts';
+import { openedAvailable, SUBSCRIPTION_PRODUCT, walletAvailable, walletBalances, accountInfo } from '../../domain/cards/testing/fixtures.ts';
 import CreateCard from './create-card.tsx';
 
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
@@ -31,6 +31,7 @@ const noBatch: BatchStatusAnswer = {
 
 function stubOpening(answers: Record<string, unknown> = {}, usd = '1000.00') {
   return stubApi({
+    '/account/info': accountInfo(false),
     '/card/opened-available': openedAvailable(),
     '/balance/account-balance': walletBalances(usd),
     '/balance/account-balance-status': walletAvailable,

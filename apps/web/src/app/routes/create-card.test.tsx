@@ -28,6 +28,7 @@ const OPEN = '/card';
 
 function stubOpening(answers: Record<string, unknown> = {}) {
   return stubApi({
+    '/account/info': accountInfo(false),
     '/card/opened-available': openedAvailable(),
     '/balance/account-balance': walletBalances(),
     '/balance/account-balance-status': walletAvailable,

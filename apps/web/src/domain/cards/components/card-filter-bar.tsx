@@ -7,6 +7,7 @@ import Search from 'antd/es/input/Search';
 import { useEffect, useState } from 'react';
 import { primaryControl } from '../../../lib/primary-control.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
+import { teamText } from '../../../locales/zh-CN/team.ts';
 import { type CardFilters, hasCardFilters } from '../lib/card-filters.ts';
 import filterBar from '../../../components/filter-bar.module.css';
 import styles from './card-filter-bar.module.css';
@@ -17,11 +18,13 @@ const statusOptions = CARD_STATUSES.map((status) => ({ value: status, label: car
 interface CardFilterBarProps {
   filters: CardFilters;
   products: { id: string; name: string }[];
+  /** the team's members to filter by (持卡成员), for the roles that may see the team; none: no such filter */
+  holders?: { id: string; label: string }[];
   onChange: (filters: CardFilters) => void;
 }
 
 /** Status and product apply at once; the search applies on Enter or its button, and when cleared. */
-export function CardFilterBar({ filters, products, onChange }: CardFilterBarProps) {
+export function CardFilterBar({ filters, products, holders, onChange }: CardFilterBarProps) {
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
   // the address is the truth: back, forward and 重置 show their keyword in the box
   useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
@@ -56,6 +59,18 @@ export function CardFilterBar({ filters, products, onChange }: CardFilterBarProp
         onChange={(value) => change({ product: value ?? undefined })}
         data-testid="filter-product"
       />
+      {holders ? (
+        <Select
+          className={styles.product}
+          aria-label={teamText.holder.filter}
+          placeholder={teamText.holder.allHolders}
+          allowClear
+          value={filters.holder ?? null}
+          options={holders.map((holder) => ({ value: holder.id, label: holder.label }))}
+          onChange={(value) => change({ holder: value ?? undefined })}
+          data-testid="filter-holder"
+        />
+      ) : null}
       <Search
         className={styles.keyword}
         aria-label={text.keyword}

@@ -3,14 +3,16 @@ import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { oneOf, readPage, writePage } from '../../lists/lib/page-location.ts';
 
 /**
- * The card list's filters and page, as they live in the address (`?status=&product=&keyword=&page=
- * &size=`), so reload, back and a shared link keep them. What the API would refuse is dropped.
+ * The card list's filters and page, as they live in the address (`?status=&product=&keyword=&holder=
+ * &page=&size=`), so reload, back and a shared link keep them. What the API would refuse is dropped.
  */
 export interface CardFilters {
   status?: CardStatus;
   product?: string;
   /** part of a nickname, or the last four digits */
   keyword?: string;
+  /** the member who holds the cards (持卡成员) */
+  holder?: string;
 }
 
 export interface CardListParams {
@@ -27,6 +29,8 @@ export function readCardLocation(search: URLSearchParams): CardListParams {
   if (product && product.length <= 100) filters.product = product;
   const keyword = search.get('keyword')?.trim().slice(0, cardLimits.keywordMax);
   if (keyword) filters.keyword = keyword;
+  const holder = search.get('holder')?.trim();
+  if (holder && holder.length <= 100) filters.holder = holder;
   return { filters, ...readPage(search) };
 }
 
@@ -38,13 +42,14 @@ export function writeCardLocation(previous: URLSearchParams, change: { filters?:
     set('status', change.filters.status);
     set('product', change.filters.product);
     set('keyword', change.filters.keyword?.trim());
+    set('holder', change.filters.holder);
     next.delete('page');
   }
   writePage(next, change);
   return next;
 }
 
-export const hasCardFilters = (filters: CardFilters) => Boolean(filters.status || filters.product || filters.keyword);
+export const hasCardFilters = (filters: CardFilters) => Boolean(filters.status || filters.product || filters.keyword || filters.holder);
 
 /** GET /card's query (cardListQuery): the API's names, unset filters left out. */
 export function cardListQueryOf({ filters, page, pageSize }: CardListParams) {
@@ -54,5 +59,6 @@ export function cardListQueryOf({ filters, page, pageSize }: CardListParams) {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.product ? { product_id: filters.product } : {}),
     ...(filters.keyword ? { keyword: filters.keyword } : {}),
+    ...(filters.holder ? { holder_member_id: filters.holder } : {}),
   };
 }

@@ -10,6 +10,8 @@ export interface RegisterBody {
   captcha: string;
   /** null when none was given */
   invitation_code: string | null;
+  /** a team's invitation token (/sign-up?invitation=…): the new member joins that team */
+  invitation?: string;
 }
 
 /** POST /account/register: the answer's token can only bind an e-mail (or log out). */

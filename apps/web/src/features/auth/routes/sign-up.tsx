@@ -2,7 +2,7 @@ import { limits, messages, rules } from '@portal/contract/rules';
 import { Button, Checkbox, Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useId, useReducer } from 'react';
+import { lazy, Suspense, useId, useReducer } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CodeInput } from '../../../components/code-input.tsx';
 import { PasswordChecklist } from '../../../components/password-checklist.tsx';
@@ -31,13 +31,21 @@ interface SignUpValues {
   agreed: boolean;
 }
 
+// a team's invitation (/sign-up?invitation=…) is read by a piece of its own, loaded only with one
+const InvitationNote = lazy(() => import('../components/invitation-note.tsx'));
+
 const FIELDS: readonly AccountField[] = ['phone', 'captcha', 'password', 'confirm', 'invitation_code'];
 
-/** /sign-up (spec §2, §4): a mainland phone with its SMS code, a password, an optional invitation code. */
+/**
+ * /sign-up (spec §2, §4): a mainland phone with its SMS code, a password, an optional invitation code.
+ * With `?invitation=` (a team's link) the new member joins that team: what it offers is shown above the
+ * form and the token goes with the registration.
+ */
 export default function SignUp() {
   const navigate = useNavigate();
   const location = useLocation();
   const checklistId = useId();
+  const invitationToken = new URLSearchParams(location.search).get('invitation');
   const [form] = Form.useForm<SignUpValues>();
   const password = Form.useWatch('password', form) ?? '';
   const agreement = useSignUpAgreement();
@@ -90,6 +98,8 @@ export default function SignUp() {
         password: values.password,
         captcha: values.captcha,
         invitation_code: invitation === '' ? null : invitation,
+        // left out of the body when there is none
+        invitation: invitationToken || undefined,
       }));
     } catch (error) {
       showOnFields(form, error, FIELDS);
@@ -108,6 +118,11 @@ export default function SignUp() {
     <>
       <FormTitle title={signUpText.title} onBack={canGoBack ? () => navigate(-1) : undefined} />
       <p className={styles.intro}>{signUpText.intro}</p>
+      {invitationToken ? (
+        <Suspense fallback={null}>
+          <InvitationNote token={invitationToken} />
+        </Suspense>
+      ) : null}
       <Form<SignUpValues>
         form={form}
         name="sign-up"

@@ -39,6 +39,7 @@ const exportOf = (overrides: Partial<BatchExportStatus> = {}): BatchExportStatus
 
 function stubExport(answers: Record<string, unknown> = {}) {
   return stubApi({
+    '/account/info': accountInfo(false),
     '/card': cardPage([card()], 7),
     '/card/opened-available': openedAvailable(),
     [LIST]: { items: [] },

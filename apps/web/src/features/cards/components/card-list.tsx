@@ -52,6 +52,14 @@ export function CardList({ items, loading, onOpen, selection }: CardListProps) {
                 <span data-testid="card-number">{shortMaskedNumber(card.last4) ?? cardCommonText.pendingNumber}</span>
                 <span aria-hidden="true">·</span>
                 <span className={styles.product}>{card.product_name}</span>
+                {card.holder_label ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span className={styles.product} data-testid="card-holder-label">
+                      {card.holder_label}
+                    </span>
+                  </>
+                ) : null}
               </span>
               {card.spent_this_month !== undefined || card.decline_rate_30d !== undefined ? (
                 <span className={`${styles.meta} ${styles.spending}`}>

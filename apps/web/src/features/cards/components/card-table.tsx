@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCommonText } from '../../../locales/zh-CN/card-common.ts';
 import { bulkExportText } from '../../../locales/zh-CN/bulk-export.ts';
+import { teamText } from '../../../locales/zh-CN/team.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
 import { shortMaskedNumber } from '../lib/card-format.ts';
@@ -108,6 +109,15 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
     },
     detailsColumn({ title: text.action, label: cardListText.details, width: 72, onOpen }),
   ];
+  // 持卡成员, once the cards name their holder
+  if (items.some((card) => card.holder_label)) {
+    columns.splice(1, 0, {
+      key: 'holder',
+      title: teamText.holder.column,
+      width: 150,
+      render: (_: unknown, card) => <span data-testid="card-holder-label">{card.holder_label ?? cardCommonText.none}</span>,
+    });
+  }
 
   return (
     <Table<CardItem>

@@ -6,6 +6,7 @@ import type { OpeningBlocker, OpeningCost } from '../lib/opening-checks.ts';
 import { CostBreakdown } from './cost-breakdown.tsx';
 import styles from './create-card.module.css';
 import { BlockerNotice } from './opening-blocker.tsx';
+import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
 
 const text = cardCreateText;
 
@@ -49,6 +50,7 @@ export function OpeningSummary({
       ) : (
         <p className={styles.chooseFirst}>{text.chooseFirst}</p>
       )}
+      <MyBudget className={styles.budget} />
       {blockers.length > 0 ? (
         <div className={styles.blockers} data-testid="opening-blockers">
           {blockers.map((blocker) => (

@@ -34,6 +34,8 @@ import { RechargeDialog } from '../components/recharge-dialog.tsx';
 import { RevealDialog } from '../components/reveal-dialog.tsx';
 import { useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
+import { CardHolder } from '../components/card-holder.tsx';
+import { useCans } from '../../../domain/team/lib/use-can.ts';
 import { type CardDialog, canRevealCard, cardChangeFor } from '../lib/dialog-card-change.ts';
 import { unansweredMessage, useIdempotencyKey } from '../lib/use-idempotency-key.ts';
 import styles from './card-details.module.css';
@@ -160,6 +162,8 @@ function CardView({ card, spending: Spending }: { card: CardItem; spending: Comp
   const product = available.data?.products.find((candidate) => candidate.id === card.product_id);
   const walletAvailable = balances.data?.find((balance) => balance.currency === card.currency)?.available;
   const canReveal = canRevealCard(card);
+  // 查看卡号 and the nickname are offered to the roles that may (cards.reveal, cards.manage), hidden from the others
+  const may = useCans(['cards.reveal', 'cards.manage']);
   const statusChange = useSingleSubmission();
   const [unanswered, setUnanswered] = useState<string | null>(null);
   // the card as it is now (events keep it live): a dialog it no longer allows says what changed instead
@@ -207,16 +211,18 @@ function CardView({ card, spending: Spending }: { card: CardItem; spending: Comp
       <div className={styles.top}>
         <div className={styles.faceColumn}>
           <CardFace card={card} />
-          <Tooltip title={canReveal ? undefined : text.revealUnavailable}>
-            <Button className={styles.reveal} icon={<SafetyCertificateOutlined />} onClick={() => setDialog('reveal')} disabled={!canReveal} block>
-              {text.reveal}
-            </Button>
-          </Tooltip>
+          {may['cards.reveal'] ? (
+            <Tooltip title={canReveal ? undefined : text.revealUnavailable}>
+              <Button className={styles.reveal} icon={<SafetyCertificateOutlined />} onClick={() => setDialog('reveal')} disabled={!canReveal} block>
+                {text.reveal}
+              </Button>
+            </Tooltip>
+          ) : null}
         </div>
 
         <div className={styles.info}>
           <div className={styles.titleRow}>
-            <NicknameEditor id={card.id} nickname={card.nickname} editable={card.status !== 'DELETE'} />
+            <NicknameEditor id={card.id} nickname={card.nickname} editable={card.status !== 'DELETE' && may['cards.manage']} />
             <CardStatusTag status={card.status} />
           </div>
 
@@ -264,6 +270,7 @@ function CardView({ card, spending: Spending }: { card: CardItem; spending: Comp
               <dt>{text.info.createdAt}</dt>
               <dd>{formatDateTime(card.created_at)}</dd>
             </div>
+            <CardHolder card={card} />
           </dl>
         </div>
       </div>

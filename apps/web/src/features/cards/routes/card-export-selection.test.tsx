@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { setScreenWidth } from '../../../testing/screen.ts';
-import { card, cardPage, openedAvailable, summary } from '../../../domain/cards/testing/fixtures.ts';
+import { card, cardPage, openedAvailable, summary, accountInfo } from '../../../domain/cards/testing/fixtures.ts';
 import Card from './card.tsx';
 
 function stubCards() {
   return stubApi({
+    '/account/info': accountInfo(false),
     '/card': cardPage([card({ id: 'c-1', nickname: 'FB-001' }), card({ id: 'c-2', nickname: 'FB-002' }), card({ id: 'c-3', nickname: 'FB-003' })], 3),
     '/card/summary': summary(),
     '/card/opened-available': openedAvailable(),

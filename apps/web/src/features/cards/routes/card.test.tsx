@@ -6,13 +6,14 @@ import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { setScreenWidth } from '../../../testing/screen.ts';
-import { card, cardPage, openedAvailable, summary } from '../../../domain/cards/testing/fixtures.ts';
+import { card, cardPage, openedAvailable, summary, accountInfo } from '../../../domain/cards/testing/fixtures.ts';
 import Card from './card.tsx';
 
 const LIST = '/card';
 
 function stubCards(list: unknown = cardPage([card()]), more: Record<string, unknown> = {}) {
   return stubApi({
+    '/account/info': accountInfo(false),
     [LIST]: list,
     '/card/summary': summary(),
     '/card/opened-available': openedAvailable(),
@@ -111,7 +112,8 @@ describe('我的卡片', () => {
   it('has a 开卡 button in its header', async () => {
     stubCards();
     const { location } = renderScreen(<Card />, { at: '/card' });
-    await userEvent.click(screen.getByTestId('open-card'));
+    // offered once the member's role is known to allow it
+    await userEvent.click(await screen.findByTestId('open-card'));
     expect(location.current?.pathname).toBe('/create-card');
   });
 

@@ -26,6 +26,10 @@ import { ListSection } from '../../../domain/lists/components/list-section.tsx';
 import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
+import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
+import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
+import { useCans } from '../../../domain/team/lib/use-can.ts';
+import { ROLE_LABELS } from '@portal/contract/team';
 
 /**
  * /card, 我的卡片: the summary (cards per status, what they hold per currency), then the cards with
@@ -42,6 +46,10 @@ export default function Card() {
   const summary = useCardSummary();
   const available = useOpenedAvailable();
   const fetching = useIsFetching(cardAnswers.all()) > 0;
+  // 开卡 (cards.open) and the exports (cards.export) for the roles that may; the holder filter for those who see the team
+  const may = useCans(['cards.open', 'cards.export', 'team.read']);
+  const members = useTeamMembers();
+  const holders = may['team.read'] ? members.data?.map((member) => ({ id: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` })) : undefined;
 
   const total = list.data?.total ?? 0;
   const lastPage = usePageInRange(list, page, pageSize, update);
@@ -73,20 +81,23 @@ export default function Card() {
       extra={
         <>
           <RefreshAction label={cardListText.refresh} fetching={fetching} onClick={refresh} />
-          {ticked.length > 0 ? (
+          {!may['cards.export'] ? null : ticked.length > 0 ? (
             <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
               {bulkExportText.exportSelected(ticked.length)}
             </Button>
           ) : (
             <PageAction icon={<ExportOutlined />} label={bulkExportText.bulkExport} onClick={exportFiltered} testId="bulk-export" />
           )}
-          <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
-            {cardListText.openCard}
-          </Button>
+          {may['cards.open'] ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={openCard} data-testid="open-card">
+              {cardListText.openCard}
+            </Button>
+          ) : null}
         </>
       }
     >
       <StaleDataNote queries={[list, summary]} />
+      <MyBudget />
       <CardSummaryStrip summary={summary.data} failed={summary.isError} />
 
       <ListSection
@@ -98,7 +109,7 @@ export default function Card() {
         filters={
           // with no card at all there is nothing to filter: the invitation to a first card stands alone
           filtered || total > 0 || list.isPending ? (
-            <CardFilterBar filters={filters} products={products} onChange={(next) => update({ filters: next })} />
+            <CardFilterBar filters={filters} products={products} holders={holders} onChange={(next) => update({ filters: next })} />
           ) : null
         }
         pager={{ page, lastPage, pageSize, narrow, onChange: update, testId: 'card-pager' }}
@@ -128,16 +139,20 @@ export default function Card() {
                   <CreditCardOutlined />
                 </span>
                 <h3 className={styles.firstCardTitle}>{cardListText.empty}</h3>
-                <p className={styles.firstCardHint}>{cardListText.emptyHint}</p>
-                <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCard}>
-                  {cardListText.openCard}
-                </Button>
+                {may['cards.open'] ? (
+                  <>
+                    <p className={styles.firstCardHint}>{cardListText.emptyHint}</p>
+                    <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCard}>
+                      {cardListText.openCard}
+                    </Button>
+                  </>
+                ) : null}
               </div>
             )
           ) : narrow ? (
-            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
+            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={may['cards.export'] ? selection : undefined} />
           ) : (
-            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={selection} />
+            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={may['cards.export'] ? selection : undefined} />
           )}
         </div>
       </ListSection>

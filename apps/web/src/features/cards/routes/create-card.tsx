@@ -10,6 +10,9 @@ import styles from '../components/create-card.module.css';
 import { OpeningForm } from '../components/opening-form.tsx';
 import type { UseBatchOpening } from '../lib/batch-opening.ts';
 import { openingAddress } from '../lib/opening-address.ts';
+import { permissionDeniedMessage } from '@portal/contract/team';
+import { useCan, useRole } from '../../../domain/team/lib/use-can.ts';
+import { teamText } from '../../../locales/zh-CN/team.ts';
 
 const text = cardCreateText;
 
@@ -25,9 +28,14 @@ export function CreateCard({ useBatchOpening }: { useBatchOpening: UseBatchOpeni
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const available = useOpenedAvailable();
+  const roleKnown = useRole() !== undefined;
+  const mayOpen = useCan('cards.open');
 
   let body: ReactNode;
-  if (available.isPending) {
+  if (roleKnown && !mayOpen) {
+    // a role that may not open cards reached the address anyway: nothing to open with
+    body = <Result status="403" title={teamText.noPermission} subTitle={permissionDeniedMessage('cards.open')} data-testid="create-card-denied" />;
+  } else if (available.isPending) {
     body = (
       <div className={styles.layout} role="status" aria-label={text.productsTitle} aria-busy="true" data-testid="create-card-loading">
         <Skeleton active title={{ width: '30%' }} paragraph={{ rows: 6 }} />

@@ -14,11 +14,15 @@ import { PhoneSection } from '../components/phone-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
 import { TradePasswordSection } from '../components/trade-password-section.tsx';
 import { TrustedDevicesSection } from '../components/trusted-devices-section.tsx';
+import { TeamSection } from '../components/team-section.tsx';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
+import { teamText } from '../../../locales/zh-CN/team.ts';
 import styles from './settings.module.css';
 
 /** The sections in the order drawn, by the id each section carries. */
 const SECTIONS = [
   { id: 'account', title: settingsText.account.title },
+  { id: 'team', title: teamText.section.title },
   { id: 'login-password', title: settingsText.password.title },
   { id: 'trade-password', title: tradePasswordText.section.title },
   { id: 'email', title: settingsText.email.title },
@@ -60,6 +64,9 @@ function useScrollToSection() {
  */
 export default function Settings() {
   const narrow = useNarrowScreen();
+  // 团队成员 for the roles that may see the team (team.read)
+  const seesTeam = useCan('team.read');
+  const sections = SECTIONS.filter((section) => section.id !== 'team' || seesTeam);
   useScrollToSection();
   // the list scrolls to a section without adding an entry to the history
   const stay = (event: MouseEvent<HTMLElement>) => event.preventDefault();
@@ -75,11 +82,12 @@ export default function Settings() {
             onClick={stay}
             // the first section is the current one until the page is scrolled
             getCurrentAnchor={(active) => active || `#${SECTIONS[0].id}`}
-            items={SECTIONS.map((section) => ({ key: section.id, href: `#${section.id}`, title: section.title }))}
+            items={sections.map((section) => ({ key: section.id, href: `#${section.id}`, title: section.title }))}
           />
         </nav>
         <div className={styles.sections}>
           <AccountInfoSection />
+          {seesTeam ? <TeamSection /> : null}
           <LoginPasswordSection />
           <TradePasswordSection />
           <EmailSection />

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
 import { stubApi } from '../../../testing/api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
-import { card, controls } from '../../../domain/cards/testing/fixtures.ts';
+import { card, controls, accountInfo } from '../../../domain/cards/testing/fixtures.ts';
 import { CardControls } from './card-controls.tsx';
 
 const CONTROLS = '/card/c-1/controls';
@@ -18,6 +18,7 @@ const type = (field: HTMLElement, value: string) => fireEvent.change(field, { ta
 function renderControls(answer: unknown = controls(), put: unknown = (body: unknown) => ({ ...controls(), ...(body as object) })) {
   const puts: unknown[] = [];
   stubApi({
+    '/account/info': accountInfo(false),
     [CONTROLS]: (body: unknown) => {
       if (body === undefined) return answer;
       puts.push(body);
@@ -47,7 +48,8 @@ describe('卡片限制', () => {
     expect(within(countries).getByText('英国')).toBeInTheDocument();
     expect(within(countries).getByText('马耳他')).toBeInTheDocument();
     expect(countries.textContent).not.toMatch(/\b(US|GB|MT)\b/);
-    expect(save()).toBeDisabled();
+    // offered once the member's role is known to allow it (cards.manage)
+    expect(await screen.findByTestId('controls-save')).toBeDisabled();
   });
 
   it('says 全部国家和地区 when no country is chosen', async () => {
@@ -139,7 +141,7 @@ describe('卡片限制', () => {
 
   it('says when the controls could not be loaded, and asks again on 重试', async () => {
     let fail = true;
-    stubApi({ [CONTROLS]: () => (fail ? new Error('offline') : controls()) });
+    stubApi({ '/account/info': accountInfo(false), [CONTROLS]: () => (fail ? new Error('offline') : controls()) });
     renderScreen(<CardControls card={card()} focus={null} />);
     const error = await screen.findByTestId('controls-error');
     expect(error).toHaveTextContent('卡片限制加载失败');

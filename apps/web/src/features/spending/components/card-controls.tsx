@@ -20,6 +20,7 @@ import {
   spentPercent,
 } from '../lib/controls-form.ts';
 import styles from './card-controls.module.css';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
 
 const text = cardSpendingText.controls;
 
@@ -66,7 +67,10 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
   const saving = useUpdateCardControls(card.id);
   const saved = useMemo(() => formValuesOf(controls), [controls]);
   const [dirty, setDirty] = useState(false);
-  const editable = card.status !== 'DELETE' && card.status !== 'DELETING';
+  // limits are managing the card (cards.manage): a role without it sees them only
+  const mayManage = useCan('cards.manage');
+  const statusAllows = card.status !== 'DELETE' && card.status !== 'DELETING';
+  const editable = statusAllows && mayManage;
 
   useEffect(() => {
     // what the server holds now (a save, another tab's save) replaces what is shown unless it is being edited
@@ -177,7 +181,7 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
             {text.save}
           </Button>
         </div>
-      ) : (
+      ) : statusAllows ? null : (
         <p className={styles.readOnly}>{text.readOnly}</p>
       )}
     </Form>

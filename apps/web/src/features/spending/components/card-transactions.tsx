@@ -24,6 +24,7 @@ import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { canFix, categoryText, categoryTitle, countryText, declineOf } from '../../../domain/cards/lib/spending-format.ts';
 import { CardTransactionFilterBar } from './card-transaction-filter-bar.tsx';
+import { useCans } from '../../../domain/team/lib/use-can.ts';
 import styles from './card-transactions.module.css';
 
 const text = cardDetailsText.transactions;
@@ -42,9 +43,12 @@ function TransactionStatus({ item }: { item: CardTransactionItem }) {
 
 /** A decline's reason and what to do about it, with the button that does it when the card allows it now. */
 function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: CardItem; onFix: DeclineFixHandler }) {
+  const may = useCans(['cards.fund', 'cards.manage']);
   const decline = declineOf(item);
   if (!decline) return null;
   const { action } = decline;
+  // a top-up is funding the card; an unfreeze or a control's change is managing it
+  const allowed = action === 'RECHARGE' ? may['cards.fund'] : may['cards.manage'];
   return (
     <div className={styles.decline} data-testid="transaction-decline">
       <ExclamationCircleFilled className={styles.declineIcon} aria-hidden />
@@ -58,7 +62,7 @@ function DeclineNote({ item, card, onFix }: { item: CardTransactionItem; card: C
           </span>
         ) : null}
       </div>
-      {action !== 'NONE' && canFix(action, card) ? (
+      {action !== 'NONE' && allowed && canFix(action, card) ? (
         <Button size="small" className={styles.fixButton} onClick={() => onFix(action, item.decline_code ?? null)} data-testid="decline-fix-button">
           {cardSpendingText.fixActions[action]}
         </Button>
@@ -84,6 +88,7 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
   const { filters, page, pageSize } = params;
   const list = useCardTransactions(cardId, params);
   const exporting = useExportCardTransactions(cardId);
+  const mayExport = useCans(['cards.export'])['cards.export'];
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -161,7 +166,8 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
           onChange={(next) => update({ filters: next })}
           compact={narrow}
           actions={
-            <ExportButton
+            mayExport ? (
+              <ExportButton
               hint={spendingText.exportHint}
               label={spendingText.exportButton}
               onClick={exportFiltered}
@@ -169,6 +175,7 @@ export function CardTransactions({ card, onFix }: { card: CardItem; onFix: Decli
               disabled={!list.data || total === 0}
               testId="card-transactions-export"
             />
+            ) : null
           }
         />
       }

@@ -14,6 +14,6 @@ export const getWalletTransactionsQueryOptions = (params: TransactionListParams)
     refetchOnWindowFocus: true,
   });
 
-/** The list keeps showing the previous page while the next one loads. */
-export const useWalletTransactions = (params: TransactionListParams) =>
-  useQuery({ ...getWalletTransactionsQueryOptions(params), placeholderData: keepPreviousData });
+/** The list keeps showing the previous page while the next one loads; not asked by a role that may not read it. */
+export const useWalletTransactions = (params: TransactionListParams, enabled = true) =>
+  useQuery({ ...getWalletTransactionsQueryOptions(params), placeholderData: keepPreviousData, enabled });

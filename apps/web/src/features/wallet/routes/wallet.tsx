@@ -26,6 +26,8 @@ import { TransactionTable } from '../components/transaction-table.tsx';
 import { hasFilters, readTransactionLocation, writeTransactionLocation } from '../lib/transaction-filters.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import styles from './wallet.module.css';
+import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
 
 /**
  * /wallet (product.md §3): the balance of each currency with what is held and what is on cards, why
@@ -39,7 +41,9 @@ export default function Wallet() {
   const { filters, page, pageSize } = location;
   const balances = useAccountBalance();
   const cardAmounts = useCardAmount();
-  const list = useWalletTransactions({ filters, page, pageSize });
+  // 流水 and its export for the roles that may read the wallet's history
+  const mayReadHistory = useCan('wallet.history');
+  const list = useWalletTransactions({ filters, page, pageSize }, mayReadHistory);
   const exporting = useExportWalletTransactions();
   const isWalletFreeze = useWalletStatusStore((state) => state.isWalletFreeze);
   const fetching = useIsFetching(walletKeys.all()) > 0;
@@ -69,9 +73,11 @@ export default function Wallet() {
       extra={<RefreshAction label={walletText.refresh} fetching={fetching} onClick={refresh} />}
     >
       <FrozenBanner />
-      <StaleDataNote queries={[balances, cardAmounts, list]} />
+      <StaleDataNote queries={mayReadHistory ? [balances, cardAmounts, list] : [balances, cardAmounts]} />
       <BalanceCards balances={balances.data} cardAmounts={cardAmounts.data} frozen={isWalletFreeze} />
+      <MyBudget />
 
+      {mayReadHistory ? (
       <ListSection
         titleId="wallet-transactions-title"
         title={walletText.transactions}
@@ -117,6 +123,7 @@ export default function Wallet() {
           <TransactionTable items={items} loading={list.isPlaceholderData} onOpen={setSelected} />
         )}
       </ListSection>
+      ) : null}
 
       <TransactionDetail item={selected} onClose={closeDetail} compact={narrow} />
     </PageFrame>

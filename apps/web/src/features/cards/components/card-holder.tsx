@@ -1,0 +1,94 @@
+import type { CardItem } from '@portal/contract/cards';
+import { ROLE_LABELS } from '@portal/contract/team';
+import { Button, Form, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
+import { teamText } from '../../../locales/zh-CN/team.ts';
+import { useSetCardHolder } from '../api/set-card-holder.ts';
+import styles from '../routes/card-details.module.css';
+
+const text = teamText.holder;
+
+/** 持卡成员 among the card's facts, with 更换持卡人 for the roles that assign cards (cards.assign). */
+export function CardHolder({ card }: { card: CardItem }) {
+  const mayAssign = useCan('cards.assign');
+  const [open, setOpen] = useState(false);
+  if (!card.holder_label && !mayAssign) return null;
+  return (
+    <div className={styles.fact} data-testid="card-holder">
+      <dt>{text.label}</dt>
+      <dd>
+        {card.holder_label ?? '—'}
+        {mayAssign && card.status !== 'DELETE' ? (
+          <Button size="small" type="link" onClick={() => setOpen(true)} data-testid="change-holder">
+            {text.change}
+          </Button>
+        ) : null}
+        {mayAssign ? <HolderDialog card={card} open={open} onClose={() => setOpen(false)} /> : null}
+      </dd>
+    </div>
+  );
+}
+
+function HolderDialog({ card, open, onClose }: { card: CardItem; open: boolean; onClose: () => void }) {
+  const members = useTeamMembers();
+  const [to, setTo] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const changing = useSetCardHolder(card.id);
+  const candidates = (members.data ?? []).filter((member) => member.status === 'ACTIVE' && member.id !== card.holder_member_id);
+
+  const close = () => {
+    setTo(null);
+    setMissing(false);
+    onClose();
+  };
+  const confirm = async () => {
+    if (changing.isPending) return;
+    if (to === null) {
+      setMissing(true);
+      return;
+    }
+    try {
+      await changing.mutateAsync(to);
+    } catch {
+      return; // the HTTP module said why
+    }
+    notifySuccess(text.done);
+    close();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`${text.dialogTitle} · ${card.nickname}`}
+      okText={text.submit}
+      cancelText={cardDetailsText.cancel}
+      okButtonProps={{ loading: changing.isPending }}
+      onOk={() => void confirm()}
+      onCancel={close}
+      destroyOnHidden
+      width={440}
+      centered
+    >
+      <Form layout="vertical" requiredMark={false} component="div">
+        <Form.Item label={text.to} htmlFor="holder-to" {...(missing ? { validateStatus: 'error' as const, help: text.toPlaceholder } : {})}>
+          <Select
+            id="holder-to"
+            size="large"
+            loading={members.isPending}
+            placeholder={text.toPlaceholder}
+            value={to}
+            onChange={(value) => {
+              setTo(value);
+              setMissing(false);
+            }}
+            options={candidates.map((member) => ({ value: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
