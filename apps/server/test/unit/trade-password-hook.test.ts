@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type KeyedCall, type TradePasswordChecks, tradePasswordHook } from '../../src/http/trade-password-hook.ts';
 
-/** The checks an account would answer, recording what the hook asked. */
+/** The checks a member's trade password would answer, recording what the hook asked. */
 function fakeChecks(bound: Map<string, KeyedCall> = new Map()) {
-  const asked: { accountId: string; given: string | undefined; set: boolean }[] = [];
+  const asked: { memberId: string; given: string | undefined; set: boolean }[] = [];
   const checks: TradePasswordChecks = {
-    confirm: async (accountId, given, set) => {
-      asked.push({ accountId, given, set });
+    confirm: async (memberId, given, set) => {
+      asked.push({ memberId, given, set });
     },
     boundCall: async (_accountId, key) => bound.get(key),
     bindCall: async (_accountId, call) => {
@@ -28,7 +28,8 @@ function request(body: Record<string, unknown>, options: { key?: string; url?: s
     params: {},
     body,
     headers: options.key ? { 'idempotency-key': options.key } : {},
-    principal: { account: { id: 'account-1', trxPasswordSet: options.set ?? true } },
+    // the trade password is the member's own
+    principal: { account: { id: 'account-1' }, member: { id: 'member-1', trxPasswordSet: options.set ?? true } },
   } as unknown as FastifyRequest;
 }
 
@@ -38,8 +39,8 @@ describe('the trade password preHandler', () => {
     await tradePasswordHook(checks)(request({ trx_password: '123456' }, { set: false }));
     await tradePasswordHook(checks)(request({ trx_password: '654321' }, { set: true }));
     expect(asked).toEqual([
-      { accountId: 'account-1', given: '123456', set: false },
-      { accountId: 'account-1', given: '654321', set: true },
+      { memberId: 'member-1', given: '123456', set: false },
+      { memberId: 'member-1', given: '654321', set: true },
     ]);
   });
 
