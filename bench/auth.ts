@@ -130,7 +130,7 @@ async function bench() {
     for (let i = 0; i < accounts; i++) {
       const account = await services.directory.create({ merchantId, phonePrefix: '86', phone: `137${stamp}${String(i).padStart(4, '0')}`, email: `auth${i}.${stamp}@bench.example`, passwordHash });
       if (!account) throw new Error('account insert failed');
-      const { token } = await services.sessions.open(database.db, { merchantId, accountId: account.id, memberId: account.memberId, stage: "FULL", userAgent: 'bench:auth', ip: '127.0.0.1' });
+      const { token } = await services.sessions.open(database.db, { merchantId, accountId: account.id, memberId: account.memberId, stage: 'FULL', userAgent: 'bench:auth', ip: '127.0.0.1' });
       customers.push({ id: account.id, token });
     }
     const loadMinor = BigInt(Math.round(Number(LOAD) * 100));

@@ -107,10 +107,10 @@ async function bench() {
     async function holder(n: number, usd: bigint) {
       const account = await services.directory.create({ merchantId, phonePrefix: '86', phone: `135${stamp}${String(n).padStart(4, '0')}`, email: `batch${n}.${stamp}@bench.example`, passwordHash });
       if (!account) throw new Error('account insert failed');
-      const { token } = await services.sessions.open((database as Database).db, { merchantId, accountId: account.id, memberId: account.memberId, stage: "FULL", userAgent: 'bench:batch', ip: '127.0.0.1' });
+      const { token } = await services.sessions.open((database as Database).db, { merchantId, accountId: account.id, memberId: account.memberId, stage: 'FULL', userAgent: 'bench:batch', ip: '127.0.0.1' });
       dataOf(await call('PUT', '/card/verification', token, { real_name: '张三', id_number: '11010519491231002X' }), 'verification');
       if (usd > 0n) await services.ledger.recharge({ merchantId, accountId: account.id, currency: 'USD', amount: usd, memo: 'bench:batch', key: `bench-batch-fund-${n}` });
-      return { id: account.id, token };
+      return { id: account.id, memberId: account.memberId, token };
     }
 
     // ── phase A: one batch of 500 cards ──
@@ -153,8 +153,8 @@ async function bench() {
     const exporter = await holder(2, 0n);
     let fillStarted = performance.now();
     // the cards are written straight into the tables, as issued cards are (the export reads them, not how they came)
-    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at, issued_at)
-      select gen_random_uuid(), ${merchantId}::uuid, ${exporter.id}::uuid, ${product.id}::uuid, 'EXP-' || lpad(n::text, 6, '0'), 'MASTERCARD', 'USD', 'NORMAL',
+    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at, issued_at)
+      select gen_random_uuid(), ${merchantId}::uuid, ${exporter.id}::uuid, ${exporter.memberId}::uuid, ${product.id}::uuid, 'EXP-' || lpad(n::text, 6, '0'), 'MASTERCARD', 'USD', 'NORMAL',
         lpad((n % 10000)::text, 4, '0'), 'bench-export-' || n, 'bench', 1000, 200, 40, now() - make_interval(secs => n), now(), now()
       from generate_series(1, ${EXPORT_CARDS}) as n`);
     await database.db.execute(sql`insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id, shard, frozen)

@@ -173,7 +173,7 @@ async function bench() {
     for (let i = 0; i <= ACCOUNTS; i++) {
       const account = await services.directory.create({ merchantId, phonePrefix: '86', phone: `136${stamp}${String(i).padStart(4, '0')}`, email: `cards${i}.${stamp}@bench.example`, passwordHash });
       if (!account) throw new Error('account insert failed');
-      const { token } = await services.sessions.open(database.db, { merchantId, accountId: account.id, memberId: account.memberId, stage: "FULL", userAgent: 'bench:cards', ip: '127.0.0.1' });
+      const { token } = await services.sessions.open(database.db, { merchantId, accountId: account.id, memberId: account.memberId, stage: 'FULL', userAgent: 'bench:cards', ip: '127.0.0.1' });
       customers.push({ id: account.id, token });
     }
     const holders = customers.slice(0, ACCOUNTS);

@@ -45,7 +45,7 @@ for (let start = 0; start < STREAMS; start += 500) {
     for (let i = start; i < Math.min(STREAMS, start + 500); i++) {
       const account = await createAccountDirectory({ db: tx }).create({ phonePrefix: '86', merchantId: merchant.id, phone: `177${String(i).padStart(8, '0')}`, email: `bench${i}@bench.example`, passwordHash });
       if (!account) throw new Error('account insert failed');
-      tokens.push((await sessions.open(tx, { merchantId: merchant.id, accountId: account.id, memberId: account.memberId, stage: "FULL", userAgent: 'bench', ip: '127.0.0.1' })).token);
+      tokens.push((await sessions.open(tx, { merchantId: merchant.id, accountId: account.id, memberId: account.memberId, stage: 'FULL', userAgent: 'bench', ip: '127.0.0.1' })).token);
     }
   });
 }

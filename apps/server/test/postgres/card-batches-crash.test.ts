@@ -285,8 +285,9 @@ describe('batches across server processes (PostgreSQL)', () => {
   it('an export cut short by kill -9 is written whole after the restart', async () => {
     const who = await customer('export');
     const count = 30_000;
-    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
-      select gen_random_uuid(), ${who.merchantId}::uuid, ${who.accountId}::uuid, ${who.productId}::uuid, 'X-' || n, 'MASTERCARD', 'USD', 'NORMAL',
+    // held by the account's owner, whose member id is the account's
+    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+      select gen_random_uuid(), ${who.merchantId}::uuid, ${who.accountId}::uuid, ${who.accountId}::uuid, ${who.productId}::uuid, 'X-' || n, 'MASTERCARD', 'USD', 'NORMAL',
         lpad((n % 10000)::text, 4, '0'), 'crash-export-' || n, 'x', 1000, 200, 40, now() - make_interval(secs => n), now()
       from generate_series(1, ${count}) as n`);
     const port = await freePort();
