@@ -9,7 +9,6 @@ import { primaryControl } from '../../../lib/primary-control.ts';
 import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { teamText } from '../../../locales/zh-CN/team.ts';
 import { type CardFilters, hasCardFilters } from '../lib/card-filters.ts';
-import filterBar from '../../../components/filter-bar.module.css';
 import styles from './card-filter-bar.module.css';
 
 const text = cardListText.filters;
@@ -38,9 +37,9 @@ export function CardFilterBar({ filters, products, holders, onChange }: CardFilt
   };
 
   return (
-    <fieldset className={filterBar.bar} aria-label={text.label} data-testid="card-filters" {...primaryControl}>
+    <fieldset className={styles.bar} aria-label={text.label} data-testid="card-filters" {...primaryControl}>
       <Select
-        className={`${styles.status} ${filterBar.half}`}
+        className={`${styles.status} ${styles.half}`}
         aria-label={text.status}
         placeholder={text.allStatuses}
         allowClear
@@ -50,7 +49,7 @@ export function CardFilterBar({ filters, products, holders, onChange }: CardFilt
         data-testid="filter-status"
       />
       <Select
-        className={`${styles.product} ${filterBar.half}`}
+        className={`${styles.product} ${styles.half}`}
         aria-label={text.product}
         placeholder={text.allProducts}
         allowClear

@@ -5,9 +5,13 @@ import { formatAmount } from '../../../lib/money-format.ts';
 import { STATUS_TEXT } from '../../../lib/theme.ts';
 import { teamText } from '../../../locales/zh-CN/team.ts';
 import { useMyBudget } from '../api/get-my-budget.ts';
-import styles from './budget-bar.module.css';
+import type { CSSProperties } from 'react';
 
 const text = teamText.budget;
+
+// its few rules inline: a stylesheet of its own would be one more file every page's route map names
+const boxStyle: CSSProperties = { margin: '0 0 16px', padding: '12px 16px', border: '1px solid #f0f1f3', borderRadius: 12 };
+const lineStyle: CSSProperties = { margin: '0 0 4px', fontSize: 14, lineHeight: '22px', color: '#1f2329', overflowWrap: 'anywhere' };
 
 /** The share of the budget used, 0–100, in whole percent (from minor units: no float on the amounts themselves). */
 export function usedPercent(budget: TeamBudget) {
@@ -25,8 +29,8 @@ export function BudgetLine({ budget, className }: { budget: TeamBudget; classNam
   const percent = usedPercent(budget);
   const spent = budget.left !== null && toMinorUnits(budget.left) <= 0n;
   return (
-    <section className={`${styles.budget} ${className ?? ''}`} aria-label={text.title} data-testid="member-budget">
-      <p className={styles.line}>
+    <section className={className} style={boxStyle} aria-label={text.title} data-testid="member-budget">
+      <p style={lineStyle}>
         {text.line(formatAmount(budget.monthly_budget), formatAmount(budget.used), formatAmount(budget.left ?? '0'), budget.currency)}
       </p>
       <Progress

@@ -3,7 +3,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import 'dayjs/locale/zh-cn';
 import { primaryControl } from '../../../lib/primary-control.ts';
-import filterBar from '../../../components/filter-bar.module.css';
 import styles from './transaction-filter-bar.module.css';
 
 // the pickers' month and weekday names follow the portal's language
@@ -89,11 +88,11 @@ export function TransactionFilterBar<F extends DayFilters>({
   const isFiltered = selects.some((select) => Boolean(filters[select.key])) || Boolean(filters.start || filters.end);
 
   return (
-    <fieldset className={filterBar.bar} aria-label={label} data-testid={testId} {...primaryControl}>
+    <fieldset className={styles.bar} aria-label={label} data-testid={testId} {...primaryControl}>
       {selects.map((select) => (
         <Select
           key={select.key}
-          className={[select.className, filterBar.half].filter(Boolean).join(' ')}
+          className={[select.className, styles.half].filter(Boolean).join(' ')}
           aria-label={select.label}
           placeholder={select.placeholder}
           allowClear
@@ -142,10 +141,10 @@ export function TransactionFilterBar<F extends DayFilters>({
           data-testid="filter-range"
         />
       )}
-      <Button className={filterBar.half} onClick={() => onChange({} as F)} disabled={!isFiltered}>
+      <Button className={styles.half} onClick={() => onChange({} as F)} disabled={!isFiltered}>
         {resetText}
       </Button>
-      {actions ? <div className={`${styles.actions} ${filterBar.half}`}>{actions}</div> : null}
+      {actions ? <div className={`${styles.actions} ${styles.half}`}>{actions}</div> : null}
     </fieldset>
   );
 }
