@@ -29,7 +29,7 @@ const { token } = await services.sessions.open(database.db, {
   ip: '127.0.0.1',
 });
 app.get('/bench/bare', async () => {
-  const result = (await database.db.execute(sql`select id, email, phone, phone_prefix from accounts where id = ${account.id}`)) as unknown as { rows: unknown[] };
+  const result = (await database.db.execute(sql`select id, email, phone, phone_prefix from members where id = ${account.memberId}`)) as unknown as { rows: unknown[] };
   return { code: 0, message: 'success', data: result.rows[0] };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
