@@ -24,11 +24,31 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PostgreSQL only: follows the changes a trigger announces on `channel`, on this process and every
+   * other (see `ChangeFollower`). The embedded database has none: the operator's commands reach it
+   * through a socket whose notifications this process does not hear.
+   */
+  follow?(channel: string, follower: ChangeFollower): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** the embedded engine itself (PGlite only), for sharing it over a socket (src/db/embedded-socket.ts) */
   pglite?: PGlite;
   /** PostgreSQL only: the connection URL, for parts that keep connections of their own (the job queue) */
   url?: string;
+}
+
+/**
+ * What a follower of a channel of changes hears: `changed`, a change any process committed (its NOTIFY);
+ * `noticed`, a change a statement on one of this process's connections has just made, before its
+ * transaction commits (the trigger's NOTICE `channel:payload`, raised for connections that set
+ * `portal.change_notices`); `lapsed`, the listening connection broke, so changes may go unheard until
+ * `resumed`.
+ */
+export interface ChangeFollower {
+  changed(payload: string): void;
+  noticed(payload: string): void;
+  lapsed(): void;
+  resumed(): void;
 }
 
 const migrationsFolder = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'migrations');
@@ -147,6 +167,16 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
   if (preparedStatements) pool.on('connect', keepStatementsPrepared);
+  const followers = new Map<string, Set<ChangeFollower>>();
+  // every connection asks the triggers that announce changes to tell it too, at once (ChangeFollower)
+  pool.on('connect', (client) => {
+    client.query("select set_config('portal.change_notices', 'on', false)").catch(() => {});
+    client.on('notice', (notice) => {
+      const at = notice.message?.indexOf(':') ?? -1;
+      if (at < 0) return;
+      for (const follower of followers.get((notice.message as string).slice(0, at)) ?? []) follower.noticed((notice.message as string).slice(at + 1));
+    });
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.PoolClient | null = null;
@@ -163,10 +193,11 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
         client.on('error', () => {
           // a client already handed back by close() is the pool's to discard: releasing it twice throws
           if (listenClient !== client) return;
-          // reconnect and re-subscribe every channel on the next tick
+          // reconnect and re-subscribe every channel on the next tick; until then changes go unheard
           client.release(true);
           listenClient = null;
           opening = null;
+          for (const set of followers.values()) for (const follower of set) follower.lapsed();
           setTimeout(() => void resubscribe(), 500).unref();
         });
         listenClient = client;
@@ -181,6 +212,7 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
     try {
       const client = await listenConnection();
       for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      for (const set of followers.values()) for (const follower of set) follower.resumed();
     } catch {
       setTimeout(() => void resubscribe(), 1000).unref();
     }
@@ -197,27 +229,43 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
     }
   }
 
+  async function listen(channel: string, onPayload: (payload: string) => void) {
+    let set = listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      listeners.set(channel, set);
+      const client = await listenConnection();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+    }
+    set.add(onPayload);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size === 0 && listeners.get(channel) === set) {
+        listeners.delete(channel);
+        await listenClient?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+      }
+    };
+  }
+
   return {
     kind: 'postgres',
     db,
     url,
     migrate: () => withLock(MIGRATION_LOCK, () => migrateNodePg(db as never, { migrationsFolder })),
     withLock,
-    listen: async (channel, onPayload) => {
-      let set = listeners.get(channel);
+    listen,
+    follow: async (channel, follower) => {
+      let set = followers.get(channel);
       if (!set) {
         set = new Set();
-        listeners.set(channel, set);
-        const client = await listenConnection();
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
+        followers.set(channel, set);
       }
-      set.add(onPayload);
+      set.add(follower);
+      const unlisten = await listen(channel, (payload) => follower.changed(payload));
+      follower.resumed();
       return async () => {
-        set.delete(onPayload);
-        if (set.size === 0 && listeners.get(channel) === set) {
-          listeners.delete(channel);
-          await listenClient?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-        }
+        set.delete(follower);
+        await unlisten();
       };
     },
     notify: async (channel, payload) => {

@@ -1,11 +1,12 @@
 import type { Role } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { TeamErrorCode } from '@portal/contract/team-errors';
-import type { Db, Tx } from '../../db/engine.ts';
+import type { Database, Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { EventPublisher } from '../events/publisher.ts';
+import { PRINCIPAL_CHANGED_CHANNEL, PrincipalCache } from './principal-cache.ts';
 import {
   findSessionByTokenHash,
   insertSession,
@@ -55,8 +56,14 @@ export interface Authenticated {
 
 const isLive = (session: { lastSeenAt: Date }, now: Date) => now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_MS;
 
-/** Sessions: opened with a token answered once (only its hash is kept), looked up per request, ended. */
+/**
+ * Sessions: opened with a token answered once (only its hash is kept), looked up per request, ended.
+ * On PostgreSQL the callers looked up are kept in memory until anything about them changes (decision
+ * 0012), once `followChanges` is hearing the changes.
+ */
 export function createSessionService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
+  const kept = new PrincipalCache<Authenticated>(() => clock.now().getTime());
+
   /** Opens a session inside the caller's transaction. */
   async function open(tx: Tx, values: NewSession) {
     const token = randomToken();
@@ -79,23 +86,39 @@ export function createSessionService({ db, clock, events }: { db: Db; clock: Clo
   /** The session behind a bearer token, or the catalogue code that says why there is none. */
   async function authenticate(merchantId: string, token: string | undefined): Promise<Authenticated> {
     if (!token) throw new AppError(ErrorCode.SESSION_MISSING);
-    const found = await findSessionByTokenHash(db, sha256(token));
+    const tokenHash = sha256(token);
+    let found: Authenticated | undefined = kept.get(tokenHash);
+    const ticket = found ? undefined : kept.ticket();
+    found ??= (await findSessionByTokenHash(db, tokenHash)) as Authenticated | undefined;
     if (!found || found.session.merchantId !== merchantId) throw new AppError(ErrorCode.SESSION_UNKNOWN);
-    const { session, account } = found;
-    const member = found.member as SignedInMember;
+    const { session, account, member } = found;
     if (session.revokedAt) throw new AppError(ErrorCode.SESSION_REVOKED);
     const now = clock.now();
     if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) throw new AppError(ErrorCode.SESSION_EXPIRED);
     if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     // a suspended or removed member's sessions were ended with it; this holds if one was not
     if (member.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_SUSPENDED);
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.id, now);
-    return { session, account, member };
+    if (ticket !== undefined) kept.keep(ticket, tokenHash, account.id, found);
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(db, session.id, now);
+      found = { session: { ...session, lastSeenAt: now }, account, member };
+      kept.update(tokenHash, found);
+    }
+    return found;
   }
 
   return {
     open,
     authenticate,
+
+    /**
+     * Keeps callers in memory while every change to them is heard (PostgreSQL); answers how to stop.
+     * The embedded database reads the caller on every call.
+     */
+    /** How many callers this process keeps in memory now. */
+    keptCallers: () => kept.size,
+
+    followChanges: async (database: Pick<Database, 'follow'>) => (database.follow ? database.follow(PRINCIPAL_CHANGED_CHANNEL, kept) : async () => {}),
 
     /** A session moving to a higher stage gets a new token; the old one stops working at once. */
     async promote(tx: Tx, current: SessionRow, stage: SessionStage) {
