@@ -1,8 +1,8 @@
 import type { CardItem } from '@portal/contract/cards';
-import { ROLE_LABELS } from '@portal/contract/team';
-import { Button, Form, Modal, Select } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
+import { MemberPicker, usePickedMember } from '../../../domain/team/components/member-picker.tsx';
 import { useCan } from '../../../domain/team/lib/use-can.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
@@ -35,22 +35,18 @@ export function CardHolder({ card }: { card: CardItem }) {
 
 function HolderDialog({ card, open, onClose }: { card: CardItem; open: boolean; onClose: () => void }) {
   const members = useTeamMembers();
-  const [to, setTo] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const picked = usePickedMember();
   const changing = useSetCardHolder(card.id);
   const candidates = (members.data ?? []).filter((member) => member.status === 'ACTIVE' && member.id !== card.holder_member_id);
 
   const close = () => {
-    setTo(null);
-    setMissing(false);
+    picked.reset();
     onClose();
   };
   const confirm = async () => {
     if (changing.isPending) return;
-    if (to === null) {
-      setMissing(true);
-      return;
-    }
+    const to = picked.require();
+    if (to === null) return;
     try {
       await changing.mutateAsync(to);
     } catch {
@@ -73,22 +69,15 @@ function HolderDialog({ card, open, onClose }: { card: CardItem; open: boolean; 
       width={440}
       centered
     >
-      <Form layout="vertical" requiredMark={false} component="div">
-        <Form.Item label={text.to} htmlFor="holder-to" {...(missing ? { validateStatus: 'error' as const, help: text.toPlaceholder } : {})}>
-          <Select
-            id="holder-to"
-            size="large"
-            loading={members.isPending}
-            placeholder={text.toPlaceholder}
-            value={to}
-            onChange={(value) => {
-              setTo(value);
-              setMissing(false);
-            }}
-            options={candidates.map((member) => ({ value: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` }))}
-          />
-        </Form.Item>
-      </Form>
+      <MemberPicker
+        id="holder-to"
+        label={text.to}
+        placeholder={text.toPlaceholder}
+        missingHelp={text.toPlaceholder}
+        members={candidates}
+        picked={picked}
+        loading={members.isPending}
+      />
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import type { TeamMember } from '@portal/contract/team';
-import { ROLE_LABELS } from '@portal/contract/team';
-import { Form, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { Modal } from 'antd';
+import { MemberPicker, usePickedMember } from '../../../domain/team/components/member-picker.tsx';
 import { TradePasswordConfirm, useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { settingsText } from '../../../locales/zh-CN/settings.ts';
@@ -16,24 +15,20 @@ const text = teamText.ownership;
  * trade-password dialog does (domain/trade-password); the owner becomes an 管理员.
  */
 export function OwnershipDialog({ open, members, onClose }: { open: boolean; members: TeamMember[]; onClose: () => void }) {
-  const [to, setTo] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const picked = usePickedMember();
   const trade = useTradePasswordConfirmation();
   const transferring = useTransferOwnership();
   const candidates = members.filter((member) => !member.is_me && member.status === 'ACTIVE');
 
   const close = () => {
-    setTo(null);
-    setMissing(false);
+    picked.reset();
     onClose();
   };
 
   const confirm = async () => {
     if (transferring.isPending) return;
-    if (to === null) {
-      setMissing(true);
-      return;
-    }
+    const to = picked.require();
+    if (to === null) return;
     const part = await trade.collect();
     if (part === null) return;
     try {
@@ -65,21 +60,14 @@ export function OwnershipDialog({ open, members, onClose }: { open: boolean; mem
           {text.noCandidate}
         </p>
       ) : (
-        <Form layout="vertical" requiredMark={false} component="div">
-          <Form.Item label={text.to} htmlFor="ownership-to" {...(missing ? { validateStatus: 'error' as const, help: text.toRequired } : {})}>
-            <Select
-              id="ownership-to"
-              size="large"
-              placeholder={text.toPlaceholder}
-              value={to}
-              onChange={(value) => {
-                setTo(value);
-                setMissing(false);
-              }}
-              options={candidates.map((member) => ({ value: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` }))}
-            />
-          </Form.Item>
-        </Form>
+        <MemberPicker
+          id="ownership-to"
+          label={text.to}
+          placeholder={text.toPlaceholder}
+          missingHelp={text.toRequired}
+          members={candidates}
+          picked={picked}
+        />
       )}
       {candidates.length > 0 ? <TradePasswordConfirm confirmation={trade} onSubmit={() => void confirm()} /> : null}
     </Modal>
