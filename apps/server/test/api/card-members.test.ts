@@ -183,6 +183,20 @@ describe('a MEMBER sees and acts only on the cards they hold', () => {
     expect((await viewer.api.post(`/card/${membersCard.id}/reveal`, {})).code).toBe(TeamErrorCode.PERMISSION_DENIED);
   });
 
+  it('keeps full numbers out of the exports of the roles that may not reveal a card, before any code is asked', async () => {
+    const sensitive = { filters: {}, include_sensitive: true, columns: ['nickname', 'card_number'] };
+    for (const role of ['VIEWER', 'FINANCE'] as const) {
+      const reader = await crew.member(role);
+      const before = await rows(sql`select count(*)::int as n from card_exports where account_id = ${crew.accountId}`);
+      const refused = await reader.api.post('/card/batch-export', sensitive);
+      expect(refused.code, role).toBe(TeamErrorCode.PERMISSION_DENIED);
+      expect(refused.message).toContain('查看完整卡号');
+      expect(await rows(sql`select count(*)::int as n from card_exports where account_id = ${crew.accountId}`)).toEqual(before);
+    }
+    // a MEMBER may see their own cards' numbers: asked for the code, as the owner is
+    expect((await member.api.post('/card/batch-export', sensitive)).code).toBe(CardBatchErrorCode.EXPORT_CODE_REQUIRED);
+  });
+
   it("keeps another account's cards from every member of this one", async () => {
     const other = await team();
     const stranger = await other.member('ADMIN');

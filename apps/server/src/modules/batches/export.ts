@@ -21,8 +21,10 @@ import { CardErrorCode } from '@portal/contract/card-errors';
 import type { CardStatus } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
+import { can } from '@portal/contract/team';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
+import { permissionDenied } from '../../http/principal.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
 import { looksSealed, SEALED_HEAD_BYTES } from '../../lib/sealed-stream.ts';
 import { exportSheet, type XlsxCell } from '../../lib/xlsx-stream.ts';
@@ -297,6 +299,8 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
       const includeSensitive = exportsSensitive({ include_sensitive: body.include_sensitive, columns });
       const { accountId, heldBy } = cardScopeOf(auth);
       if (includeSensitive) {
+        // full numbers are for the roles that may reveal a card (a VIEWER's or FINANCE's export has none)
+        if (!can(auth.member.role, 'cards.reveal')) throw permissionDenied('cards.reveal');
         // looked at before the code is used, so a refused export does not spend it
         await gate.checkLimits(db, accountId, clock.now(), 'export');
         await gate.unlock(merchantId, auth, body, CardBatchErrorCode.EXPORT_CODE_REQUIRED);

@@ -22,6 +22,7 @@ import { useDownloadBatchExport } from '../api/download-batch-export.ts';
 import { isExportActive, useBatchExportStatus } from '../api/get-batch-export-status.ts';
 import { useBatchExports } from '../api/get-batch-exports.ts';
 import { useCards } from '../../../domain/cards/api/get-cards.ts';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
 import { useOpenedAvailable } from '../../../domain/cards/api/get-opened-available.ts';
 import { CardFilterBar } from '../../../domain/cards/components/card-filter-bar.tsx';
 import { ExportCodeDialog } from '../components/export-code-dialog.tsx';
@@ -57,6 +58,8 @@ export default function BulkExport() {
   const [source, setSource] = useState<Source>(ids ? 'ids' : 'filters');
   const [columns, setColumns] = useState<ExportColumn[]>(DEFAULT_EXPORT_COLUMNS);
   const [sensitive, setSensitive] = useState(false);
+  // full numbers only for the roles that may reveal a card (the server refuses the others)
+  const mayReveal = useCan('cards.reveal');
   const [askingCode, setAskingCode] = useState(false);
 
   const available = useOpenedAvailable();
@@ -196,6 +199,7 @@ export default function BulkExport() {
                 {text.columnsRequired}
               </p>
             ) : null}
+            {mayReveal ? (
             <div className={styles.sensitive}>
               <Switch
                 id="export-sensitive"
@@ -214,6 +218,7 @@ export default function BulkExport() {
                 </span>
               </span>
             </div>
+            ) : null}
             <Button
               type="primary"
               size="large"
