@@ -163,6 +163,28 @@ describe('开卡: the verification comes first', () => {
   });
 });
 
+describe('开卡: a member whose role may not give the verification', () => {
+  const asMember = { '/account/info': { ...accountInfo(false), role: 'MEMBER' }, '/team/budget': { monthly_budget: null, used: '0.00', left: null, currency: 'USD' } };
+
+  it('is told whom to ask when the account has none, and stays on 开卡', async () => {
+    stubOpening({ ...asMember, '/card/opened-available': openedAvailable(undefined, { basic: false, secondary: false }) });
+    const { location } = renderScreen(<CreateCard />, { at: '/create-card?product=p-sub' });
+    expect(await screen.findByTestId('create-card-unverified')).toHaveTextContent('提交开卡资料需要所有者或管理员');
+    expect(location.current?.pathname).toBe('/create-card');
+  });
+
+  it('may choose a product that needs the secondary data, and is told whom to ask instead of a way to the form', async () => {
+    stubOpening({ ...asMember, '/card/opened-available': openedAvailable(undefined, { basic: true, secondary: false }) });
+    const { location } = renderScreen(<CreateCard />, { at: '/create-card' });
+    await userEvent.click(await screen.findByRole('radio', { name: '广告投放卡' }));
+    expect(location.current?.pathname).toBe('/create-card');
+    const notice = await screen.findByTestId('blocker-secondary');
+    expect(notice).toHaveTextContent('请联系所有者或管理员');
+    expect(within(notice).queryByRole('button')).toBeNull();
+    expect(submit()).toBeDisabled();
+  });
+});
+
 describe('开卡: confirming', () => {
   it('reviews the cost, sends it with an Idempotency-Key, and opens the new card’s page', async () => {
     const calls = stubOpening({ [OPEN]: card({ id: 'c-new', status: 'CARD_STATUS_INIT', last4: null, actions: [] }) });

@@ -58,6 +58,7 @@ export const cardCreateText = {
     secondary: '该卡片产品需先补充资料',
     secondaryHint: '开通此产品需要英文姓名和卡片的使用网站，每个账户只需填写一次。',
     secondaryAction: '去补充资料',
+    secondaryByOthers: '开通此产品需要补充开卡资料（英文姓名和卡片的使用网站），请联系所有者或管理员提交后再开卡。',
   },
   submit: '确认开卡',
   review: {

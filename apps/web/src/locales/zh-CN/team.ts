@@ -124,4 +124,6 @@ export const teamText = {
 
 
   noPermission: '权限不足',
+  /** /create-card for a role that may not submit the account's verification, before it is given */
+  unverified: { title: '开卡资料尚未提交', hint: '提交开卡资料需要所有者或管理员，请联系他们提交后再开卡。' },
 } as const;

@@ -28,7 +28,8 @@ export function BlockerNotice({
   currency: string;
   frozenReason: string;
   quantity: number;
-  onSecondary: () => void;
+  /** the way to the secondary verification; none for a role that may not give it */
+  onSecondary?: (() => void) | undefined;
 }) {
   const notice = noticeOf(blocker, { currency, frozenReason, quantity, onSecondary });
   return (
@@ -38,7 +39,7 @@ export function BlockerNotice({
 
 function noticeOf(
   blocker: OpeningBlocker,
-  { currency, frozenReason, quantity, onSecondary }: { currency: string; frozenReason: string; quantity: number; onSecondary: () => void },
+  { currency, frozenReason, quantity, onSecondary }: { currency: string; frozenReason: string; quantity: number; onSecondary?: (() => void) | undefined },
 ): Notice {
   switch (blocker.kind) {
     case 'walletFrozen':
@@ -62,13 +63,17 @@ function noticeOf(
       return {
         type: 'info',
         title: b.secondary,
-        description: b.secondaryHint,
+        description: onSecondary ? b.secondaryHint : b.secondaryByOthers,
         testId: 'blocker-secondary',
-        action: (
-          <Button size="small" onClick={onSecondary}>
-            {b.secondaryAction}
-          </Button>
-        ),
+        ...(onSecondary
+          ? {
+              action: (
+                <Button size="small" onClick={onSecondary}>
+                  {b.secondaryAction}
+                </Button>
+              ),
+            }
+          : {}),
       };
     case 'insufficient':
       return {

@@ -15,6 +15,7 @@ import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import { useWalletStatusStore } from '../../../stores/wallet-status.ts';
 import { useAccountBalance } from '../../../domain/wallet/api/get-account-balance.ts';
 import { useWalletStatus } from '../../../domain/wallet/api/get-balance-status.ts';
+import { useCan } from '../../../domain/team/lib/use-can.ts';
 import { useOpenCard } from '../api/open-card.ts';
 import type { UseBatchOpening } from '../lib/batch-opening.ts';
 import { topupFeeText } from '../lib/fee-text.ts';
@@ -78,9 +79,11 @@ export function OpeningForm({ answer, useBatchOpening }: { answer: OpenedAvailab
   const feeRule = product ? topupFeeText(product) : '';
 
   const goToSecondary = (id: string) => navigate(paths.createCardSecondaryVerificationData.getHref(openingAddress(id)));
+  // the verification forms are for the roles that may submit them; the others are told whom to ask
+  const mayVerify = useCan('account.verify');
 
   const choose = (next: AvailableProduct) => {
-    if (next.needs_secondary && !answer.verification.secondary) {
+    if (next.needs_secondary && !answer.verification.secondary && mayVerify) {
       goToSecondary(next.id);
       return;
     }
@@ -156,11 +159,11 @@ export function OpeningForm({ answer, useBatchOpening }: { answer: OpenedAvailab
     // the review stays open with the refusal on the trade password's field
     if (trade.refused(error)) return;
     setReviewing(false);
-    if (error.code === CardErrorCode.CARD_NOT_VERIFIED) {
+    if (error.code === CardErrorCode.CARD_NOT_VERIFIED && mayVerify) {
       navigate(paths.createCardVerification.getHref(openingAddress(product?.id ?? null)));
       return;
     }
-    if (error.code === CardErrorCode.CARD_SECONDARY_REQUIRED && product) {
+    if (error.code === CardErrorCode.CARD_SECONDARY_REQUIRED && product && mayVerify) {
       goToSecondary(product.id);
       return;
     }
@@ -201,7 +204,7 @@ export function OpeningForm({ answer, useBatchOpening }: { answer: OpenedAvailab
         quantity={quantity}
         blockers={blockers}
         frozenReason={frozenReason}
-        onSecondary={() => product && goToSecondary(product.id)}
+        onSecondary={mayVerify ? () => product && goToSecondary(product.id) : undefined}
         onSubmit={() => form.submit()}
       />
 

@@ -31,7 +31,7 @@ export function OpeningSummary({
   quantity: number;
   blockers: OpeningBlocker[];
   frozenReason: string;
-  onSecondary: () => void;
+  onSecondary?: (() => void) | undefined;
   onSubmit: () => void;
 }) {
   return (

@@ -30,6 +30,7 @@ export function CreateCard({ useBatchOpening }: { useBatchOpening: UseBatchOpeni
   const available = useOpenedAvailable();
   const roleKnown = useRole() !== undefined;
   const mayOpen = useCan('cards.open');
+  const mayVerify = useCan('account.verify');
 
   let body: ReactNode;
   if (roleKnown && !mayOpen) {
@@ -56,6 +57,8 @@ export function CreateCard({ useBatchOpening }: { useBatchOpening: UseBatchOpeni
         }
       />
     );
+  } else if (!available.data.verification.basic && !mayVerify) {
+    body = <Result status="info" title={teamText.unverified.title} subTitle={teamText.unverified.hint} data-testid="create-card-unverified" />;
   } else if (!available.data.verification.basic) {
     // replaced: Back from the verification leaves the opening instead of bouncing into it again
     return <Navigate to={paths.createCardVerification.getHref(openingAddress(search.get('product')))} replace />;
