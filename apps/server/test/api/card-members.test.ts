@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { budgetMonth } from '../../src/modules/budgets/service.ts';
-import { signUp } from '../helpers/accounts.ts';
+import { lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
@@ -33,6 +33,7 @@ const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.exec
 interface Team {
   accountId: string;
   owner: ApiClient;
+  ownerPhone: string;
   member: (role: Role, budget?: string | null) => Promise<{ id: string; phone: string; token: string; api: ApiClient }>;
   subscription: OpenedAvailableAnswer['products'][number];
 }
@@ -51,6 +52,7 @@ async function team(): Promise<Team> {
   return {
     accountId,
     owner,
+    ownerPhone: who.phone,
     subscription,
     member: async (role, budget = null) => {
       const added = await addMember(t.database.db, t.services.sessions, accountId, role, { budget: budget === null ? null : toMinorUnits(budget) });
@@ -181,6 +183,21 @@ describe('a MEMBER sees and acts only on the cards they hold', () => {
     const viewer = await crew.member('VIEWER');
     expect(await viewer.api.data<CardItem>('GET', `/card/${membersCard.id}`)).toMatchObject({ id: membersCard.id });
     expect((await viewer.api.post(`/card/${membersCard.id}/reveal`, {})).code).toBe(TeamErrorCode.PERMISSION_DENIED);
+  });
+
+  it("keeps each member's reveal window their own: another member's access code does not end it", async () => {
+    const admin = await crew.member('ADMIN');
+    const reveal = (api: ApiClient, body: Record<string, unknown> = {}) => api.post<{ pan: string }>(`/card/${ownersCard.id}/reveal`, body);
+    const codeFor = async (api: ApiClient, phone: string) => {
+      clock.advance(61_000);
+      await api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+      return lastCode(t, phoneTo(phone));
+    };
+    expect((await reveal(crew.owner, { captcha: await codeFor(crew.owner, crew.ownerPhone) })).code).toBe(0);
+    expect((await reveal(admin.api)).code).toBe(CardErrorCode.REVEAL_CODE_REQUIRED);
+    expect((await reveal(admin.api, { captcha: await codeFor(admin.api, admin.phone) })).code).toBe(0);
+    expect((await reveal(admin.api)).code).toBe(0);
+    expect((await reveal(crew.owner)).code).toBe(0);
   });
 
   it('keeps full numbers out of the exports of the roles that may not reveal a card, before any code is asked', async () => {

@@ -1,6 +1,6 @@
 /** Card products, the cards themselves, their verification, reveals and reveal grants. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, members, sessions } from './accounts.ts';
 import { createdAt, minorUnits, ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
@@ -149,16 +149,24 @@ export const cardReveals = pgTable(
 );
 
 /**
- * When an account last checked an access code for revealing card numbers, and in which session: reveals (and
- * exports with full numbers) are allowed for five minutes after, in that session only. A code checked in
- * another session takes the grant over. The row is also what one account's reveals and exports lock in turn.
+ * When a member last checked an access code for revealing card numbers, and in which session: reveals (and
+ * exports with full numbers) are allowed for five minutes after, in that session only. A code the member
+ * checks in another session takes the grant over; another member's code is theirs alone. The account's
+ * rows are also what its reveals and exports lock in turn.
  */
-export const cardRevealGrants = pgTable('card_reveal_grants', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id),
-  merchantId: merchantRef(),
-  /** null on grants made before grants were bound to a session: those unlock nothing */
-  sessionId: uuid('session_id').references(() => sessions.id),
-  grantedAt: ts('granted_at').notNull(),
-});
+export const cardRevealGrants = pgTable(
+  'card_reveal_grants',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    merchantId: merchantRef(),
+    /** null on grants made before grants were bound to a session: those unlock nothing */
+    sessionId: uuid('session_id').references(() => sessions.id),
+    grantedAt: ts('granted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.memberId] })],
+);

@@ -63,10 +63,10 @@ export function revealGate({ db, clock, useAccessCode }: { db: Db; clock: Clock;
       const accountId = auth.account.id;
       if (asked.captcha !== undefined) {
         await useAccessCode(merchantId, auth.member, asked.send_type ?? 'SEND_TYPE_PHONE', asked.captcha);
-        await saveRevealGrant(db, { merchantId, accountId, sessionId: auth.session.id, at: clock.now() });
+        await saveRevealGrant(db, { merchantId, accountId, memberId: auth.member.id, sessionId: auth.session.id, at: clock.now() });
         return;
       }
-      const grant = await findRevealGrant(db, merchantId, accountId);
+      const grant = await findRevealGrant(db, merchantId, accountId, auth.member.id);
       const open = grant && grant.sessionId === auth.session.id && clock.now().getTime() - grant.grantedAt.getTime() <= REVEAL_WINDOW_SECONDS * 1000;
       if (!open) throw new AppError(codeRequired);
     },

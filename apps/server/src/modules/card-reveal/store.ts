@@ -24,18 +24,19 @@ export async function sensitiveExportsSince(tx: Tx, accountId: string, since: Da
     .orderBy(asc(cardExports.createdAt));
 }
 
-export async function saveRevealGrant(tx: Tx, grant: { merchantId: string; accountId: string; sessionId: string; at: Date }) {
+export async function saveRevealGrant(tx: Tx, grant: { merchantId: string; accountId: string; memberId: string; sessionId: string; at: Date }) {
   await tx
     .insert(cardRevealGrants)
-    .values({ merchantId: grant.merchantId, accountId: grant.accountId, sessionId: grant.sessionId, grantedAt: grant.at })
-    .onConflictDoUpdate({ target: cardRevealGrants.accountId, set: { sessionId: grant.sessionId, grantedAt: grant.at } });
+    .values({ merchantId: grant.merchantId, accountId: grant.accountId, memberId: grant.memberId, sessionId: grant.sessionId, grantedAt: grant.at })
+    .onConflictDoUpdate({ target: [cardRevealGrants.accountId, cardRevealGrants.memberId], set: { sessionId: grant.sessionId, grantedAt: grant.at } });
 }
 
-export async function findRevealGrant(tx: Tx, merchantId: string, accountId: string) {
+/** The member's grant (one member's code opens no window for another). */
+export async function findRevealGrant(tx: Tx, merchantId: string, accountId: string, memberId: string) {
   const [row] = await tx
     .select()
     .from(cardRevealGrants)
-    .where(and(eq(cardRevealGrants.merchantId, merchantId), eq(cardRevealGrants.accountId, accountId)))
+    .where(and(eq(cardRevealGrants.merchantId, merchantId), eq(cardRevealGrants.accountId, accountId), eq(cardRevealGrants.memberId, memberId)))
     .limit(1);
   return row;
 }
