@@ -189,7 +189,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
           cardIds.map((id) => ({ data: { card_id: id, product: jobProduct } satisfies OpenJob, singletonKey: id })),
           { tx },
         );
-        await announceBatch(deps, tx, batch);
+        await announceBatch(deps, tx, batch, holderMemberId);
         return { batch_id: batch.id };
       });
   }
