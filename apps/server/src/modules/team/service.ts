@@ -77,6 +77,7 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
     async updateMember(auth: Authenticated, id: string, body: z.output<typeof updateMemberBody>) {
       return db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
+        if (body.role === 'OWNER') throw new AppError(TeamErrorCode.OWNER_BY_TRANSFER);
         const changes: Parameters<typeof updateMember>[2] = {};
         if (body.role !== undefined) changes.role = body.role;
         if (body.monthly_budget !== undefined) changes.monthlyBudget = body.monthly_budget === null ? null : toMinorUnits(body.monthly_budget);
