@@ -119,7 +119,10 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
       const words = { merchantName: merchant.name, teamName: auth.account.name, inviter: inviterLabel(auth.member.phone, auth.member.role), role: ROLE_LABELS[body.role], link };
       try {
         if (to.email) await mail.send({ to: to.email, ...invitationMail(words) });
-        else await sms.send({ phone: to.phone ?? '', phonePrefix: to.phonePrefix ?? '86', purpose: 'MARK_TYPE_REGISTER', code: token, text: invitationSms(words) });
+        else {
+          const invitation = { inviter: words.inviter, team: words.teamName, role: words.role, link };
+          await sms.send({ phone: to.phone ?? '', phonePrefix: to.phonePrefix ?? '86', purpose: 'TEAM_INVITATION', invitation, text: invitationSms(words) });
+        }
       } catch (error) {
         // an invitation nobody got is no invitation: the address may be invited again at once
         await deleteInvitation(db, created.id);
