@@ -135,8 +135,15 @@ describe('the activity log', () => {
       expect(
         (await b.api.post('/batch-create-card', { product_id: product?.id, quantity: 2, amount: '10.00', nickname_prefix: 'B' }, { headers: headers() })).code,
       ).not.toBe(0);
+      // the card's, the team's and a member's changes too
+      const viewer = await memberOf(b.merchantId, b.info.id, 'VIEWER');
+      expect((await b.api.put(`/team/members/${viewer.id}`, { monthly_budget: '9.00' })).code).not.toBe(0);
+      expect((await b.api.put('/team/name', { name: '改不了' })).code).not.toBe(0);
+      expect((await b.api.request('PATCH', `/card/${b.cardId}`, { body: { nickname: '改不了' } })).code).not.toBe(0);
       expect(await walletOf()).toEqual(wallet);
-      expect(await b.api.data<CardItem>('GET', `/card/${b.cardId}`)).toMatchObject({ balance: '20.00' });
+      expect(await b.api.data<CardItem>('GET', `/card/${b.cardId}`)).toMatchObject({ balance: '20.00', nickname: '投放卡' });
+      expect((await queryRows(t.database.db, sql`select monthly_budget from members where id = ${viewer.id}`))[0]?.monthly_budget).toBeNull();
+      expect((await b.api.data<AccountInfo>('GET', '/account/info')).account_name).not.toBe('改不了');
       expect((await queryRows(t.database.db, sql`select id from cards where account_id = ${b.info.id}`)).length).toBe(1);
       expect(await entries()).toBe(count);
     } finally {
