@@ -123,6 +123,7 @@ describe('the activity log', () => {
         if new.account_id = '${b.info.id}' then raise exception 'activity log unavailable'; end if; return new; end $$`),
     );
     await t.database.db.execute(sql.raw('create trigger refuse_activity before insert on activity_log for each row execute function refuse_activity()'));
+    const invited = await b.api.data<{ id: string }>('POST', '/team/invitations', { body: { email: `pending.${Date.now()}@example.com`, role: 'VIEWER' } });
     const wallet = await walletOf();
     const count = await entries();
     try {
@@ -139,6 +140,8 @@ describe('the activity log', () => {
       const viewer = await memberOf(b.merchantId, b.info.id, 'VIEWER');
       expect((await b.api.put(`/team/members/${viewer.id}`, { monthly_budget: '9.00' })).code).not.toBe(0);
       expect((await b.api.put('/team/name', { name: '改不了' })).code).not.toBe(0);
+      expect((await b.api.delete(`/team/invitations/${invited.id}`)).code).not.toBe(0);
+      expect((await b.api.data<{ items: Array<{ id: string }> }>('GET', '/team/invitations')).items.map((item) => item.id)).toEqual([invited.id]);
       expect((await b.api.request('PATCH', `/card/${b.cardId}`, { body: { nickname: '改不了' } })).code).not.toBe(0);
       expect(await walletOf()).toEqual(wallet);
       expect(await b.api.data<CardItem>('GET', `/card/${b.cardId}`)).toMatchObject({ balance: '20.00', nickname: '投放卡' });
