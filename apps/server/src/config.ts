@@ -68,6 +68,7 @@ const schema = z.object({
   ALIYUN_SMS_TEMPLATE_REGISTER: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_ACCESS: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_INVITATION: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().optional(),
   /** 32 bytes, base64 (or 64 hex digits): the AES-256-GCM key of card data and ID numbers */
   CARD_DATA_KEY: blankIsUnset(
@@ -156,7 +157,7 @@ export interface AliyunSmsSettings {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
-  templates: { register: string; access: string; resetPassword: string };
+  templates: { register: string; access: string; resetPassword: string; invitation: string };
   /** the API's address; tests point it at a local server */
   endpoint: string;
 }
@@ -169,6 +170,7 @@ const ALIYUN_SMS_SETTINGS = [
   'ALIYUN_SMS_TEMPLATE_REGISTER',
   'ALIYUN_SMS_TEMPLATE_ACCESS',
   'ALIYUN_SMS_TEMPLATE_RESET_PASSWORD',
+  'ALIYUN_SMS_TEMPLATE_INVITATION',
 ] as const;
 const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
 
@@ -227,6 +229,7 @@ function aliyunSmsSettings(e: z.infer<typeof schema>): AliyunSmsSettings {
       register: value('ALIYUN_SMS_TEMPLATE_REGISTER'),
       access: value('ALIYUN_SMS_TEMPLATE_ACCESS'),
       resetPassword: value('ALIYUN_SMS_TEMPLATE_RESET_PASSWORD'),
+      invitation: value('ALIYUN_SMS_TEMPLATE_INVITATION'),
     },
     endpoint: e.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_DEFAULT_ENDPOINT,
   };

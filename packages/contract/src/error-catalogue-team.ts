@@ -79,4 +79,11 @@ export const teamErrors: Record<number, CatalogueEntry> = {
     message: '持卡成员无效：只能分配给本团队正常状态的成员',
     meaning: 'PUT /card/{id}/holder naming no active member of the team; nothing changed.',
   },
+  [TeamErrorCode.OWNER_BY_TRANSFER]: {
+    status: 400,
+    message: '不能直接将成员设为所有者：所有权只能通过“转让所有权”移交',
+    meaning:
+      'PUT /team/members/{id} with role OWNER: a role change never makes an owner; the owner hands ownership over by POST ' +
+      '/team/ownership (with the trade password), and steps down to ADMIN in the same change. Nothing changed.',
+  },
 };

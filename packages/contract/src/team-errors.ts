@@ -18,4 +18,5 @@ export const TeamErrorCode = {
   NOT_YOURSELF: 2712,
   INVITATION_NOT_FOUND: 2713,
   HOLDER_INVALID: 2714,
+  OWNER_BY_TRANSFER: 2715,
 } as const;

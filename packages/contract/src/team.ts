@@ -138,7 +138,8 @@ export const memberIdParams = z.object({ id: z.string().max(100) });
 
 export const updateMemberBody = z
   .object({
-    role: assignableRole.optional(),
+    /** OWNER is refused by the server with its own code (2715): ownership moves only by POST /team/ownership */
+    role: z.enum(ROLES, { error: teamMessages.roleInvalid }).optional(),
     monthly_budget: budgetField.optional(),
     status: z.enum(MEMBER_STATUSES).optional(),
   })

@@ -20,9 +20,9 @@ export interface CallOptions {
 
 const BEARER = [{ bearer: [] }];
 
-/** What runs after a call has answered (the activity log), decorated on the app as `activity`. */
+/** What runs around a call (the activity log), decorated on the app as `activity`: it runs `handle` and answers what it answers. */
 export interface CallActivity {
-  after(call: Call, request: FastifyRequest, answer: unknown): Promise<void>;
+  around(call: Call, request: FastifyRequest, handle: () => Promise<unknown>): Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -61,11 +61,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
   const principals = app.principals;
   const activity = app.hasDecorator('activity') ? app.activity : undefined;
   const answered: CallHandler<C> = activity
-    ? async (request, reply) => {
-        const answer = await handler(request, reply);
-        await activity.after(call, request, answer);
-        return answer;
-      }
+    ? (request, reply) => activity.around(call, request, () => handler(request, reply)) as ReturnType<CallHandler<C>>
     : handler;
   const route: RouteOptions = {
     method: call.method,

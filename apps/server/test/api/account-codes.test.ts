@@ -190,6 +190,7 @@ describe('the key of the codes in production', () => {
       ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
       ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
       ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
+      ALIYUN_SMS_TEMPLATE_INVITATION: 'SMS_4',
     };
     expect(() => loadConfig(production)).toThrow(/CODE_HASH_KEY is required in production/);
     expect(() => loadConfig({ ...production, CODE_HASH_KEY: 'short' })).toThrow(/CODE_HASH_KEY must be at least 32 characters/);

@@ -281,6 +281,64 @@ describe("a MEMBER's monthly budget", () => {
     await expectSoundBooks(t.database.db);
   });
 
+  it("counts a cancelled card's balance, returned to the wallet, as a withdrawal of this month's budget", async () => {
+    const crew = await team();
+    const cost = openingCost(crew.subscription, '20.00').total;
+    const member = await crew.member('MEMBER', cost);
+    const card = await issuedCard(member.api, crew.subscription.id);
+    expect(await usedOf(member.id)).toBe(cost);
+    expect((await member.api.delete(`/card/${card.id}`)).code).toBe(0);
+    // nothing is given back before the money is: the issuer has not confirmed yet
+    expect(await usedOf(member.id)).toBe(cost);
+    expect((await issuer.closed(card.id)).status).toBe(200);
+    expect(await member.api.data<CardItem>('GET', `/card/${card.id}`)).toMatchObject({ status: 'DELETE', balance: '0.00' });
+    expect(await usedOf(member.id)).toBe(fromMinorUnits(toMinorUnits(cost) - 20_00n));
+    // what came back is what is left to spend
+    const refused = await open(member.api, crew.subscription.id);
+    expect(refused.code).toBe(TeamErrorCode.BUDGET_EXCEEDED);
+    expect(refused.data).toEqual({ left: '20.00', currency: 'USD' });
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('passes a top-up that uses exactly what is left and refuses one a cent over, nothing changed', async () => {
+    const crew = await team();
+    const opening = toMinorUnits(openingCost(crew.subscription, '20.00').total);
+    const topUp = toMinorUnits(rechargeCost(crew.subscription, '10.00').total);
+    const member = await crew.member('MEMBER', fromMinorUnits(opening + topUp - 1n));
+    const card = await issuedCard(member.api, crew.subscription.id);
+    const wallet = await walletUsd(crew.owner);
+    const over = await money(member.api, card.id, 'recharge', '10.00');
+    expect(over.code).toBe(TeamErrorCode.BUDGET_EXCEEDED);
+    expect(over.data).toEqual({ left: fromMinorUnits(topUp - 1n), currency: 'USD' });
+    expect(await walletUsd(crew.owner)).toEqual(wallet);
+    expect(await usedOf(member.id)).toBe(fromMinorUnits(opening));
+
+    // a withdrawal of a cent frees exactly what the top-up lacked
+    expect((await money(member.api, card.id, 'withdraw', '0.01')).code).toBe(0);
+    expect(await usedOf(member.id)).toBe(fromMinorUnits(opening - 1n));
+    expect((await money(member.api, card.id, 'recharge', '10.00')).code).toBe(0);
+    expect(await usedOf(member.id)).toBe(fromMinorUnits(opening + topUp - 1n));
+    expect((await money(member.api, card.id, 'recharge', '0.01')).code).toBe(TeamErrorCode.BUDGET_EXCEEDED);
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('refuses a batch one cent over the budget, with no card made and no money held', async () => {
+    const crew = await team();
+    const perCard = toMinorUnits(openingCost(crew.subscription, '10.00').total);
+    const member = await crew.member('MEMBER', fromMinorUnits(perCard * 2n - 1n));
+    const wallet = await walletUsd(crew.owner);
+    const refused = await member.api.post<{ batch_id: string }>(
+      '/batch-create-card',
+      { product_id: crew.subscription.id, quantity: 2, amount: '10.00', nickname_prefix: 'B' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(refused.code).toBe(TeamErrorCode.BUDGET_EXCEEDED);
+    expect(refused.data).toEqual({ left: fromMinorUnits(perCard * 2n - 1n), currency: 'USD' });
+    expect(await walletUsd(crew.owner)).toEqual(wallet);
+    expect((await crew.owner.data<CardPage>('GET', '/card')).total).toBe(0);
+    expect(await usedOf(member.id)).toBeNull();
+  });
+
   it("uses a batch's whole held cost, gives back each failed card's share, and bounds no other role", async () => {
     const crew = await team();
     const perCard = openingCost(crew.subscription, '10.00').total;

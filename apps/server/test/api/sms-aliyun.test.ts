@@ -84,6 +84,31 @@ describe('SMS through Aliyun SMS (SendSms)', () => {
     expect(text).not.toContain(`"${phone}"`);
   });
 
+  it('sends a team invitation in its own template, with who invited, the team, the role and the link; the link signs the invitee up', async () => {
+    const phone = freshPhone();
+    expect((await sendSignUpCode(t, phone)).code).toBe(0);
+    const registered = await register(t, phone, aliyun.lastCodeTo(phone));
+    expect(registered.code, registered.message).toBe(0);
+    // a session past the second verification and the e-mail binding, as the team's calls ask
+    const [me] = await queryRows<{ id: string; account_id: string; merchant_id: string }>(database.db, sql`select id, account_id, merchant_id from members where phone = ${phone}`);
+    const full = await t.services.sessions.open(database.db, { merchantId: String(me?.merchant_id), accountId: String(me?.account_id), memberId: String(me?.id), stage: 'FULL', userAgent: 'test', ip: '127.0.0.1' });
+    const owner = t.api(undefined, full.token);
+    const invitee = freshPhone();
+    const invited = await owner.post('/team/invitations', { phone_info: { phone: invitee, phone_prefix: '86' }, role: 'VIEWER' });
+    expect(invited.code, invited.message).toBe(0);
+    const request = aliyun.received.at(-1) as Record<string, string>;
+    expect(request).toMatchObject({ PhoneNumbers: invitee, TemplateCode: 'SMS_100000004', SignName: '蓝鲸卡' });
+    const variables = JSON.parse(String(request.TemplateParam)) as Record<string, string>;
+    expect(Object.keys(variables).sort()).toEqual(['inviter', 'link', 'role', 'team']);
+    expect(variables.inviter).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}（所有者）`);
+    expect(variables.role).toBe('观察员');
+    expect(variables.link).toMatch(/\/sign-up\?invitation=[\w-]+$/);
+    const token = /invitation=([\w-]+)$/.exec(String(variables.link))?.[1];
+    // the link is a credential: sending it writes it to no log line
+    expect(log.text()).not.toContain(String(token));
+    expect((await t.api().get(`/team/invitations/by-token/${token}`)).code).toBe(0);
+  });
+
   it('takes a refusal (Code other than OK) as a failed delivery: 2021, the code withdrawn, logged without number or code', async () => {
     const phone = freshPhone();
     aliyun.refuse.add(phone);

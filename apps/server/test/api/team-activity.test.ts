@@ -113,6 +113,49 @@ describe('the activity log', () => {
     expect((await a.api.data<Page>('GET', '/team/activity')).total).toBe(before);
   });
 
+  it("writes a money call's entry in the money's own transaction: no entry, no money moved, and the other way round", async () => {
+    const b = await owner();
+    const walletOf = async () => (await b.api.data<Array<{ currency: string; available: string }>>('GET', '/balance/account-balance')).find((x) => x.currency === 'USD');
+    const entries = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from activity_log where account_id = ${b.info.id}`))[0]?.n;
+    // the log refuses this account's entries for a while (as a crash between the change and its entry would lose one)
+    await t.database.db.execute(
+      sql.raw(`create or replace function refuse_activity() returns trigger language plpgsql as $$ begin
+        if new.account_id = '${b.info.id}' then raise exception 'activity log unavailable'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(sql.raw('create trigger refuse_activity before insert on activity_log for each row execute function refuse_activity()'));
+    const invited = await b.api.data<{ id: string }>('POST', '/team/invitations', { body: { email: `pending.${Date.now()}@example.com`, role: 'VIEWER' } });
+    const wallet = await walletOf();
+    const count = await entries();
+    try {
+      const headers = () => ({ 'idempotency-key': key() });
+      expect((await b.api.post(`/card/${b.cardId}/recharge`, { amount: '5.00' }, { headers: headers() })).code).not.toBe(0);
+      expect((await b.api.post(`/card/${b.cardId}/withdraw`, { amount: '5.00' }, { headers: headers() })).code).not.toBe(0);
+      const { products } = await b.api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
+      const product = products.find((p) => p.name === '订阅支付卡');
+      expect((await b.api.post('/card', { product_id: product?.id, amount: '20.00', nickname: '第二张' }, { headers: headers() })).code).not.toBe(0);
+      expect(
+        (await b.api.post('/batch-create-card', { product_id: product?.id, quantity: 2, amount: '10.00', nickname_prefix: 'B' }, { headers: headers() })).code,
+      ).not.toBe(0);
+      // the card's, the team's and a member's changes too
+      const viewer = await memberOf(b.merchantId, b.info.id, 'VIEWER');
+      expect((await b.api.put(`/team/members/${viewer.id}`, { monthly_budget: '9.00' })).code).not.toBe(0);
+      expect((await b.api.put('/team/name', { name: '改不了' })).code).not.toBe(0);
+      expect((await b.api.delete(`/team/invitations/${invited.id}`)).code).not.toBe(0);
+      expect((await b.api.data<{ items: Array<{ id: string }> }>('GET', '/team/invitations')).items.map((item) => item.id)).toEqual([invited.id]);
+      expect((await b.api.request('PATCH', `/card/${b.cardId}`, { body: { nickname: '改不了' } })).code).not.toBe(0);
+      expect(await walletOf()).toEqual(wallet);
+      expect(await b.api.data<CardItem>('GET', `/card/${b.cardId}`)).toMatchObject({ balance: '20.00', nickname: '投放卡' });
+      expect((await queryRows(t.database.db, sql`select monthly_budget from members where id = ${viewer.id}`))[0]?.monthly_budget).toBeNull();
+      expect((await b.api.data<AccountInfo>('GET', '/account/info')).account_name).not.toBe('改不了');
+      expect((await queryRows(t.database.db, sql`select id from cards where account_id = ${b.info.id}`)).length).toBe(1);
+      expect(await entries()).toBe(count);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_activity on activity_log'));
+    }
+    expect((await b.api.post(`/card/${b.cardId}/withdraw`, { amount: '5.00' }, { headers: { 'idempotency-key': key() } })).code).toBe(0);
+    expect(await entries()).toBe(Number(count) + 1);
+  });
+
   it('exports the filtered log as .xlsx with real times and amounts', async () => {
     const response = await t.app.inject({
       method: 'GET',

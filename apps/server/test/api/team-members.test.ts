@@ -91,7 +91,15 @@ describe('PUT /team/members/{id}', () => {
       expect((await admin.api.put(`/team/members/${owner.memberId}`, { role: 'VIEWER' })).code).toBe(TeamErrorCode.LAST_OWNER);
       expect((await admin.api.put(`/team/members/${admin.memberId}`, { role: 'VIEWER' })).code).toBe(TeamErrorCode.NOT_YOURSELF);
       expect((await owner.api.put(`/team/members/${owner.memberId}`, { monthly_budget: '1.00' })).code).toBe(TeamErrorCode.NOT_YOURSELF);
-      expect((await admin.api.put(`/team/members/${other.memberId}`, { role: 'OWNER' })).code).toBe(ErrorCode.VALIDATION);
+      const made = await admin.api.put(`/team/members/${other.memberId}`, { role: 'OWNER' });
+      expect(made.code).toBe(TeamErrorCode.OWNER_BY_TRANSFER);
+      expect(made.message).toBe('不能直接将成员设为所有者：所有权只能通过“转让所有权”移交');
+      expect((await owner.api.put(`/team/members/${other.memberId}`, { role: 'OWNER' })).code).toBe(TeamErrorCode.OWNER_BY_TRANSFER);
+      expect((await admin.api.put(`/team/members/${other.memberId}`, { role: 'KING' })).code).toBe(ErrorCode.VALIDATION);
+      // the one owner is never demoted, suspended or removed, whoever asks
+      expect((await owner.api.put(`/team/members/${owner.memberId}`, { role: 'ADMIN' })).code).toBe(TeamErrorCode.NOT_YOURSELF);
+      expect((await admin.api.put(`/team/members/${owner.memberId}`, { role: 'OWNER' })).code).toBe(TeamErrorCode.LAST_OWNER);
+      expect((await admin.api.delete(`/team/members/${owner.memberId}`, { body: {} })).code).toBe(TeamErrorCode.LAST_OWNER);
       expect((await admin.api.put('/team/members/00000000-0000-4000-8000-000000000000', { role: 'VIEWER' })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
       expect((await admin.api.put('/team/members/nonsense', { role: 'VIEWER' })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
     });

@@ -120,7 +120,8 @@ function post<T>(port: number, urlPath: string, token: string, body: unknown, he
   });
 }
 
-async function customer(label: string) {
+/** A verified account with 1000.00 USD; with `budget` (minor units), the token is of a MEMBER of it with that monthly budget. */
+async function customer(label: string, budget?: bigint) {
   const merchant = await services.merchants.findByHost('localhost');
   if (!merchant) throw new Error('no demo merchant');
   const account = await services.directory.create({
@@ -131,11 +132,17 @@ async function customer(label: string) {
     passwordHash: await hashPassword('Crash1234'),
   });
   if (!account) throw new Error('no account');
-  const { token } = await services.sessions.open(database.db, { merchantId: merchant.id, accountId: account.id, memberId: account.memberId, stage: 'FULL', userAgent: 'crash-test', ip: '127.0.0.1' });
+  let memberId = account.memberId;
+  if (budget !== undefined) {
+    const [member] = await rows(sql`insert into members (merchant_id, account_id, role, phone, password_hash, monthly_budget)
+      values (${merchant.id}, ${account.id}, 'MEMBER', ${`136${String(Date.now()).slice(-8)}`}, 'unusable', ${budget.toString()}::bigint) returning id`);
+    memberId = String(member?.id);
+  }
+  const { token } = await services.sessions.open(database.db, { merchantId: merchant.id, accountId: account.id, memberId, stage: 'FULL', userAgent: 'crash-test', ip: '127.0.0.1' });
   await services.products.saveVerification(merchant.id, account.id, { real_name: '张三', id_number: '11010519491231002X' });
   await services.ledger.recharge({ merchantId: merchant.id, accountId: account.id, currency: 'USD', amount: 1_000_00n, key: `crash-fund-${account.id}` });
   const [product] = await rows(sql`select id from card_products where merchant_id = ${merchant.id} and name = '订阅支付卡'`);
-  return { merchantId: merchant.id, accountId: account.id, token, productId: String(product?.id) };
+  return { merchantId: merchant.id, accountId: account.id, memberId, token, productId: String(product?.id) };
 }
 
 const batchRow = async (batchId: string) => (await rows(sql`select status, success_count, fail_count, quantity from card_batches where id = ${batchId}`))[0] as Record<string, number | string>;
@@ -202,12 +209,13 @@ afterAll(async () => {
 });
 
 describe('batches across server processes (PostgreSQL)', () => {
-  it('a server killed with kill -9 mid-batch finishes it after its restart: no card opened twice, none charged twice, nothing left held', async () => {
-    const who = await customer('crash');
+  it('a server killed with kill -9 mid-batch finishes it after its restart: no card opened twice, none charged twice, nothing left held, the budget used as the money moved', async () => {
+    const quantity = 60;
+    // a MEMBER whose monthly budget is exactly the batch's cost (订阅支付卡 with 10.00 loaded: 12.40 a card)
+    const who = await customer('crash', BigInt(quantity) * 12_40n);
     const port = await freePort();
     simulator.setWebhookUrl(portalWebhookUrl('127.0.0.1', port));
     let server = await startServer(port);
-    const quantity = 60;
     const accepted = await post<{ batch_id: string }>(
       port,
       '/batch-create-card',
@@ -250,6 +258,9 @@ describe('batches across server processes (PostgreSQL)', () => {
     expect(askedTwice.length).toBeLessThanOrEqual(CONCURRENCY);
     const messages = await rows(sql`select count(*)::int as n from station_messages where account_id = ${who.accountId} and type = 'BATCH_CARD_RESULT'`);
     expect(messages[0]?.n).toBe(1);
+    // what the budget counts is what the wallet paid: the issued cards' cost, each failed card's share given back once
+    const [usage] = await rows(sql`select coalesce(sum(used), 0)::text as used from budget_usage where member_id = ${who.memberId}`);
+    expect(usage?.used).toBe(String(issued * 12_40));
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }, 240_000);

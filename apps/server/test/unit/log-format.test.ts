@@ -18,6 +18,7 @@ const production = {
   ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
   ALIYUN_SMS_TEMPLATE_ACCESS: 'SMS_2',
   ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_3',
+  ALIYUN_SMS_TEMPLATE_INVITATION: 'SMS_4',
 };
 
 describe('the log format for each environment', () => {

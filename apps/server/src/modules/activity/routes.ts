@@ -2,6 +2,7 @@ import { teamCalls } from '@portal/contract/api/team';
 import { chinaDateTime } from '@portal/contract/date-time';
 import { XLSX_CONTENT_TYPE } from '@portal/contract/wallet';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { withCallTrace } from '../../http/call-trace.ts';
 import { ok } from '../../http/envelope.ts';
 import { type CallActivity, registerCall } from '../../http/register-call.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -34,29 +35,41 @@ export const activityRoutes: FastifyPluginAsync<{ activity: ActivityService; clo
 };
 
 /**
- * What every registered call does once it has answered: a success of a call the log traces
- * (`notes.ts`) is written to the log with the member who made it, their address and browser. A
- * failure to write it is logged and does not change the answer: the change itself is done.
+ * What runs around every registered call: a success of a call the log traces (`notes.ts`) is written
+ * to the log with the member who made it, their address and browser. A module that writes the entry
+ * inside the change's own transaction (`traceWithin`, http/call-trace.ts) has it written there, with
+ * the change; for any other traced call it is written once the call has answered, and a failure to
+ * write it then is logged and does not change the answer: the change itself is done.
  */
 export function callActivity(activity: ActivityService): CallActivity {
   return {
-    async after(call, request: FastifyRequest, answer) {
+    async around(call, request: FastifyRequest, handle) {
       const describe = activityNotes.get(call);
-      if (!describe || !request.principal) return;
+      if (!describe || !request.principal) return handle();
+      const principal = request.principal;
+      const actor = () => actorOf(principal, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }, request.merchant.id);
+      const asked = () => ({ params: (request.params ?? {}) as Record<string, string>, body: (request.body ?? {}) as Record<string, unknown> });
+      let within = false;
+      const answer = await withCallTrace(
+        {
+          call,
+          async write(tx, data) {
+            const note = describe({ ...asked(), data });
+            if (note) await activity.record(actor(), note, tx);
+            within = true;
+          },
+        },
+        handle,
+      );
       const envelope = answer as { code?: number; data?: unknown } | undefined;
-      if (envelope?.code !== 0) return;
+      if (within || envelope?.code !== 0) return answer;
       try {
-        const note = describe({
-          params: (request.params ?? {}) as Record<string, string>,
-          body: (request.body ?? {}) as Record<string, unknown>,
-          data: envelope.data,
-        });
-        if (!note) return;
-        const caller = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-        await activity.record(actorOf(request.principal, caller, request.merchant.id), note);
+        const note = describe({ ...asked(), data: envelope.data });
+        if (note) await activity.record(actor(), note);
       } catch (error) {
         request.log.error({ err: error, call: `${call.method} ${call.path}` }, 'the activity log could not be written');
       }
+      return answer;
     },
   };
 }

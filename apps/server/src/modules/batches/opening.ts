@@ -5,6 +5,8 @@ import { ErrorCode } from '@portal/contract/errors';
 import { toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
+import { cardBatchCalls } from '@portal/contract/api/card-batches';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { fingerprintOf, onceUnderKey, replayOf } from '../../lib/keyed-call.ts';
@@ -189,7 +191,8 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
           cardIds.map((id) => ({ data: { card_id: id, product: jobProduct } satisfies OpenJob, singletonKey: id })),
           { tx },
         );
-        await announceBatch(deps, tx, batch);
+        await announceBatch(deps, tx, batch, holderMemberId);
+        await traceWithin(tx, cardBatchCalls.create, { batch_id: batch.id });
         return { batch_id: batch.id };
       });
   }

@@ -37,8 +37,11 @@ export function batchStatusOf(batch: BatchRow | undefined): BatchStatusAnswer {
   };
 }
 
-/** The account's open tabs hear the batch's figures once `tx` commits. */
-export function announceBatch(deps: Pick<BatchDeps, 'events'>, tx: Tx, batch: BatchRow) {
+/**
+ * The open tabs of the members who see the batch's cards hear its figures once `tx` commits: who
+ * started it (its cards are theirs) and the roles that see every card.
+ */
+export function announceBatch(deps: Pick<BatchDeps, 'events'>, tx: Tx, batch: BatchRow, startedBy: string) {
   const status = batchStatusOf(batch);
   const payload: BatchProgressEvent = {
     batch_id: batch.id,
@@ -48,7 +51,7 @@ export function announceBatch(deps: Pick<BatchDeps, 'events'>, tx: Tx, batch: Ba
     total_count: status.total_count,
     message_id: status.message_id,
   };
-  return deps.events.toAccount(tx, batch.merchantId, batch.accountId, EVENT_TYPES.batchProgress, payload);
+  return deps.events.toAccount(tx, batch.merchantId, batch.accountId, EVENT_TYPES.batchProgress, payload, { audience: { card: startedBy } });
 }
 
 /**
@@ -89,5 +92,5 @@ export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'message
     failCount,
     ...(ended ? { status: failCount > 0 ? 'FAIL' : 'SUCCESS', finishedAt: deps.clock.now(), messageId } : {}),
   });
-  await announceBatch(deps, tx, updated);
+  await announceBatch(deps, tx, updated, card.holderMemberId);
 }

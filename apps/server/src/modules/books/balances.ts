@@ -2,9 +2,10 @@ import { CURRENCIES } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { StreamEvent } from '@portal/contract/messages';
+import { holdsOwnCardsOnly, type Role } from '@portal/contract/team';
 import type { AccountBalanceItem, CardAmountItem } from '@portal/contract/wallet';
 import type { Db, Tx } from '../../db/engine.ts';
-import { type HolderBalanceRow, holderBalances } from './balance-store.ts';
+import { type HolderBalanceRow, heldCardBalances, holderBalances } from './balance-store.ts';
 
 /** What a customer holds, as the wallet calls answer it: every currency, zeros for one never used. */
 export interface CustomerBalances {
@@ -37,9 +38,19 @@ export async function balanceEvent(tx: Tx, merchantId: string, accountId: string
   return { type: EVENT_TYPES.balance, balances, card_amount: cardAmount };
 }
 
-/** Completes a BALANCE_CHANGED event for each customer with a stream open here: what they hold when it is sent. */
-export const balanceFinisher = (db: Db) => async (merchantId: string, readers: Array<{ accountId: string }>) => {
+/**
+ * Completes a BALANCE_CHANGED event for each member with a stream open here: what the account holds when
+ * it is sent. The wallet is every role's to read (`wallet.read`); what the cards hold is, for a role that
+ * sees only the cards it holds, what those cards hold, as GET /balance/card-amount answers them.
+ */
+export const balanceFinisher = (db: Db) => async (merchantId: string, readers: Array<{ accountId: string; memberId: string; role: Role }>) => {
   const events = new Map<string, StreamEvent>();
   for (const accountId of new Set(readers.map((reader) => reader.accountId))) events.set(accountId, await balanceEvent(db, merchantId, accountId));
-  return (reader: { accountId: string }) => events.get(reader.accountId) as StreamEvent;
+  const own = new Map<string, StreamEvent>();
+  for (const reader of readers.filter((one) => holdsOwnCardsOnly(one.role))) {
+    const held = await heldCardBalances(db, merchantId, reader.accountId, reader.memberId);
+    const cardAmount = CURRENCIES.map((currency) => ({ currency, amount: fromMinorUnits(held.get(currency) ?? 0n) }));
+    own.set(reader.memberId, { ...(events.get(reader.accountId) as StreamEvent), card_amount: cardAmount });
+  }
+  return (reader: { accountId: string; memberId: string }) => own.get(reader.memberId) ?? (events.get(reader.accountId) as StreamEvent);
 };

@@ -1,5 +1,6 @@
 import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
+import { giveBackBudget } from '../budgets/service.ts';
 import { cardNotices } from './card-notices.ts';
 import { cardName } from './card-view.ts';
 import type { CardDeps } from './deps.ts';
@@ -10,7 +11,10 @@ export async function moneyOn(deps: Pick<CardDeps, 'books'>, tx: Tx, card: CardR
   return (await deps.books.cardBalances(card.merchantId, [card.id], tx)).get(card.id) ?? { balance: 0n, held: 0n };
 }
 
-/** Moves what the card has available (its balance less what is held) to the wallet, once per key; answers the amount. */
+/**
+ * Moves what the card has available (its balance less what is held) to the wallet, once per key; answers
+ * the amount. As a withdrawal, it gives what it moves back to the holder's budget for this month.
+ */
 export async function availableToWallet(deps: Pick<CardDeps, 'ledger' | 'books' | 'clock'>, tx: Tx, card: CardRow, key: string, memo: string) {
   const money = await moneyOn(deps, tx, card);
   const available = money.balance - money.held;
@@ -25,6 +29,7 @@ export async function availableToWallet(deps: Pick<CardDeps, 'ledger' | 'books' 
     key,
     memo,
   });
+  if (!moved.replayed) await giveBackBudget(tx, card.holderMemberId, available, card.currency, now);
   await insertCardTransaction(tx, {
     merchantId: card.merchantId,
     cardId: card.id,

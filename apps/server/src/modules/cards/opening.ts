@@ -4,6 +4,8 @@ import type { Currency } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
+import { cardCalls } from '@portal/contract/api/cards';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { cardNotices } from './card-notices.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
@@ -179,6 +181,8 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
               updatedAt: now,
             });
             await ledger.openCardAccount(tx, { merchantId, accountId, cardId, currency });
+            // the opening's entry in the activity log commits with the card and its held cost
+            await traceWithin(tx, cardCalls.open, saved);
             return { card: saved, made: { product, currency, holder: { realName: verification.realName, latinName: verification.latinName } } };
           });
         },

@@ -2,6 +2,8 @@ import type { CardItem, CardListQuery, CardSummaryAnswer, OpenCardBody } from '@
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import type { Tx } from '../../db/engine.ts';
+import { cardCalls } from '@portal/contract/api/cards';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
 import { cardItem, holderLabel, isUuid } from './card-view.ts';
@@ -123,7 +125,9 @@ export function createCardService(deps: CardDeps) {
       const renamed = await db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
-        return updateCard(tx, card.id, { nickname: nickname.trim(), updatedAt: clock.now() });
+        const renamed = await updateCard(tx, card.id, { nickname: nickname.trim(), updatedAt: clock.now() });
+        await traceWithin(tx, cardCalls.rename, renamed);
+        return renamed;
       });
       return itemOf(renamed);
     },

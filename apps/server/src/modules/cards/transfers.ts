@@ -2,6 +2,8 @@ import { type FrozenBy, rechargeCost, cardActionsFor } from '@portal/contract/ca
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import { cardCalls } from '@portal/contract/api/cards';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
@@ -74,6 +76,8 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
           createdAt: now,
           settledAt: now,
         });
+        // the top-up's entry in the activity log commits with the money
+        await traceWithin(tx, cardCalls.recharge, { card });
         return { card, fee: cost.fee, total: cost.total };
       });
     },
@@ -118,6 +122,7 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
           createdAt: now,
           settledAt: now,
         });
+        await traceWithin(tx, cardCalls.withdraw, { card });
         return { card };
       });
     },

@@ -11,7 +11,9 @@ import {
 import type { Currency } from '@portal/contract/enums';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { z } from 'zod';
+import { spendingCalls } from '@portal/contract/api/spending';
 import type { Tx } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import type { CardRow, SpendingFigures } from '../cards/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import { findControls, saveControls, spendingFigures, spentSince } from './store.ts';
@@ -56,6 +58,7 @@ export function controlsPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) 
           allowedCountries: [...new Set(checked.allowed_countries)],
           updatedAt: clock.now(),
         });
+        await traceWithin(tx, spendingCalls.saveControls, null);
         return answer(tx, card);
       });
     },

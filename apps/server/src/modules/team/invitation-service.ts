@@ -1,12 +1,14 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { type InvitationBody, ROLE_LABELS, type Role, teamLimits } from '@portal/contract/team';
+import { teamCalls } from '@portal/contract/api/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { z } from 'zod';
 import type { invitationBody } from '@portal/contract/team';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Caller } from '../../http/caller.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
@@ -119,7 +121,10 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
       const words = { merchantName: merchant.name, teamName: auth.account.name, inviter: inviterLabel(auth.member.phone, auth.member.role), role: ROLE_LABELS[body.role], link };
       try {
         if (to.email) await mail.send({ to: to.email, ...invitationMail(words) });
-        else await sms.send({ phone: to.phone ?? '', phonePrefix: to.phonePrefix ?? '86', purpose: 'MARK_TYPE_REGISTER', code: token, text: invitationSms(words) });
+        else {
+          const invitation = { inviter: words.inviter, team: words.teamName, role: words.role, link };
+          await sms.send({ phone: to.phone ?? '', phonePrefix: to.phonePrefix ?? '86', purpose: 'TEAM_INVITATION', invitation, text: invitationSms(words) });
+        }
       } catch (error) {
         // an invitation nobody got is no invitation: the address may be invited again at once
         await deleteInvitation(db, created.id);
@@ -147,7 +152,11 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
 
     /** DELETE /team/invitations/{id} */
     async revoke(accountId: string, id: string) {
-      if (!isUuid(id) || !(await revokeInvitation(db, accountId, id, clock.now()))) throw new AppError(TeamErrorCode.INVITATION_NOT_FOUND);
+      if (!isUuid(id)) throw new AppError(TeamErrorCode.INVITATION_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        if (!(await revokeInvitation(tx, accountId, id, clock.now()))) throw new AppError(TeamErrorCode.INVITATION_NOT_FOUND);
+        await traceWithin(tx, teamCalls.revokeInvitation, null);
+      });
     },
 
     /** GET /team/invitations/by-token/{token}: what the sign-up page shows. */

@@ -2,10 +2,12 @@ import { cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus } from '@portal/contract/enums';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { type MemberStatus, type Role, teamLimits, type TeamMember } from '@portal/contract/team';
+import { teamCalls } from '@portal/contract/api/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { z } from 'zod';
 import type { updateMemberBody } from '@portal/contract/team';
 import type { Db, Tx } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskPhone } from '../../lib/mask.ts';
@@ -77,6 +79,7 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
     async updateMember(auth: Authenticated, id: string, body: z.output<typeof updateMemberBody>) {
       return db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
+        if (body.role === 'OWNER') throw new AppError(TeamErrorCode.OWNER_BY_TRANSFER);
         const changes: Parameters<typeof updateMember>[2] = {};
         if (body.role !== undefined) changes.role = body.role;
         if (body.monthly_budget !== undefined) changes.monthlyBudget = body.monthly_budget === null ? null : toMinorUnits(body.monthly_budget);
@@ -85,7 +88,9 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
         if (updated.status === 'SUSPENDED' && target.status !== 'SUSPENDED') {
           await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'suspended');
         }
-        return itemOf(tx, updated, auth.member.id);
+        const item = await itemOf(tx, updated, auth.member.id);
+        await traceWithin(tx, teamCalls.updateMember, item);
+        return item;
       });
     },
 
@@ -100,6 +105,7 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
         await updateMember(tx, target.id, { status: 'REMOVED', removedAt: clock.now() });
         await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'removed');
         const owner = await findOwner(tx, auth.account.id);
+        await traceWithin(tx, teamCalls.removeMember, null);
         return cards.handOverAll(tx, auth.account.id, target.id, owner.id);
       });
       if (!freezeCards) return;
@@ -121,12 +127,16 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
         // one owner at a time: the old one steps down before the new one takes over
         await updateMember(tx, owner.id, { role: 'ADMIN' });
         await updateMember(tx, target.id, { role: 'OWNER' });
+        await traceWithin(tx, teamCalls.transferOwnership, null);
       });
     },
 
     /** PUT /team/name */
     async rename(accountId: string, name: string) {
-      await renameAccount(db, accountId, name.trim());
+      await db.transaction(async (tx) => {
+        await renameAccount(tx, accountId, name.trim());
+        await traceWithin(tx, teamCalls.rename, null);
+      });
     },
 
     /** GET /team/budget: the caller's own budget this China-time month. */

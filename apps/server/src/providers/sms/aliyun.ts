@@ -5,10 +5,10 @@ import type { AliyunSmsSettings } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CodePurpose } from '@portal/contract/enums';
 import { maskPhone } from '../../lib/mask.ts';
-import type { SmsSender } from './port.ts';
+import type { SmsMessage, SmsSender } from './port.ts';
 
-/** Which approved template carries the code of each purpose (binding an e-mail never goes by SMS). */
-const templateOf: Record<CodePurpose, keyof AliyunSmsSettings['templates']> = {
+/** Which approved template carries each purpose's message (binding an e-mail never goes by SMS). */
+const templateOf: Record<CodePurpose | 'TEAM_INVITATION', keyof AliyunSmsSettings['templates']> = {
   MARK_TYPE_REGISTER: 'register',
   MARK_TYPE_ACCESS: 'access',
   MARK_TYPE_BIND_EMAIL: 'access',
@@ -17,7 +17,11 @@ const templateOf: Record<CodePurpose, keyof AliyunSmsSettings['templates']> = {
   MARK_TYPE_CHANGE_PHONE: 'access',
   FORGET_PASSWORD: 'resetPassword',
   FORGET_TRX_PASSWORD: 'resetPassword',
+  TEAM_INVITATION: 'invitation',
 };
+
+/** The template's variables: a code as `{"code"}`; an invitation as `{"inviter","team","role","link"}`. */
+const variablesOf = (message: SmsMessage) => ('invitation' in message ? message.invitation : { code: message.code });
 
 const TIMEOUT_MS = 10_000;
 
@@ -49,13 +53,17 @@ interface SendSmsAnswer {
 
 /**
  * SMS through Aliyun SMS (Dysmsapi SendSms, API version 2017-05-25): the code goes in the approved
- * template of its purpose as `{"code":"123456"}`, signed with the merchant-wide SignName. An answer
+ * template of its purpose as `{"code":"123456"}` (an invitation in its own template, as
+ * `{"inviter","team","role","link"}`), signed with the merchant-wide SignName. An answer
  * other than Code "OK" (or none) is a failed delivery: it is logged without the phone number in
  * clear and without the code, and the send throws, so the code is withdrawn.
  */
 export function aliyunSmsSender(settings: AliyunSmsSettings, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): SmsSender {
   return {
-    async send({ phone, phonePrefix, purpose, code }) {
+    async send(message) {
+      const { phone, phonePrefix, purpose } = message;
+      // what must never reach a log line: a code, or an invitation's link (its token signs the invitee up)
+      const secret = 'invitation' in message ? message.invitation.link : message.code;
       const phoneNumbers = phonePrefix === '86' ? phone : `${phonePrefix}${phone}`;
       const masked = `+${phonePrefix} ${maskPhone(phone)}`;
       const params: Record<string, string> = {
@@ -68,7 +76,7 @@ export function aliyunSmsSender(settings: AliyunSmsSettings, log: Pick<FastifyBa
         SignatureNonce: randomUUID(),
         SignatureVersion: '1.0',
         TemplateCode: settings.templates[templateOf[purpose]],
-        TemplateParam: JSON.stringify({ code }),
+        TemplateParam: JSON.stringify(variablesOf(message)),
         Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
         Version: '2017-05-25',
       };
@@ -82,7 +90,7 @@ export function aliyunSmsSender(settings: AliyunSmsSettings, log: Pick<FastifyBa
           .replace(/string to sign.*$/is, '…')
           .replaceAll(phoneNumbers, masked)
           .replaceAll(phone, masked)
-          .replaceAll(code, '******')
+          .replaceAll(secret, '******')
           .slice(0, 300);
         log.warn({ channel: 'sms', provider: 'aliyun', to: masked, purpose, ...fields }, `SMS to ${masked} not delivered: ${clean}`);
         return new AppError(ErrorCode.CODE_NOT_DELIVERED);

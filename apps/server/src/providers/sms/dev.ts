@@ -11,10 +11,11 @@ import type { SmsSender } from './port.ts';
 export function devSmsSender(db: Db, log: Pick<FastifyBaseLogger, 'info'>): SmsSender {
   return {
     async send({ phone, phonePrefix, purpose, text }) {
+      const what = purpose === 'TEAM_INVITATION' ? 'invitation' : 'code';
       const to = `+${phonePrefix} ${phone}`;
       const masked = `+${phonePrefix} ${maskPhone(phone)}`;
       await insertOutboxEntry(db, { channel: 'sms', to, subject: '', text });
-      log.info({ channel: 'sms', to: masked, purpose }, `development SMS: code sent to ${masked}, see the outbox`);
+      log.info({ channel: 'sms', to: masked, purpose }, `development SMS: ${what} sent to ${masked}, see the outbox`);
     },
   };
 }
