@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import pretty from 'pino-pretty';
 
 /** Query parameters whose values never reach a log line: secrets, and who a customer is. */
-const SECRET_PARAMS = /^(code|captcha|token|password|trx_password|ticket|secret|key|email|phone|to|account)$/i;
+const SECRET_PARAMS = /^(code|captcha|token|password|trx_password|ticket|secret|key|email|phone|to|account|invitation)$/i;
+/** path segments that are secrets themselves: an invitation's token (GET /team/invitations/by-token/<token>) */
+const SECRET_SEGMENTS = /(\/by-token\/)[^/?#]+/gi;
 
 /** Phone numbers and e-mail addresses, wherever they stand in a text (an error's message, a failed query's parameters). */
 const PERSONAL = [
@@ -29,8 +31,9 @@ export function errorSerializer(error: unknown, depth = 0): { [key: string]: unk
   };
 }
 
-/** The path with secret query values masked: "/reset-password?email=a&code=***". */
-export function safeUrl(url: string) {
+/** The path with secrets masked: "/reset-password?email=***&code=***", "/team/invitations/by-token/***". */
+export function safeUrl(given: string) {
+  const url = given.replace(SECRET_SEGMENTS, '$1***');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));

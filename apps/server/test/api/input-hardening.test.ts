@@ -78,6 +78,12 @@ describe('what error lines say of a customer', () => {
     expect(safeUrl('/reset-password?email=a%40b.example&code=123456&type=FORGET_PASSWORD')).toBe('/reset-password?email=***&code=***&type=FORGET_PASSWORD');
     expect(safeUrl('/api/dev/outbox?to=%2B86+13800138000')).toBe('/api/dev/outbox?to=***');
   });
+
+  it("masks an invitation's token, in a path or in the sign-up page's address", () => {
+    expect(safeUrl('/api/v1/team/invitations/by-token/abcDEF123_-x')).toBe('/api/v1/team/invitations/by-token/***');
+    expect(safeUrl('/api/v1/team/invitations/by-token/abcDEF123?x=1')).toBe('/api/v1/team/invitations/by-token/***?x=1');
+    expect(safeUrl('/sign-up?invitation=abcDEF123')).toBe('/sign-up?invitation=***');
+  });
 });
 
 describe('a recharge past the largest balance the ledger stores', () => {
