@@ -109,6 +109,7 @@ export async function buildApp(options: BuildOptions) {
   const hub = new EventHub(database, app.log);
   hub.finish(BALANCE_FINISHER, services.books.balanceEvents);
   hub.finish(UNREAD_FINISHER, services.messages.withUnreadCounts);
+  hub.followRoles(services.team.rolesOf);
   await hub.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once
   const stopFollowingMerchants = await services.merchants.followChanges();

@@ -102,6 +102,25 @@ describe("a team's event streams", () => {
     }
   });
 
+  it('serve a member by their role now: an ADMIN made a MEMBER hears only their own cards from then on, on the tab already open', async () => {
+    const { merchantId, accountId, product, owner, member: admin } = await team('ADMIN');
+    await issuedCard(owner.api, product.id, '30.00');
+    const tab = await openEventStream(base, 'localhost', admin.token);
+    try {
+      await tab.next((event) => typeof event.unread_quantity === 'number');
+      await t.services.ledger.recharge({ merchantId, accountId, currency: 'USD', amount: 1_00n, key: `before-${accountId}` });
+      expect(usd(await tab.next((event) => event.type === 'BALANCE_CHANGED'))).toBe('30.00');
+      const changed = await owner.api.put(`/team/members/${admin.id}`, { role: 'MEMBER' });
+      expect(changed.code, changed.message).toBe(0);
+      const seen = tab.events.length;
+      await t.services.ledger.recharge({ merchantId, accountId, currency: 'USD', amount: 1_00n, key: `after-${accountId}` });
+      const after = await tab.next((event) => event.type === 'BALANCE_CHANGED', { from: seen });
+      expect(usd(after) ?? '0.00').toBe('0.00');
+    } finally {
+      tab.close();
+    }
+  });
+
   it("tell a VIEWER what every card holds, as the owner hears it", async () => {
     const { merchantId, accountId, product, owner, member: viewer } = await team('VIEWER');
     await issuedCard(owner.api, product.id, '30.00');

@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/contract/errors';
 import { MAX_STREAMS_PER_SESSION } from '@portal/contract/events';
 import { EVENT_TYPES, HEARTBEAT_SECONDS, type StreamEvent } from '@portal/contract/messages';
 import { holdsOwnCardsOnly, receivesEveryCardMessage, type Role } from '@portal/contract/team';
+import { accountOfChange, PRINCIPAL_CHANGED_CHANNEL } from '../../db/changes.ts';
 import type { Database } from '../../db/engine.ts';
 import { type Audience, EVENTS_CHANNEL, type EventFinisher, type Published } from './publisher.ts';
 
@@ -18,7 +19,7 @@ export interface Subscriber {
   merchantId: string;
   accountId: string;
   sessionId: string;
-  /** the member whose session it is, and their role when the stream opened */
+  /** the member whose session it is, and their role (learnt anew when it changes: `followRoles`) */
   memberId: string;
   role: Role;
   send(event: StreamEvent): void;
@@ -28,6 +29,9 @@ export interface Subscriber {
 export interface HubLog {
   warn(object: object, message: string): void;
 }
+
+/** The members' roles now, of those asked (members no longer in the account are left out). */
+export type RolesOf = (accountId: string, memberIds: string[]) => Promise<Map<string, Role>>;
 
 const SESSION_ENDED: StreamEvent = {
   type: EVENT_TYPES.sessionEnded,
@@ -45,6 +49,9 @@ export class EventHub {
   private heartbeat: NodeJS.Timeout | null = null;
 
   private finishers = new Map<string, EventFinisher>();
+  private rolesOf: RolesOf | null = null;
+  /** the roles being learnt anew: events that came after the change wait for it */
+  private learning: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly database: Pick<Database, 'listen'>,
@@ -61,6 +68,29 @@ export class EventHub {
     this.finishers.set(name, finisher);
   }
 
+  /**
+   * Learns a stream's member's role anew whenever their member row changes (the principal channel), so
+   * a member made a 成员 or 观察员 stops receiving every card's events at once, not at their next connection.
+   */
+  followRoles(rolesOf: RolesOf) {
+    this.rolesOf = rolesOf;
+  }
+
+  private learnRoles(accountId: string) {
+    const rolesOf = this.rolesOf;
+    if (!rolesOf || !this.byAccount.has(accountId)) return;
+    this.learning = this.learning.then(async () => {
+      const streams = [...(this.byAccount.get(accountId) ?? [])];
+      if (streams.length === 0) return;
+      try {
+        const roles = await rolesOf(accountId, [...new Set(streams.map((subscriber) => subscriber.memberId))]);
+        for (const subscriber of streams) subscriber.role = roles.get(subscriber.memberId) ?? subscriber.role;
+      } catch (error) {
+        this.log.warn({ err: error }, 'stream roles not learnt anew');
+      }
+    });
+  }
+
   get size() {
     let n = 0;
     for (const set of this.byAccount.values()) n += set.size;
@@ -68,9 +98,14 @@ export class EventHub {
   }
 
   async start() {
-    this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
+    const stopEvents = await this.database.listen(EVENTS_CHANNEL, (payload) => {
       this.dispatch(payload).catch((error: unknown) => this.log.warn({ err: error }, 'event dispatch failed'));
     });
+    const stopRoles = await this.database.listen(PRINCIPAL_CHANGED_CHANNEL, (payload) => this.learnRoles(accountOfChange(payload)));
+    this.unlisten = async () => {
+      await stopEvents();
+      await stopRoles();
+    };
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_SECONDS * 1000);
     this.heartbeat.unref();
   }
@@ -132,6 +167,8 @@ export class EventHub {
 
   private async dispatch(payload: string) {
     const message = JSON.parse(payload) as Published;
+    // a role changed before this event was sent is learnt before the event is served
+    await this.learning;
     if (message.t === 'revoked') {
       for (const subscriber of [...(this.byAccount.get(message.account) ?? [])]) {
         const ofMember = !message.member || subscriber.memberId === message.member;

@@ -1,10 +1,7 @@
+import { accountOfChange as accountOf } from '../../db/changes.ts';
 import type { ChangeFollower } from '../../db/engine.ts';
 
-/**
- * The channel a trigger on sessions, members and accounts announces every change to what a caller is
- * made of on (migration 0025): payload `<account id>:<transaction id>`.
- */
-export const PRINCIPAL_CHANGED_CHANNEL = 'principal_changed';
+export { PRINCIPAL_CHANGED_CHANNEL } from '../../db/changes.ts';
 
 /** A caller resolved a moment ago is answered from memory for at most this long. */
 const KEEP_MS = 30_000;
@@ -122,10 +119,4 @@ export class PrincipalCache<T> implements ChangeFollower {
     tokens?.delete(tokenHash);
     if (tokens?.size === 0) this.byAccount.delete(accountId);
   }
-}
-
-/** The account a change names (`<account id>:<transaction id>`). */
-function accountOf(payload: string) {
-  const at = payload.indexOf(':');
-  return at < 0 ? payload : payload.slice(0, at);
 }

@@ -14,7 +14,7 @@ import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CardService } from '../cards/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
-import { budgetUsed, countHeld, findMember, findOwner, listMembers, renameAccount, type TeamMemberRow, updateMember } from './store.ts';
+import { budgetUsed, countHeld, findMember, findOwner, listMembers, renameAccount, rolesOf, type TeamMemberRow, updateMember } from './store.ts';
 
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
 
@@ -69,6 +69,11 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
   }
 
   return {
+    /** The roles of these members of the account now (for the event streams they hold open). */
+    async rolesOf(accountId: string, memberIds: string[]) {
+      return new Map((await rolesOf(db, accountId, memberIds)).map((row) => [row.id, row.role as Role]));
+    },
+
     /** GET /team/members */
     async members(auth: Authenticated) {
       const rows = await listMembers(db, auth.account.id, chinaMonthOf(clock.now()));

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, budgetUsage, cards, members } from '../../db/schema.ts';
 
@@ -33,6 +33,15 @@ export async function findMember(tx: Tx, accountId: string, memberId: string, { 
     .where(and(eq(members.id, memberId), eq(members.accountId, accountId), notRemoved));
   const [row] = await (lock ? query.for('update') : query);
   return row;
+}
+
+/** The roles of these members of the account who are still in it. */
+export async function rolesOf(tx: Tx, accountId: string, memberIds: string[]) {
+  if (memberIds.length === 0) return [];
+  return tx
+    .select({ id: members.id, role: members.role })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), inArray(members.id, memberIds), notRemoved));
 }
 
 /** The account's owner. */
