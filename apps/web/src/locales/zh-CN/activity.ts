@@ -1,6 +1,6 @@
 import { teamLimits } from '@portal/contract/team';
 
-/** The activity log: 操作日志 on /settings and a card's 操作记录. The kinds' words are the contract's (ACTIVITY_KIND_LABELS). */
+/** The activity log: 操作日志 on /settings (a card's 操作记录 is in card-details.ts). The kinds' words are the contract's (ACTIVITY_KIND_LABELS). */
 export const activityText = {
   section: {
     title: '操作日志',
@@ -40,9 +40,4 @@ export const activityText = {
   exportHint: `按当前筛选条件导出为 Excel（.xlsx），最多 ${teamLimits.activityExportMax.toLocaleString('en-US')} 条`,
   exportFileName: '操作日志.xlsx',
   exportDone: (n: number) => `已导出 ${n} 条操作记录`,
-  card: {
-    title: '操作记录',
-    empty: '这张卡片暂无操作记录',
-    loadFailed: '操作记录加载失败',
-  },
 };

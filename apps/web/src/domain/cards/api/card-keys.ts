@@ -1,7 +1,6 @@
 import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import * as spendingCalls from '../../../lib/generated/spending-calls.ts';
-import * as teamCalls from '../../../lib/generated/team-calls.ts';
 import * as walletCalls from '../../../lib/generated/wallet-calls.ts';
 import { answersOf, answersUnder, queryKeyOf } from '../../../lib/query-keys.ts';
 import { type CardListParams, cardListQueryOf } from '../lib/card-filters.ts';
@@ -25,8 +24,6 @@ export const cardKeys = {
   transactions: (id: string, params: CardTransactionParams) => queryKeyOf(spendingCalls.transactions, { params: { id }, query: cardTransactionQueryOf(params) }),
   /** the card's limits, categories and countries, with what was spent against the limits */
   controls: (id: string) => queryKeyOf(spendingCalls.controls, { params: { id } }),
-  /** every page of what members did to the card (its 操作记录) */
-  activity: (id: string) => queryKeyOf(teamCalls.cardActivity, { params: { id } }),
   /** the account's running batch, else its latest */
   batchStatus: () => queryKeyOf(cardBatchCalls.status),
   exportList: () => queryKeyOf(cardBatchCalls.exports),
@@ -51,8 +48,8 @@ export const cardAnswers = {
       cardBatchCalls.exports,
       cardBatchCalls.exportStatus,
     ),
-  /** one card as its page shows it: the card, its transactions, its controls and what members did to it */
-  ofCard: (id: string) => answersUnder(cardKeys.detail(id), cardKeys.transactionLists(id), cardKeys.controls(id), cardKeys.activity(id)),
+  /** one card as its page shows it: the card, its transactions and its controls */
+  ofCard: (id: string) => answersUnder(cardKeys.detail(id), cardKeys.transactionLists(id), cardKeys.controls(id)),
   /** every card with its transactions and controls */
   everyCard: () => answersOf(cardCalls.detail, spendingCalls.transactions, spendingCalls.controls),
   /** the wallet as the card screens read it: what a card can be opened or topped up from, and whether it may pay */

@@ -1,15 +1,46 @@
 import type { CardItem } from '@portal/contract/cards';
+import type { ActivityItem } from '@portal/contract/team';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { cardKeys } from '../../../domain/cards/api/card-keys.ts';
 import { ListSection } from '../../../domain/lists/components/list-section.tsx';
-import { ActivityList } from '../../../domain/team/components/activity-list.tsx';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
-import { activityText } from '../../../locales/zh-CN/activity.ts';
-import { useCardActivity } from '../api/get-card-activity.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
+import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
+import { cardActivityKey, useCardActivity } from '../api/get-card-activity.ts';
 import styles from './card-activity.module.css';
 
 const PAGE_SIZE = 10;
+const text = cardDetailsText.activity;
+
+/** An entry a line: what was done and its amount, then who and when, then the address and device. */
+function ActivityLines({ items, loading }: { items: ActivityItem[]; loading: boolean }) {
+  return (
+    <ul className={styles.list} aria-busy={loading}>
+      {items.map((item) => (
+        <li key={item.id} className={styles.item} data-testid="activity-row">
+          <span className={styles.line}>
+            <span className={styles.summary} data-testid="activity-summary">
+              {item.summary}
+            </span>
+            {item.amount === null ? null : (
+              <span className={styles.amount} data-testid="activity-amount">
+                {formatAmount(item.amount)}
+                {item.currency ? <span className={styles.currency}>{item.currency}</span> : null}
+              </span>
+            )}
+          </span>
+          <span className={styles.meta}>
+            <span data-testid="activity-member">{item.member_label}</span> · <span className={styles.time}>{formatDateTime(item.at, { seconds: true })}</span>
+          </span>
+          <span className={styles.meta} data-testid="activity-source">
+            {[item.ip, item.device].filter(Boolean).join(' · ') || text.none}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** What of the card a member's change alters: when it moves, the card's 操作记录 is read again. */
 const versionOf = (card: CardItem) => [card.status, card.nickname, card.balance, card.holder_member_id].join('|');
@@ -32,27 +63,27 @@ export function CardActivity({ card }: { card: CardItem }) {
   useEffect(() => {
     if (seen.current === version) return;
     seen.current = version;
-    void queryClient.invalidateQueries({ queryKey: cardKeys.activity(card.id) });
+    void queryClient.invalidateQueries({ queryKey: cardActivityKey(card.id) });
   }, [version, card.id, queryClient]);
 
   const items = list.data?.items ?? [];
   return (
     <ListSection
       titleId="card-activity-title"
-      title={activityText.card.title}
+      title={text.title}
       list={list}
-      totalText={activityText.total}
+      totalText={text.total}
       totalTestId="card-activity-total"
       filters={null}
       states={{
         skeletonRows: 3,
-        failed: { title: activityText.card.loadFailed, retryText: activityText.retry, testId: 'card-activity-failed' },
+        failed: { title: text.loadFailed, retryText: text.retry, testId: 'card-activity-failed' },
         empty: {
           shown: items.length === 0,
           filtered: false,
-          text: activityText.card.empty,
-          filteredText: activityText.card.empty,
-          resetText: activityText.clearFilters,
+          text: text.empty,
+          filteredText: text.empty,
+          resetText: text.retry,
           onReset: () => {},
           className: styles.empty,
         },
@@ -68,7 +99,7 @@ export function CardActivity({ card }: { card: CardItem }) {
       }}
       className={styles.section}
     >
-      <ActivityList items={items} loading={list.isPlaceholderData} linkCards={false} />
+      <ActivityLines items={items} loading={list.isPlaceholderData} />
     </ListSection>
   );
 }

@@ -35,6 +35,7 @@ import { RevealDialog } from '../components/reveal-dialog.tsx';
 import { useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 import { CardHolder } from '../components/card-holder.tsx';
+import { cardActivityKey } from '../api/get-card-activity.ts';
 import { CardActivity } from '../components/card-activity.tsx';
 import { useCans } from '../../../domain/team/lib/use-can.ts';
 import { type CardDialog, canRevealCard, cardChangeFor } from '../lib/dialog-card-change.ts';
@@ -66,9 +67,12 @@ export function CardDetails({ spending }: { spending: ComponentType<CardSpending
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = search.get('id') ?? '';
-  const fetching = useIsFetching(cardAnswers.ofCard(id)) > 0;
+  const fetching = useIsFetching(cardAnswers.ofCard(id)) + useIsFetching({ queryKey: cardActivityKey(id) }) > 0;
   const back = () => navigate(paths.card.getHref());
-  const refresh = () => void queryClient.invalidateQueries(cardAnswers.ofCard(id));
+  const refresh = () => {
+    void queryClient.invalidateQueries(cardAnswers.ofCard(id));
+    void queryClient.invalidateQueries({ queryKey: cardActivityKey(id) });
+  };
 
   return (
     <PageFrame

@@ -3,7 +3,6 @@ import { ListBody } from '../../../domain/lists/components/list-body.tsx';
 import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
 import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
-import { ActivityList } from '../../../domain/team/components/activity-list.tsx';
 import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { TransactionFilterBar as FilterBar } from '../../../domain/transactions/components/transaction-filter-bar.tsx';
@@ -12,6 +11,7 @@ import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
 import { useActivity, useExportActivity } from '../api/activity.ts';
 import { type ActivityFilters, hasActivityFilters, readActivityLocation, writeActivityLocation } from '../lib/activity-filters.ts';
+import { ActivityLines } from './activity-lines.tsx';
 import { ActivityTable } from './activity-table.tsx';
 import styles from './activity-section.module.css';
 import { SettingsSection } from './settings-section.tsx';
@@ -93,7 +93,7 @@ export function ActivitySection() {
         className={undefined}
       >
         {narrow ? (
-          <ActivityList items={items} loading={list.isPlaceholderData} linkCards />
+          <ActivityLines items={items} loading={list.isPlaceholderData} />
         ) : (
           <ActivityTable items={items} loading={list.isPlaceholderData} />
         )}

@@ -2,10 +2,10 @@ import { ACTIVITY_KIND_LABELS, type ActivityItem } from '@portal/contract/team';
 import { Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { ActivityAmount } from '../../../domain/team/components/activity-list.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { paths } from '../../../lib/paths.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
+import { ActivityAmount } from './activity-lines.tsx';
 import styles from './activity-table.module.css';
 
 const text = activityText.columns;

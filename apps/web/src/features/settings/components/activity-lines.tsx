@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
-import styles from './activity-list.module.css';
+import styles from './activity-lines.module.css';
 
 /** Where a change was made from: the address and the browser, as one line. */
 export const activitySource = (item: Pick<ActivityItem, 'ip' | 'device'>) => [item.ip, item.device].filter(Boolean).join(' · ') || activityText.none;
@@ -13,19 +13,20 @@ export const activitySource = (item: Pick<ActivityItem, 'ip' | 'device'>) => [it
 export function ActivityAmount({ item, className, currencyClassName }: { item: ActivityItem; className?: string; currencyClassName?: string }) {
   if (item.amount === null) return null;
   return (
-    <span className={className} data-testid="activity-amount">
+    <span className={className ?? styles.amount} data-testid="activity-amount">
       {formatAmount(item.amount)}
-      {item.currency ? <span className={currencyClassName}>{item.currency}</span> : null}
+      {item.currency ? (
+<span className={currencyClassName ?? styles.currency}>{item.currency}</span>
+      ) : null}
     </span>
   );
 }
 
 /**
- * Entries of the activity log as lines (a card's 操作记录; the log on narrow screens): what was done
- * and its amount, then who, when, and from where; a link to the card when the entry is a card's and
- * the list is not that card's own.
+ * The activity log on narrow screens, an entry a line: what was done and its amount, then who, when
+ * (and a link to the card when it is a card's), and from where.
  */
-export function ActivityList({ items, loading, linkCards }: { items: ActivityItem[]; loading: boolean; linkCards: boolean }) {
+export function ActivityLines({ items, loading }: { items: ActivityItem[]; loading: boolean }) {
   return (
     <ul className={styles.list} aria-busy={loading}>
       {items.map((item) => (
@@ -34,13 +35,13 @@ export function ActivityList({ items, loading, linkCards }: { items: ActivityIte
             <span className={styles.summary} data-testid="activity-summary">
               {item.summary}
             </span>
-            <ActivityAmount item={item} className={styles.amount} currencyClassName={styles.currency} />
+            <ActivityAmount item={item} />
           </span>
           <span className={styles.line}>
             <span className={styles.meta}>
               <span data-testid="activity-member">{item.member_label}</span> · <span className={styles.time}>{formatDateTime(item.at, { seconds: true })}</span>
             </span>
-            {linkCards && item.card_id ? (
+            {item.card_id ? (
               <Link className={styles.link} to={paths.cardDetails.getHref(item.card_id)}>
                 {activityText.openCard}
               </Link>
