@@ -146,4 +146,13 @@ export const cardDetailsText = {
     emptyFiltered: '没有符合条件的交易记录',
     loadFailed: '交易记录加载失败',
   },
+  /** 操作记录: what members did to the card (the activity log's entries of it) */
+  activity: {
+    title: '操作记录',
+    total: (n: number) => `共 ${n} 条`,
+    empty: '这张卡片暂无操作记录',
+    loadFailed: '操作记录加载失败',
+    retry: '重试',
+    none: '—',
+  },
 } as const;

@@ -35,6 +35,8 @@ import { RevealDialog } from '../components/reveal-dialog.tsx';
 import { useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 import { CardHolder } from '../components/card-holder.tsx';
+import { cardActivityKey } from '../api/get-card-activity.ts';
+import { CardActivity } from '../components/card-activity.tsx';
 import { useCans } from '../../../domain/team/lib/use-can.ts';
 import { type CardDialog, canRevealCard, cardChangeFor } from '../lib/dialog-card-change.ts';
 import { unansweredMessage, useIdempotencyKey } from '../lib/use-idempotency-key.ts';
@@ -48,7 +50,7 @@ const text = cardDetailsText;
  * froze it and why, the issuer at work, why it failed), the actions its `actions` allow, and its
  * controls (limits, blocked categories, allowed countries) and its transactions, where a decline's fix
  * opens the top-up, the unfreeze or the controls. CARD_STATUS and CARD_TRANSACTION events show what
- * changed live. An unknown id says 卡片不存在.
+ * changed live; below them 操作记录, what members did to the card. An unknown id says 卡片不存在.
  */
 /**
  * The card's spending below it (its controls and transactions, features/spending), given by the app's
@@ -65,9 +67,12 @@ export function CardDetails({ spending }: { spending: ComponentType<CardSpending
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = search.get('id') ?? '';
-  const fetching = useIsFetching(cardAnswers.ofCard(id)) > 0;
+  const fetching = useIsFetching(cardAnswers.ofCard(id)) + useIsFetching({ queryKey: cardActivityKey(id) }) > 0;
   const back = () => navigate(paths.card.getHref());
-  const refresh = () => void queryClient.invalidateQueries(cardAnswers.ofCard(id));
+  const refresh = () => {
+    void queryClient.invalidateQueries(cardAnswers.ofCard(id));
+    void queryClient.invalidateQueries({ queryKey: cardActivityKey(id) });
+  };
 
   return (
     <PageFrame
@@ -276,6 +281,7 @@ function CardView({ card, spending: Spending }: { card: CardItem; spending: Comp
       </div>
 
       <Spending card={card} onRecharge={() => setDialog('recharge')} onUnfreeze={() => setDialog('UNFREEZE')} />
+      <CardActivity card={card} />
 
       <RevealDialog open={shown === 'reveal'} card={card} onClose={closeDialog} />
       <RechargeDialog

@@ -15,6 +15,8 @@ import { SessionsSection } from '../components/sessions-section.tsx';
 import { TradePasswordSection } from '../components/trade-password-section.tsx';
 import { TrustedDevicesSection } from '../components/trusted-devices-section.tsx';
 import { TeamSection } from '../components/team-section.tsx';
+import { ActivitySection } from '../components/activity-section.tsx';
+import { activityText } from '../../../locales/zh-CN/activity.ts';
 import { useCan } from '../../../domain/team/lib/use-can.ts';
 import { teamText } from '../../../locales/zh-CN/team.ts';
 import styles from './settings.module.css';
@@ -23,6 +25,7 @@ import styles from './settings.module.css';
 const SECTIONS = [
   { id: 'account', title: settingsText.account.title },
   { id: 'team', title: teamText.section.title },
+  { id: 'activity', title: activityText.section.title },
   { id: 'login-password', title: settingsText.password.title },
   { id: 'trade-password', title: tradePasswordText.section.title },
   { id: 'email', title: settingsText.email.title },
@@ -66,7 +69,9 @@ export default function Settings() {
   const narrow = useNarrowScreen();
   // 团队成员 for the roles that may see the team (team.read)
   const seesTeam = useCan('team.read');
-  const sections = SECTIONS.filter((section) => section.id !== 'team' || seesTeam);
+  // 操作日志 for the roles that may read the activity log (activity.read)
+  const seesActivity = useCan('activity.read');
+  const sections = SECTIONS.filter((section) => (section.id !== 'team' || seesTeam) && (section.id !== 'activity' || seesActivity));
   useScrollToSection();
   // the list scrolls to a section without adding an entry to the history
   const stay = (event: MouseEvent<HTMLElement>) => event.preventDefault();
@@ -88,6 +93,7 @@ export default function Settings() {
         <div className={styles.sections}>
           <AccountInfoSection />
           {seesTeam ? <TeamSection /> : null}
+          {seesActivity ? <ActivitySection /> : null}
           <LoginPasswordSection />
           <TradePasswordSection />
           <EmailSection />
