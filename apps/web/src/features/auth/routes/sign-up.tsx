@@ -90,9 +90,9 @@ export default function SignUp() {
       return;
     }
     const invitation = (values.invitation_code ?? '').trim();
-    let token: string;
+    let answer: { token: string; signed_in: boolean };
     try {
-      ({ token } = await registerCall.mutateAsync({
+      answer = await registerCall.mutateAsync({
         phone_prefix: limits.phonePrefix,
         phone: values.phone,
         password: values.password,
@@ -100,15 +100,21 @@ export default function SignUp() {
         invitation_code: invitation === '' ? null : invitation,
         // left out of the body when there is none
         invitation: invitationToken || undefined,
-      }));
+      });
     } catch (error) {
       showOnFields(form, error, FIELDS);
       return;
     }
     // the server used the code up
     forgetCodeRequest(codeRequestKey('MARK_TYPE_REGISTER', values.phone));
+    if (answer.signed_in) {
+      // an invitation by e-mail gave the new member that e-mail: they are signed in
+      useSessionStore.getState().login(answer.token);
+      navigate(paths.wallet.getHref(), { replace: true });
+      return;
+    }
     // this token can only bind an e-mail; the next screen does that (spec §4)
-    useSessionStore.getState().keepToken(token);
+    useSessionStore.getState().keepToken(answer.token);
     navigate(paths.signEmail.getHref(), { replace: true });
   };
 
