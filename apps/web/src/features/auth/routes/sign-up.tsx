@@ -1,3 +1,4 @@
+import type { RegisterAnswer } from '@portal/contract/account';
 import { limits, messages, rules } from '@portal/contract/rules';
 import { Button, Checkbox, Form } from 'antd';
 import Input from 'antd/es/input/Input';
@@ -90,7 +91,7 @@ export default function SignUp() {
       return;
     }
     const invitation = (values.invitation_code ?? '').trim();
-    let answer: { token: string; signed_in: boolean };
+    let answer: RegisterAnswer;
     try {
       answer = await registerCall.mutateAsync({
         phone_prefix: limits.phonePrefix,
@@ -107,15 +108,13 @@ export default function SignUp() {
     }
     // the server used the code up
     forgetCodeRequest(codeRequestKey('MARK_TYPE_REGISTER', values.phone));
-    if (answer.signed_in) {
-      // an invitation by e-mail gave the new member that e-mail: they are signed in
-      useSessionStore.getState().login(answer.token);
-      navigate(paths.wallet.getHref(), { replace: true });
-      return;
-    }
-    // this token can only bind an e-mail; the next screen does that (spec §4)
-    useSessionStore.getState().keepToken(answer.token);
-    navigate(paths.signEmail.getHref(), { replace: true });
+    // signed in when an invitation by e-mail gave the new member that e-mail; otherwise the token can
+    // only bind an e-mail, and the next screen does that (spec §4)
+    const { signed_in, token } = answer;
+    const session = useSessionStore.getState();
+    if (signed_in) session.login(token);
+    else session.keepToken(token);
+    navigate((signed_in ? paths.wallet : paths.signEmail).getHref(), { replace: true });
   };
 
   const canGoBack = location.key !== 'default';
