@@ -88,8 +88,12 @@ export const registerBody = z.object({
   invitation: z.string().max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
-export const tokenAnswer = z.object({ token: z.string() });
-export type TokenAnswer = z.infer<typeof tokenAnswer>;
+/**
+ * A sign-up's session. signed_in: it is a full sign-in (an invitation by e-mail gave the new member
+ * that e-mail); otherwise the token can only bind an e-mail.
+ */
+export const registerAnswer = z.object({ token: z.string(), signed_in: z.boolean() });
+export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 export const bindEmailBody = z.object({ email, captcha });
 export const bindEmailAnswer = z.object({ token: z.string().optional() });

@@ -29,6 +29,7 @@ describe('sign-up', () => {
       { remoteAddress: ip },
     );
     expect(registered.code).toBe(0);
+    expect(registered.data).toMatchObject({ signed_in: false });
     const binding = client.withToken(registered.data.token);
     const info = await binding.get('/account/info');
     expect([info.status, info.code, info.message]).toEqual([403, 2012, '请先绑定邮箱']);

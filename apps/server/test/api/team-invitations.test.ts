@@ -80,6 +80,7 @@ describe('POST /team/invitations', () => {
     });
     const right = await registerWith(t, 'localhost', token, phone);
     expect(right.answer.code, right.answer.message).toBe(0);
+    expect(right.answer.data).toMatchObject({ signed_in: false });
     // no e-mail yet: the new member binds one, as every sign-up does
     expect((await t.api('localhost', right.answer.data.token).get('/account/info')).code).toBe(ErrorCode.EMAIL_REQUIRED);
   });
@@ -188,6 +189,16 @@ describe('an invitation link', () => {
     expect(row?.invited_by).toBe(owner.memberId);
     // no account of their own was made
     expect(await queryRows(t.database.db, sql`select account_id from members where phone = ${member.phone}`)).toEqual([{ account_id: owner.accountId }]);
+  });
+
+  it('answers a sign-up by an e-mail invitation as signed in: the e-mail is the one the link went to', async () => {
+    const owner = await teamOwner(t);
+    const email = freshEmail('signed-in');
+    expect((await invite(owner, { email, role: 'VIEWER' })).code).toBe(0);
+    const { answer } = await registerWith(t, 'localhost', await invitationToken(t, email));
+    expect(answer.code, answer.message).toBe(0);
+    expect(answer.data).toMatchObject({ signed_in: true });
+    expect((await t.api('localhost', answer.data.token).get('/account/info')).code).toBe(0);
   });
 
   it('refuses to sign up by invitation a phone that is already a member here', async () => {

@@ -12,13 +12,13 @@ import {
   forgetTrxPasswordBody,
   loginAnswer,
   loginBody,
+  registerAnswer,
   registerBody,
   resetLinkAnswer,
   resetLinkBody,
   sendCodeAnswer,
   sendCodeAutoBody,
   sendCodeBody,
-  tokenAnswer,
 } from '../account.ts';
 import { defineCalls, PUBLIC, session } from './call.ts';
 
@@ -75,7 +75,7 @@ export const accountCalls = defineCalls({
     method: 'POST',
     path: '/account/register',
     body: registerBody,
-    answer: tokenAnswer,
+    answer: registerAnswer,
     summary: 'Sign up with a phone and its SMS code',
     tags,
     who: PUBLIC,

@@ -116,7 +116,7 @@ export function createSignInPart({ db, clock, codes, sessions, managers, invitat
       const stage = member.email ? 'FULL' : 'BIND_EMAIL';
       return sessions.open(tx, { merchantId: merchant.id, accountId: member.accountId, memberId: member.id, stage, userAgent: caller.userAgent, ip: caller.ip });
     });
-    return { token: opened.token };
+    return { token: opened.token, signed_in: opened.session.stage === 'FULL' };
   }
 
   async function register(merchant: MerchantRow, body: RegisterBody, caller: Caller) {
@@ -136,7 +136,7 @@ export function createSignInPart({ db, clock, codes, sessions, managers, invitat
       return sessions.open(tx, { merchantId: merchant.id, accountId: owner.accountId, memberId: owner.id, stage: 'BIND_EMAIL', userAgent: caller.userAgent, ip: caller.ip });
     });
     if (!opened) throw new AppError(ErrorCode.PHONE_TAKEN);
-    return { token: opened.token };
+    return { token: opened.token, signed_in: false };
   }
 
   async function login(merchant: MerchantRow, body: LoginBody, caller: Caller) {

@@ -125,7 +125,7 @@ describe('the sign-up screen', () => {
     const calls = stubApi({
       [AGREEMENTS]: [],
       [SEND_CODE]: { resend_after: 60, masked_target: '+86 138****5678' },
-      [REGISTER]: { token: 'sign-up-token' },
+      [REGISTER]: { token: 'sign-up-token', signed_in: false },
     });
     const { location } = renderScreen(<SignUp />, { at: '/sign-up' });
     await fillValid();
@@ -144,5 +144,23 @@ describe('the sign-up screen', () => {
       invitation_code: null,
     });
     expect(useSessionStore.getState()).toMatchObject({ token: 'sign-up-token', isLogin: false });
+  });
+
+  it('signs up by a team’s e-mail invitation straight into the portal: the session is a full one, no e-mail to bind', async () => {
+    const calls = stubApi({
+      [AGREEMENTS]: [],
+      [SEND_CODE]: { resend_after: 60, masked_target: '+86 138****5678' },
+      '/team/invitations/by-token/tok-1': { account_name: '蓝鲸科技', role: 'MEMBER', invited_by: '138****8000', phone_masked: null, email: 'new@mail.example', expires_at: '2026-03-04T00:00:00.000Z' },
+      [REGISTER]: { token: 'member-token', signed_in: true },
+    });
+    const { location } = renderScreen(<SignUp />, { at: '/sign-up?invitation=tok-1' });
+    await screen.findByTestId('invitation-preview');
+    await fillValid();
+    await userEvent.click(sendCode());
+    await screen.findByText('验证码已发送至 +86 138****5678');
+    await submit();
+    await waitFor(() => expect(location.current?.pathname).toBe('/wallet'));
+    expect(calls.find((call) => call.url === REGISTER)?.body).toMatchObject({ invitation: 'tok-1' });
+    expect(useSessionStore.getState()).toMatchObject({ token: 'member-token', isLogin: true });
   });
 });

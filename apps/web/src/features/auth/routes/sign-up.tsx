@@ -1,3 +1,4 @@
+import type { RegisterAnswer } from '@portal/contract/account';
 import { limits, messages, rules } from '@portal/contract/rules';
 import { Button, Checkbox, Form } from 'antd';
 import Input from 'antd/es/input/Input';
@@ -90,9 +91,9 @@ export default function SignUp() {
       return;
     }
     const invitation = (values.invitation_code ?? '').trim();
-    let token: string;
+    let answer: RegisterAnswer;
     try {
-      ({ token } = await registerCall.mutateAsync({
+      answer = await registerCall.mutateAsync({
         phone_prefix: limits.phonePrefix,
         phone: values.phone,
         password: values.password,
@@ -100,16 +101,20 @@ export default function SignUp() {
         invitation_code: invitation === '' ? null : invitation,
         // left out of the body when there is none
         invitation: invitationToken || undefined,
-      }));
+      });
     } catch (error) {
       showOnFields(form, error, FIELDS);
       return;
     }
     // the server used the code up
     forgetCodeRequest(codeRequestKey('MARK_TYPE_REGISTER', values.phone));
-    // this token can only bind an e-mail; the next screen does that (spec §4)
-    useSessionStore.getState().keepToken(token);
-    navigate(paths.signEmail.getHref(), { replace: true });
+    // signed in when an invitation by e-mail gave the new member that e-mail; otherwise the token can
+    // only bind an e-mail, and the next screen does that (spec §4)
+    const { signed_in, token } = answer;
+    const session = useSessionStore.getState();
+    if (signed_in) session.login(token);
+    else session.keepToken(token);
+    navigate((signed_in ? paths.wallet : paths.signEmail).getHref(), { replace: true });
   };
 
   const canGoBack = location.key !== 'default';

@@ -44,6 +44,10 @@ export function CardIdentity({ card }: { card: CardItem }) {
   );
 }
 
+const SELECTION_WIDTH = 44;
+/** the least the card's column (brand mark, nickname, masked number) is drawn in */
+const CARD_COLUMN_MIN = 140;
+
 /** The cards on wide screens: one row each, a click opens the card's page. */
 export function CardTable({ items, loading, onOpen, selection }: CardTableProps) {
   const text = cardListText.columns;
@@ -107,7 +111,8 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
       width: 150,
       render: (value: string) => <span className={styles.time}>{formatDateTime(value)}</span>,
     },
-    detailsColumn({ title: text.action, label: cardListText.details, width: 72, onOpen }),
+    // 详情 stays in sight when the table scrolls sideways
+    { ...detailsColumn<CardItem>({ title: text.action, label: cardListText.details, width: 72, onOpen }), fixed: 'right' },
   ];
   // 持卡成员, once the cards name their holder
   if (items.some((card) => card.holder_label)) {
@@ -119,6 +124,10 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
     });
   }
 
+  // the card's own column keeps room for its nickname and number: the other columns have fixed
+  // widths, and once they fill the list (as with 持卡成员) the table scrolls sideways instead
+  const scrollWidth = columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : CARD_COLUMN_MIN), selection ? SELECTION_WIDTH : 0);
+
   return (
     <Table<CardItem>
       className={styles.table}
@@ -129,6 +138,7 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
       loading={loading}
       pagination={false}
       tableLayout="fixed"
+      scroll={{ x: scrollWidth }}
       rowSelection={
         selection
           ? {
@@ -136,7 +146,7 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
               preserveSelectedRowKeys: true,
               onChange: (keys) => selection.onChange(keys.map(String)),
               getCheckboxProps: (card) => ({ 'aria-label': bulkExportText.select(card.nickname) }) as never,
-              columnWidth: 44,
+              columnWidth: SELECTION_WIDTH,
             }
           : undefined
       }
