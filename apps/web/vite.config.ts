@@ -162,8 +162,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       input: { index: path.join(here, 'index.html'), 'early-start': earlyStartEntry, boot: path.join(here, 'src/app/boot.ts') },
       output: {
         // a chunk is named by its hash alone: every script of the first load imports others by file
-        // name, and the route table lists them all, so names are bytes each start downloads
-        chunkFileNames: 'assets/[hash].js',
+        // name, and the route table lists them all, so names are bytes each start downloads. Seven
+        // characters is the shortest the bundler accepts for this many chunks (it says so, and stops,
+        // should the chunks grow past what seven can name apart)
+        chunkFileNames: 'assets/[hash:7].js',
         codeSplitting: {
           // the field rules and the server's field errors, which sign-in and the card screens share, with
           // the typed client: one small chunk, not four (each chunk costs the first load its imports and
