@@ -50,6 +50,8 @@ async function issuedCard(api: ApiClient, productId: string, amount: string) {
 
 /** the batch a BATCH_PROGRESS event is about */
 const batchOf = (event: StreamEvent) => (event as { batch_id?: string }).batch_id;
+/** the export an EXPORT_PROGRESS event is about */
+const exportOf = (event: StreamEvent) => (event as { export_id?: string }).export_id;
 const usd = (event: StreamEvent) => (event.card_amount as Array<{ currency: string; amount: string }>).find((item) => item.currency === 'USD')?.amount;
 
 describe("a team's event streams", () => {
@@ -93,6 +95,16 @@ describe("a team's event streams", () => {
       await tabs.owner.next((event) => event.type === 'BATCH_PROGRESS' && batchOf(event) === membersBatch.data.batch_id);
       const batchesHeard = tabs.member.events.filter((event) => event.type === 'BATCH_PROGRESS').map((event) => batchOf(event));
       expect(new Set(batchesHeard)).toEqual(new Set([membersBatch.data.batch_id]));
+      // the owner's export is not the member's to follow; the member's own is
+      const ownersExport = await owner.api.post<{ export_id: string }>('/card/batch-export', { filters: {}, columns: ['nickname'] });
+      expect(ownersExport.code, ownersExport.message).toBe(0);
+      await tabs.owner.next((event) => event.type === 'EXPORT_PROGRESS' && exportOf(event) === ownersExport.data.export_id && event.status === 'DONE', { timeoutMs: 30_000 });
+      const membersExport = await member.api.post<{ export_id: string }>('/card/batch-export', { filters: {}, columns: ['nickname'] });
+      expect(membersExport.code, membersExport.message).toBe(0);
+      await tabs.member.next((event) => event.type === 'EXPORT_PROGRESS' && exportOf(event) === membersExport.data.export_id && event.status === 'DONE', { timeoutMs: 30_000 });
+      await tabs.owner.next((event) => event.type === 'EXPORT_PROGRESS' && exportOf(event) === membersExport.data.export_id, { timeoutMs: 30_000 });
+      const exportsHeard = tabs.member.events.filter((event) => event.type === 'EXPORT_PROGRESS').map((event) => exportOf(event));
+      expect(new Set(exportsHeard)).toEqual(new Set([membersExport.data.export_id]));
       // and no status of a card the member does not hold
       const theirCards = new Set((await rows(sql`select id from cards where holder_member_id = ${member.id}`)).map((row) => row.id));
       const statusesHeard = tabs.member.events.filter((event) => event.type === 'CARD_STATUS' || event.type === 'CARD_TRANSACTION');

@@ -130,8 +130,18 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
     error: row.error,
   });
 
+  // to the members who may see the export, as its list shows it: a MEMBER's own to them (and the roles that
+  // see every card), the others' to the roles that see every card (no MEMBER holds the owner's member id,
+  // which is the account's)
   const announce = (tx: Tx, row: ExportRow) =>
-    events.toAccount(tx, row.merchantId, row.accountId, EVENT_TYPES.exportProgress, { export_id: row.id, status: row.status, done: row.done, total: row.total });
+    events.toAccount(
+      tx,
+      row.merchantId,
+      row.accountId,
+      EVENT_TYPES.exportProgress,
+      { export_id: row.id, status: row.status, done: row.done, total: row.total },
+      { audience: { card: row.selection.held_by ?? row.accountId } },
+    );
 
   /** Saves the export's new figures and tells the account's tabs. */
   const progress = (id: string, changes: Partial<ExportRow>, onlyIf?: { status: string[] }) =>
