@@ -176,6 +176,13 @@ describe('POST /team/ownership', () => {
     const admin = await joinTeam(t, owner, 'ADMIN');
     const suspended = await joinTeam(t, owner, 'VIEWER');
     await owner.api.data('PUT', `/team/members/${suspended.memberId}`, { body: { status: 'SUSPENDED' } });
+    // without a trade password set, ownership is not handed over: one must be set first
+    await expectUnchanged(snapshot(owner.accountId), async () => {
+      for (const body of [{ member_id: admin.memberId }, { member_id: admin.memberId, trx_password: 'Trade1234' }]) {
+        const refused = await owner.api.post('/team/ownership', body);
+        expect(refused).toMatchObject({ code: ErrorCode.TRX_PASSWORD_REQUIRED, message: '请先在账户设置中设置交易密码', data: { set: false } });
+      }
+    });
     expect((await owner.api.put('/account/trx-password', { trx_password: 'Trade1234', password: PASSWORD })).code).toBe(0);
     await expectUnchanged(snapshot(owner.accountId), async () => {
       expect((await owner.api.post('/team/ownership', { member_id: admin.memberId })).code).toBe(ErrorCode.TRX_PASSWORD_REQUIRED);
@@ -232,6 +239,7 @@ describe('another team', () => {
     for (const other of [await teamOwner(t), await teamOwner(t, 'orange.localhost')]) {
       await readyForCards(t, other);
       const theirs = await joinTeam(t, other, 'MEMBER');
+      expect((await other.api.put('/account/trx-password', { trx_password: 'Trade1234', password: PASSWORD })).code).toBe(0);
       await expectUnchanged(snapshot(owner.accountId), async () => {
         const seen = await other.api.data<{ items: TeamMember[] }>('GET', '/team/members');
         expect(seen.items.map((m) => m.id).sort()).toEqual([other.memberId, theirs.memberId].sort());
@@ -240,7 +248,7 @@ describe('another team', () => {
         expect((await other.api.put(`/team/members/${buyer.memberId}`, { role: 'VIEWER' })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
         expect((await other.api.delete(`/team/members/${buyer.memberId}`, { body: {} })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
         expect((await other.api.delete(`/team/invitations/${invited.id}`)).code).toBe(TeamErrorCode.INVITATION_NOT_FOUND);
-        expect((await other.api.post('/team/ownership', { member_id: buyer.memberId })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
+        expect((await other.api.post('/team/ownership', { member_id: buyer.memberId, trx_password: 'Trade1234' })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
         expect((await other.api.put(`/card/${card.id}/holder`, { holder_member_id: theirs.memberId })).code).toBe(CardErrorCode.CARD_NOT_FOUND);
         expect((await other.api.put(`/card/${card.id}/holder`, { holder_member_id: buyer.memberId })).code).toBe(TeamErrorCode.HOLDER_INVALID);
         expect((await other.api.get(`/card/${card.id}`)).code).not.toBe(0);

@@ -99,10 +99,10 @@ export const teamCalls = defineCalls({
     path: '/team/ownership',
     body: ownershipBody,
     answer: z.null(),
-    summary: 'Hand ownership to another active member (the owner only, with the trade password once set); the owner becomes an ADMIN',
+    summary: 'Hand ownership to another active member (the owner only, with the trade password, which must be set first); the owner becomes an ADMIN',
     tags,
     who: member('team.ownership'),
-    tradePassword: 'always',
+    tradePassword: 'required',
   },
   rename: {
     method: 'PUT',
