@@ -9,6 +9,7 @@ import type { updateMemberBody } from '@portal/contract/team';
 import type { Db, Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { permissionDenied } from '../../http/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -115,15 +116,19 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
       }
     },
 
-    /** POST /team/ownership: the member becomes the owner, the owner an ADMIN, in one transaction. */
+    /**
+     * POST /team/ownership: the member becomes the owner, the owner an ADMIN, in one transaction. The
+     * caller's own row is locked first, so that hand-overs at once run one after the other: the later
+     * one reads its caller as they are now, and is refused once they are no longer the owner.
+     */
     async transferOwnership(auth: Authenticated, memberId: string) {
       await db.transaction(async (tx) => {
+        const owner = await findMember(tx, auth.account.id, auth.member.id, { lock: true });
+        if (owner?.role !== 'OWNER') throw permissionDenied('team.ownership');
         const target = isUuid(memberId) ? await findMember(tx, auth.account.id, memberId, { lock: true }) : undefined;
         if (!target) throw notFound();
         if (target.id === auth.member.id) throw new AppError(TeamErrorCode.NOT_YOURSELF);
         if (target.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_NOT_FOUND, { message: '只能将所有权转让给正常状态的成员' });
-        const owner = await findOwner(tx, auth.account.id);
-        if (owner.id !== auth.member.id) throw new AppError(TeamErrorCode.LAST_OWNER);
         // one owner at a time: the old one steps down before the new one takes over
         await updateMember(tx, owner.id, { role: 'ADMIN' });
         await updateMember(tx, target.id, { role: 'OWNER' });
