@@ -100,3 +100,11 @@ export async function revokeExpiredTo(tx: Tx, accountId: string, address: string
     .set({ revokedAt: now })
     .where(and(eq(invitations.accountId, accountId), eq(invitations.address, address), pending, lte(invitations.expiresAt, now)));
 }
+
+/** Revokes every pending invitation a member sent (they are removed or suspended): none outlives their say. */
+export async function revokeInvitedBy(tx: Tx, memberId: string, now: Date) {
+  await tx
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(and(eq(invitations.invitedBy, memberId), pending));
+}

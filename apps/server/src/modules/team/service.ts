@@ -15,6 +15,7 @@ import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { CardService } from '../cards/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
+import { revokeInvitedBy } from './invitation-store.ts';
 import { budgetUsed, countHeld, findMember, findOwner, listMembers, renameAccount, type TeamMemberRow, updateMember } from './store.ts';
 
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
@@ -76,7 +77,10 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
       return { items: rows.map((row) => memberItem(row.member, row.used, row.cardsHeld, auth.member.id)) };
     },
 
-    /** PUT /team/members/{id}: a suspended member's sessions and streams end at once; a new role holds from their next call. */
+    /**
+     * PUT /team/members/{id}: a suspended member's sessions and streams end at once, and the
+     * invitations they sent that are still pending are revoked; a new role holds from their next call.
+     */
     async updateMember(auth: Authenticated, id: string, body: z.output<typeof updateMemberBody>) {
       return db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
@@ -88,6 +92,7 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
         const updated = Object.keys(changes).length > 0 ? await updateMember(tx, target.id, changes) : target;
         if (updated.status === 'SUSPENDED' && target.status !== 'SUSPENDED') {
           await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'suspended');
+          await revokeInvitedBy(tx, target.id, clock.now());
         }
         const item = await itemOf(tx, updated, auth.member.id);
         await traceWithin(tx, teamCalls.updateMember, item);
@@ -97,14 +102,15 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
 
     /**
      * DELETE /team/members/{id}: the member is removed (their row stays, their phone and e-mail are
-     * free again), their sessions end, the cards they hold go to the owner; with `freezeCards` those
-     * cards are frozen as the customer's 冻结 freezes a card.
+     * free again), their sessions end, their pending invitations are revoked, the cards they hold go
+     * to the owner; with `freezeCards` those cards are frozen as the customer's 冻结 freezes a card.
      */
     async removeMember(merchantId: string, auth: Authenticated, id: string, freezeCards: boolean) {
       const moved = await db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
         await updateMember(tx, target.id, { status: 'REMOVED', removedAt: clock.now() });
         await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'removed');
+        await revokeInvitedBy(tx, target.id, clock.now());
         const owner = await findOwner(tx, auth.account.id);
         await traceWithin(tx, teamCalls.removeMember, null);
         return cards.handOverAll(tx, auth.account.id, target.id, owner.id);
