@@ -159,6 +159,36 @@ describe('DELETE /team/members/{id}', () => {
     expect(login.code).toBe(2009);
   });
 
+  it('removes a member though the issuer does not freeze one of their cards: the others are frozen, the remover is told which', async () => {
+    const owner = await teamOwner(t);
+    await readyForCards(t, owner);
+    const buyer = await joinTeam(t, owner, 'MEMBER');
+    const admin = await joinTeam(t, owner, 'ADMIN');
+    const cards = [await issuedCard(buyer, issuer, '采购卡一'), await issuedCard(buyer, issuer, '采购卡二'), await issuedCard(buyer, issuer, '采购卡三')];
+    const refused = cards[1] as CardItem;
+    issuer.state.refusing.add(refused.id);
+    try {
+      expect((await admin.api.delete(`/team/members/${buyer.memberId}`, { body: { freeze_cards: true } })).code).toBe(0);
+    } finally {
+      issuer.state.refusing.delete(refused.id);
+    }
+    expect((await memberRows(owner.accountId)).find((m) => m.id === buyer.memberId)).toMatchObject({ status: 'REMOVED', removed: true });
+    const statuses = await Promise.all(cards.map(async (card) => (await owner.api.data<CardItem>('GET', `/card/${card.id}`)).status));
+    expect(statuses).toEqual(['FREEZING', 'NORMAL', 'FREEZING']);
+    expect((await members(owner)).find((m) => m.id === owner.memberId)?.cards_held).toBe(3);
+    // the remover alone is told which card is still in use
+    const told = await queryRows<{ member_id: string; title: string; content: string }>(
+      t.database.db,
+      sql`select member_id, title, content from station_messages where account_id = ${owner.accountId} and title like '%未能冻结%'`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.member_id).toBe(admin.memberId);
+    expect(told[0]?.content).toContain('采购卡二');
+    expect(told[0]?.content).not.toContain('采购卡一');
+    // and freezes it from the card's page
+    expect((await admin.api.data<CardItem>('PUT', `/card/${refused.id}/status`, { body: { action: 'FREEZE' } })).status).toBe('FREEZING');
+  });
+
   it('refuses the owner and yourself, and changes nothing', async () => {
     const owner = await teamOwner(t);
     const admin = await joinTeam(t, owner, 'ADMIN');

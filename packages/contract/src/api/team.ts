@@ -55,7 +55,9 @@ export const teamCalls = defineCalls({
     params: memberIdParams,
     body: removeMemberBody,
     answer: z.null(),
-    summary: 'Remove a member: their sessions end at once; their cards go to the owner (frozen when freeze_cards)',
+    summary:
+      'Remove a member: their sessions end at once; their cards go to the owner (frozen when freeze_cards: the removal stands ' +
+      'even when the issuer does not freeze a card, and a station message to the remover names those cards)',
     tags,
     who: member('team.manage'),
   },
