@@ -24,6 +24,16 @@ export async function lockAccount(tx: Tx, accountId: string) {
   await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 }
 
+/**
+ * Locks the inviting member's row and answers whether they are still active: a removal or suspension
+ * (which holds the same row) either lands first and is seen here, or waits for this invitation and
+ * revokes it.
+ */
+export async function lockActiveInviter(tx: Tx, memberId: string) {
+  const [row] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+  return row?.status === 'ACTIVE';
+}
+
 /** The account's pending invitation to an address, if any (expired or not). */
 export async function findPendingTo(tx: Tx, accountId: string, address: string) {
   const [row] = await tx
