@@ -127,7 +127,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     spendingFigures: createSpendingFigures({ db, clock }),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
-  const team = createTeamService({ db, clock, sessions, cards });
+  const team = createTeamService({ db, clock, sessions, cards, messages });
   const spending = createSpendingService({ db, clock, ledger, events, messages, cards });
   const reveals = createCardRevealService({
     db,

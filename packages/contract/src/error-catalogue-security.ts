@@ -10,7 +10,10 @@ export const securityErrors: Record<number, CatalogueEntry> = {
     message: messages.tradePasswordRequired,
     meaning:
       'The account has a trade password and the call moves money out of the wallet or a card (open, batch, top-up, withdrawal, ' +
-      'cancelling a card that holds money, an export with full numbers) without trx_password; nothing changed.',
+      'cancelling a card that holds money, an export with full numbers) without trx_password; nothing changed. ' +
+      'A call that needs a trade password even before one is set (handing ownership over) answers it with the notSet wording ' +
+      'and data.set = false while the caller has none.',
+    variants: { notSet: '请先在账户设置中设置交易密码' },
   },
   [ErrorCode.TRX_PASSWORD_WRONG]: {
     status: 400,

@@ -55,7 +55,7 @@ export function callSchema(call: Call) {
  */
 export function registerCall<C extends Call>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
   // a call that asks the trade password before anything moves cannot be registered without that check
-  if ((call.tradePassword === 'always' || call.tradePassword === 'sensitive') && !options.preHandler) {
+  if ((call.tradePassword === 'always' || call.tradePassword === 'required' || call.tradePassword === 'sensitive') && !options.preHandler) {
     throw new Error(`${call.method} ${call.path} asks the trade password (${call.tradePassword}) but no check of it is registered`);
   }
   const principals = app.principals;

@@ -19,8 +19,11 @@ export interface KeyedCall {
 
 /** What the hook asks of the accounts: the trade password's check, and the call each key of an account is bound to. */
 export interface TradePasswordChecks {
-  /** refuses unless the given trade password is right (or none is set: `set` is what the caller's session read) */
-  confirm(memberId: string, given: string | undefined, set: boolean): Promise<void>;
+  /**
+   * refuses unless the given trade password is right (or none is set: `set` is what the caller's
+   * session read; with `required`, none set is refused too)
+   */
+  confirm(memberId: string, given: string | undefined, set: boolean, required?: boolean): Promise<void>;
   boundCall(accountId: string, key: string): Promise<{ operation: string; requestHash: string } | undefined>;
   /** binds the key to its call; false when it was bound already (to this call or another) */
   bindCall(accountId: string, call: KeyedCall): Promise<boolean>;
@@ -52,11 +55,14 @@ const conflict = (key: string) => new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, {
  * for the password again when the call kept a first answer under the key (`answered`), which it
  * then answers; a call that was refused kept none, its rollback took everything, and the same
  * request again is a new one that confirms the trade password.
+ *
+ * With `required` (a call whose contract says `tradePassword: 'required'`), a caller without a trade
+ * password is refused (2101) rather than let through.
  */
 export function tradePasswordHook(
   checks: TradePasswordChecks,
   when: (body: unknown) => boolean = () => true,
-  options: { answered?: KeptAnswer } = {},
+  options: { answered?: KeptAnswer; required?: boolean } = {},
 ) {
   return async (request: FastifyRequest) => {
     const accountId = request.principal.account.id;
@@ -70,7 +76,7 @@ export function tradePasswordHook(
     }
     if (when(request.body)) {
       const given = (request.body as { trx_password?: string } | undefined)?.trx_password;
-      await checks.confirm(memberId, given, trxPasswordSet);
+      await checks.confirm(memberId, given, trxPasswordSet, options.required === true);
     }
     if (keyed && !(await checks.bindCall(accountId, keyed))) {
       // bound in between by a request of its own: another call's key is refused all the same

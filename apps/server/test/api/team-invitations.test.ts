@@ -228,3 +228,32 @@ describe('an invitation link', () => {
     expect(count?.n).toBe(2);
   });
 });
+
+describe('a member who sent invitations is removed or suspended', () => {
+  it('revokes their pending invitations in the same change; the others stay', async () => {
+    const owner = await teamOwner(t);
+    const leaving = await joinTeam(t, owner, 'ADMIN');
+    const paused = await joinTeam(t, owner, 'ADMIN');
+    const fromLeaving = freshEmail('from-leaving');
+    const fromPaused = freshEmail('from-paused');
+    const fromOwner = freshEmail('from-owner');
+    expect((await invite(leaving, { email: fromLeaving, role: 'VIEWER' })).code).toBe(0);
+    expect((await invite(paused, { email: fromPaused, role: 'VIEWER' })).code).toBe(0);
+    expect((await invite(owner, { email: fromOwner, role: 'VIEWER' })).code).toBe(0);
+    const leavingToken = await invitationToken(t, fromLeaving);
+    const pausedToken = await invitationToken(t, fromPaused);
+
+    await owner.api.data('PUT', `/team/members/${paused.memberId}`, { body: { status: 'SUSPENDED' } });
+    await owner.api.data('DELETE', `/team/members/${leaving.memberId}`, { body: {} });
+
+    expect((await pending(owner)).map((item) => item.sent_to)).toEqual([fromOwner]);
+    expect((await preview('localhost', leavingToken)).code).toBe(TeamErrorCode.INVITATION_REVOKED);
+    expect((await preview('localhost', pausedToken)).code).toBe(TeamErrorCode.INVITATION_REVOKED);
+    const rows = await queryRows<{ invited_by: string; revoked: boolean }>(
+      t.database.db,
+      sql`select invited_by, revoked_at is not null as revoked from invitations where account_id = ${owner.accountId}`,
+    );
+    expect(rows.filter((row) => row.revoked).map((row) => row.invited_by).sort()).toEqual([leaving.memberId, paused.memberId].sort());
+    expect(rows.find((row) => row.invited_by === owner.memberId)?.revoked).toBe(false);
+  });
+});

@@ -159,6 +159,36 @@ describe('DELETE /team/members/{id}', () => {
     expect(login.code).toBe(2009);
   });
 
+  it('removes a member though the issuer does not freeze one of their cards: the others are frozen, the remover is told which', async () => {
+    const owner = await teamOwner(t);
+    await readyForCards(t, owner);
+    const buyer = await joinTeam(t, owner, 'MEMBER');
+    const admin = await joinTeam(t, owner, 'ADMIN');
+    const cards = [await issuedCard(buyer, issuer, '采购卡一'), await issuedCard(buyer, issuer, '采购卡二'), await issuedCard(buyer, issuer, '采购卡三')];
+    const refused = cards[1] as CardItem;
+    issuer.state.refusing.add(refused.id);
+    try {
+      expect((await admin.api.delete(`/team/members/${buyer.memberId}`, { body: { freeze_cards: true } })).code).toBe(0);
+    } finally {
+      issuer.state.refusing.delete(refused.id);
+    }
+    expect((await memberRows(owner.accountId)).find((m) => m.id === buyer.memberId)).toMatchObject({ status: 'REMOVED', removed: true });
+    const statuses = await Promise.all(cards.map(async (card) => (await owner.api.data<CardItem>('GET', `/card/${card.id}`)).status));
+    expect(statuses).toEqual(['FREEZING', 'NORMAL', 'FREEZING']);
+    expect((await members(owner)).find((m) => m.id === owner.memberId)?.cards_held).toBe(3);
+    // the remover alone is told which card is still in use
+    const told = await queryRows<{ member_id: string; title: string; content: string }>(
+      t.database.db,
+      sql`select member_id, title, content from station_messages where account_id = ${owner.accountId} and title like '%未能冻结%'`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.member_id).toBe(admin.memberId);
+    expect(told[0]?.content).toContain('采购卡二');
+    expect(told[0]?.content).not.toContain('采购卡一');
+    // and freezes it from the card's page
+    expect((await admin.api.data<CardItem>('PUT', `/card/${refused.id}/status`, { body: { action: 'FREEZE' } })).status).toBe('FREEZING');
+  });
+
   it('refuses the owner and yourself, and changes nothing', async () => {
     const owner = await teamOwner(t);
     const admin = await joinTeam(t, owner, 'ADMIN');
@@ -176,6 +206,13 @@ describe('POST /team/ownership', () => {
     const admin = await joinTeam(t, owner, 'ADMIN');
     const suspended = await joinTeam(t, owner, 'VIEWER');
     await owner.api.data('PUT', `/team/members/${suspended.memberId}`, { body: { status: 'SUSPENDED' } });
+    // without a trade password set, ownership is not handed over: one must be set first
+    await expectUnchanged(snapshot(owner.accountId), async () => {
+      for (const body of [{ member_id: admin.memberId }, { member_id: admin.memberId, trx_password: 'Trade1234' }]) {
+        const refused = await owner.api.post('/team/ownership', body);
+        expect(refused).toMatchObject({ code: ErrorCode.TRX_PASSWORD_REQUIRED, message: '请先在账户设置中设置交易密码', data: { set: false } });
+      }
+    });
     expect((await owner.api.put('/account/trx-password', { trx_password: 'Trade1234', password: PASSWORD })).code).toBe(0);
     await expectUnchanged(snapshot(owner.accountId), async () => {
       expect((await owner.api.post('/team/ownership', { member_id: admin.memberId })).code).toBe(ErrorCode.TRX_PASSWORD_REQUIRED);
@@ -232,6 +269,7 @@ describe('another team', () => {
     for (const other of [await teamOwner(t), await teamOwner(t, 'orange.localhost')]) {
       await readyForCards(t, other);
       const theirs = await joinTeam(t, other, 'MEMBER');
+      expect((await other.api.put('/account/trx-password', { trx_password: 'Trade1234', password: PASSWORD })).code).toBe(0);
       await expectUnchanged(snapshot(owner.accountId), async () => {
         const seen = await other.api.data<{ items: TeamMember[] }>('GET', '/team/members');
         expect(seen.items.map((m) => m.id).sort()).toEqual([other.memberId, theirs.memberId].sort());
@@ -240,7 +278,7 @@ describe('another team', () => {
         expect((await other.api.put(`/team/members/${buyer.memberId}`, { role: 'VIEWER' })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
         expect((await other.api.delete(`/team/members/${buyer.memberId}`, { body: {} })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
         expect((await other.api.delete(`/team/invitations/${invited.id}`)).code).toBe(TeamErrorCode.INVITATION_NOT_FOUND);
-        expect((await other.api.post('/team/ownership', { member_id: buyer.memberId })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
+        expect((await other.api.post('/team/ownership', { member_id: buyer.memberId, trx_password: 'Trade1234' })).code).toBe(TeamErrorCode.MEMBER_NOT_FOUND);
         expect((await other.api.put(`/card/${card.id}/holder`, { holder_member_id: theirs.memberId })).code).toBe(CardErrorCode.CARD_NOT_FOUND);
         expect((await other.api.put(`/card/${card.id}/holder`, { holder_member_id: buyer.memberId })).code).toBe(TeamErrorCode.HOLDER_INVALID);
         expect((await other.api.get(`/card/${card.id}`)).code).not.toBe(0);

@@ -10,7 +10,8 @@ export const numberIn = (bin: string) => luhnNumberIn(bin);
 /**
  * The card issuer as a test plays it: it records what the portal asks and answers only when the test
  * says so, with events signed as a real issuer signs them and posted to the portal's webhook, so a test
- * can answer late, twice, out of order, or not at all. `down` makes it refuse every request. Its status
+ * can answer late, twice, out of order, or not at all. `down` makes it refuse every request, `refusing`
+ * every request about the cards whose ids it holds. Its status
  * query answers what the test put in `statuses` for the card, else PENDING.
  */
 export function scriptedIssuer() {
@@ -18,9 +19,10 @@ export function scriptedIssuer() {
   const statuses = new Map<string, CardStatusAnswer | Omit<Extract<CardStatusAnswer, { status: 'ISSUED' }>, 'card_id'> | { status: 'PENDING' | 'UNKNOWN' } | { status: 'FAILED'; reason: string }>();
   const asked: string[] = [];
   let app: TestApp | undefined;
-  const state = { down: false };
+  const state = { down: false, refusing: new Set<string>() };
   const take = (kind: 'open' | 'freeze' | 'unfreeze' | 'close', cardId: string, request?: IssueRequest) => {
     if (state.down) throw new IssuerUnavailable('the test issuer is down');
+    if (state.refusing.has(cardId)) throw new IssuerUnavailable(`the test issuer refuses card ${cardId}`);
     requests.push({ kind, cardId, ...(request ? { request } : {}) });
   };
   const port: CardIssuer = {

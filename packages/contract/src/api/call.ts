@@ -42,8 +42,9 @@ export const isSessionCaller = (who: Who): who is SessionCaller => 'session' in 
  * When a call asks for the trade password (once the account has set one) before anything moves:
  * `always`; `sensitive`, when what the body asks for is (an export with full numbers); `holding-money`,
  * when the card it closes still holds money (known to the call only once it has read the card).
+ * `required`: always, and refused (2101, its `notSet` wording) while the caller has none set.
  */
-export type TradePasswordRule = 'always' | 'sensitive' | 'holding-money';
+export type TradePasswordRule = 'always' | 'required' | 'sensitive' | 'holding-money';
 
 /**
  * The answer that is no `{code, message, data}` envelope: an .xlsx file, or a stream of server-sent

@@ -55,7 +55,9 @@ export const teamCalls = defineCalls({
     params: memberIdParams,
     body: removeMemberBody,
     answer: z.null(),
-    summary: 'Remove a member: their sessions end at once; their cards go to the owner (frozen when freeze_cards)',
+    summary:
+      'Remove a member: their sessions end at once; their cards go to the owner (frozen when freeze_cards: the removal stands ' +
+      'even when the issuer does not freeze a card, and a station message to the remover names those cards)',
     tags,
     who: member('team.manage'),
   },
@@ -99,10 +101,10 @@ export const teamCalls = defineCalls({
     path: '/team/ownership',
     body: ownershipBody,
     answer: z.null(),
-    summary: 'Hand ownership to another active member (the owner only, with the trade password once set); the owner becomes an ADMIN',
+    summary: 'Hand ownership to another active member (the owner only, with the trade password, which must be set first); the owner becomes an ADMIN',
     tags,
     who: member('team.ownership'),
-    tradePassword: 'always',
+    tradePassword: 'required',
   },
   rename: {
     method: 'PUT',

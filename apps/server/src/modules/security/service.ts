@@ -49,7 +49,7 @@ export function createSecurityService(deps: SecurityServiceDeps) {
     tell,
 
     /** A preHandler confirming the trade password before a call that moves money (http/trade-password-hook.ts). */
-    tradePasswordHook: (when?: (body: unknown) => boolean, options?: { answered?: KeptAnswer }) => tradePasswordHook(checks, when, options),
+    tradePasswordHook: (when?: (body: unknown) => boolean, options?: { answered?: KeptAnswer; required?: boolean }) => tradePasswordHook(checks, when, options),
   };
 }
 

@@ -12,6 +12,9 @@ import type { AccountCredentials } from '../accounts/credentials-service.ts';
 import { tradeLockedError, tradePasswordPolicy } from './trade-password-policy.ts';
 import type { TellSecurityChange } from './security-notice.ts';
 
+/** The refusal of a call that needs a trade password while the caller has none set. */
+const notSet = () => new AppError(ErrorCode.TRX_PASSWORD_REQUIRED, { variant: 'notSet', data: { set: false } });
+
 interface TradePasswordDeps {
   db: Db;
   clock: Clock;
@@ -26,14 +29,16 @@ export function createTradePasswordPart({ db, clock, credentials, tell }: TradeP
    * Once the account has a trade password, the call must carry it, right, and not while it is
    * locked. The account's checks run one at a time (its row locked over the check), so only wrong
    * ones are counted, and however many arrive together at most five wrong ones are checked in the
-   * window; a right one clears the count. Without a trade password set, any call passes. `set` is
-   * whether one was set when the caller's session was read (it saves a read); unknown, it is read.
+   * window; a right one clears the count. Without a trade password set, any call passes, but one
+   * that is `required` (the contract's `tradePassword: 'required'`), which is refused until one is
+   * set. `set` is whether one was set when the caller's session was read (it saves a read); unknown,
+   * it is read.
    */
-  async function confirmTradePassword(memberId: string, given: string | undefined, set?: boolean) {
-    if (!(set ?? (await trade.findHash(memberId)))) return;
+  async function confirmTradePassword(memberId: string, given: string | undefined, set?: boolean, required = false) {
+    if (!required && !(set ?? (await trade.findHash(memberId)))) return;
     const refusal = await db.transaction(async (tx) => {
       const { hash, failures, lockedUntil } = await trade.lock(tx, memberId);
-      if (!hash) return null;
+      if (!hash) return required ? notSet() : null;
       const now = clock.now();
       if (lockedUntil && lockedUntil.getTime() > now.getTime()) return tradeLockedError(lockedUntil, now);
       if (!given) return new AppError(ErrorCode.TRX_PASSWORD_REQUIRED);

@@ -30,6 +30,7 @@ import {
   type InvitationRow,
   listPending,
   lockAccount,
+  lockActiveInviter,
   revokeExpiredTo,
   revokeInvitation,
   sentSince,
@@ -90,6 +91,8 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
       const origin = await merchants.mailLinkOrigin(config, merchant, caller.log);
       const created = await db
         .transaction(async (tx) => {
+          // the inviter's row before the account's, in the order a removal or suspension takes them
+          if (!(await lockActiveInviter(tx, auth.member.id))) throw new AppError(TeamErrorCode.MEMBER_SUSPENDED);
           await lockAccount(tx, auth.account.id);
           if (await addressTaken(tx, merchant.id, to)) throw new AppError(TeamErrorCode.ALREADY_IN_TEAM);
           const dayAgo = new Date(now.getTime() - invitationPolicy.dayMs);

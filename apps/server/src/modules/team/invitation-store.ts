@@ -24,6 +24,16 @@ export async function lockAccount(tx: Tx, accountId: string) {
   await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
 }
 
+/**
+ * Locks the inviting member's row and answers whether they are still active: a removal or suspension
+ * (which holds the same row) either lands first and is seen here, or waits for this invitation and
+ * revokes it.
+ */
+export async function lockActiveInviter(tx: Tx, memberId: string) {
+  const [row] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+  return row?.status === 'ACTIVE';
+}
+
 /** The account's pending invitation to an address, if any (expired or not). */
 export async function findPendingTo(tx: Tx, accountId: string, address: string) {
   const [row] = await tx
@@ -99,4 +109,12 @@ export async function revokeExpiredTo(tx: Tx, accountId: string, address: string
     .update(invitations)
     .set({ revokedAt: now })
     .where(and(eq(invitations.accountId, accountId), eq(invitations.address, address), pending, lte(invitations.expiresAt, now)));
+}
+
+/** Revokes every pending invitation a member sent (they are removed or suspended): none outlives their say. */
+export async function revokeInvitedBy(tx: Tx, memberId: string, now: Date) {
+  await tx
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(and(eq(invitations.invitedBy, memberId), pending));
 }

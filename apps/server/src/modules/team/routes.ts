@@ -9,7 +9,7 @@ import type { InvitationService, TeamService } from './service.ts';
 /**
  * The team's calls (shared/design/growing-customers.md §6): each reaches the signed-in member's own
  * team; the role each needs is the contract's (checked before the call runs). Handing ownership over
- * confirms the owner's trade password first.
+ * confirms the owner's trade password first, and is refused while the owner has none set.
  */
 export const teamRoutes: FastifyPluginAsync<{ team: TeamService; invitations: InvitationService; tradePassword: Pick<SecurityService, 'tradePasswordHook'> }> = async (
   app,
@@ -42,7 +42,7 @@ export const teamRoutes: FastifyPluginAsync<{ team: TeamService; invitations: In
       await team.transferOwnership(request.principal, request.body.member_id);
       return ok(null);
     },
-    { preHandler: tradePassword.tradePasswordHook() },
+    { preHandler: tradePassword.tradePasswordHook(undefined, { required: teamCalls.transferOwnership.tradePassword === 'required' }) },
   );
 
   registerCall(app, teamCalls.rename, async (request) => {

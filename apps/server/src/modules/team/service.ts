@@ -9,12 +9,16 @@ import type { updateMemberBody } from '@portal/contract/team';
 import type { Db, Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { permissionDenied } from '../../http/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { CardService } from '../cards/service.ts';
+import { type CardService, cardName } from '../cards/service.ts';
+import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
+import { revokeInvitedBy } from './invitation-store.ts';
 import { budgetUsed, countHeld, findMember, findOwner, listMembers, renameAccount, rolesOf, type TeamMemberRow, updateMember } from './store.ts';
+import { teamNotices } from './team-notices.ts';
 
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
 
@@ -47,6 +51,7 @@ interface TeamDeps {
   clock: Clock;
   sessions: Pick<SessionService, 'endAll'>;
   cards: Pick<CardService, 'giveTo' | 'itemOf' | 'handOverAll' | 'changeStatus'>;
+  messages: Pick<MessageService, 'send'>;
 }
 
 /**
@@ -54,7 +59,7 @@ interface TeamDeps {
  * removing one, handing ownership over, the company's name, and who holds a card. Every call reaches
  * the signed-in member's own account only; the owner is changed only by handing ownership over.
  */
-export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
+export function createTeamService({ db, clock, sessions, cards, messages }: TeamDeps) {
   /** Another member of the caller's team, locked, that the caller may change: not themselves, not the owner. */
   async function changeable(tx: Tx, auth: Authenticated, id: string) {
     const target = isUuid(id) ? await findMember(tx, auth.account.id, id, { lock: true }) : undefined;
@@ -80,7 +85,10 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
       return { items: rows.map((row) => memberItem(row.member, row.used, row.cardsHeld, auth.member.id)) };
     },
 
-    /** PUT /team/members/{id}: a suspended member's sessions and streams end at once; a new role holds from their next call. */
+    /**
+     * PUT /team/members/{id}: a suspended member's sessions and streams end at once, and the
+     * invitations they sent that are still pending are revoked; a new role holds from their next call.
+     */
     async updateMember(auth: Authenticated, id: string, body: z.output<typeof updateMemberBody>) {
       return db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
@@ -92,6 +100,7 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
         const updated = Object.keys(changes).length > 0 ? await updateMember(tx, target.id, changes) : target;
         if (updated.status === 'SUSPENDED' && target.status !== 'SUSPENDED') {
           await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'suspended');
+          await revokeInvitedBy(tx, target.id, clock.now());
         }
         const item = await itemOf(tx, updated, auth.member.id);
         await traceWithin(tx, teamCalls.updateMember, item);
@@ -101,34 +110,51 @@ export function createTeamService({ db, clock, sessions, cards }: TeamDeps) {
 
     /**
      * DELETE /team/members/{id}: the member is removed (their row stays, their phone and e-mail are
-     * free again), their sessions end, the cards they hold go to the owner; with `freezeCards` those
-     * cards are frozen as the customer's 冻结 freezes a card.
+     * free again), their sessions end, their pending invitations are revoked, the cards they hold go
+     * to the owner; with `freezeCards` those cards are frozen as the customer's 冻结 freezes a card.
+     * The removal stands whatever the issuer answers: each card is asked on its own, and the ones it
+     * did not freeze are named to the remover in a station message. A card the issuer refused is back
+     * as it was (frozen again from its page); one whose answer is unknown stays FREEZING for the
+     * reconciliation to finish.
      */
     async removeMember(merchantId: string, auth: Authenticated, id: string, freezeCards: boolean) {
-      const moved = await db.transaction(async (tx) => {
+      const { moved, target } = await db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
         await updateMember(tx, target.id, { status: 'REMOVED', removedAt: clock.now() });
         await sessions.endAll(tx, { id: target.id, accountId: auth.account.id }, 'removed');
+        await revokeInvitedBy(tx, target.id, clock.now());
         const owner = await findOwner(tx, auth.account.id);
         await traceWithin(tx, teamCalls.removeMember, null);
-        return cards.handOverAll(tx, auth.account.id, target.id, owner.id);
+        return { moved: await cards.handOverAll(tx, auth.account.id, target.id, owner.id), target };
       });
       if (!freezeCards) return;
+      const unfrozen: string[] = [];
       for (const card of moved) {
         if (!cardActionsFor(card.status as CardStatus, card.frozenBy as FrozenBy | null).includes('FREEZE')) continue;
-        await cards.changeStatus(merchantId, { accountId: auth.account.id }, card.id, 'FREEZE');
+        try {
+          await cards.changeStatus(merchantId, { accountId: auth.account.id }, card.id, 'FREEZE');
+        } catch {
+          unfrozen.push(cardName(card));
+        }
       }
+      if (unfrozen.length === 0) return;
+      const notice = teamNotices.freezeFailed({ member: maskPhone(target.phone), cards: unfrozen });
+      await messages.send({ merchantId, accountId: auth.account.id, memberId: auth.member.id, status: 'fail', ...notice });
     },
 
-    /** POST /team/ownership: the member becomes the owner, the owner an ADMIN, in one transaction. */
+    /**
+     * POST /team/ownership: the member becomes the owner, the owner an ADMIN, in one transaction. The
+     * caller's own row is locked first, so that hand-overs at once run one after the other: the later
+     * one reads its caller as they are now, and is refused once they are no longer the owner.
+     */
     async transferOwnership(auth: Authenticated, memberId: string) {
       await db.transaction(async (tx) => {
+        const owner = await findMember(tx, auth.account.id, auth.member.id, { lock: true });
+        if (owner?.role !== 'OWNER') throw permissionDenied('team.ownership');
         const target = isUuid(memberId) ? await findMember(tx, auth.account.id, memberId, { lock: true }) : undefined;
         if (!target) throw notFound();
         if (target.id === auth.member.id) throw new AppError(TeamErrorCode.NOT_YOURSELF);
         if (target.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_NOT_FOUND, { message: '只能将所有权转让给正常状态的成员' });
-        const owner = await findOwner(tx, auth.account.id);
-        if (owner.id !== auth.member.id) throw new AppError(TeamErrorCode.LAST_OWNER);
         // one owner at a time: the old one steps down before the new one takes over
         await updateMember(tx, owner.id, { role: 'ADMIN' });
         await updateMember(tx, target.id, { role: 'OWNER' });

@@ -30,6 +30,7 @@ export const tradePasswordText = {
     placeholder: '请输入交易密码',
     forgot: '忘记交易密码',
     unset: '您尚未设置交易密码，设置后资金转出需输入交易密码确认，更安全。',
+    unsetRequired: '此操作须验证交易密码，您尚未设置，请先设置交易密码。',
     setNow: '去设置',
   },
 } as const;

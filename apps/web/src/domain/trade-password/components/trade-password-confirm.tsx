@@ -26,8 +26,10 @@ export type TradePasswordPart = { trx_password?: string };
 export interface TradePasswordConfirmation {
   /** the field is shown: the call needs it and the account has one, or the server has just asked for it */
   asked: boolean;
-  /** the account has none: the dialog offers to set one, without holding anything up */
+  /** the account has none: the dialog offers to set one, without holding anything up (unless `required`) */
   unset: boolean;
+  /** the call needs a trade password even before one is set (the contract's `tradePassword: 'required'`) */
+  required: boolean;
   form: FormInstance<TradeValues>;
   /** the server's last refusal, shown on the field until it is typed in again */
   refusal: string | null;
@@ -43,9 +45,10 @@ export interface TradePasswordConfirmation {
  * withdrawal, cancelling a card that holds money, an export with full numbers), one for all of their
  * dialogs: kept by whoever makes the call, drawn in the dialog by <TradePasswordConfirm>. `needed`:
  * whether this call moves money out as far as the screen knows (a card with nothing on it is
- * cancelled without one); the server has the last word, and its asking shows the field.
+ * cancelled without one); the server has the last word, and its asking shows the field. `required`:
+ * without a trade password set the call is not made at all, and the dialog says one must be set first.
  */
-export function useTradePasswordConfirmation({ needed = true }: { needed?: boolean } = {}): TradePasswordConfirmation {
+export function useTradePasswordConfirmation({ needed = true, required = false }: { needed?: boolean; required?: boolean } = {}): TradePasswordConfirmation {
   const state = useTradePasswordState();
   const [form] = Form.useForm<TradeValues>();
   const [serverAsked, setServerAsked] = useState(false);
@@ -56,6 +59,8 @@ export function useTradePasswordConfirmation({ needed = true }: { needed?: boole
   const { refetch } = state;
 
   const collect = useCallback(async (): Promise<TradePasswordPart | null> => {
+    // the line in the dialog says that one must be set first
+    if (required && isSet === false && !serverAsked) return null;
     if (!asked) return {};
     try {
       const { trx_password } = await form.validateFields();
@@ -63,14 +68,16 @@ export function useTradePasswordConfirmation({ needed = true }: { needed?: boole
     } catch {
       return null; // the field says what is missing
     }
-  }, [asked, form]);
+  }, [asked, form, required, isSet, serverAsked]);
 
   const refused = useCallback(
     (error: unknown) => {
       if (!isApiError(error) || error.code === null || !TRADE_REFUSALS.includes(error.code)) return false;
       markShownInPlace(error);
+      // none is set (a call that needs one all the same): the line offering to set one stays
+      const notSet = (error.data as { set?: boolean } | null)?.set === false;
       // a trade password set in another tab since this one asked: the field appears now
-      setServerAsked(true);
+      if (!notSet) setServerAsked(true);
       setRefusal(error.message);
       void refetch();
       return true;
@@ -78,7 +85,7 @@ export function useTradePasswordConfirmation({ needed = true }: { needed?: boole
     [refetch],
   );
 
-  return { asked, unset: needed && isSet === false && !serverAsked, form, refusal, clearRefusal, collect, refused };
+  return { asked, unset: needed && isSet === false && !serverAsked, required, form, refusal, clearRefusal, collect, refused };
 }
 
 interface TradePasswordConfirmProps {
@@ -92,7 +99,7 @@ interface TradePasswordConfirmProps {
  * else a line that offers to set one on /settings.
  */
 export function TradePasswordConfirm({ confirmation, onSubmit }: TradePasswordConfirmProps) {
-  const { asked, unset, form, refusal, clearRefusal } = confirmation;
+  const { asked, unset, required, form, refusal, clearRefusal } = confirmation;
   // a dialog opened again starts with an empty field and no refusal
   useEffect(() => {
     clearRefusal();
@@ -129,7 +136,7 @@ export function TradePasswordConfirm({ confirmation, onSubmit }: TradePasswordCo
   if (unset) {
     return (
       <p className={styles.unset} data-testid="trade-password-unset">
-        {text.unset}
+        {required ? text.unsetRequired : text.unset}
         <Link className={styles.link} to={paths.settings.getHref('trade-password')}>
           {text.setNow}
         </Link>

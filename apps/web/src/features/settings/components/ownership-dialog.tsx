@@ -16,7 +16,7 @@ const text = teamText.ownership;
  */
 export function OwnershipDialog({ open, members, onClose }: { open: boolean; members: TeamMember[]; onClose: () => void }) {
   const picked = usePickedMember();
-  const trade = useTradePasswordConfirmation();
+  const trade = useTradePasswordConfirmation({ required: true });
   const transferring = useTransferOwnership();
   const candidates = members.filter((member) => !member.is_me && member.status === 'ACTIVE');
 

@@ -126,6 +126,20 @@ describe('团队成员', () => {
     expect(calls.filter((call) => call.method === 'delete')).toEqual([{ method: 'delete', url: '/team/members/m-2', body: { freeze_cards: true } }]);
   });
 
+  it('does not hand ownership over while the owner has no trade password: the dialog says to set one first', async () => {
+    const calls = stubTeam('OWNER', { '/team/ownership': null });
+    renderScreen(<TeamSection />);
+    await userEvent.click(await screen.findByRole('button', { name: /转让所有权/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '新的所有者' }));
+    const choices = await screen.findAllByRole('option');
+    fireEvent.click(choices[0] as HTMLElement);
+    expect(await within(dialog).findByTestId('trade-password-unset')).toHaveTextContent('此操作须验证交易密码，您尚未设置，请先设置交易密码。');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认转让' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'post')).toEqual([]);
+  });
+
   it('keeps the dialog open when the server refuses a role change (the HTTP module says why)', async () => {
     const refusal = new ApiError({ kind: 'api', code: 2701, status: 403, message: '权限不足：管理团队成员需要所有者或管理员角色' });
     const calls = stubTeam('OWNER', { '/team/members/m-2': refusal });
