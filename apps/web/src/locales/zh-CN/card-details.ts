@@ -153,6 +153,5 @@ export const cardDetailsText = {
     empty: '这张卡片暂无操作记录',
     loadFailed: '操作记录加载失败',
     retry: '重试',
-    none: '—',
   },
 } as const;

@@ -1,46 +1,15 @@
 import type { CardItem } from '@portal/contract/cards';
-import type { ActivityItem } from '@portal/contract/team';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ListSection } from '../../../domain/lists/components/list-section.tsx';
+import { ActivityLines } from '../../../domain/team/components/activity-lines.tsx';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
-import { formatAmount } from '../../../lib/money-format.ts';
 import { cardDetailsText } from '../../../locales/zh-CN/card-details.ts';
 import { cardActivityKey, useCardActivity } from '../api/get-card-activity.ts';
 import styles from './card-activity.module.css';
 
 const PAGE_SIZE = 10;
 const text = cardDetailsText.activity;
-
-/** An entry a line: what was done and its amount, then who and when, then the address and device. */
-function ActivityLines({ items, loading }: { items: ActivityItem[]; loading: boolean }) {
-  return (
-    <ul className={styles.list} aria-busy={loading}>
-      {items.map((item) => (
-        <li key={item.id} className={styles.item} data-testid="activity-row">
-          <span className={styles.line}>
-            <span className={styles.summary} data-testid="activity-summary">
-              {item.summary}
-            </span>
-            {item.amount === null ? null : (
-              <span className={styles.amount} data-testid="activity-amount">
-                {formatAmount(item.amount)}
-                {item.currency ? <span className={styles.currency}>{item.currency}</span> : null}
-              </span>
-            )}
-          </span>
-          <span className={styles.meta}>
-            <span data-testid="activity-member">{item.member_label}</span> · <span className={styles.time}>{formatDateTime(item.at, { seconds: true })}</span>
-          </span>
-          <span className={styles.meta} data-testid="activity-source">
-            {[item.ip, item.device].filter(Boolean).join(' · ') || text.none}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** What of the card a member's change alters: when it moves, the card's 操作记录 is read again. */
 const versionOf = (card: CardItem) => [card.status, card.nickname, card.balance, card.holder_member_id].join('|');
@@ -99,7 +68,7 @@ export function CardActivity({ card }: { card: CardItem }) {
       }}
       className={styles.section}
     >
-      <ActivityLines items={items} loading={list.isPlaceholderData} />
+      <ActivityLines items={items} loading={list.isPlaceholderData} cardLinks={false} />
     </ListSection>
   );
 }

@@ -11,7 +11,7 @@ import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
 import { useActivity, useExportActivity } from '../api/activity.ts';
 import { type ActivityFilters, hasActivityFilters, readActivityLocation, writeActivityLocation } from '../lib/activity-filters.ts';
-import { ActivityLines } from './activity-lines.tsx';
+import { ActivityLines } from '../../../domain/team/components/activity-lines.tsx';
 import { ActivityTable } from './activity-table.tsx';
 import styles from './activity-section.module.css';
 import { SettingsSection } from './settings-section.tsx';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { paths } from '../../../lib/paths.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
-import { ActivityAmount } from './activity-lines.tsx';
+import { ActivityAmount } from '../../../domain/team/components/activity-lines.tsx';
 import styles from './activity-table.module.css';
 
 const text = activityText.columns;

@@ -23,10 +23,10 @@ export function ActivityAmount({ item, className, currencyClassName }: { item: A
 }
 
 /**
- * The activity log on narrow screens, an entry a line: what was done and its amount, then who, when
- * (and a link to the card when it is a card's), and from where.
+ * Activity entries a line each (the log on narrow screens, a card's 操作记录): what was done and its
+ * amount, then who, when (and, with `cardLinks`, a link to the card when it is a card's), and from where.
  */
-export function ActivityLines({ items, loading }: { items: ActivityItem[]; loading: boolean }) {
+export function ActivityLines({ items, loading, cardLinks = true }: { items: ActivityItem[]; loading: boolean; cardLinks?: boolean }) {
   return (
     <ul className={styles.list} aria-busy={loading}>
       {items.map((item) => (
@@ -41,7 +41,7 @@ export function ActivityLines({ items, loading }: { items: ActivityItem[]; loadi
             <span className={styles.meta}>
               <span data-testid="activity-member">{item.member_label}</span> · <span className={styles.time}>{formatDateTime(item.at, { seconds: true })}</span>
             </span>
-            {item.card_id ? (
+            {cardLinks && item.card_id ? (
               <Link className={styles.link} to={paths.cardDetails.getHref(item.card_id)}>
                 {activityText.openCard}
               </Link>
