@@ -13,6 +13,7 @@ import { permissionDenied } from '../../http/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { budgetMonth } from '../budgets/service.ts';
 import { type CardService, cardName } from '../cards/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
@@ -22,8 +23,6 @@ import { teamNotices } from './team-notices.ts';
 
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
 
-/** The budget's month of an instant: YYYY-MM in China time (UTC+8). */
-export const chinaMonthOf = (at: Date) => new Date(at.getTime() + 8 * 60 * 60_000).toISOString().slice(0, 7);
 
 const budgetText = (units: bigint | null) => (units === null ? null : fromMinorUnits(units));
 
@@ -70,7 +69,7 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
   }
 
   async function itemOf(tx: Tx, row: TeamMemberRow, meId: string) {
-    return memberItem(row, await budgetUsed(tx, row.id, chinaMonthOf(clock.now())), await countHeld(tx, row.id), meId);
+    return memberItem(row, await budgetUsed(tx, row.id, budgetMonth(clock.now())), await countHeld(tx, row.id), meId);
   }
 
   return {
@@ -81,7 +80,7 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
 
     /** GET /team/members */
     async members(auth: Authenticated) {
-      const rows = await listMembers(db, auth.account.id, chinaMonthOf(clock.now()));
+      const rows = await listMembers(db, auth.account.id, budgetMonth(clock.now()));
       return { items: rows.map((row) => memberItem(row.member, row.used, row.cardsHeld, auth.member.id)) };
     },
 
@@ -172,7 +171,7 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
 
     /** GET /team/budget: the caller's own budget this China-time month. */
     async budget(auth: Authenticated) {
-      const used = await budgetUsed(db, auth.member.id, chinaMonthOf(clock.now()));
+      const used = await budgetUsed(db, auth.member.id, budgetMonth(clock.now()));
       const budget = auth.member.monthlyBudget;
       return {
         monthly_budget: budgetText(budget),
