@@ -183,6 +183,9 @@ export const TRANSITIONAL_STATUSES: readonly CardStatus[] = ['CARD_STATUS_INIT',
 
 export const cardLimits = { nicknameMin: 1, nicknameMax: 20, pageSizeMax: 100, keywordMax: 20 } as const;
 
+/** Tags on a card: at most 10 a card, each 1–20 characters; the same tag once. */
+export const cardTagRules = { perCard: 10, maxLength: 20 } as const;
+
 export const cardMessages = {
   nickname: `卡片昵称须为${cardLimits.nicknameMin}-${cardLimits.nicknameMax}个字符`,
   amount: '请输入正确的金额（大于0，最多两位小数）',

@@ -85,6 +85,8 @@ export const cards = pgTable(
       .notNull()
       .references(() => members.id),
     nickname: text('nickname').notNull(),
+    /** the account's labels on the card (contract cardTagRules: at most 10, each 1–20 characters, no repeats) */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     brand: text('brand').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull(),
@@ -116,6 +118,7 @@ export const cards = pgTable(
     index('cards_account_created').on(t.merchantId, t.accountId, t.createdAt.desc(), t.id.desc()),
     index('cards_account_product_status').on(t.accountId, t.productId, t.status),
     index('cards_holder').on(t.holderMemberId, t.createdAt.desc(), t.id.desc()),
+    index('cards_tags').using('gin', t.tags),
     index('cards_batch').on(t.batchId).where(sql`batch_id is not null`),
     // the cards the reconciliation asks the issuer about, oldest first (modules/card-reconcile/reconcile.ts)
     index('cards_waiting')
