@@ -58,10 +58,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
-          fileParallelism: false,
+          // two files at a time, each with its own server, database and browser: the files wait on
+          // what their pages show, never on the clock, so a busier machine makes them slower, not red
+          maxWorkers: 2,
         },
       },
     ],

@@ -21,6 +21,8 @@ const skipPostgres = process.env.SKIP_POSTGRES === '1';
 
 /** one line per run: name, passed, failed, seconds, note */
 const results = [];
+/** every failed test, `project › file › name`, repeated after the summary so the end of the output names them */
+const failures = [];
 const started = Date.now();
 
 function run(command, args, env = {}) {
@@ -55,6 +57,12 @@ async function vitestProject(project, env = {}) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed = json.numPassedTests ?? 0;
     failed = json.numFailedTests ?? 0;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name ?? '');
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) failures.push(`${project} › ${where} › ${test.fullName ?? test.title}`);
+      if (failedTests.length === 0 && file.status === 'failed') failures.push(`${project} › ${where} › (outside the tests) ${String(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
     // a file that fails outside a test (a hook, an import) fails no test but must still count
     if (code !== 0 && failed === 0) {
       failed = Math.max(1, json.numFailedTestSuites ?? 0);
@@ -152,6 +160,10 @@ for (const r of results) {
   console.log(
     `${status} ${r.name.padEnd(14)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${r.seconds.toFixed(0).padStart(5)} s${r.note ? `  ${r.note}` : ''}`,
   );
+}
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const line of failures) console.log(`  ${line}`);
 }
 if (reachable !== true) {
   console.log(`\x1b[1;31m!! PostgreSQL was not reachable at ${postgresUrl}: the API suite did not run on it\x1b[0m`);
