@@ -232,4 +232,5 @@ export const CardBatchErrorCode = {
   BULK_TARGET_REACHED: 4325,
   BULK_NOTHING_TO_WITHDRAW: 4326,
   BULK_TAGS_FULL: 4327,
+  BULK_CARD_ENDED: 4328,
 } as const;

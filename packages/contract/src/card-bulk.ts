@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { cardAmountRule, cardListQuery, cardTagRules, rechargeCost, type topupFeeRule } from './cards.ts';
 import { cardControlsBody } from './card-spending.ts';
-import { CURRENCIES, type Currency } from './enums.ts';
+import { type CardStatus, CURRENCIES, type Currency } from './enums.ts';
 import { fromMinorUnits, toMinorUnits } from './money.ts';
 import type { Action } from './team.ts';
 import { ruled, trxPasswordField } from './validation.ts';
@@ -42,6 +42,11 @@ export const BULK_ACTION_ROLE: Record<BulkAction, Action> = {
 
 /** The actions that move money out of the wallet or a card: confirmed with the trade password. */
 export const bulkMovesMoney = (action: BulkAction) => action === 'RECHARGE' || action === 'WITHDRAW' || action === 'CANCEL';
+
+/** The actions that change a card's settings rather than its status or money. */
+export const BULK_SETTINGS_ACTIONS: readonly BulkAction[] = ['SET_CONTROLS', 'ADD_TAGS', 'REMOVE_TAGS', 'SET_HOLDER'];
+/** A card whose settings a bulk action no longer changes: cancelled, being cancelled, or never opened. */
+export const bulkSettingsClosed = (status: CardStatus) => status === 'DELETE' || status === 'DELETING' || status === 'FAIL';
 
 /** At most this many cards a call. */
 export const BULK_MAX_CARDS = 1000;

@@ -76,4 +76,9 @@ export const cardBatchErrors: Record<number, CatalogueEntry> = {
     message: '每张卡片最多{max}个标签',
     meaning: "A card's reason in ADD_TAGS: the tags would be more than a card may carry. data.max.",
   },
+  [CardBatchErrorCode.BULK_CARD_ENDED]: {
+    status: 409,
+    message: '卡片已注销或开卡失败，无法修改其设置',
+    meaning: "A card's reason in SET_CONTROLS, ADD_TAGS, REMOVE_TAGS or SET_HOLDER: the card is cancelled (or being cancelled) or never opened.",
+  },
 };

@@ -41,7 +41,9 @@ export interface PlannedCard {
 
 export interface Reviewed {
   cards: PlannedCard[];
-  review: BulkReview;
+  total: number;
+  /** per currency: the cards money moves for, the amounts and fees; `back` when it comes back to the wallet */
+  sums: Array<{ currency: Currency; cards: number; amount: bigint; fee: bigint; back: boolean }>;
 }
 
 const refused = (count: number, reason: string, cardIds: string[]) =>
@@ -124,15 +126,24 @@ export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'cl
       }
     }
   }
-  const wallet = money.size > 0 ? (await deps.books.customerBalances(merchantId, caller.accountId)).balances : [];
-  const review: BulkReview = {
-    action: body.action,
-    total: chosen.length,
-    money: [...money].map(([currency, sum]) => {
-      const availableNow = toMinorUnits(wallet.find((one) => one.currency === currency)?.available ?? '0');
+  const sums = [...money].map(([currency, sum]) => ({ currency, ...sum }));
+  return { cards: planned, total: chosen.length, sums };
+}
+
+/**
+ * The review as answered: the whole cost per currency and the wallet after it (read after the review's
+ * transaction: the wallet's figures are the books' own read).
+ */
+export async function reviewAnswer(deps: Pick<BulkDeps, 'books'>, merchantId: string, caller: BulkCaller, action: BulkActionRequest['action'], reviewed: Reviewed): Promise<BulkReview> {
+  const wallet = reviewed.sums.length > 0 ? (await deps.books.customerBalances(merchantId, caller.accountId)).balances : [];
+  return {
+    action,
+    total: reviewed.total,
+    money: reviewed.sums.map((sum) => {
+      const availableNow = toMinorUnits(wallet.find((one) => one.currency === sum.currency)?.available ?? '0');
       const total = sum.amount + sum.fee;
       return {
-        currency,
+        currency: sum.currency,
         cards: sum.cards,
         amount: fromMinorUnits(sum.amount),
         fee: fromMinorUnits(sum.fee),
@@ -142,5 +153,4 @@ export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'cl
       };
     }),
   };
-  return { cards: planned, review };
 }

@@ -3,6 +3,8 @@ import { cardBulkCalls } from '@portal/contract/api/card-bulk';
 import { CardBatchErrorCode } from '@portal/contract/card-batches';
 import {
   BULK_ACTION_LABELS,
+  BULK_SETTINGS_ACTIONS,
+  bulkSettingsClosed,
   type BulkAction,
   type BulkActionAnswer,
   type BulkActionRequest,
@@ -25,7 +27,7 @@ import { fingerprintOf, onceUnderKey } from '../../lib/keyed-call.ts';
 import { isUuid } from '../cards/card-view.ts';
 import { findOwnCard } from '../cards/store.ts';
 import type { BulkDeps, BulkOptions } from './deps.ts';
-import { type BulkCaller, reviewBulk, scopeOf } from './review.ts';
+import { type BulkCaller, reviewAnswer, reviewBulk, scopeOf } from './review.ts';
 import {
   activeItemHolds,
   type BulkRow,
@@ -113,6 +115,9 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
       return card;
     };
     try {
+      if (BULK_SETTINGS_ACTIONS.includes(action) && bulkSettingsClosed((await current()).status as CardStatus)) {
+        throw new AppError(CardBatchErrorCode.BULK_CARD_ENDED);
+      }
       switch (action) {
         case 'FREEZE':
         case 'UNFREEZE':
@@ -319,7 +324,8 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
   return {
     /** POST /card/bulk-actions/review: what the action would do and cost; nothing moves. */
     async review(merchantId: string, caller: BulkCaller, body: BulkActionRequest) {
-      return (await db.transaction((tx) => reviewBulk(deps, tx, merchantId, caller, body))).review;
+      const reviewed = await db.transaction((tx) => reviewBulk(deps, tx, merchantId, caller, body));
+      return reviewAnswer(deps, merchantId, caller, body.action, reviewed);
     },
 
     /** Whether the account's bulk action under its Idempotency-Key was accepted (a refused one left nothing). */
