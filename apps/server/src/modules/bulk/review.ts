@@ -110,7 +110,7 @@ export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'cl
           amount: bulkRechargeAmount(params, available(card)),
         })),
       );
-      cost.each.forEach((each, index) => Object.assign(planned[index] as PlannedCard, each));
+      for (const [index, each] of cost.each.entries()) Object.assign(planned[index] as PlannedCard, each);
       for (const [currency, sum] of cost.byCurrency) money.set(currency, { ...sum, back: false });
       if (holdsOwnCardsOnly(caller.role)) {
         for (const [currency, sum] of cost.byCurrency) await checkBudget(tx, caller.memberId, sum.amount + sum.fee, currency, deps.clock.now());

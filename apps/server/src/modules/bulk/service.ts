@@ -280,7 +280,7 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
             memo: `批量充值 ${group.length} 张`,
           });
           const ids = held.answer.holdIds ?? [];
-          group.forEach((one, index) => holdIds.set(one.card.id, ids[index] as string));
+          for (const [index, one] of group.entries()) holdIds.set(one.card.id, ids[index] as string);
         }
       }
       const scope = scopeOf(caller);
