@@ -56,7 +56,7 @@ export const BULK_QUEUE = 'card-bulk-action';
 
 /** The ledger's key of a bulk top-up's hold (per currency), each card's move and a hold given back. */
 const holdKey = (bulkId: string, currency: string) => `bulk:${bulkId}:hold:${currency}`;
-const itemKey = (bulkId: string, cardId: string) => `bulk:${bulkId}:${cardId}`;
+export const bulkItemKey = (bulkId: string, cardId: string) => `bulk:${bulkId}:${cardId}`;
 const releaseKey = (bulkId: string, cardId: string) => `bulk:${bulkId}:${cardId}:release`;
 
 /** The statuses a card is in once a status action reached it (asked of the issuer, or answered). */
@@ -107,7 +107,7 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
     const scope = { accountId: bulk.accountId, heldBy: bulk.heldBy ?? undefined };
     const action = bulk.action as BulkAction;
     const params = bulk.params as Record<string, unknown>;
-    const key = itemKey(bulk.id, item.cardId);
+    const key = bulkItemKey(bulk.id, item.cardId);
     const again = item.attempts > 1;
     const current = async () => {
       const card = await findOwnCard(db, bulk.merchantId, scope, item.cardId);
