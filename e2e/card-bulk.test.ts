@@ -122,9 +122,10 @@ describe('bulk actions on /card', () => {
     expect(await usdAvailable(account)).toBe(fromMinorUnits(toMinorUnits(before) - toMinorUnits(paid)));
 
     await widget.getByTestId('bulk-view-results').click();
-    const results = page.getByTestId('bulk-results');
-    await results.waitFor({ state: 'visible', ...settle });
-    expect(await results.getByTestId('bulk-results-summary').innerText()).toBe(`共 ${CARDS} 张：成功 ${CARDS - 1} 张，失败 1 张`);
+    const summary = page.getByTestId('bulk-results-summary');
+    await summary.waitFor({ state: 'visible', ...settle });
+    const results = page.locator('.ant-modal').filter({ has: summary });
+    expect(await summary.innerText()).toBe(`共 ${CARDS} 张：成功 ${CARDS - 1} 张，失败 1 张`);
     await expect.poll(() => results.locator('.ant-table-tbody tr').count(), settle).toBe(1);
     expect(await results.locator('.ant-table-tbody').innerText()).toContain('不能充值');
     await page.screenshot({ path: path.join(shots, 'card-bulk-results-1440.png') });

@@ -67,18 +67,22 @@ describe('a bulk top-up across processes', () => {
     const [row] = await queryRows<{ merchant_id: string }>(database.db, sql`select merchant_id from accounts where id = ${owner.accountId}`);
     const merchantId = String(row?.merchant_id);
     const before = await walletOf(owner.accountId);
-    // a process that accepts the action and dies: its queue never starts
+    // a process that accepts the action and dies: its queue sends jobs but never works them
     const doomed = createServices({ config: setup.config, database, clock: systemClock, log: { info() {}, warn() {}, error() {} } });
+    await doomed.jobs.boss.start();
     const body = bulkActionBody.parse({ action: 'RECHARGE', card_ids: cards.map((card) => card.id), params: { amount: '5.00' } });
     const { id } = await doomed.cardBulk.create(merchantId, { accountId: owner.accountId, memberId: owner.memberId, role: 'OWNER' }, body, 'crash-bulk-key-1');
     // it topped three cards up and died before marking them, and claimed a fourth it never reached
-    const lapsed = new Date(Date.now() - 1_000);
+    const leased = new Date(Date.now() + 60_000);
     for (let n = 0; n < 3; n += 1) {
-      const item = await claimItem(database.db, id, new Date(), lapsed);
+      const item = await claimItem(database.db, id, new Date(), leased);
       if (!item?.holdId) throw new Error('no item to claim');
       await doomed.cards.recharge(merchantId, { accountId: owner.accountId }, item.cardId, '5.00', bulkItemKey(id, item.cardId), { holdId: item.holdId });
     }
-    await claimItem(database.db, id, new Date(), lapsed);
+    await claimItem(database.db, id, new Date(), leased);
+    await doomed.jobs.boss.stop({ graceful: false });
+    // its leases run out as a dead process's do
+    await database.db.execute(sql`update card_bulk_items set lease_until = now() - interval '1 second' where bulk_id = ${id} and state = 'RUNNING'`);
 
     // two processes take the action over
     await build();
