@@ -39,7 +39,7 @@ export const cardBulkText = {
     total: (back: boolean) => (back ? '退回钱包合计' : '钱包支出合计'),
     walletNow: '钱包可用余额',
     walletAfter: '操作后钱包可用余额',
-    moneyCards: (n: number) => `涉及 ${n} 张卡片`,
+    moneyCards: (n: number) => `金额合计（${n} 张）`,
     confirmHint: '提交后将在后台逐张处理，可在页面左下角查看进度。',
     reviewFailed: '复核未通过',
     started: '批量操作已提交',
