@@ -25,6 +25,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { cardBatchRoutes } from './modules/batches/routes.ts';
+import { cardBulkRoutes } from './modules/bulk/routes.ts';
 import { cardProductRoutes } from './modules/card-products/routes.ts';
 import { cardRevealRoutes } from './modules/card-reveal/routes.ts';
 import { cardRoutes } from './modules/cards/routes.ts';
@@ -197,6 +198,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(cardRevealRoutes, { reveals: services.reveals });
   await api.register(spendingRoutes, { spending: services.spending });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
+  await api.register(cardBulkRoutes, { bulk: services.cardBulk, tradePassword: services.security });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));

@@ -9,6 +9,7 @@ import { createAccountCredentials } from './modules/accounts/credentials-service
 import { createAccountService } from './modules/accounts/service.ts';
 import { createAgreementService } from './modules/agreements/service.ts';
 import { createBatchProgress, createBatchService, createCardExportService } from './modules/batches/service.ts';
+import { createBulkService } from './modules/bulk/service.ts';
 import { createCardProductService } from './modules/card-products/service.ts';
 import { createCardReconciler } from './modules/card-reconcile/service.ts';
 import { createCardRevealService } from './modules/card-reveal/service.ts';
@@ -143,6 +144,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
+  const cardBulk = createBulkService(
+    { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs },
+    { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: 2 },
+  );
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
   for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
@@ -153,7 +158,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

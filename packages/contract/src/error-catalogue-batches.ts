@@ -40,4 +40,45 @@ export const cardBatchErrors: Record<number, CatalogueEntry> = {
       "An export with full numbers, CVV and expiry is served only to the session that made it (with its access code); the account's " +
       'other sessions see it listed (downloadable false) but not its file. Exports without full numbers are served to any session of the account.',
   },
+  [CardBatchErrorCode.BULK_TOO_MANY_CARDS]: {
+    status: 400,
+    message: '所选卡片共{count}张，单次批量操作最多{max}张，请缩小筛选范围',
+    meaning: 'A bulk action names more than 1,000 cards (its ids, or the cards its filter matches); nothing started. data.count, data.max.',
+  },
+  [CardBatchErrorCode.BULK_NO_CARDS]: {
+    status: 400,
+    message: '没有可操作的卡片',
+    meaning: 'The ids or the filter of a bulk action match no card of the caller.',
+  },
+  [CardBatchErrorCode.BULK_CARDS_REFUSED]: {
+    status: 403,
+    message: '其中{count}张卡片{reason}，本次批量操作未执行',
+    meaning:
+      'Some of the cards named are ones the caller may not act on (another member holds them, or they are not the account\'s); the whole call is refused before anything moves. data.count, data.reason, data.card_ids.',
+  },
+  [CardBatchErrorCode.BULK_NOT_FOUND]: {
+    status: 404,
+    message: '批量操作不存在',
+    meaning: 'No bulk action of this account (of this member, for a MEMBER) has that id.',
+  },
+  [CardBatchErrorCode.BULK_TARGET_REACHED]: {
+    status: 409,
+    message: '卡内余额已达到目标余额，无需充值',
+    meaning: "A card's reason in a RECHARGE up to a target balance: it holds the target already.",
+  },
+  [CardBatchErrorCode.BULK_NOTHING_TO_WITHDRAW]: {
+    status: 409,
+    message: '卡内没有可提现的余额',
+    meaning: "A card's reason in a WITHDRAW of everything: nothing is available on it.",
+  },
+  [CardBatchErrorCode.BULK_TAGS_FULL]: {
+    status: 409,
+    message: '每张卡片最多{max}个标签',
+    meaning: "A card's reason in ADD_TAGS: the tags would be more than a card may carry. data.max.",
+  },
+  [CardBatchErrorCode.BULK_CARD_ENDED]: {
+    status: 409,
+    message: '卡片已注销或开卡失败，无法修改其设置',
+    meaning: "A card's reason in SET_CONTROLS, ADD_TAGS, REMOVE_TAGS or SET_HOLDER: the card is cancelled (or being cancelled) or never opened.",
+  },
 };

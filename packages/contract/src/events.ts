@@ -25,6 +25,8 @@ export const EVENT_TYPES = {
   threeDs: 'THREE_DS_OTP',
   /** a batch's figures moved (a card issued or failed, the batch ended): card-batches.ts batchProgressEvent */
   batchProgress: 'BATCH_PROGRESS',
+  /** a bulk action's figures moved (a card acted on, the action ended): card-bulk.ts BulkProgressEvent */
+  bulkProgress: 'BULK_ACTION_PROGRESS',
   /** an export's figures moved (rows written, done, failed): export_id, status, done, total */
   exportProgress: 'EXPORT_PROGRESS',
   /**

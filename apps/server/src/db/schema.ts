@@ -12,3 +12,4 @@ export { wallets } from './schema/wallet.ts';
 export { cardProducts, cardVerifications, cards, cardReveals, cardRevealGrants } from './schema/cards.ts';
 export { issuerEvents, cardTransactions, cardControls, chargesOwed } from './schema/spending.ts';
 export { cardBatches, cardExports } from './schema/batches.ts';
+export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';

@@ -34,6 +34,7 @@ describe('the table of calls', () => {
       'cards.recharge',
       'cards.withdraw',
       'cardBatches.create',
+      'cardBulk.create',
     ]);
   });
 

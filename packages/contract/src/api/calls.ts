@@ -1,5 +1,6 @@
 import { accountCalls } from './account.ts';
 import { cardBatchCalls } from './card-batches.ts';
+import { cardBulkCalls } from './card-bulk.ts';
 import { cardCalls } from './cards.ts';
 import { eventCalls } from './events.ts';
 import { merchantCalls } from './merchant.ts';
@@ -20,5 +21,6 @@ export const portalCalls = {
   cards: cardCalls,
   spending: spendingCalls,
   cardBatches: cardBatchCalls,
+  cardBulk: cardBulkCalls,
   team: teamCalls,
 } as const;

@@ -1,5 +1,7 @@
 import { exportsSensitive } from '@portal/contract/card-batches';
 import { cardBatchCalls } from '@portal/contract/api/card-batches';
+import { cardBulkCalls } from '@portal/contract/api/card-bulk';
+import { BULK_ACTION_LABELS, type BulkAction, bulkMovesMoney } from '@portal/contract/card-bulk';
 import { cardCalls } from '@portal/contract/api/cards';
 import type { Call } from '@portal/contract/api/call';
 import { securityCalls } from '@portal/contract/api/security';
@@ -69,6 +71,13 @@ export const activityNotes = new Map<Call, Describe>([
   [cardCalls.reveal, ({ params }) => ({ kind: 'CARD', action: 'CARD_REVEAL', summary: '查看完整卡号', cardId: params.id ?? null })],
   [cardCalls.saveVerification, () => ({ kind: 'CARD', action: 'VERIFICATION_SAVE', summary: '提交开卡资料' })],
   [spendingCalls.saveControls, ({ params }) => ({ kind: 'CARD', action: 'CARD_CONTROLS', summary: '修改卡片限额与管控', cardId: params.id ?? null })],
+  [
+    cardBulkCalls.create,
+    ({ data }) => {
+      const { action, total } = data as { action: BulkAction; total: number };
+      return { kind: bulkMovesMoney(action) ? 'MONEY' : 'CARD', action: `CARD_BULK_${action}`, summary: `批量${BULK_ACTION_LABELS[action]} ${total} 张卡片` };
+    },
+  ],
   [
     cardBatchCalls.create,
     ({ body }) => ({

@@ -51,3 +51,17 @@ export async function giveBackBudget(tx: Tx, holderMemberId: string, amount: big
   if ((await budgetOf(tx, holderMemberId)) === undefined) return;
   await reduceUsage(tx, holderMemberId, budgetMonth(at), amount);
 }
+
+/**
+ * Refuses with BUDGET_EXCEEDED, as useBudget would, when `amount` is more than what is left of the
+ * member's budget this month; uses nothing (each movement then uses its own share as it moves).
+ */
+export async function checkBudget(tx: Tx, memberId: string, amount: bigint, currency: string, at: Date) {
+  if (!counted(currency) || amount <= 0n) return;
+  const budget = await budgetOf(tx, memberId);
+  if (budget === undefined) return;
+  const used = await usageOf(tx, memberId, budgetMonth(at));
+  if (used + amount <= budget) return;
+  const left = fromMinorUnits(budget > used ? budget - used : 0n);
+  throw new AppError(TeamErrorCode.BUDGET_EXCEEDED, { params: { left, currency: teamLimits.budgetCurrency }, data: { left, currency: teamLimits.budgetCurrency } });
+}

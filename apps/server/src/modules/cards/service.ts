@@ -140,9 +140,9 @@ export function createCardService(deps: CardDeps) {
       return itemOf(await lifecycle.remove(merchantId, scope, checkedId(id), confirmMoneyOut));
     },
 
-    async recharge(merchantId: string, scope: CardScope, id: string, amount: string, key: string) {
+    async recharge(merchantId: string, scope: CardScope, id: string, amount: string, key: string, fromHold?: { holdId: string }) {
       // the card's row as locked for the move (its status unchanged by it), with its money read after the commit
-      const { card, fee, total } = await transfers.recharge(merchantId, scope, checkedId(id), amount, key);
+      const { card, fee, total } = await transfers.recharge(merchantId, scope, checkedId(id), amount, key, fromHold);
       return { card: await itemOf(card), fee, total };
     },
 

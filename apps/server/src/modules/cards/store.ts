@@ -69,7 +69,7 @@ export interface CardFilter {
   holderMemberId?: string | undefined;
 }
 
-function cardWhere(merchantId: string, accountId: string | undefined, filter: CardFilter) {
+export function cardWhere(merchantId: string, accountId: string | undefined, filter: CardFilter) {
   const keyword = filter.keyword?.trim();
   const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return and(

@@ -12,6 +12,7 @@ import { productView } from '../card-products/service.ts';
 import { giveBackBudget, useBudget } from '../budgets/service.ts';
 import type { CardScope } from './scope.ts';
 import { findOwnCard, insertCardTransaction } from './store.ts';
+import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
 
 /**
  * Money between the wallet and a card: a top-up (TRANSFER_OUT_TO_CARD of the wallet, with the product's
@@ -22,8 +23,12 @@ import { findOwnCard, insertCardTransaction } from './store.ts';
  */
 export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'products'>) {
   return {
-    /** POST /card/{id}/recharge: answers the card's id, the fee and what left the wallet. */
-    async recharge(merchantId: string, scope: CardScope, id: string, amountText: string, key: string) {
+    /**
+     * POST /card/{id}/recharge: answers the card's id, the fee and what left the wallet. With `fromHold`,
+     * the top-up and its fee are taken from that hold on the wallet (a bulk top-up held its whole cost
+     * first), whatever of it is left going back to available.
+     */
+    async recharge(merchantId: string, scope: CardScope, id: string, amountText: string, key: string, fromHold?: { holdId: string }) {
       const { accountId } = scope;
       return db.transaction(async (tx) => {
         const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
@@ -34,19 +39,21 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
         const amount = toMinorUnits(cost.amount);
         const currency = card.currency as Currency;
         const allowed = cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('RECHARGE');
-        const moved = await ledger
-          .within(tx)
-          .transferToCard({
-            merchantId,
-            accountId,
-            cardId: card.id,
-            currency,
-            amount,
-            fee: toMinorUnits(cost.fee),
-            key: ledgerKeys.recharge(accountId, key),
-            memo: `充值 ${cost.amount}，手续费 ${cost.fee}（尾号 ${card.last4 ?? '----'} 卡片）`,
-          })
-          .catch((error: unknown) => {
+        const fee = toMinorUnits(cost.fee);
+        const memo = `充值 ${cost.amount}，手续费 ${cost.fee}（尾号 ${card.last4 ?? '----'} 卡片）`;
+        const books = ledger.within(tx);
+        const moved = await (fromHold
+          ? books.postHold({
+              merchantId,
+              holdId: fromHold.holdId,
+              key: ledgerKeys.recharge(accountId, key),
+              type: 'TRANSFER_OUT_TO_CARD',
+              to: [{ account: cardAccountOf(card.id, accountId), amount }, ...(fee > 0n ? [{ account: MERCHANT_FEE_INCOME, amount: fee }] : [])],
+              reference: `card:${card.id}`,
+              memo,
+            })
+          : books.transferToCard({ merchantId, accountId, cardId: card.id, currency, amount, fee, key: ledgerKeys.recharge(accountId, key), memo })
+        ).catch((error: unknown) => {
             throw allowed ? error : notAllowed(card, 'RECHARGE');
           });
         if (moved.replayed) return { card, fee: cost.fee, total: cost.total };

@@ -68,6 +68,15 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
     return target;
   }
 
+  /** The account's card goes to an active member of the same team; answers the card row once committed. */
+  function giveCard(merchantId: string, accountId: string, cardId: string, holderId: string) {
+    return db.transaction(async (tx) => {
+      const holder = isUuid(holderId) ? await findMember(tx, accountId, holderId, { lock: true }) : undefined;
+      if (holder?.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
+      return cards.giveTo(tx, merchantId, accountId, cardId, holder.id);
+    });
+  }
+
   async function itemOf(tx: Tx, row: TeamMemberRow, meId: string) {
     return memberItem(row, await budgetUsed(tx, row.id, budgetMonth(clock.now())), await countHeld(tx, row.id), meId);
   }
@@ -183,13 +192,11 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
 
     /** PUT /card/{id}/holder: the account's card goes to an active member of the same team. */
     async setCardHolder(merchantId: string, auth: Authenticated, cardId: string, holderId: string) {
-      const card = await db.transaction(async (tx) => {
-        const holder = isUuid(holderId) ? await findMember(tx, auth.account.id, holderId, { lock: true }) : undefined;
-        if (holder?.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
-        return cards.giveTo(tx, merchantId, auth.account.id, cardId, holder.id);
-      });
-      return cards.itemOf(card);
+      return cards.itemOf(await giveCard(merchantId, auth.account.id, cardId, holderId));
     },
+
+    /** The account's card to an active member of the team (a holder change, one card or many). */
+    giveCard,
   };
 }
 

@@ -8,6 +8,7 @@ import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import { useBatchStatus } from '../api/get-batch-status.ts';
 import { BATCH_WIDGET_KEY, type BatchWidgetState, readBatchWidgetState, writeBatchWidgetState } from '../lib/batch-widget-state.ts';
 import styles from './batch-progress.module.css';
+import { BulkProgressPanel, useFollowedBulk } from '../../../domain/bulk/components/bulk-progress-panel.tsx';
 
 const text = cardBatchText.widget;
 
@@ -98,6 +99,8 @@ export function BatchProgress({ onOpenMessage }: { onOpenMessage: (messageId: st
   const status = useBatchStatus();
   const [widget, update] = useWidgetState();
   const batch = status.data;
+  // a bulk action on cards shows in the same widget, under the batch when both run
+  const bulk = useFollowedBulk();
   const batchId = batch?.batch_id ?? null;
   const shown = Boolean(batch && batchId && batch.total_count > 0 && widget.dismissed !== batchId);
   const outcome = batch?.status ?? null;
@@ -124,14 +127,16 @@ export function BatchProgress({ onOpenMessage }: { onOpenMessage: (messageId: st
     return () => window.clearTimeout(timer);
   }, [shown, outcome, batchId, update]);
 
-  if (!batch || !shown || !batchId) return null;
+  if (!(batch && shown && batchId) && !bulk) return null;
+
+  let drawn: ReactNode = null;
+  if (batch && shown && batchId) {
 
   const percent = batchPercent(batch);
   const running = outcome === 'RUNNING' || batch.exist;
   const title = running ? text.running : outcome === 'SUCCESS' ? text.success : text.fail;
   const counts = text.counts(batch.success_count, batch.fail_count, batch.total_count);
 
-  let drawn: ReactNode;
   if (widget.minimised) {
     drawn = (
       <button
@@ -193,9 +198,12 @@ export function BatchProgress({ onOpenMessage }: { onOpenMessage: (messageId: st
     );
   }
 
+  }
+
+  const bulkDrawn = bulk ? <BulkProgressPanel bulk={bulk} /> : null;
   return (
     <FloatingLayer layerKey="batch" side="left" order={0}>
-      {() => drawn}
+      {() => (drawn && bulkDrawn ? <div className={styles.stack}>{drawn}{bulkDrawn}</div> : (drawn ?? bulkDrawn))}
     </FloatingLayer>
   );
 }

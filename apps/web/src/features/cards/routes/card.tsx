@@ -26,6 +26,8 @@ import { ListSection } from '../../../domain/lists/components/list-section.tsx';
 import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
+import { BulkBar } from '../../../domain/bulk/components/bulk-bar.tsx';
+import { bulkFilterOf } from '../../../domain/bulk/lib/bulk-filter.ts';
 import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
 import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
 import { useCans } from '../../../domain/team/lib/use-can.ts';
@@ -47,7 +49,9 @@ export default function Card() {
   const available = useOpenedAvailable();
   const fetching = useIsFetching(cardAnswers.all()) > 0;
   // 开卡 (cards.open) and the exports (cards.export) for the roles that may; the holder filter for those who see the team
-  const may = useCans(['cards.open', 'cards.export', 'team.read']);
+  const may = useCans(['cards.open', 'cards.export', 'team.read', 'cards.manage', 'cards.fund', 'cards.assign']);
+  // cards are ticked for an export or a bulk action, by the roles that may take one
+  const ticking = may['cards.export'] || may['cards.manage'] || may['cards.fund'] || may['cards.assign'];
   const members = useTeamMembers();
   const holders = may['team.read'] ? members.data?.map((member) => ({ id: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` })) : undefined;
 
@@ -114,6 +118,7 @@ export default function Card() {
         }
         pager={{ page, lastPage, pageSize, narrow, onChange: update, testId: 'card-pager' }}
       >
+        <BulkBar selectedIds={ticked} matching={{ total, filter: bulkFilterOf(filters) }} onClear={() => setTicked([])} />
         <div className={styles.listArea}>
           {list.isPending ? (
             <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="cards-loading" />
@@ -150,9 +155,9 @@ export default function Card() {
               </div>
             )
           ) : narrow ? (
-            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={may['cards.export'] ? selection : undefined} />
+            <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={ticking ? selection : undefined} />
           ) : (
-            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={may['cards.export'] ? selection : undefined} />
+            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={ticking ? selection : undefined} />
           )}
         </div>
       </ListSection>

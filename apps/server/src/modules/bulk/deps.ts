@@ -1,0 +1,36 @@
+import type { Db } from '../../db/engine.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { BooksService } from '../books/service.ts';
+import type { CardProductService } from '../card-products/service.ts';
+import type { CardService } from '../cards/service.ts';
+import type { EventPublisher } from '../events/publisher.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { MessageService } from '../messages/service.ts';
+import type { SpendingService } from '../spending/service.ts';
+import type { TeamService } from '../team/service.ts';
+
+/**
+ * What bulk actions are built from: each card is acted on through the one-card services (their rules
+ * stay theirs), the money through the ledger, the job through the queue.
+ */
+export interface BulkDeps {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  books: Pick<BooksService, 'cardBalances' | 'customerBalances'>;
+  products: Pick<CardProductService, 'find'>;
+  cards: Pick<CardService, 'changeStatus' | 'remove' | 'recharge' | 'withdraw' | 'answeredUnderKey'>;
+  spending: Pick<SpendingService, 'saveControls'>;
+  team: Pick<TeamService, 'giveCard'>;
+  events: EventPublisher;
+  messages: Pick<MessageService, 'post'>;
+  jobs: JobQueue;
+}
+
+export interface BulkOptions {
+  /** seconds a worker may hold a card before another takes it as lost */
+  leaseSeconds: number;
+  /** jobs sent per bulk action: each takes cards until none is left, so as many processes share it */
+  workers: number;
+}
