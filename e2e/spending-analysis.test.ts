@@ -43,6 +43,7 @@ interface Account {
 }
 
 let accounts = 0;
+let cardsOpened = 0;
 
 /** A new account with 500.00 USD and two cards in use: 广告卡 spent 12.34 at Meta Ads and was declined once, 搜索卡 5.00 at Google. */
 async function accountWithSpending() {
@@ -56,7 +57,7 @@ async function accountWithSpending() {
   const product = available.products.find((candidate) => candidate.name === '订阅支付卡');
   if (!product) throw new Error('no 订阅支付卡');
   const open = async (nickname: string) => {
-    const opened = await postWithKey<CardItem>(account, '/api/v1/card', { product_id: product.id, amount: '50.00', nickname }, `e2e-analysis-${Date.now()}-${nickname}-${n}`);
+    const opened = await postWithKey<CardItem>(account, '/api/v1/card', { product_id: product.id, amount: '50.00', nickname }, `e2e-analysis-${Date.now()}-${++cardsOpened}-${n}`);
     await expect.poll(async () => (await api<CardItem>(account, 'GET', `/api/v1/card/${opened.id}`)).status, settle).toBe('NORMAL');
     return api<CardItem>(account, 'GET', `/api/v1/card/${opened.id}`);
   };

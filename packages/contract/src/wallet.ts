@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, CURRENCIES, WALLET_TRANSACTION_TYPES } from './enums.ts';
+import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, CURRENCIES, WALLET_TRANSACTION_TYPES, type WalletTransactionType, walletTransactionTypeLabel } from './enums.ts';
 
 /**
  * The wallet calls (spec §7 /balance/*, product.md §3). Every amount is a decimal string with two
@@ -98,10 +98,35 @@ const rangeInOrder = (value: { start_time?: string | undefined; end_time?: strin
 };
 const rangeMessage = { message: '开始日期不能晚于结束日期', path: ['end_time'] };
 
-/** GET /balance/transactions: newest first. */
+/**
+ * An operation on many cards at once shows as one row of the wallet's list that opens to its parts: a
+ * batch opening (批量开卡 50 张). Its postings are known by the reference of the holds they settled,
+ * `<prefix>:<id>`; a kind added later (a bulk recharge) names its prefix and its label here.
+ */
+export const WALLET_GROUP_KINDS = ['CARD_BATCH'] as const;
+export type WalletGroupKind = (typeof WALLET_GROUP_KINDS)[number];
+export const walletGroupKinds: Record<WalletGroupKind, { prefix: string; type: WalletTransactionType; label: (cards: number) => string }> = {
+  CARD_BATCH: { prefix: 'batch', type: 'OPEN_CARD', label: (cards) => `批量开卡 ${cards} 张` },
+};
+export const walletGroupKindOfPrefix = (prefix: string): WalletGroupKind | undefined =>
+  WALLET_GROUP_KINDS.find((kind) => walletGroupKinds[kind].prefix === prefix);
+
+/** What a card's first load is called in the wallet's list: money that opened a card, not a transfer out. */
+export const FIRST_LOAD_LABEL = '开卡充值';
+
+/** The name of a row of the wallet's list, the same on the screen and in the export. */
+export function walletRowLabel(item: { type: WalletTransactionType; first_load: boolean; group: { kind: WalletGroupKind; count: number } | null }): string {
+  if (item.group) return walletGroupKinds[item.group.kind].label(item.group.count);
+  if (item.first_load) return FIRST_LOAD_LABEL;
+  return walletTransactionTypeLabel[item.type];
+}
+
+/** GET /balance/transactions: newest first. With a group's kind and id: the parts of that group, every one a row. */
 export const walletTransactionQuery = z
   .object({
     ...filterFields,
+    group_kind: z.enum(WALLET_GROUP_KINDS).optional(),
+    group_id: z.string().uuid().optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(20),
   })
@@ -129,6 +154,12 @@ export const walletTransactionItem = z.object({
   memo: z.string(),
   /** the id of the transaction this row corrects (冲正), or null */
   reverses: z.string().nullable(),
+  /** the first load of a card, paid when it was issued (开卡充值) */
+  first_load: z.boolean(),
+  /** set: the row stands for the postings of an operation on many cards (`count` cards, `parts` postings) */
+  group: z
+    .object({ kind: z.enum(WALLET_GROUP_KINDS), id: z.string(), count: z.number().int(), parts: z.number().int() })
+    .nullable(),
 });
 export type WalletTransactionItem = z.infer<typeof walletTransactionItem>;
 
