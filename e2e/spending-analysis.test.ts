@@ -164,3 +164,40 @@ describe('消费分析', () => {
     await page.close();
   });
 });
+
+describe('the wallet’s history', () => {
+  it('shows a batch opening as one row that opens to its cards’ fees and 开卡充值', async () => {
+    const n = ++accounts;
+    const phone = `1390041${String(n).padStart(4, '0')}`;
+    const token = await createAccountByApi(portal, HOST, { phone, email: `analysis-e2e-${n}@example.com` });
+    const account: Account = { phone, token };
+    await ops(['wallet:recharge', '--host', HOST, '--account', phone, '--amount', '500', '--currency', 'USD']);
+    await api(account, 'PUT', '/api/v1/card/verification', { real_name: '李四', id_number: '11010519491231002X' });
+    await api(account, 'PUT', '/api/v1/card/verification', { latin_name: 'Li Si', website: 'https://shop.example.com' });
+    const available = await api<OpenedAvailableAnswer>(account, 'GET', '/api/v1/card/opened-available');
+    const product = available.products.find((candidate) => candidate.name === '订阅支付卡');
+    if (!product) throw new Error('no 订阅支付卡');
+    await postWithKey(account, '/api/v1/batch-create-card', { product_id: product.id, quantity: 3, amount: '10.00', nickname_prefix: 'AD' }, `e2e-analysis-batch-${Date.now()}`);
+    await expect
+      .poll(async () => (await api<{ exist: boolean; success_count: number }>(account, 'GET', '/api/v1/card/batch-create-card-status')).success_count, settle)
+      .toBe(3);
+
+    const page = await signedInPage(account, '/wallet');
+    const batchRow = page.getByTestId('transaction-row').filter({ hasText: '批量开卡 3 张' });
+    await expect.poll(() => batchRow.count(), settle).toBe(1);
+    // the recharge and the batch: two rows, not seven
+    expect(await page.getByTestId('transaction-row').count()).toBe(2);
+    await batchRow.click();
+    await expect.poll(() => page.getByTestId('group-part').count(), settle).toBe(6);
+    const parts = await page.getByTestId('group-part').allInnerTexts();
+    expect(parts.filter((part) => part.includes('开卡充值'))).toHaveLength(3);
+    expect(parts.some((part) => part.includes('转出'))).toBe(false);
+    await page.screenshot({ path: path.join(shots, 'analysis-wallet-batch-1440.png'), fullPage: true });
+    await page.setViewportSize(NARROW);
+    await expect.poll(() => page.getByTestId('group-part').count(), settle).toBe(0);
+    await page.getByTestId('transaction-row').filter({ hasText: '批量开卡 3 张' }).click();
+    await expect.poll(() => page.getByTestId('group-part').count(), settle).toBe(6);
+    await page.screenshot({ path: path.join(shots, 'analysis-wallet-batch-375.png'), fullPage: true });
+    await page.close();
+  });
+});
