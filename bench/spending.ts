@@ -66,7 +66,7 @@ async function bench() {
         decline_code, decline_reason, authorization_id, created_at)
       select ${merchant.id}, c.id, ${accountId}, 'CONSUME',
         case when g % 13 = 0 then 'FAIL' when g % 5 = 0 then 'PENDING' else 'CLOSED' end,
-        100 + (g * 7919) % 50000, 'USD',
+        100 + (g::bigint * 7919) % 50000, 'USD',
         (array['Meta Ads', 'Google Ads', 'TikTok Ads', 'Amazon', 'Shopify', 'AliExpress', 'Apple', 'Netflix'])[1 + g % 8],
         (array['7311', '7311', '7311', '5942', '5734', '5999', '5732', '4899'])[1 + g % 8], 'US',
         case when g % 13 = 0 then 'INSUFFICIENT_FUNDS' end, case when g % 13 = 0 then '卡片余额不足' end,

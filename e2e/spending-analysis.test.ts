@@ -34,7 +34,7 @@ beforeAll(async () => {
   downloads = await mkdtemp(path.join(os.tmpdir(), 'analysis-export-'));
 });
 afterAll(async () => {
-  await rm(downloads, { recursive: true, force: true });
+  if (downloads) await rm(downloads, { recursive: true, force: true });
 });
 
 interface Account {
