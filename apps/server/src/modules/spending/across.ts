@@ -35,6 +35,10 @@ import type { SpendingDeps } from './deps.ts';
 import { transactionItem } from './transactions.ts';
 
 const EXPORT_BATCH = 1_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A China-time day counted from 1970-01-01 (as the store groups by it), as YYYY-MM-DD. */
+const dayOfNumber = (days: string) => new Date(Number(days) * DAY_MS).toISOString().slice(0, 10);
 
 type SharedQuery = Pick<AcrossTransactionExportQuery, 'currency' | 'card_id' | 'tag' | 'holder_member_id' | 'merchant' | 'category'>;
 
@@ -202,7 +206,8 @@ export function acrossPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) {
       const filter = filterOf(merchantId, scope, query, [range]);
       if (!filter) return { ...base, total: { amount: '0.00', count: 0, declined: 0, decline_rate: 0 }, groups: [] };
       const cardWise = query.group_by === 'card' || query.group_by === 'tag' || query.group_by === 'holder';
-      const figures = await spendBy(db, filter, cardWise ? 'card' : (query.group_by as 'day' | 'merchant' | 'category'));
+      const read = await spendBy(db, filter, cardWise ? 'card' : (query.group_by as 'day' | 'merchant' | 'category'));
+      const figures = query.group_by === 'day' ? read.map((row) => ({ ...row, key: dayOfNumber(row.key) })) : read;
       // every authorisation falls in exactly one row of `figures` (a card's tags may share it, its total not)
       const total: Totals = { amount: 0n, count: 0, declined: 0 };
       for (const row of figures) add(total, row);
