@@ -188,7 +188,7 @@ describe('GET /card/transactions: every card of the account, one set of filters'
     expect(amounts).toEqual([1.75, 7, 500, 10, 4]);
     const cards = Array.from({ length: sheet.rowCount - 1 }, (_, index) => String(sheet.getRow(index + 2).getCell(headers.indexOf('卡片') + 1).value));
     expect(cards[0]).toBe(`搜索卡（尾号 ${searchCard.last4}）`);
-  });
+  }, 90_000);
 });
 
 describe('GET /card/spending-summary', () => {

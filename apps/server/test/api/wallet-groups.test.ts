@@ -131,5 +131,5 @@ describe('the wallet’s list: a batch is one row, a first load is 开卡充值'
     const types = Array.from({ length: sheet.rowCount - 1 }, (_, index) => sheet.getRow(index + 2).getCell(2).value);
     expect(types).toEqual(['充值', '批量开卡 4 张', '开卡充值', '开卡', '充值']);
     expect(sheet.getRow(3).getCell(4).value).toBe(-49.6);
-  });
+  }, 90_000);
 });
