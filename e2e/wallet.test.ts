@@ -8,7 +8,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type WalletTransactionItem, type WalletTransactionPage, walletRowLabel } from '@portal/contract/wallet';
+import type { WalletTransactionItem, WalletTransactionPage } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, CURRENCIES, WALLET_TRANSACTION_TYPES, type WalletTransactionType, walletTransactionTypeLabel } from './enums.ts';
+import { BALANCE_STATUS_AVAILABLE, BALANCE_STATUS_FROZEN, CURRENCIES, WALLET_TRANSACTION_TYPES } from './enums.ts';
 
 /**
  * The wallet calls (spec §7 /balance/*, product.md §3). Every amount is a decimal string with two
@@ -98,28 +98,9 @@ const rangeInOrder = (value: { start_time?: string | undefined; end_time?: strin
 };
 const rangeMessage = { message: '开始日期不能晚于结束日期', path: ['end_time'] };
 
-/**
- * An operation on many cards at once shows as one row of the wallet's list that opens to its parts: a
- * batch opening (批量开卡 50 张). Its postings are known by the reference of the holds they settled,
- * `<prefix>:<id>`; a kind added later (a bulk recharge) names its prefix and its label here.
- */
+/** The kinds of rows that stand for an operation on many cards (wallet-groups.ts names and labels them). */
 export const WALLET_GROUP_KINDS = ['CARD_BATCH'] as const;
 export type WalletGroupKind = (typeof WALLET_GROUP_KINDS)[number];
-export const walletGroupKinds: Record<WalletGroupKind, { prefix: string; type: WalletTransactionType; label: (cards: number) => string }> = {
-  CARD_BATCH: { prefix: 'batch', type: 'OPEN_CARD', label: (cards) => `批量开卡 ${cards} 张` },
-};
-export const walletGroupKindOfPrefix = (prefix: string): WalletGroupKind | undefined =>
-  WALLET_GROUP_KINDS.find((kind) => walletGroupKinds[kind].prefix === prefix);
-
-/** What a card's first load is called in the wallet's list: money that opened a card, not a transfer out. */
-export const FIRST_LOAD_LABEL = '开卡充值';
-
-/** The name of a row of the wallet's list, the same on the screen and in the export. */
-export function walletRowLabel(item: { type: WalletTransactionType; first_load: boolean; group: { kind: WalletGroupKind; count: number } | null }): string {
-  if (item.group) return walletGroupKinds[item.group.kind].label(item.group.count);
-  if (item.first_load) return FIRST_LOAD_LABEL;
-  return walletTransactionTypeLabel[item.type];
-}
 
 /** GET /balance/transactions: newest first. With a group's kind and id: the parts of that group, every one a row. */
 export const walletTransactionQuery = z

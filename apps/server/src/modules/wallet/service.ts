@@ -19,10 +19,8 @@ import {
   type WalletTransactionPage,
   type WalletTransactionQuery,
   WALLET_GROUP_KINDS,
-  walletGroupKindOfPrefix,
-  walletGroupKinds,
-  walletRowLabel,
 } from '@portal/contract/wallet';
+import { walletGroupKindOfPrefix, walletGroupKinds, walletRowLabel } from '@portal/contract/wallet-groups';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';

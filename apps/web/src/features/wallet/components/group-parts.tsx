@@ -1,4 +1,5 @@
-import { walletRowLabel, type WalletTransactionItem } from '@portal/contract/wallet';
+import type { WalletTransactionItem } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { Button, Skeleton } from 'antd';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';

@@ -1,4 +1,5 @@
-import { walletRowLabel, type WalletTransactionItem } from '@portal/contract/wallet';
+import type { WalletTransactionItem } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';

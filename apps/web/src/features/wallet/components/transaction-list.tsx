@@ -1,4 +1,5 @@
-import { walletRowLabel, type WalletTransactionItem } from '@portal/contract/wallet';
+import type { WalletTransactionItem } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';

@@ -1,4 +1,5 @@
-import { walletRowLabel, type WalletTransactionItem } from '@portal/contract/wallet';
+import type { WalletTransactionItem } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { Table, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
