@@ -108,6 +108,7 @@ describe('the signed-in layout', () => {
       '/card': '我的卡片',
       '/create-card': '开卡',
       '/card-details': '卡片详情',
+      '/card/analysis': '消费分析',
       '/bulk-export': '批量导出',
       '/create-card/verification': '实名认证',
       '/create-card/secondary-verification-data': '补充资料',

@@ -8,8 +8,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem, WalletTransactionPage } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +125,7 @@ function expectedRow(item: WalletTransactionItem) {
   const amount = toUnits(item.amount);
   return {
     time: `${shanghai.slice(0, 10)} ${shanghai.slice(11, 19)}`,
-    type: walletTransactionTypeLabel[item.type],
+    type: walletRowLabel(item),
     currency: item.currency,
     amount: `${amount > 0n ? '+' : ''}${shown(amount)}`,
     balance: shown(toUnits(item.balance_after)),
@@ -407,7 +407,7 @@ describe('the transaction list', () => {
     await expect.poll(() => page.locator('button[data-testid="transaction-row"]').count(), settle).toBe(first.items.length);
     expect(await page.locator('table').count()).toBe(0);
     const firstRow = page.getByTestId('transaction-row').first();
-    expect(await firstRow.getByTestId('transaction-type').innerText()).toBe(walletTransactionTypeLabel[firstItem.type]);
+    expect(await firstRow.getByTestId('transaction-type').innerText()).toBe(walletRowLabel(firstItem));
     expect(await firstRow.getByTestId('transaction-balance').innerText()).toBe(expectedRow(firstItem).balance);
     expect(await page.getByPlaceholder('开始日期').count()).toBe(1);
     expect(await page.getByPlaceholder('结束日期').count()).toBe(1);

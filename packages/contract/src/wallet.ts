@@ -98,10 +98,16 @@ const rangeInOrder = (value: { start_time?: string | undefined; end_time?: strin
 };
 const rangeMessage = { message: '开始日期不能晚于结束日期', path: ['end_time'] };
 
-/** GET /balance/transactions: newest first. */
+/** The kinds of rows that stand for an operation on many cards (wallet-groups.ts names and labels them). */
+export const WALLET_GROUP_KINDS = ['CARD_BATCH'] as const;
+export type WalletGroupKind = (typeof WALLET_GROUP_KINDS)[number];
+
+/** GET /balance/transactions: newest first. With a group's kind and id: the parts of that group, every one a row. */
 export const walletTransactionQuery = z
   .object({
     ...filterFields,
+    group_kind: z.enum(WALLET_GROUP_KINDS).optional(),
+    group_id: z.string().uuid().optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(20),
   })
@@ -129,6 +135,12 @@ export const walletTransactionItem = z.object({
   memo: z.string(),
   /** the id of the transaction this row corrects (冲正), or null */
   reverses: z.string().nullable(),
+  /** the first load of a card, paid when it was issued (开卡充值) */
+  first_load: z.boolean(),
+  /** set: the row stands for the postings of an operation on many cards (`count` cards, `parts` postings) */
+  group: z
+    .object({ kind: z.enum(WALLET_GROUP_KINDS), id: z.string(), count: z.number().int(), parts: z.number().int() })
+    .nullable(),
 });
 export type WalletTransactionItem = z.infer<typeof walletTransactionItem>;
 

@@ -12,6 +12,7 @@ describe('the route table', () => {
       '/card',
       '/create-card',
       '/card-details',
+      '/card/analysis',
       '/bulk-export',
       '/create-card/verification',
       '/create-card/secondary-verification-data',
@@ -30,6 +31,7 @@ describe('the route table', () => {
     const menuOf = (path: string) => screenAt(path)?.menuKey ?? null;
     expect(menuOf('/wallet')).toBe('wallet');
     expect(menuOf('/settings')).toBe('settings');
+    expect(menuOf('/card/analysis')).toBe('spendingAnalysis');
     expect(menuOf('/bulk-export')).toBe('bulkExport');
     for (const path of ['/card', '/create-card', '/card-details', '/create-card/verification', '/create-card/secondary-verification-data']) {
       expect(menuOf(path)).toBe('card');

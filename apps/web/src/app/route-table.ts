@@ -62,6 +62,7 @@ export const screenRoutes: Record<Exclude<PathName, 'home' | 'networkAnomaly'>, 
   card: { area: 'signed-in', menuKey: 'card', load: () => import('../features/cards/routes/card.tsx') },
   createCard: { area: 'signed-in', menuKey: 'card', load: () => import('./routes/create-card.tsx') },
   cardDetails: { area: 'signed-in', menuKey: 'card', load: () => import('./routes/card-details.tsx') },
+  spendingAnalysis: { area: 'signed-in', menuKey: 'spendingAnalysis', load: () => import('../features/analysis/routes/spending-analysis.tsx') },
   bulkExport: { area: 'signed-in', menuKey: 'bulkExport', load: () => import('../features/batches/routes/bulk-export.tsx') },
   createCardVerification: { area: 'signed-in', menuKey: 'card', load: () => import('../features/cards/routes/card-verification.tsx') },
   createCardSecondaryVerificationData: {

@@ -48,6 +48,8 @@ export const paths = {
     getHref: (id: string) => withQuery('/card-details', 'id', id),
   },
   bulkExport: simple('/bulk-export'),
+  /** 消费分析: spending across every card; its filters live in the address */
+  spendingAnalysis: simple('/card/analysis'),
   createCardVerification: {
     path: '/create-card/verification',
     /** `from`: the portal path the flow goes on to once the data is given (else /create-card). */

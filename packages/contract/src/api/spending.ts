@@ -1,3 +1,10 @@
+import {
+  acrossTransactionExportQuery,
+  acrossTransactionPage,
+  acrossTransactionQuery,
+  spendingSummary,
+  spendingSummaryQuery,
+} from '../card-spending-across.ts';
 import { cardControls, cardControlsBody } from '../card-spending.ts';
 import { cardTransactionExportQuery, cardTransactionPage, cardTransactionQuery } from '../cards.ts';
 import { cardIdParams } from './cards.ts';
@@ -5,8 +12,35 @@ import { defineCalls, member } from './call.ts';
 
 const tags = ['cards'];
 
-/** What a card spends: its transactions (a page, or a spreadsheet) and the controls its next authorisation obeys. */
+/** What cards spend, across the account and per card: its transactions (a page, or a spreadsheet) and the controls its next authorisation obeys. */
 export const spendingCalls = defineCalls({
+  acrossTransactions: {
+    method: 'GET',
+    path: '/card/transactions',
+    query: acrossTransactionQuery,
+    answer: acrossTransactionPage,
+    summary: "Every card's transactions, newest first, with the card each is on; filter by card, tag, holder, merchant, category, currency and days",
+    tags,
+    who: member('cards.read'),
+  },
+  exportAcrossTransactions: {
+    method: 'GET',
+    path: '/card/transactions/export',
+    query: acrossTransactionExportQuery,
+    raw: 'xlsx',
+    summary: "Every card's filtered transactions as an .xlsx spreadsheet (the raw file, not an envelope)",
+    tags,
+    who: member('cards.export'),
+  },
+  spendingSummary: {
+    method: 'GET',
+    path: '/card/spending-summary',
+    query: spendingSummaryQuery,
+    answer: spendingSummary,
+    summary: 'What the cards spent, with counts, declines and the decline rate, grouped by day, card, tag, holder, merchant or category (the current China-time month unless from/to are given)',
+    tags,
+    who: member('cards.read'),
+  },
   transactions: {
     method: 'GET',
     path: '/card/:id/transactions',

@@ -120,6 +120,9 @@ export const cards = pgTable(
     index('cards_holder').on(t.holderMemberId, t.createdAt.desc(), t.id.desc()),
     index('cards_tags').using('gin', t.tags),
     index('cards_batch').on(t.batchId).where(sql`batch_id is not null`),
+    // a wallet posting that settled a card's hold names the card (its first load: 开卡充值)
+    index('cards_load_hold').on(t.loadHoldId).where(sql`load_hold_id is not null`),
+    index('cards_fee_hold').on(t.feeHoldId).where(sql`fee_hold_id is not null`),
     // the cards the reconciliation asks the issuer about, oldest first (modules/card-reconcile/reconcile.ts)
     index('cards_waiting')
       .on(t.updatedAt, t.id)

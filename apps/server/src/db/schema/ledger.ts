@@ -131,6 +131,10 @@ export const ledgerHolds = pgTable(
     index('ledger_holds_active_idx')
       .on(t.ledgerAccountId)
       .where(sql`status = 'ACTIVE'`),
+    // the wallet's list finds the hold a posting settled, and from it the card or batch it was for
+    index('ledger_holds_settled_transaction_idx')
+      .on(t.settledTransactionId)
+      .where(sql`settled_transaction_id is not null`),
     check('ledger_holds_amount_ck', sql`amount > 0`),
   ],
 );

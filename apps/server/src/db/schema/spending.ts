@@ -57,6 +57,9 @@ export const cardTransactions = pgTable(
   },
   (t) => [
     index('card_transactions_card_created').on(t.cardId, t.createdAt.desc(), t.id.desc()),
+    // every card's transactions of an account, newest first (GET /card/transactions), and the spending
+    // summary: migration 0029 gives it INCLUDE columns (not drawn here) so the summary reads the index alone
+    index('card_transactions_account_created').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('card_transactions_ledger_uq').on(t.ledgerTransactionId),
     uniqueIndex('card_transactions_authorization_uq').on(t.cardId, t.authorizationId).where(sql`${t.type} = 'CONSUME'`),
     index('card_transactions_authorization').on(t.authorizationId),

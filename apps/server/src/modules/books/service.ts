@@ -6,13 +6,18 @@ import { CURRENCIES } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
 import { cardBalanceRows, heldCardBalances } from './balance-store.ts';
 import {
+  countWalletList,
   countWalletPostings,
   findWalletStatus,
+  type GroupPrefixes,
+  pageWalletList,
   freezeWalletRow,
   pageWalletPostings,
   setWalletAccountsFrozen,
   unfreezeWalletRow,
   type WalletPostingFilter,
+  walletGroupParts,
+  walletListAfter,
   walletPostingsAfter,
 } from './wallet-store.ts';
 
@@ -71,6 +76,26 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 
     countWalletPostings: (merchantId: string, accountId: string, filter: WalletPostingFilter) => countWalletPostings(db, merchantId, accountId, filter),
 
+    /** A page of the wallet's list as its screen shows it: an operation on many cards one row (wallet-store.ts). */
+    walletListPage: (merchantId: string, accountId: string, filter: WalletPostingFilter, prefixes: GroupPrefixes, page: { limit: number; offset: number }) =>
+      pageWalletList(db, merchantId, accountId, filter, prefixes, page.limit, page.offset),
+
+    countWalletList: (merchantId: string, accountId: string, filter: WalletPostingFilter, prefixes: GroupPrefixes) =>
+      countWalletList(db, merchantId, accountId, filter, prefixes),
+
+    walletListAfter: (
+      merchantId: string,
+      accountId: string,
+      filter: WalletPostingFilter,
+      prefixes: GroupPrefixes,
+      after: { createdAt: Date; orderId: string } | null,
+      limit: number,
+    ) => walletListAfter(db, merchantId, accountId, filter, prefixes, after, limit),
+
+    /** The postings one row of the list stands for (its group's reference), newest first. */
+    walletGroupParts: (merchantId: string, accountId: string, groupRef: string, page: { limit: number; offset: number }) =>
+      walletGroupParts(db, merchantId, accountId, groupRef, page.limit, page.offset),
+
     /** The next `limit` postings after a cursor, newest first (null: from the newest). */
     walletPostingsAfter: (
       merchantId: string,
@@ -85,4 +110,4 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 export type BooksService = ReturnType<typeof createBooksService>;
 
 export { ledgerAuditRules } from './audit.ts';
-export type { WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';
+export type { GroupPrefixes, WalletListRow, WalletPostingFilter, WalletPostingRow } from './wallet-store.ts';

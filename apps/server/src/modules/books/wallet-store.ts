@@ -143,3 +143,112 @@ export async function walletPostingsAfter(
   );
   return rows.map(walletPostingOf);
 }
+
+// ── the wallet's list as its screen and export show it: an operation of many cards is one row ──
+
+/**
+ * A row of the wallet's list: one posting, or the postings of one operation on many cards (a batch
+ * opening) summed into one, keyed by the reference of the holds they settled (`batch:<id>`).
+ */
+export interface WalletListRow extends WalletPostingRow {
+  /** the reference the row's postings share when it stands for many; null for a single posting */
+  groupRef: string | null;
+  /** the cards a group's postings went to, and how many postings it holds */
+  groupCards: number;
+  groupParts: number;
+  /** a card's first load, posted when the card was issued */
+  firstLoad: boolean;
+  /** the order of the list after the time: the posting's id, a group's last */
+  orderId: string;
+}
+
+/** The holds' reference prefixes whose postings are shown as one row each (`batch` of `batch:<id>`). */
+export type GroupPrefixes = readonly string[];
+
+const walletListRowOf = (row: Row): WalletListRow => ({
+  ...walletPostingOf(row),
+  groupRef: row.group_ref === null ? null : String(row.group_ref),
+  groupCards: Number(row.group_cards),
+  groupParts: Number(row.group_parts),
+  firstLoad: row.first_load === true,
+  orderId: String(row.order_id),
+});
+
+/** The wallet's postings with what ties them to a card and to an operation on many cards. */
+function walletPostingsTied(merchantId: string, holderId: string, filter: WalletPostingFilter, prefixes: GroupPrefixes) {
+  const grouped = prefixes.length > 0 ? sql`split_part(h.reference, ':', 1) in (${sql.join(prefixes.map((prefix) => sql`${prefix}`), sql`, `)})` : sql`false`;
+  return sql`select p.id, p.transaction_id, p.type, la.currency, p.amount, p.balance_after, p.created_at, t.reference, t.memo, t.reverses_id,
+      case when ${grouped} then h.reference end as group_ref,
+      coalesce(load_card.id, fee_card.id) as card_id,
+      load_card.id is not null as first_load
+    from ledger_postings p
+    join ledger_accounts la on la.id = p.ledger_account_id
+    join ledger_transactions t on t.id = p.transaction_id
+    left join ledger_holds h on h.settled_transaction_id = p.transaction_id and h.ledger_account_id = p.ledger_account_id
+    left join cards load_card on load_card.load_hold_id = h.id
+    left join cards fee_card on fee_card.fee_hold_id = h.id
+    where ${walletPostingWhere(merchantId, holderId, filter)}`;
+}
+
+/** The list's rows: single postings as they are, each group summed into one row with its last posting's time and balance. */
+function walletListRows(merchantId: string, holderId: string, filter: WalletPostingFilter, prefixes: GroupPrefixes) {
+  return sql`with tied as (${walletPostingsTied(merchantId, holderId, filter, prefixes)})
+    select id as order_id, id::text as id, transaction_id::text as transaction_id, type, currency, amount::text as amount,
+      balance_after::text as balance_after, created_at, reference, memo, reverses_id::text as reverses_id,
+      null::text as group_ref, 0 as group_cards, 0 as group_parts, first_load
+    from tied where group_ref is null
+    union all
+    select max(id), group_ref, group_ref, min(type), min(currency), sum(amount)::text,
+      ((array_agg(balance_after order by id desc))[1])::text, max(created_at), group_ref, '', null::text,
+      group_ref, count(distinct card_id)::int, count(*)::int, false
+    from tied where group_ref is not null
+    group by group_ref, currency`;
+}
+
+/** A page of the wallet's list, newest first, and how many rows it has in all. */
+export async function pageWalletList(tx: Tx, merchantId: string, holderId: string, filter: WalletPostingFilter, prefixes: GroupPrefixes, limit: number, offset: number) {
+  const listed = walletListRows(merchantId, holderId, filter, prefixes);
+  const [rows, counted] = await Promise.all([
+    rowsOf(tx.execute(sql`select * from (${listed}) rows order by created_at desc, order_id desc limit ${limit} offset ${offset}`)),
+    rowsOf(tx.execute(sql`select count(*)::int as n from (${listed}) rows`)),
+  ]);
+  return { rows: rows.map(walletListRowOf), total: Number(counted[0]?.n ?? 0) };
+}
+
+export async function countWalletList(tx: Tx, merchantId: string, holderId: string, filter: WalletPostingFilter, prefixes: GroupPrefixes) {
+  const [row] = await rowsOf(tx.execute(sql`select count(*)::int as n from (${walletListRows(merchantId, holderId, filter, prefixes)}) rows`));
+  return Number(row?.n ?? 0);
+}
+
+/** The next rows of the list after a cursor, newest first (an export reading the list in parts). */
+export async function walletListAfter(
+  tx: Tx,
+  merchantId: string,
+  holderId: string,
+  filter: WalletPostingFilter,
+  prefixes: GroupPrefixes,
+  after: { createdAt: Date; orderId: string } | null,
+  limit: number,
+) {
+  const cursor = after ? sql`where (created_at, order_id) < (${after.createdAt}::timestamptz, ${after.orderId}::bigint)` : sql``;
+  const rows = await rowsOf(
+    tx.execute(sql`select * from (${walletListRows(merchantId, holderId, filter, prefixes)}) rows ${cursor} order by created_at desc, order_id desc limit ${limit}`),
+  );
+  return rows.map(walletListRowOf);
+}
+
+/** The postings of one group (its reference), newest first: what its row expands to. */
+export async function walletGroupParts(tx: Tx, merchantId: string, holderId: string, groupRef: string, limit: number, offset: number) {
+  const tied = walletPostingsTied(merchantId, holderId, { from: null, before: null }, [groupRef.split(':')[0] ?? '']);
+  const where = sql`where group_ref = ${groupRef}`;
+  const [rows, counted] = await Promise.all([
+    rowsOf(
+      tx.execute(sql`with tied as (${tied}) select id as order_id, id::text as id, transaction_id::text as transaction_id, type, currency,
+        amount::text as amount, balance_after::text as balance_after, created_at, reference, memo, reverses_id::text as reverses_id,
+        null::text as group_ref, 0 as group_cards, 0 as group_parts, first_load
+        from tied ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`),
+    ),
+    rowsOf(tx.execute(sql`with tied as (${tied}) select count(*)::int as n from tied ${where}`)),
+  ]);
+  return { rows: rows.map(walletListRowOf), total: Number(counted[0]?.n ?? 0) };
+}

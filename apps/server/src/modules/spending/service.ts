@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { ISSUER_SPENDING_EVENTS } from '../../providers/issuer/port.ts';
 import type { CardScope } from '../cards/service.ts';
 import type { IssuerEventHandling } from '../issuer/service.ts';
+import type { AcrossTransactionExportQuery, AcrossTransactionQuery, SpendingSummaryQuery } from '@portal/contract/card-spending-across';
+import { acrossPart } from './across.ts';
 import { authorisationsPart } from './authorisations.ts';
 import { controlsPart } from './controls.ts';
 import { creditsPart } from './credits.ts';
@@ -38,8 +40,18 @@ export function createSpendingService(deps: SpendingDeps) {
   const threeDs = threeDsPart(deps);
   const controls = controlsPart(deps);
   const transactions = transactionsPart(deps);
+  const across = acrossPart(deps);
 
   return {
+    /** GET /card/transactions: every card's movements the caller may see, newest first. */
+    acrossTransactions: (merchantId: string, scope: CardScope, query: AcrossTransactionQuery) => across.page(merchantId, scope, query),
+
+    /** GET /card/transactions/export: the same, every page, as an .xlsx stream. */
+    exportAcrossTransactions: (merchantId: string, scope: CardScope, query: AcrossTransactionExportQuery) => across.export(merchantId, scope, query),
+
+    /** GET /card/spending-summary: what the cards spent, grouped. */
+    spendingSummary: (merchantId: string, scope: CardScope, query: SpendingSummaryQuery) => across.summary(merchantId, scope, query),
+
     /** GET /card/{id}/transactions: the card's movements, newest first. */
     async transactions(merchantId: string, scope: CardScope, id: string, query: CardTransactionQuery): Promise<CardTransactionPage> {
       return transactions.page(await cards.ownCard(merchantId, scope, id), query);

@@ -18,12 +18,14 @@ import {
   type WalletTransactionItem,
   type WalletTransactionPage,
   type WalletTransactionQuery,
+  WALLET_GROUP_KINDS,
 } from '@portal/contract/wallet';
+import { walletGroupKindOfPrefix, walletGroupKinds, walletRowLabel } from '@portal/contract/wallet-groups';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
-import type { BooksService, WalletPostingFilter, WalletPostingRow } from '../books/service.ts';
+import type { BooksService, WalletListRow, WalletPostingFilter } from '../books/service.ts';
 import type { MessageService } from '../messages/service.ts';
 
 const filterOf = (query: { type?: string | undefined; currency?: string | undefined; start_time?: string | undefined; end_time?: string | undefined }): WalletPostingFilter => ({
@@ -32,18 +34,36 @@ const filterOf = (query: { type?: string | undefined; currency?: string | undefi
   ...transactionTimeRange(query.start_time, query.end_time),
 });
 
-const itemOf = (row: WalletPostingRow): WalletTransactionItem => ({
-  id: row.id,
-  transaction_id: row.transactionId,
-  type: row.type as WalletTransactionType,
-  currency: row.currency as WalletTransactionItem['currency'],
-  amount: fromMinorUnits(row.amount),
-  balance_after: fromMinorUnits(row.balanceAfter),
-  created_at: row.createdAt.toISOString(),
-  reference: row.reference || row.transactionId,
-  memo: row.memo,
-  reverses: row.reversesId,
-});
+/** The holds' reference prefixes whose postings the list shows as one row each. */
+const GROUP_PREFIXES = WALLET_GROUP_KINDS.map((kind) => walletGroupKinds[kind].prefix);
+
+/** A group's kind and id from the reference its postings share (`batch:<id>`). */
+function groupOf(row: WalletListRow): WalletTransactionItem['group'] {
+  if (!row.groupRef) return null;
+  const [prefix = '', id = ''] = row.groupRef.split(':');
+  const kind = walletGroupKindOfPrefix(prefix);
+  return kind ? { kind, id, count: row.groupCards, parts: row.groupParts } : null;
+}
+
+const itemOf = (row: WalletListRow): WalletTransactionItem => {
+  const group = groupOf(row);
+  const item: WalletTransactionItem = {
+    id: row.id,
+    transaction_id: row.transactionId,
+    type: group ? walletGroupKinds[group.kind].type : (row.type as WalletTransactionType),
+    currency: row.currency as WalletTransactionItem['currency'],
+    amount: fromMinorUnits(row.amount),
+    balance_after: fromMinorUnits(row.balanceAfter),
+    created_at: row.createdAt.toISOString(),
+    reference: row.reference || row.transactionId,
+    memo: row.memo,
+    reverses: row.reversesId,
+    first_load: row.firstLoad,
+    group,
+  };
+  // a group's note is its name: what its postings were for is in its parts
+  return group ? { ...item, memo: walletRowLabel(item) } : item;
+};
 
 const EXPORT_BATCH = 1_000;
 
@@ -58,9 +78,9 @@ interface ExportRow extends Record<string, XlsxCell> {
   memo: string;
 }
 
-const exportRowOf = (row: WalletPostingRow): ExportRow => ({
+const exportRowOf = (row: WalletListRow): ExportRow => ({
   time: row.createdAt,
-  type: walletTransactionTypeLabel[row.type as WalletTransactionType] ?? row.type,
+  type: walletRowLabel(itemOf(row)),
   currency: row.currency,
   // two-decimal amounts are exact in a spreadsheet number; the text is what the portal shows
   amount: Number(fromMinorUnits(row.amount)),
@@ -118,7 +138,11 @@ export function createWalletService({
 
     async transactions(merchantId: string, accountId: string, query: WalletTransactionQuery): Promise<WalletTransactionPage> {
       const offset = (query.page - 1) * query.page_size;
-      const { rows, total } = await books.walletPostingsPage(merchantId, accountId, filterOf(query), { limit: query.page_size, offset });
+      const page = { limit: query.page_size, offset };
+      const { rows, total } =
+        query.group_kind && query.group_id
+          ? await books.walletGroupParts(merchantId, accountId, `${walletGroupKinds[query.group_kind].prefix}:${query.group_id}`, page)
+          : await books.walletListPage(merchantId, accountId, filterOf(query), GROUP_PREFIXES, page);
       return { items: rows.map(itemOf), total, page: query.page, page_size: query.page_size };
     },
 
@@ -128,21 +152,21 @@ export function createWalletService({
      */
     async exportTransactions(merchantId: string, accountId: string, query: WalletTransactionExportQuery) {
       const filter = filterOf(query);
-      const total = await books.countWalletPostings(merchantId, accountId, filter);
+      const total = await books.countWalletList(merchantId, accountId, filter, GROUP_PREFIXES);
       if (total > exportRowLimit) {
         throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: exportRowLimit }, data: { limit: exportRowLimit, total } });
       }
       async function* rows() {
-        let after: { createdAt: Date; id: string } | null = null;
+        let after: { createdAt: Date; orderId: string } | null = null;
         // rows written after the export began are left out: the file is the list as it was asked for
         let left = total;
         while (left > 0) {
-          const batch: WalletPostingRow[] = await books.walletPostingsAfter(merchantId, accountId, filter, after, Math.min(EXPORT_BATCH, left));
+          const batch: WalletListRow[] = await books.walletListAfter(merchantId, accountId, filter, GROUP_PREFIXES, after, Math.min(EXPORT_BATCH, left));
           if (batch.length === 0) break;
           for (const row of batch) yield exportRowOf(row);
           left -= batch.length;
-          const last = batch[batch.length - 1] as WalletPostingRow;
-          after = { createdAt: last.createdAt, id: last.id };
+          const last = batch[batch.length - 1] as WalletListRow;
+          after = { createdAt: last.createdAt, orderId: last.orderId };
         }
       }
       const stream = await xlsxStream<ExportRow>({

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, ExportOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CreditCardOutlined, ExportOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useNavigate } from 'react-router';
@@ -34,6 +34,7 @@ const ThreeDsCodes = lazy(() => import('../../features/spending/components/three
 const menu: { key: MenuKey; href: string; icon: ReactNode }[] = [
   { key: 'wallet', href: paths.wallet.getHref(), icon: <WalletOutlined /> },
   { key: 'card', href: paths.card.getHref(), icon: <CreditCardOutlined /> },
+  { key: 'spendingAnalysis', href: paths.spendingAnalysis.getHref(), icon: <BarChartOutlined /> },
   { key: 'bulkExport', href: paths.bulkExport.getHref(), icon: <ExportOutlined /> },
   { key: 'settings', href: paths.settings.getHref(), icon: <SettingOutlined /> },
 ];

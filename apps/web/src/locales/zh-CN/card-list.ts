@@ -4,6 +4,7 @@ export const cardListText = {
   listTitle: '卡片列表',
   openCard: '开卡',
   refresh: '刷新',
+  analysis: '消费分析',
   summary: {
     label: '卡片概览',
     total: '全部卡片',

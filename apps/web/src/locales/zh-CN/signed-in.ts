@@ -3,6 +3,7 @@ export const signedInText = {
   menu: {
     wallet: '钱包',
     card: '卡片',
+    spendingAnalysis: '消费分析',
     bulkExport: '批量导出',
     settings: '设置',
   },

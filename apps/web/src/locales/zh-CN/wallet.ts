@@ -54,6 +54,13 @@ export const walletText = {
   },
   details: '详情',
   balanceAfterShort: '余额',
+  groupParts: {
+    open: '展开明细',
+    close: '收起明细',
+    failed: '明细加载失败',
+    retry: '重试',
+    more: (total: number, shown: number) => `共 ${total} 条明细，此处显示最近 ${shown} 条；全部明细见导出文件`,
+  },
   total: (total: number) => `共 ${total} 条`,
   empty: '暂无交易记录',
   emptyFiltered: '没有符合筛选条件的记录',

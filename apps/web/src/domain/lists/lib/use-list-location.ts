@@ -9,10 +9,13 @@ export type ListChange<F> = { filters?: F; page?: number; pageSize?: number };
  * read and written by the list's own rules; `update` writes a change over the current entry of the
  * history and leaves the page scrolled where it is.
  */
-export function useListLocation<L, F>(read: (search: URLSearchParams) => L, write: (previous: URLSearchParams, change: ListChange<F>) => URLSearchParams) {
+export function useListLocation<L, F, C extends ListChange<F> = ListChange<F>>(
+  read: (search: URLSearchParams) => L,
+  write: (previous: URLSearchParams, change: C) => URLSearchParams,
+) {
   const [search, setSearch] = useSearchParams();
   const update = useCallback(
-    (change: ListChange<F>) => setSearch((previous) => write(previous, change), { replace: true, preventScrollReset: true }),
+    (change: C) => setSearch((previous) => write(previous, change), { replace: true, preventScrollReset: true }),
     [setSearch, write],
   );
   return { location: read(search), update };

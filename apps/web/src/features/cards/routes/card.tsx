@@ -1,6 +1,6 @@
 import { EXPORT_IDS_MAX } from '@portal/contract/card-batches';
 import type { CardItem } from '@portal/contract/cards';
-import { CreditCardOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CreditCardOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
@@ -85,6 +85,7 @@ export default function Card() {
       extra={
         <>
           <RefreshAction label={cardListText.refresh} fetching={fetching} onClick={refresh} />
+          <PageAction icon={<BarChartOutlined />} label={cardListText.analysis} onClick={() => navigate(paths.spendingAnalysis.getHref())} testId="open-analysis" />
           {!may['cards.export'] ? null : ticked.length > 0 ? (
             <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
               {bulkExportText.exportSelected(ticked.length)}

@@ -1,5 +1,5 @@
-import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -49,7 +49,7 @@ function DetailBody({ item }: { item: WalletTransactionItem }) {
   return (
     <>
       <div className={styles.summary}>
-        <span className={styles.summaryType}>{walletTransactionTypeLabel[item.type]}</span>
+        <span className={styles.summaryType}>{walletRowLabel(item)}</span>
         <span className={styles.summaryAmount}>
           <TransactionAmount amount={item.amount} />
           <span className={styles.summaryCurrency}>{item.currency}</span>
@@ -62,7 +62,7 @@ function DetailBody({ item }: { item: WalletTransactionItem }) {
         colon={false}
         classNames={{ label: styles.label, content: styles.content }}
         items={[
-          { key: 'type', label: text.type, children: walletTransactionTypeLabel[item.type] },
+          { key: 'type', label: text.type, children: walletRowLabel(item) },
           { key: 'currency', label: text.currency, children: `${item.currency} ${walletText.currencyName[item.currency]}` },
           { key: 'balance', label: text.balanceAfter, children: <span className={styles.number}>{formatAmount(item.balance_after)}</span> },
           { key: 'time', label: text.time, children: <span className={styles.number}>{formatDateTime(item.created_at, { seconds: true })}</span> },

@@ -1,9 +1,11 @@
-import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem } from '@portal/contract/wallet';
-import { RightOutlined } from '@ant-design/icons';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
+import { DownOutlined, RightOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
+import { GroupParts } from './group-parts.tsx';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-list.module.css';
 
@@ -15,14 +17,22 @@ interface TransactionListProps {
 
 /** The wallet's transactions on narrow screens: a tappable line each, type and amount first. */
 export function TransactionList({ items, loading, onOpen }: TransactionListProps) {
+  const [opened, setOpened] = useState<string[]>([]);
+  const toggle = (id: string) => setOpened((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
   return (
     <ul className={styles.list} aria-busy={loading}>
       {items.map((item) => (
         <li key={item.id}>
-          <button type="button" className={styles.item} onClick={() => onOpen(item)} data-testid="transaction-row">
+          <button
+            type="button"
+            className={styles.item}
+            onClick={() => (item.group ? toggle(item.id) : onOpen(item))}
+            aria-expanded={item.group ? opened.includes(item.id) : undefined}
+            data-testid="transaction-row"
+          >
             <span className={styles.main}>
               <span className={styles.type} data-testid="transaction-type">
-                {walletTransactionTypeLabel[item.type]}
+                {walletRowLabel(item)}
               </span>
               <span className={styles.time}>{formatDateTime(item.created_at, { seconds: true })}</span>
             </span>
@@ -35,8 +45,13 @@ export function TransactionList({ items, loading, onOpen }: TransactionListProps
                 {walletText.balanceAfterShort} <span data-testid="transaction-balance">{formatAmount(item.balance_after)}</span>
               </span>
             </span>
-            <RightOutlined className={styles.chevron} aria-hidden />
+            {item.group && opened.includes(item.id) ? (
+              <DownOutlined className={styles.chevron} aria-hidden />
+            ) : (
+              <RightOutlined className={styles.chevron} aria-hidden />
+            )}
           </button>
+          {item.group && opened.includes(item.id) ? <GroupParts group={item.group} /> : null}
         </li>
       ))}
     </ul>

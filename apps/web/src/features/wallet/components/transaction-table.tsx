@@ -1,11 +1,13 @@
-import { walletTransactionTypeLabel } from '@portal/contract/enums';
 import type { WalletTransactionItem } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
+import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { type HTMLAttributes, useState } from 'react';
 import { detailsColumn } from '../../../domain/lists/components/details-column.tsx';
 import { walletText } from '../../../locales/zh-CN/wallet.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
+import { GroupParts } from './group-parts.tsx';
 import { TransactionAmount } from './transaction-amount.tsx';
 import styles from './transaction-table.module.css';
 
@@ -15,8 +17,10 @@ interface TransactionTableProps {
   onOpen: (item: WalletTransactionItem) => void;
 }
 
-/** The wallet's transactions on wide screens: one row each, a click opens its detail. */
+/** The wallet's transactions on wide screens: one row each, a click opens its detail; a row of many cards opens to its parts. */
 export function TransactionTable({ items, loading, onOpen }: TransactionTableProps) {
+  const [opened, setOpened] = useState<string[]>([]);
+  const toggle = (id: string) => setOpened((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
   const columns: TableColumnsType<WalletTransactionItem> = [
     {
       key: 'time',
@@ -29,8 +33,13 @@ export function TransactionTable({ items, loading, onOpen }: TransactionTablePro
       key: 'type',
       title: walletText.columns.type,
       dataIndex: 'type',
-      width: 120,
-      render: (value: WalletTransactionItem['type']) => <span data-testid="transaction-type">{walletTransactionTypeLabel[value]}</span>,
+      width: 140,
+      render: (_: WalletTransactionItem['type'], item) => (
+        <span className={styles.type}>
+          {item.group ? opened.includes(item.id) ? <DownOutlined className={styles.caret} aria-hidden /> : <RightOutlined className={styles.caret} aria-hidden /> : null}
+          <span data-testid="transaction-type">{walletRowLabel(item)}</span>
+        </span>
+      ),
     },
     { key: 'currency', title: walletText.columns.currency, dataIndex: 'currency', width: 80 },
     {
@@ -73,9 +82,20 @@ export function TransactionTable({ items, loading, onOpen }: TransactionTablePro
       loading={loading}
       pagination={false}
       tableLayout="fixed"
+      expandable={{
+        expandedRowKeys: opened,
+        rowExpandable: (item) => item.group !== null,
+        expandedRowRender: (item) => (item.group ? <GroupParts group={item.group} /> : null),
+        showExpandColumn: false,
+      }}
       onRow={(item) =>
         // antd passes these to the <tr>; the test id is not one of its typed attributes
-        ({ onClick: () => onOpen(item), className: styles.row, 'data-testid': 'transaction-row' }) as HTMLAttributes<HTMLElement>
+        ({
+          onClick: () => (item.group ? toggle(item.id) : onOpen(item)),
+          className: styles.row,
+          'data-testid': 'transaction-row',
+          'aria-expanded': item.group ? opened.includes(item.id) : undefined,
+        }) as HTMLAttributes<HTMLElement>
       }
     />
   );

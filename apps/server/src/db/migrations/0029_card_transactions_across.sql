@@ -1,0 +1,1 @@
+CREATE INDEX "card_transactions_account_created" ON "card_transactions" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,3 @@
+CREATE INDEX "cards_load_hold" ON "cards" USING btree ("load_hold_id") WHERE load_hold_id is not null;--> statement-breakpoint
+CREATE INDEX "cards_fee_hold" ON "cards" USING btree ("fee_hold_id") WHERE fee_hold_id is not null;--> statement-breakpoint
+CREATE INDEX "ledger_holds_settled_transaction_idx" ON "ledger_holds" USING btree ("settled_transaction_id") WHERE settled_transaction_id is not null;
