@@ -337,6 +337,17 @@ export const cardListFilter = z.object({
 });
 export type CardListFilter = z.infer<typeof cardListFilter>;
 
+/** A filter as the query (and a stored selection) writes it: statuses as a comma list, unset fields left out. */
+export function cardFilterQuery(filter: CardListFilter): z.input<typeof cardListFilter> {
+  return {
+    ...(filter.status && filter.status.length > 0 ? { status: filter.status.join(',') } : {}),
+    ...(filter.product_id ? { product_id: filter.product_id } : {}),
+    ...(filter.keyword ? { keyword: filter.keyword } : {}),
+    ...(filter.tag ? { tag: filter.tag } : {}),
+    ...(filter.holder_member_id ? { holder_member_id: filter.holder_member_id } : {}),
+  };
+}
+
 export const cardListQuery = cardListFilter.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(cardLimits.pageSizeMax).default(20),
@@ -351,13 +362,12 @@ export const cardTagsBody = z.object({
     .max(cardTagRules.perCard, cardListMessages.tags)
     .transform((tags, ctx) => {
       const kept: string[] = [];
-      tags.forEach((value, index) => {
-        const problem = cardTagRule(value);
-        if (problem) return ctx.addIssue({ code: 'custom', path: [index], message: problem });
+      for (const [index, value] of tags.entries()) {
         const tag = value.trim();
-        if (kept.includes(tag)) return ctx.addIssue({ code: 'custom', path: [index], message: cardListMessages.tagRepeated.replace('{tag}', tag) });
-        kept.push(tag);
-      });
+        const problem = cardTagRule(value) ?? (kept.includes(tag) ? cardListMessages.tagRepeated.replace('{tag}', tag) : null);
+        if (problem) ctx.addIssue({ code: 'custom', path: [index], message: problem });
+        else kept.push(tag);
+      }
       return kept;
     }),
 });
