@@ -27,6 +27,8 @@ export function CardTagList({ tags }: { tags: string[] }) {
 /** The editor inside the popover: the card's tags, the account's known ones offered, the contract's rules checked before saving. */
 function TagsForm({ card, onDone }: { card: CardItem; onDone: () => void }) {
   const [tags, setTags] = useState<string[]>(card.tags);
+  // the known tags are offered while a tag is typed, and out of the way (over 保存) otherwise
+  const [typing, setTyping] = useState('');
   const known = useCardTags();
   const saving = useSetCardTags();
   const trimmed = [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
@@ -47,7 +49,13 @@ function TagsForm({ card, onDone }: { card: CardItem; onDone: () => void }) {
         value={tags}
         maxCount={cardTagRules.perCard}
         options={(known.data?.items ?? []).map((item) => ({ value: item.tag, label: item.tag }))}
-        onChange={(value: string[]) => setTags(value)}
+        open={typing !== ''}
+        searchValue={typing}
+        onSearch={setTyping}
+        onChange={(value: string[]) => {
+          setTags(value);
+          setTyping('');
+        }}
         tokenSeparators={[',', '，']}
         data-testid="card-tags-input"
       />
