@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cardAmountRule, cardLimits, cardListFilter, cardMessages } from './cards.ts';
+import { cardAmountRule, cardLimits, cardMessages } from './cards.ts';
+import { cardListFilter } from './card-list.ts';
 import { type CARD_STATUSES, SEND_TYPES } from './enums.ts';
 import { messages } from './rules.ts';
 import { ruled, trxPasswordField } from './validation.ts';

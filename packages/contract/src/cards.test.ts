@@ -1,20 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CARD_SORT_KEYS,
-  cardActionsFor,
-  cardAmountRule,
-  cardListMessages,
-  cardListQuery,
-  cardTagRule,
-  cardTagsBody,
-  nicknameRule,
-  openingCost,
-  parseCardSort,
-  rechargeCost,
-  verificationBody,
-  verificationRules,
-} from './cards.ts';
+import { cardActionsFor, cardAmountRule, nicknameRule, openingCost, rechargeCost, verificationBody, verificationRules } from './cards.ts';
+import { CARD_SORT_KEYS, cardListMessages, cardListQuery, cardTagRule, cardTagsBody, parseCardSort } from './card-list.ts';
 import { fromMinorUnits, toMinorUnits } from './money.ts';
 
 const firstMessage = (body: unknown) => {

@@ -1,24 +1,6 @@
 import { z } from 'zod';
-import {
-  cardAmountBody,
-  cardItem,
-  cardListQuery,
-  cardPage,
-  cardStatusBody,
-  cardSummaryAnswer,
-  cardTagsAnswer,
-  cardTagsBody,
-  deleteCardBody,
-  openCardBody,
-  openedAvailableAnswer,
-  patchCardBody,
-  rechargeAnswer,
-  revealAnswer,
-  revealBody,
-  verificationAnswer,
-  verificationBody,
-  withdrawAnswer,
-} from '../cards.ts';
+import { cardAmountBody, cardItem, cardPage, cardStatusBody, cardSummaryAnswer, deleteCardBody, openCardBody, openedAvailableAnswer, patchCardBody, rechargeAnswer, revealAnswer, revealBody, verificationAnswer, verificationBody, withdrawAnswer } from '../cards.ts';
+import { cardListQuery, cardTagsAnswer, cardTagsBody } from '../card-list.ts';
 import { defineCalls, member } from './call.ts';
 
 const tags = ['cards'];

@@ -18,7 +18,7 @@ import {
   type ExportStatus,
 } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import { cardFilterQuery, cardListFilter } from '@portal/contract/cards';
+import { cardFilterQuery, cardListFilter } from '@portal/contract/card-list';
 import { sql } from 'drizzle-orm';
 import type { CardStatus } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';

@@ -1,4 +1,5 @@
-import type { CardItem, CardListQuery, CardSummaryAnswer, CardTagsAnswer, OpenCardBody } from '@portal/contract/cards';
+import type { CardItem, CardSummaryAnswer, OpenCardBody } from '@portal/contract/cards';
+import type { CardListQuery, CardTagsAnswer } from '@portal/contract/card-list';
 import { chinaMonthStart, RISK_WINDOW_DAYS } from '@portal/contract/card-spending';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';

@@ -1,5 +1,5 @@
-import type { CardListFilter, CardSort } from '@portal/contract/cards';
-import { parseCardSort } from '@portal/contract/cards';
+import type { CardListFilter, CardSort } from '@portal/contract/card-list';
+import { parseCardSort } from '@portal/contract/card-list';
 import { and, arrayContains, count, desc, eq, gte, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Tx } from '../../db/engine.ts';

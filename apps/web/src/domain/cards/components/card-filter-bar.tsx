@@ -1,4 +1,5 @@
-import { CARD_SORTS, type CardSort, cardLimits } from '@portal/contract/cards';
+import { cardLimits } from '@portal/contract/cards';
+import { CARD_SORTS, type CardSort } from '@portal/contract/card-list';
 import { CARD_STATUSES, cardStatusLabel } from '@portal/contract/enums';
 import { Button, Select } from 'antd';
 // the search field alone: antd's compound Input would bring the password field's code along, which

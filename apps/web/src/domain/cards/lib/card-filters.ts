@@ -1,4 +1,5 @@
-import { CARD_SORTS, type CardListFilter, type CardSort, cardFilterQuery, cardLimits, cardTagRules, DEFAULT_CARD_SORT } from '@portal/contract/cards';
+import { cardLimits, cardTagRules } from '@portal/contract/cards';
+import { CARD_SORTS, type CardListFilter, type CardSort, cardFilterQuery, DEFAULT_CARD_SORT } from '@portal/contract/card-list';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { oneOf, readPage, writePage } from '../../lists/lib/page-location.ts';
 

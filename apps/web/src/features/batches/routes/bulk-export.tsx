@@ -1,4 +1,4 @@
-import { DEFAULT_CARD_SORT } from '@portal/contract/cards';
+import { DEFAULT_CARD_SORT } from '@portal/contract/card-list';
 import {
   type BatchExportRequest,
   DEFAULT_EXPORT_COLUMNS,

@@ -1,4 +1,4 @@
-import type { CardTagsBody } from '@portal/contract/cards';
+import type { CardTagsBody } from '@portal/contract/card-list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';

@@ -1,5 +1,6 @@
 import type { CardItem } from '@portal/contract/cards';
-import { cardTagRule, cardTagRules } from '@portal/contract/cards';
+import { cardTagRules } from '@portal/contract/cards';
+import { cardTagRule } from '@portal/contract/card-list';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Popover, Select, Tag } from 'antd';
 import { useState } from 'react';
