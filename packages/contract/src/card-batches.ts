@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardAmountRule, cardLimits, cardMessages } from './cards.ts';
-import { CARD_STATUSES, SEND_TYPES } from './enums.ts';
+import { cardListFilter } from './card-list.ts';
+import { type CARD_STATUSES, SEND_TYPES } from './enums.ts';
 import { messages } from './rules.ts';
 import { ruled, trxPasswordField } from './validation.ts';
 
@@ -151,14 +152,8 @@ export const exportMessages = {
 } as const;
 
 export const batchExportBody = z.object({
-  /** the card list's filters (GET /card); ignored when ids are given */
-  filters: z
-    .object({
-      status: z.enum(CARD_STATUSES).optional(),
-      product_id: z.string().max(100).optional(),
-      keyword: z.string().trim().max(cardLimits.keywordMax).optional(),
-    })
-    .default({}),
+  /** the card list's filters (GET /card's: statuses as a comma list, product, keyword, tag, holder); ignored when ids are given */
+  filters: cardListFilter.default({}),
   /** the cards ticked on /card; the filters choose when absent */
   ids: z.array(z.string().max(100)).min(1).max(EXPORT_IDS_MAX, exportMessages.ids).optional(),
   columns: z
@@ -173,6 +168,8 @@ export const batchExportBody = z.object({
   trx_password: trxPasswordField,
 });
 export type BatchExportBody = z.infer<typeof batchExportBody>;
+/** The body as a client writes it (the filter's statuses a comma list). */
+export type BatchExportRequest = z.input<typeof batchExportBody>;
 
 /** Whether an export writes full numbers, CVV or expiry: asked for, and a column that holds them chosen. */
 export function exportsSensitive(body: { include_sensitive?: boolean | undefined; columns?: readonly ExportColumn[] | undefined }) {

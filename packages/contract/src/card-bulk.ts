@@ -4,7 +4,8 @@
  * The review (what it would do and cost) and the call itself are decided from the rules below.
  */
 import { z } from 'zod';
-import { cardAmountRule, cardListQuery, cardTagRules, rechargeCost, type topupFeeRule } from './cards.ts';
+import { cardListFilter } from './card-list.ts';
+import { cardAmountRule, cardTagRules, rechargeCost, type topupFeeRule } from './cards.ts';
 import { cardControlsBody } from './card-spending.ts';
 import { type CardStatus, CURRENCIES, type Currency } from './enums.ts';
 import { fromMinorUnits, toMinorUnits } from './money.ts';
@@ -52,7 +53,7 @@ export const bulkSettingsClosed = (status: CardStatus) => status === 'DELETE' ||
 export const BULK_MAX_CARDS = 1000;
 
 /** The card list's own query fields, without its paging: whatever the list filters by, a bulk action may. */
-export const bulkFilter = cardListQuery.omit({ page: true, page_size: true });
+export const bulkFilter = cardListFilter;
 export type BulkFilter = z.infer<typeof bulkFilter>;
 
 export const bulkMessages = {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardActionsFor, cardAmountRule, nicknameRule, openingCost, rechargeCost, verificationBody, verificationRules } from './cards.ts';
+import { CARD_SORT_KEYS, cardListMessages, cardListQuery, cardTagRule, cardTagsBody, parseCardSort } from './card-list.ts';
 import { fromMinorUnits, toMinorUnits } from './money.ts';
 
 const firstMessage = (body: unknown) => {
@@ -116,5 +117,39 @@ describe('the card field rules', () => {
     expect(cardAmountRule('-1')).toBe('请输入正确的金额（大于0，最多两位小数）');
     expect(cardAmountRule('1e3')).toBe('请输入正确的金额（大于0，最多两位小数）');
     expect(cardAmountRule('')).toBe('请输入金额');
+  });
+});
+
+describe('the card list query and tags', () => {
+  it('reads several statuses from a comma list, once each, and refuses one it does not know', () => {
+    expect(cardListQuery.parse({ status: 'NORMAL,FREEZE, NORMAL' }).status).toEqual(['NORMAL', 'FREEZE']);
+    expect(cardListQuery.parse({ status: 'DELETE' }).status).toEqual(['DELETE']);
+    const wrong = cardListQuery.safeParse({ status: 'NORMAL,LOST' });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]).toMatchObject({ path: ['status'], message: cardListMessages.status });
+  });
+
+  it('sorts newest first unless asked, by the five figures either way, and nothing else', () => {
+    expect(cardListQuery.parse({}).sort).toBe('-created_at');
+    for (const key of CARD_SORT_KEYS) {
+      expect(parseCardSort(cardListQuery.parse({ sort: key }).sort)).toEqual({ key, descending: false });
+      expect(parseCardSort(cardListQuery.parse({ sort: `-${key}` }).sort)).toEqual({ key, descending: true });
+    }
+    expect(cardListQuery.safeParse({ sort: 'nickname' }).success).toBe(false);
+    expect(cardListQuery.safeParse({ sort: '--balance' }).success).toBe(false);
+  });
+
+  it('keeps tags trimmed, at most 10, each 1–20 characters, none twice, naming the tag at fault', () => {
+    expect(cardTagsBody.parse({ tags: [' 广告 ', 'Meta'] }).tags).toEqual(['广告', 'Meta']);
+    expect(cardTagsBody.parse({ tags: [] }).tags).toEqual([]);
+    expect(cardTagsBody.parse({ tags: ['一二三四五六七八九十一二三四五六七八九十'] }).tags).toHaveLength(1);
+    const issue = (tags: string[]) => cardTagsBody.safeParse({ tags }).error?.issues[0];
+    expect(issue(Array.from({ length: 11 }, (_, i) => `t${i}`))).toMatchObject({ path: ['tags'], message: cardListMessages.tags });
+    expect(issue(['ok', 'x'.repeat(21)])).toMatchObject({ path: ['tags', 1], message: cardListMessages.tag });
+    expect(issue(['ok', '   '])).toMatchObject({ path: ['tags', 1], message: cardListMessages.tag });
+    expect(issue(['ok', 'a\u0007b'])).toMatchObject({ path: ['tags', 1], message: cardListMessages.tag });
+    expect(issue(['广告', ' 广告'])).toMatchObject({ path: ['tags', 1], message: '标签重复：广告' });
+    expect(cardTagRule('  ')).toBe(cardListMessages.tag);
+    expect(cardTagRule('Meta')).toBeNull();
   });
 });

@@ -273,20 +273,13 @@ export const cardItem = z.object({
   holder_member_id: z.string(),
   /** the holder as the list names them: their phone masked and their role, 139****0001（成员） */
   holder_label: z.string(),
+  /** the account's labels on the card (cardTagRules) */
+  tags: z.array(z.string()),
+  /** the card's last authorisation (approved or declined); null when it has none */
+  last_used_at: z.string().nullable(),
 });
 export type CardItem = z.infer<typeof cardItem>;
 
-export const cardListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(cardLimits.pageSizeMax).default(20),
-  status: z.enum(CARD_STATUSES).optional(),
-  product_id: z.string().max(100).optional(),
-  /** a nickname's part, or the last four digits */
-  keyword: z.string().trim().max(cardLimits.keywordMax).optional(),
-  /** only the cards this member holds */
-  holder_member_id: z.string().max(100).optional(),
-});
-export type CardListQuery = z.infer<typeof cardListQuery>;
 
 export const cardPage = z.object({ items: z.array(cardItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 export type CardPage = z.infer<typeof cardPage>;

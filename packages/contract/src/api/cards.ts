@@ -1,22 +1,6 @@
 import { z } from 'zod';
-import {
-  cardAmountBody,
-  cardItem,
-  cardListQuery,
-  cardPage,
-  cardStatusBody,
-  cardSummaryAnswer,
-  deleteCardBody,
-  openCardBody,
-  openedAvailableAnswer,
-  patchCardBody,
-  rechargeAnswer,
-  revealAnswer,
-  revealBody,
-  verificationAnswer,
-  verificationBody,
-  withdrawAnswer,
-} from '../cards.ts';
+import { cardAmountBody, cardItem, cardPage, cardStatusBody, cardSummaryAnswer, deleteCardBody, openCardBody, openedAvailableAnswer, patchCardBody, rechargeAnswer, revealAnswer, revealBody, verificationAnswer, verificationBody, withdrawAnswer } from '../cards.ts';
+import { cardListQuery, cardTagsAnswer, cardTagsBody } from '../card-list.ts';
 import { defineCalls, member } from './call.ts';
 
 const tags = ['cards'];
@@ -59,7 +43,7 @@ export const cardCalls = defineCalls({
     path: '/card',
     query: cardListQuery,
     answer: cardPage,
-    summary: "A page of the account's cards, newest first",
+    summary: "A page of the account's cards: sorted (`sort`, a leading `-` descending; newest first unless asked), filtered by statuses, product, tag, holder and a keyword (nickname, last 4, BIN prefix, tag)",
     tags,
     who: member('cards.read'),
   },
@@ -68,6 +52,14 @@ export const cardCalls = defineCalls({
     path: '/card/summary',
     answer: cardSummaryAnswer,
     summary: 'Cards per status and what they hold per currency',
+    tags,
+    who: member('cards.read'),
+  },
+  tagCounts: {
+    method: 'GET',
+    path: '/card/tags',
+    answer: cardTagsAnswer,
+    summary: "Each tag on the cards the caller sees, with how many cards carry it",
     tags,
     who: member('cards.read'),
   },
@@ -99,6 +91,16 @@ export const cardCalls = defineCalls({
     body: patchCardBody,
     answer: cardItem,
     summary: "Change a card's nickname",
+    tags,
+    who: member('cards.manage'),
+  },
+  setTags: {
+    method: 'PUT',
+    path: '/card/:id/tags',
+    params: cardIdParams,
+    body: cardTagsBody,
+    answer: cardItem,
+    summary: "Replace a card's tags (at most 10, each 1–20 characters, none twice)",
     tags,
     who: member('cards.manage'),
   },

@@ -67,7 +67,10 @@ export const cardExports = pgTable(
     status: text('status').notNull(),
     /** `{filters, ids?}` as asked */
     /** the cards chosen: the list's filters or the ids ticked; `held_by`: of those, only the ones that member holds (a MEMBER's export) */
-    selection: jsonb('selection').$type<{ filters: { status?: string; product_id?: string; keyword?: string }; ids?: string[]; held_by?: string }>().notNull(),
+    // filters as GET /card's query writes them (status a comma list)
+    selection: jsonb('selection')
+      .$type<{ filters: { status?: string; product_id?: string; keyword?: string; tag?: string; holder_member_id?: string }; ids?: string[]; held_by?: string }>()
+      .notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     includeSensitive: boolean('include_sensitive').notNull(),
     /**

@@ -91,6 +91,11 @@ export const cards = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull(),
     last4: text('last4'),
+    /**
+     * The first 8 digits of the number, kept in clear beside last4 so that a BIN search needs no
+     * decryption: the product's BIN at opening, the number's own once issued.
+     */
+    bin: text('bin'),
     /** `{pan, cvv, exp_month, exp_year}` sealed (lib/sealed.ts) */
     secretSealed: text('secret_sealed'),
     sealedKeyId: text('sealed_key_id'),

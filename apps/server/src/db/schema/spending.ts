@@ -63,6 +63,10 @@ export const cardTransactions = pgTable(
     uniqueIndex('card_transactions_ledger_uq').on(t.ledgerTransactionId),
     uniqueIndex('card_transactions_authorization_uq').on(t.cardId, t.authorizationId).where(sql`${t.type} = 'CONSUME'`),
     index('card_transactions_authorization').on(t.authorizationId),
+    // the card list's figures over an account's cards (spent this month, the 30-day decline rate), sorted by them
+    index('card_transactions_account_consume')
+      .on(t.accountId, t.createdAt)
+      .where(sql`${t.type} = 'CONSUME'`),
     // the hold-expiry job's search: the few authorisations still pending, oldest first
     index('card_transactions_pending').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     check('card_transactions_amount', sql`${t.amount} > 0`),

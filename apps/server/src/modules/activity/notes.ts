@@ -62,6 +62,14 @@ export const activityNotes = new Map<Call, Describe>([
   ],
   [cardCalls.rename, card('CARD_RENAME', '修改卡片昵称')],
   [
+    cardCalls.setTags,
+    ({ data, params }) => {
+      const item = data as CardItem;
+      const tags = item.tags.length > 0 ? item.tags.join('、') : '无';
+      return { kind: 'CARD', action: 'CARD_TAGS', summary: `修改卡片标签 ${cardName(item)}：${tags}`, cardId: item.id ?? params.id ?? null };
+    },
+  ],
+  [
     cardCalls.changeStatus,
     (answered) => (answered.body.action === 'FREEZE' ? card('CARD_FREEZE', '冻结卡片') : card('CARD_UNFREEZE', '解冻卡片'))(answered),
   ],

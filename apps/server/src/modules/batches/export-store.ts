@@ -1,15 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { cardExports, cardProducts, cards } from '../../db/schema.ts';
 
 export type ExportRow = typeof cardExports.$inferSelect;
-
-/** The card list's filters an export may be chosen by. */
-export interface ExportCardFilter {
-  status?: string | undefined;
-  productId?: string | undefined;
-  keyword?: string | undefined;
-}
 
 export async function insertExport(tx: Tx, values: typeof cardExports.$inferInsert) {
   const [row] = await tx.insert(cardExports).values(values).returning();
@@ -61,30 +54,12 @@ export async function expiredExports(tx: Tx, now: Date, limit: number) {
     .limit(limit);
 }
 
-/**
- * Where an export's cards are chosen: the list's filters, or the ids ticked (the account's own only;
- * with `heldBy`, only those that member holds).
- */
-export function exportWhere(merchantId: string, accountId: string, filter: ExportCardFilter, ids: string[] | undefined, heldBy?: string) {
-  const keyword = filter.keyword?.trim();
-  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const held = heldBy ? eq(cards.holderMemberId, heldBy) : undefined;
-  if (ids) return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), held, inArray(cards.id, ids));
-  return and(
-    eq(cards.merchantId, merchantId),
-    eq(cards.accountId, accountId),
-    held,
-    filter.status ? eq(cards.status, filter.status) : undefined,
-    filter.productId ? eq(cards.productId, filter.productId) : undefined,
-    like
-      ? keyword && /^\d{4}$/.test(keyword)
-        ? sql`(${cards.last4} = ${keyword} or ${cards.nickname} ilike ${like})`
-        : sql`${cards.nickname} ilike ${like}`
-      : undefined,
-  );
+/** Where an export's ticked cards are chosen: the account's own only; with `heldBy`, only those that member holds. */
+export function exportWhere(merchantId: string, accountId: string, ids: string[], heldBy?: string) {
+  return and(eq(cards.merchantId, merchantId), eq(cards.accountId, accountId), heldBy ? eq(cards.holderMemberId, heldBy) : undefined, inArray(cards.id, ids)) as SQL;
 }
 
-export async function countExportCards(tx: Tx, where: ReturnType<typeof exportWhere>) {
+export async function countExportCards(tx: Tx, where: SQL) {
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(cards).where(where);
   return row?.n ?? 0;
 }
@@ -93,7 +68,7 @@ export async function countExportCards(tx: Tx, where: ReturnType<typeof exportWh
  * The next page of an export's cards, newest first as the list shows them, after the cursor (the
  * last row of the page before), in the order of the index cards_account_created.
  */
-export async function exportCardsAfter(tx: Tx, where: ReturnType<typeof exportWhere>, after: { createdAt: Date; id: string } | null, limit: number) {
+export async function exportCardsAfter(tx: Tx, where: SQL, after: { createdAt: Date; id: string } | null, limit: number) {
   return tx
     .select({ card: cards, productName: cardProducts.name })
     .from(cards)

@@ -18,6 +18,8 @@ import {
   type ExportStatus,
 } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
+import { cardFilterQuery, cardListFilter } from '@portal/contract/card-list';
+import { sql } from 'drizzle-orm';
 import type { CardStatus } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
@@ -43,7 +45,7 @@ import {
   updateExport,
 } from './export-store.ts';
 import type { RevealCaller } from '../card-reveal/service.ts';
-import { cardScopeOf, isUuid } from '../cards/service.ts';
+import { cardListWhere, cardScopeOf, isUuid } from '../cards/service.ts';
 import type { BatchDeps } from './deps.ts';
 
 /** The queue whose jobs write one export's file each, and the one that deletes the files past their time. */
@@ -162,17 +164,15 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
     let sealedFile: Promise<void> | undefined;
     try {
       const selection = row.selection;
-      const productId = selection.filters.product_id;
       const ids = selection.ids?.filter(isUuid);
-      const where = exportWhere(
-        row.merchantId,
-        row.accountId,
-        { status: selection.filters.status, productId: productId && isUuid(productId) ? productId : undefined, keyword: selection.filters.keyword },
-        ids,
-        selection.held_by,
-      );
-      const unknownProduct = !ids && productId !== undefined && !isUuid(productId);
-      const total = unknownProduct || (ids && ids.length === 0) ? 0 : await countExportCards(db, where);
+      // the list's own filter, as GET /card chooses the cards (a filter it could not read chooses none)
+      const filter = cardListFilter.safeParse(selection.filters);
+      const where = ids
+        ? exportWhere(row.merchantId, row.accountId, ids, selection.held_by)
+        : filter.success
+          ? cardListWhere(row.merchantId, { accountId: row.accountId, heldBy: selection.held_by }, filter.data)
+          : sql`false`;
+      const total = ids && ids.length === 0 ? 0 : await countExportCards(db, where);
       await progress(row.id, { status: 'RUNNING', startedAt: clock.now(), done: 0, total });
 
       await mkdir(options.folder, { recursive: true, mode: 0o700 });
@@ -318,11 +318,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
       const now = clock.now();
       const stamp = chinaDateTime(now, { seconds: true }).replace(/[-: ]/g, '');
       const selection = {
-        filters: {
-          ...(body.filters.status ? { status: body.filters.status } : {}),
-          ...(body.filters.product_id ? { product_id: body.filters.product_id } : {}),
-          ...(body.filters.keyword ? { keyword: body.filters.keyword } : {}),
-        },
+        filters: cardFilterQuery(body.filters),
         ...(body.ids ? { ids: [...new Set(body.ids)] } : {}),
         ...(heldBy ? { held_by: heldBy } : {}),
       };

@@ -171,6 +171,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
           productId: product.id,
           nickname: batchNickname(prefix, index + 1),
           brand: product.brand,
+          bin: product.bin,
           currency,
           status: 'CARD_STATUS_INIT',
           batchId,

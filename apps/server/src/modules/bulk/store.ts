@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/raw-rows.ts';
 import { cardBulkActions, cardBulkItems, cards, ledgerHolds, members } from '../../db/schema.ts';
 import { isUuid } from '../cards/card-view.ts';
 import type { CardScope } from '../cards/scope.ts';
-import { cardWhere } from '../cards/store.ts';
+import { cardListWhere } from '../cards/store.ts';
 
 export type BulkRow = typeof cardBulkActions.$inferSelect;
 export type BulkItemRow = typeof cardBulkItems.$inferSelect;
@@ -16,15 +16,7 @@ export type BulkItemRow = typeof cardBulkItems.$inferSelect;
  * names something no card can match (a product or member id that is none).
  */
 export function filterWhere(merchantId: string, scope: CardScope, filter: BulkFilter) {
-  const asked = filter.holder_member_id;
-  if (filter.product_id !== undefined && !isUuid(filter.product_id)) return undefined;
-  if (asked !== undefined && (!isUuid(asked) || (scope.heldBy !== undefined && asked !== scope.heldBy))) return undefined;
-  return cardWhere(merchantId, scope.accountId, {
-    status: filter.status,
-    productId: filter.product_id,
-    keyword: filter.keyword,
-    holderMemberId: scope.heldBy ?? asked,
-  });
+  return cardListWhere(merchantId, scope, filter);
 }
 
 export type CardChoice = NonNullable<ReturnType<typeof filterWhere>>;

@@ -25,6 +25,7 @@ export function cardItem(
   holder: string,
   money: CardMoney | undefined,
   spending: SpendingFigures = NO_SPENDING,
+  lastUsedAt: Date | null = null,
 ): CardItem {
   const { balance, held } = money ?? NOTHING;
   const status = row.status as CardStatus;
@@ -53,6 +54,8 @@ export function cardItem(
     risk_reason: spending.riskReason,
     holder_member_id: row.holderMemberId,
     holder_label: holder,
+    tags: row.tags,
+    last_used_at: lastUsedAt ? lastUsedAt.toISOString() : null,
   };
 }
 

@@ -102,6 +102,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
     const opened = await updateCard(tx, card.id, {
       status: 'NORMAL',
       last4: issued.pan.slice(-4),
+      bin: issued.pan.slice(0, 8),
       secretSealed: sealed,
       sealedKeyId: sealed.slice(0, sealed.indexOf('.')),
       issuedAt: now,
@@ -168,6 +169,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
               productId: product.id,
               nickname,
               brand: product.brand,
+              bin: product.bin,
               currency,
               status: 'CARD_STATUS_INIT',
               openKey: key,

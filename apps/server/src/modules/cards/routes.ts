@@ -25,6 +25,12 @@ export const cardRoutes: FastifyPluginAsync<{ cards: CardService; tradePassword:
 
   registerCall(app, cardCalls.list, async (request) => ok(await cards.list(request.merchant.id, cardScopeOf(request.principal), request.query)));
 
+  registerCall(app, cardCalls.tagCounts, async (request) => ok(await cards.tagCounts(request.merchant.id, cardScopeOf(request.principal))));
+
+  registerCall(app, cardCalls.setTags, async (request) =>
+    ok(await cards.setTags(request.merchant.id, cardScopeOf(request.principal), request.params.id, request.body.tags)),
+  );
+
   registerCall(app, cardCalls.summary, async (request) => ok(await cards.summary(request.merchant.id, cardScopeOf(request.principal))));
 
   registerCall(

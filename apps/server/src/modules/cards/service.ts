@@ -1,4 +1,6 @@
-import type { CardItem, CardListQuery, CardSummaryAnswer, OpenCardBody } from '@portal/contract/cards';
+import type { CardItem, CardSummaryAnswer, OpenCardBody } from '@portal/contract/cards';
+import type { CardListQuery, CardTagsAnswer } from '@portal/contract/card-list';
+import { chinaMonthStart, RISK_WINDOW_DAYS } from '@portal/contract/card-spending';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import type { Tx } from '../../db/engine.ts';
@@ -14,15 +16,16 @@ import { ledgerKeys } from './ledger-keys.ts';
 import { lifecyclePart } from './lifecycle.ts';
 import { ISSUER_REFUSED_REASON, lockCard, openingPart } from './opening.ts';
 import {
-  type CardFilter,
   type CardRow,
   closedCardsHoldingMoney,
   countCardsByStatus,
+  countTags,
   findCard,
   findCardByOpenKey,
   findCardsForOperator,
   findOwnCard,
   holdersOf,
+  lastUsedOf,
   lockCardById,
   moveHolder,
   pageCards,
@@ -33,6 +36,8 @@ import type { CardScope } from './scope.ts';
 import { transfersPart } from './transfers.ts';
 
 export type { CardRow } from './store.ts';
+/** Where a card list's filter chooses the scope's cards (GET /card, and what acts on all cards that match). */
+export { cardListWhere, type CardListWhereFilter } from './store.ts';
 export type { SpendingFigures } from './deps.ts';
 export { cardName, isUuid } from './card-view.ts';
 export { type CardScope, cardScopeOf } from './scope.ts';
@@ -45,6 +50,8 @@ export { ISSUER_REFUSED_REASON } from './opening.ts';
  * cancelled and revealed through the card issuer, whose answers arrive as events (`issuerHandlers`).
  * Their spending and their batches are modules of their own, which reach a card through this service.
  */
+const DAY_MS = 24 * 60 * 60_000;
+
 export function createCardService(deps: CardDeps) {
   const { db, clock, ledger } = deps;
   const opening = openingPart(deps);
@@ -57,8 +64,16 @@ export function createCardService(deps: CardDeps) {
     const money = await deps.books.cardBalances(merchantId, ids, tx);
     const figures = await deps.spendingFigures(ids, tx);
     const holders = await holdersOf(tx ?? db, [...new Set(rows.map((row) => row.card.holderMemberId))]);
+    const used = await lastUsedOf(tx ?? db, ids);
     return rows.map((row) =>
-      cardItem(row.card, row.productName, holderLabel(holders.get(row.card.holderMemberId)), money.get(row.card.id), figures.get(row.card.id)),
+      cardItem(
+        row.card,
+        row.productName,
+        holderLabel(holders.get(row.card.holderMemberId)),
+        money.get(row.card.id),
+        figures.get(row.card.id),
+        used.get(row.card.id) ?? null,
+      ),
     );
   }
   const itemOf = async (row: CardRow) => (await items(row.merchantId, [{ card: row, productName: await productNameOf(db, row.productId) }]))[0] as CardItem;
@@ -90,19 +105,31 @@ export function createCardService(deps: CardDeps) {
       return ledger.answered(merchantId, call === 'recharge' ? ledgerKeys.recharge(accountId, key) : ledgerKeys.withdraw(accountId, key));
     },
 
-    /** GET /card: a page of the scope's cards, newest first. */
+    /** GET /card: a page of the scope's cards, filtered and sorted as asked. */
     async list(merchantId: string, scope: CardScope, query: CardListQuery) {
-      const asked = query.holder_member_id;
-      const filter: CardFilter = {
-        status: query.status,
-        productId: query.product_id && isUuid(query.product_id) ? query.product_id : undefined,
-        keyword: query.keyword,
-        holderMemberId: scope.heldBy ?? asked,
-      };
-      const none = (query.product_id && !filter.productId) || (asked !== undefined && (!isUuid(asked) || (scope.heldBy !== undefined && asked !== scope.heldBy)));
-      if (none) return { items: [], total: 0, page: query.page, page_size: query.page_size };
-      const { rows, total } = await pageCards(db, merchantId, scope.accountId, filter, query.page_size, (query.page - 1) * query.page_size);
+      const now = clock.now();
+      const windows = { monthStart: chinaMonthStart(now), windowStart: new Date(now.getTime() - RISK_WINDOW_DAYS * DAY_MS) };
+      const offset = (query.page - 1) * query.page_size;
+      const { rows, total } = await pageCards(db, merchantId, scope, query, query.sort, windows, query.page_size, offset);
       return { items: await items(merchantId, rows), total, page: query.page, page_size: query.page_size };
+    },
+
+    /** GET /card/tags: the tags on the scope's cards, with how many carry each. */
+    async tagCounts(merchantId: string, scope: CardScope): Promise<CardTagsAnswer> {
+      return { items: await countTags(db, merchantId, scope) };
+    },
+
+    /** PUT /card/{id}/tags: the card's tags replaced (checked and trimmed by the contract's rules). */
+    async setTags(merchantId: string, scope: CardScope, id: string, tags: string[]) {
+      checkedId(id);
+      const tagged = await db.transaction(async (tx) => {
+        const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
+        if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
+        const tagged = await updateCard(tx, card.id, { tags, updatedAt: clock.now() });
+        await traceWithin(tx, cardCalls.setTags, cardItem(tagged, '', '', undefined));
+        return tagged;
+      });
+      return itemOf(tagged);
     },
 
     /** GET /card/summary: how many of the scope's cards in each status, and what they hold per currency. */

@@ -1,4 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { CardListFilter, CardSort } from '@portal/contract/card-list';
+import { parseCardSort } from '@portal/contract/card-list';
+import { and, arrayContains, count, desc, eq, gte, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Tx } from '../../db/engine.ts';
 import { cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds, members } from '../../db/schema.ts';
 import type { CardScope } from './scope.ts';
@@ -61,53 +64,165 @@ export async function moveHolder(tx: Tx, accountId: string, from: string, to: st
     .returning();
 }
 
-export interface CardFilter {
-  status?: string | undefined;
-  productId?: string | undefined;
-  keyword?: string | undefined;
-  /** only the cards this member holds */
-  holderMemberId?: string | undefined;
-}
+/** A card list's filter in the store's words: the contract's (CardListFilter), its statuses already split. */
+export type CardListWhereFilter = Pick<CardListFilter, 'product_id' | 'keyword' | 'tag' | 'holder_member_id'> & { status?: readonly string[] | undefined };
 
-export function cardWhere(merchantId: string, accountId: string | undefined, filter: CardFilter) {
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Where GET /card's filter chooses the cards of the scope (one rule for the list, the tag counts and
+ * whatever acts on "all cards that match"): several statuses, a product, a tag, the holder, and a keyword
+ * that is a nickname's part, the last four digits, the BIN's first 6–8 digits or a whole tag. A filter
+ * no card can match (an id that is no id, another member's cards asked by a MEMBER) matches none.
+ */
+export function cardListWhere(merchantId: string, scope: CardScope, filter: CardListWhereFilter): SQL {
+  const none = sql`false`;
+  if (filter.product_id !== undefined && !isUuid(filter.product_id)) return none;
+  const holder = filter.holder_member_id;
+  if (holder !== undefined && (!isUuid(holder) || (scope.heldBy !== undefined && holder !== scope.heldBy))) return none;
   const keyword = filter.keyword?.trim();
-  const like = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  let matchesKeyword: SQL | undefined;
+  if (keyword) {
+    const pattern = `%${escapeLike(keyword)}%`;
+    matchesKeyword = or(
+      ilike(cards.nickname, pattern),
+      arrayContains(cards.tags, [keyword]),
+      /^\d{4}$/.test(keyword) ? eq(cards.last4, keyword) : undefined,
+      /^\d{6,8}$/.test(keyword) ? like(cards.bin, `${keyword}%`) : undefined,
+    );
+  }
+  const tag = filter.tag?.trim();
   return and(
     eq(cards.merchantId, merchantId),
-    accountId ? eq(cards.accountId, accountId) : undefined,
-    filter.status ? eq(cards.status, filter.status) : undefined,
-    filter.productId ? eq(cards.productId, filter.productId) : undefined,
-    filter.holderMemberId ? eq(cards.holderMemberId, filter.holderMemberId) : undefined,
-    like ? (keyword && /^\d{4}$/.test(keyword) ? or(eq(cards.last4, keyword), ilike(cards.nickname, like)) : ilike(cards.nickname, like)) : undefined,
-  );
+    inScope(scope),
+    filter.status && filter.status.length > 0 ? (filter.status.length === 1 ? eq(cards.status, filter.status[0] as string) : inArray(cards.status, [...filter.status])) : undefined,
+    filter.product_id ? eq(cards.productId, filter.product_id) : undefined,
+    holder ? eq(cards.holderMemberId, holder) : undefined,
+    tag ? arrayContains(cards.tags, [tag]) : undefined,
+    matchesKeyword,
+  ) as SQL;
+}
+
+/** The moments the card list's figures are counted from: this month's start (China time) and the decline-rate window's. */
+export interface FigureWindows {
+  monthStart: Date;
+  windowStart: Date;
 }
 
 /**
- * A page of cards with their product's name, newest first, and how many match. The page's ids are
- * found first, in the order of the index `cards_account_created` (created_at and id DESC NULLS LAST,
- * as drizzle-kit writes `.desc()`: a plain DESC is NULLS FIRST and could not use it, so every page
- * sorted all the account's cards); only then are the page's rows read and joined, so a far page skips
- * index entries rather than whole rows.
+ * Per card of one account, in one pass over its authorisations since the earlier of the two windows
+ * (index card_transactions_account_consume): what it spent this month (approved and settled), and its
+ * authorisations of the window with the declined ones — the figures spending's spendingFigures answers
+ * for a page, here for the sort over every card.
  */
-export async function pageCards(tx: Tx, merchantId: string, accountId: string | undefined, filter: CardFilter, limit: number, offset: number) {
-  const where = cardWhere(merchantId, accountId, filter);
-  const page = tx
-    .select({ id: cards.id })
-    .from(cards)
-    .where(where)
-    .orderBy(sql`${cards.createdAt} desc nulls last`, sql`${cards.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
+function accountFigures(tx: Tx, accountId: string, windows: FigureWindows) {
+  const since = windows.monthStart < windows.windowStart ? windows.monthStart : windows.windowStart;
+  const t = cardTransactions;
+  return tx
+    .select({
+      cardId: t.cardId,
+      spent: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.status} in ('PENDING', 'CLOSED') and ${t.createdAt} >= ${windows.monthStart.toISOString()}::timestamptz), 0)`.as('spent'),
+      declineRate: sql<number>`case when count(*) filter (where ${t.authorizationId} is not null and ${t.createdAt} >= ${windows.windowStart.toISOString()}::timestamptz) = 0 then 0
+        else (count(*) filter (where ${t.declineCode} is not null and ${t.createdAt} >= ${windows.windowStart.toISOString()}::timestamptz))::float8
+          / count(*) filter (where ${t.authorizationId} is not null and ${t.createdAt} >= ${windows.windowStart.toISOString()}::timestamptz) end`.as('decline_rate'),
+    })
+    .from(t)
+    .where(and(eq(t.accountId, accountId), eq(t.type, 'CONSUME'), gte(t.createdAt, since)))
+    .groupBy(t.cardId)
+    .as('figures');
+}
+
+/** A card's last authorisation (index card_transactions_card_created, newest first). */
+const lastUsedAt = sql`(select max(${cardTransactions.createdAt}) from ${cardTransactions} where ${cardTransactions.cardId} = ${cards.id} and ${cardTransactions.type} = 'CONSUME')`;
+
+/**
+ * A page of cards with their product's name, in the sort asked, and how many match. The page's ids are
+ * found first (only the columns the sort needs); only then are the page's rows read and joined, so a far
+ * page skips index entries rather than whole rows. Newest first walks the index `cards_account_created`
+ * (created_at and id DESC NULLS LAST, as drizzle-kit writes `.desc()`; oldest first walks it backwards,
+ * NULLS FIRST); the other sorts order the account's cards by their figure, with the id to break ties the
+ * same way.
+ */
+export async function pageCards(
+  tx: Tx,
+  merchantId: string,
+  scope: CardScope,
+  filter: CardListWhereFilter,
+  sort: CardSort,
+  windows: FigureWindows,
+  limit: number,
+  offset: number,
+) {
+  const where = cardListWhere(merchantId, scope, filter);
+  const { key, descending } = parseCardSort(sort);
+  const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+  const byId = sql`${cards.id} ${direction}`;
+  let ids: Array<{ id: string }>;
+  if (key === 'created_at') {
+    ids = await tx.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(limit).offset(offset);
+  } else if (key === 'balance') {
+    const money = ledgerAccounts;
+    ids = await tx
+      .select({ id: cards.id })
+      .from(cards)
+      .leftJoin(
+        money,
+        and(eq(money.merchantId, cards.merchantId), eq(money.currency, cards.currency), eq(money.kind, 'CARD'), eq(money.ownerId, cards.id), eq(money.shard, 0)),
+      )
+      .where(where)
+      .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
+      .limit(limit)
+      .offset(offset);
+  } else if (key === 'last_used_at') {
+    ids = await tx.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${lastUsedAt} ${direction}`, byId).limit(limit).offset(offset);
+  } else {
+    const figures = accountFigures(tx, scope.accountId, windows);
+    const figure = key === 'spent_this_month' ? sql`coalesce(${figures.spent}, 0)` : sql`coalesce(${figures.declineRate}, 0)`;
+    ids = await tx
+      .select({ id: cards.id })
+      .from(cards)
+      .leftJoin(figures, eq(figures.cardId, cards.id))
+      .where(where)
+      .orderBy(sql`${figure} ${direction}`, byId)
+      .limit(limit)
+      .offset(offset);
+  }
   // one after another: `tx` may be a transaction, whose one connection takes one query at a time
-  const rows = await tx
-    .select({ card: cards, productName: cardProducts.name })
-    .from(page)
-    .innerJoin(cards, eq(cards.id, page.id))
-    .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
-    .orderBy(desc(cards.createdAt), desc(cards.id));
+  const found =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ card: cards, productName: cardProducts.name })
+          .from(cards)
+          .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
+          .where(inArray(cards.id, ids.map((row) => row.id)));
+  const byIdOf = new Map(found.map((row) => [row.card.id, row]));
+  const rows = ids.map((row) => byIdOf.get(row.id)).filter((row): row is (typeof found)[number] => row !== undefined);
   const [total] = await tx.select({ n: count() }).from(cards).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Each card's last authorisation, for a page of cards (none: not in the map). */
+export async function lastUsedOf(tx: Tx, cardIds: string[]) {
+  if (cardIds.length === 0) return new Map<string, Date>();
+  const rows = await tx
+    .select({ cardId: cardTransactions.cardId, at: sql<string>`max(${cardTransactions.createdAt})::text` })
+    .from(cardTransactions)
+    .where(and(inArray(cardTransactions.cardId, cardIds), eq(cardTransactions.type, 'CONSUME')))
+    .groupBy(cardTransactions.cardId);
+  return new Map(rows.map((row) => [row.cardId, new Date(row.at)]));
+}
+
+/** The scope's tags, each with how many of its cards carry it: the most used first, then by name. */
+export async function countTags(tx: Tx, merchantId: string, scope: CardScope) {
+  const tag = sql<string>`tag`;
+  const rows = await tx
+    .select({ tag, n: sql<number>`count(*)::int` })
+    .from(sql`${cards} cross join lateral unnest(${cards.tags}) as tag`)
+    .where(and(eq(cards.merchantId, merchantId), inScope(scope)))
+    .groupBy(tag)
+    .orderBy(sql`count(*) desc`, tag);
+  return rows.map((row) => ({ tag: row.tag, count: Number(row.n) }));
 }
 
 export async function productNameOf(tx: Tx, productId: string) {

@@ -6,7 +6,7 @@ import { cardKeys } from '../../domain/cards/api/card-keys.ts';
 import { useThreeDsStore } from '../../features/spending/stores/three-ds.ts';
 import { applyCardEvents } from './apply-card-events.ts';
 
-const LIST = cardKeys.list({ filters: {}, page: 1, pageSize: 20 });
+const LIST = cardKeys.list({ filters: {}, sort: '-created_at', page: 1, pageSize: 20 });
 const WALLET_BALANCES = getAccountBalanceQueryOptions().queryKey;
 const WALLET_STATUS = getBalanceStatusQueryOptions().queryKey;
 

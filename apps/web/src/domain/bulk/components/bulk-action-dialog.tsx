@@ -17,7 +17,7 @@ import styles from './bulk-action-dialog.module.css';
 const text = cardBulkText.dialog;
 
 /** The cards a bulk action is for: those ticked, or all that the list's filter matches. */
-export type BulkTarget = { card_ids: string[]; count: number } | { filter: BulkFilter; count: number };
+export type BulkTarget = { card_ids: string[]; count: number } | { filter: NonNullable<BulkActionBody['filter']>; count: number };
 
 interface ParamValues {
   mode?: 'amount' | 'target' | 'all';

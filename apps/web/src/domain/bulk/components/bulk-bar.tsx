@@ -1,4 +1,4 @@
-import { BULK_ACTION_ROLE, BULK_ACTIONS, type BulkAction, type BulkFilter } from '@portal/contract/card-bulk';
+import { BULK_ACTION_ROLE, BULK_ACTIONS, type BulkAction } from '@portal/contract/card-bulk';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -14,10 +14,8 @@ const text = cardBulkText.bar;
 const FIRST: readonly BulkAction[] = ['FREEZE', 'UNFREEZE', 'RECHARGE', 'WITHDRAW'];
 
 export interface BulkBarProps {
-  /** the cards ticked */
-  selectedIds: string[];
-  /** how many cards the list's filter matches, and the filter itself: "all N matching" acts on them */
-  matching: { total: number; filter: BulkFilter };
+  /** the cards chosen on the list: ticked ones, or every card its filter matches; with how many they are */
+  target: BulkTarget | null;
   onClear: () => void;
 }
 
@@ -26,26 +24,19 @@ export interface BulkBarProps {
  * the contract's role table, as the server decides), each opening its review. The ticked cards, or all
  * the cards the filter matches.
  */
-export function BulkBar({ selectedIds, matching, onClear }: BulkBarProps) {
+export function BulkBar({ target, onClear }: BulkBarProps) {
   const may = useCans(['cards.manage', 'cards.fund', 'cards.assign']);
-  const [allMatching, setAllMatching] = useState(false);
   const [open, setOpen] = useState<BulkAction | null>(null);
   const actions = BULK_ACTIONS.filter((action) => may[BULK_ACTION_ROLE[action] as keyof typeof may]);
-  if (selectedIds.length === 0 || actions.length === 0) return null;
-  const target: BulkTarget = allMatching ? { filter: matching.filter, count: matching.total } : { card_ids: selectedIds, count: selectedIds.length };
+  if (!target || target.count === 0 || actions.length === 0) return null;
   const first = actions.filter((action) => FIRST.includes(action));
   const more = actions.filter((action) => !FIRST.includes(action));
 
   return (
     <section className={styles.bar} aria-label={text.region} data-testid="bulk-bar">
       <span className={styles.count} data-testid="bulk-count">
-        {allMatching ? text.allMatching(matching.total) : text.selected(selectedIds.length)}
+        {'filter' in target ? text.allMatching(target.count) : text.selected(target.count)}
       </span>
-      {!allMatching && matching.total > selectedIds.length ? (
-        <Button type="link" size="small" onClick={() => setAllMatching(true)} data-testid="bulk-all-matching">
-          {text.selectAllMatching(matching.total)}
-        </Button>
-      ) : null}
       <span className={styles.actions}>
         {first.map((action) => (
           <Button key={action} size="small" danger={action === 'CANCEL'} onClick={() => setOpen(action)} data-testid={`bulk-${action}`}>
@@ -65,10 +56,7 @@ export function BulkBar({ selectedIds, matching, onClear }: BulkBarProps) {
         <Button
           type="text"
           size="small"
-          onClick={() => {
-            setAllMatching(false);
-            onClear();
-          }}
+          onClick={onClear}
         >
           {text.clear}
         </Button>
@@ -81,7 +69,6 @@ export function BulkBar({ selectedIds, matching, onClear }: BulkBarProps) {
             onClose={() => setOpen(null)}
             onStarted={() => {
               setOpen(null);
-              setAllMatching(false);
               onClear();
             }}
           />

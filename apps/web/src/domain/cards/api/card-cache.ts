@@ -4,7 +4,7 @@ import { cardAnswers, cardKeys } from './card-keys.ts';
 
 /** What a change to any card moves besides the card: the list, the summary, the quotas, the wallet. */
 function refreshAroundCards(queryClient: QueryClient) {
-  for (const queryKey of [cardKeys.lists(), cardKeys.summary(), cardKeys.openedAvailable()]) {
+  for (const queryKey of [cardKeys.lists(), cardKeys.summary(), cardKeys.tags(), cardKeys.openedAvailable()]) {
     void queryClient.invalidateQueries({ queryKey });
   }
   void queryClient.invalidateQueries(cardAnswers.wallet());

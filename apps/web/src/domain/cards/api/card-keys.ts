@@ -16,6 +16,8 @@ export const cardKeys = {
   /** what the account may open now, and whether it has given its verification data */
   openedAvailable: () => queryKeyOf(cardCalls.openedAvailable),
   summary: () => queryKeyOf(cardCalls.summary),
+  /** the tags on the cards the member sees, with their counts */
+  tags: () => queryKeyOf(cardCalls.tagCounts),
   lists: () => queryKeyOf(cardCalls.list),
   list: (params: CardListParams) => queryKeyOf(cardCalls.list, { query: cardListQueryOf(params) }),
   details: () => queryKeyOf(cardCalls.detail),
@@ -38,6 +40,7 @@ export const cardAnswers = {
       cardCalls.verification,
       cardCalls.openedAvailable,
       cardCalls.summary,
+      cardCalls.tagCounts,
       cardCalls.list,
       cardCalls.detail,
       spendingCalls.transactions,

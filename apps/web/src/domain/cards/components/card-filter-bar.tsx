@@ -1,4 +1,5 @@
 import { cardLimits } from '@portal/contract/cards';
+import { CARD_SORTS, type CardSort } from '@portal/contract/card-list';
 import { CARD_STATUSES, cardStatusLabel } from '@portal/contract/enums';
 import { Button, Select } from 'antd';
 // the search field alone: antd's compound Input would bring the password field's code along, which
@@ -13,17 +14,22 @@ import styles from './card-filter-bar.module.css';
 
 const text = cardListText.filters;
 const statusOptions = CARD_STATUSES.map((status) => ({ value: status, label: cardStatusLabel[status] }));
+const sortOptions = CARD_SORTS.map((sort) => ({ value: sort, label: cardListText.sorts[sort] }));
 
 interface CardFilterBarProps {
   filters: CardFilters;
   products: { id: string; name: string }[];
   /** the team's members to filter by (持卡成员), for the roles that may see the team; none: no such filter */
   holders?: { id: string; label: string }[];
+  /** the tags on the member's cards with their counts; none: no tag filter */
+  tags?: { tag: string; count: number }[];
+  /** the list's sort, chosen here where no column header offers it (narrow screens) */
+  sort?: { value: CardSort; onChange: (sort: CardSort) => void };
   onChange: (filters: CardFilters) => void;
 }
 
-/** Status and product apply at once; the search applies on Enter or its button, and when cleared. */
-export function CardFilterBar({ filters, products, holders, onChange }: CardFilterBarProps) {
+/** Statuses (several at once), product, tag and holder apply at once; the search applies on Enter or its button, and when cleared. */
+export function CardFilterBar({ filters, products, holders, tags, sort, onChange }: CardFilterBarProps) {
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
   // the address is the truth: back, forward and 重置 show their keyword in the box
   useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
@@ -31,7 +37,8 @@ export function CardFilterBar({ filters, products, holders, onChange }: CardFilt
   const change = (patch: Partial<CardFilters>) => {
     const next: CardFilters = { ...filters, ...patch };
     for (const key of Object.keys(next) as (keyof CardFilters)[]) {
-      if (!next[key]) delete next[key];
+      const value = next[key];
+      if (!value || (Array.isArray(value) && value.length === 0)) delete next[key];
     }
     onChange(next);
   };
@@ -43,9 +50,11 @@ export function CardFilterBar({ filters, products, holders, onChange }: CardFilt
         aria-label={text.status}
         placeholder={text.allStatuses}
         allowClear
-        value={filters.status ?? null}
+        mode="multiple"
+        maxTagCount="responsive"
+        value={filters.statuses ?? []}
         options={statusOptions}
-        onChange={(value) => change({ status: value ?? undefined })}
+        onChange={(value: CardFilters['statuses']) => change({ statuses: value })}
         data-testid="filter-status"
       />
       <Select
@@ -58,6 +67,19 @@ export function CardFilterBar({ filters, products, holders, onChange }: CardFilt
         onChange={(value) => change({ product: value ?? undefined })}
         data-testid="filter-product"
       />
+      {tags ? (
+        <Select
+          className={`${styles.tag} ${styles.half}`}
+          aria-label={text.tag}
+          placeholder={text.allTags}
+          allowClear
+          showSearch
+          value={filters.tag ?? null}
+          options={tags.map((item) => ({ value: item.tag, label: text.tagOption(item.tag, item.count) }))}
+          onChange={(value) => change({ tag: value ?? undefined })}
+          data-testid="filter-tag"
+        />
+      ) : null}
       {holders ? (
         <Select
           className={styles.product}
@@ -85,6 +107,16 @@ export function CardFilterBar({ filters, products, holders, onChange }: CardFilt
         onSearch={(value) => change({ keyword: value.trim() || undefined })}
         data-testid="filter-keyword"
       />
+      {sort ? (
+        <Select
+          className={`${styles.sort} ${styles.half}`}
+          aria-label={text.sort}
+          value={sort.value}
+          options={sortOptions}
+          onChange={(value) => sort.onChange(value)}
+          data-testid="list-sort"
+        />
+      ) : null}
       <Button className={styles.reset} onClick={() => onChange({})} disabled={!hasCardFilters(filters)}>
         {text.reset}
       </Button>

@@ -106,6 +106,8 @@ export function card(overrides: Partial<CardItem> = {}): CardItem {
     risk_reason: null,
     holder_member_id: 'a-1',
     holder_label: '138****8000（所有者）',
+    tags: [],
+    last_used_at: null,
     ...overrides,
   };
 }

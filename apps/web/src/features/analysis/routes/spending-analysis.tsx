@@ -1,3 +1,4 @@
+import { DEFAULT_CARD_SORT } from '@portal/contract/card-list';
 import type { AcrossTransactionItem, SpendingGroup, SpendingSummary } from '@portal/contract/card-spending-across';
 import { declineRateOf } from '@portal/contract/card-spending-across';
 import { CURRENCIES, cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
@@ -36,7 +37,7 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 function AnalysisFilterBar({ filters, onChange, narrow }: { filters: AnalysisFilters; onChange: (next: AnalysisFilters) => void; narrow: boolean }) {
   const may = useCans(['team.read']);
   const members = useTeamMembers();
-  const cards = useCards({ filters: {}, page: 1, pageSize: 100 });
+  const cards = useCards({ filters: {}, sort: DEFAULT_CARD_SORT, page: 1, pageSize: 100 });
   const [tag, setTag] = useState(filters.tag ?? '');
   useEffect(() => setTag(filters.tag ?? ''), [filters.tag]);
   const change = (patch: Partial<AnalysisFilters>) => {

@@ -1,5 +1,6 @@
+import { DEFAULT_CARD_SORT } from '@portal/contract/card-list';
 import {
-  type BatchExportBody,
+  type BatchExportRequest,
   DEFAULT_EXPORT_COLUMNS,
   EXPORT_COLUMN_NAMES,
   EXPORT_COLUMNS,
@@ -28,7 +29,7 @@ import { CardFilterBar } from '../../../domain/cards/components/card-filter-bar.
 import { ExportCodeDialog } from '../components/export-code-dialog.tsx';
 import { ExportList, ExportStatusTag, isElsewhere } from '../components/export-list.tsx';
 import { type TradePasswordPart, useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
-import { type CardFilters, readCardLocation, writeCardLocation } from '../../../domain/cards/lib/card-filters.ts';
+import { type CardFilters, cardFilterOf, readCardLocation, writeCardLocation } from '../../../domain/cards/lib/card-filters.ts';
 import { isExportSelectionState } from '../../../domain/cards/lib/export-selection.ts';
 import { fileSizeText } from '../lib/file-size.ts';
 import styles from './bulk-export.module.css';
@@ -64,7 +65,7 @@ export default function BulkExport() {
 
   const available = useOpenedAvailable();
   const products = available.data?.products.map((product) => ({ id: product.id, name: product.name })) ?? [];
-  const matching = useCards({ filters, page: 1, pageSize: 10 });
+  const matching = useCards({ filters, sort: DEFAULT_CARD_SORT, page: 1, pageSize: 10 });
   const matchingTotal = matching.data?.total;
   const creating = useCreateBatchExport();
   // full numbers leave with the file: the trade password, once one is set
@@ -93,8 +94,8 @@ export default function BulkExport() {
   const nothingChosen = source === 'filters' ? matchingTotal === 0 : !ids;
   const noColumns = columns.length === 0;
 
-  const bodyOf = (code?: { captcha: string; send_type: SendType } & TradePasswordPart): BatchExportBody => ({
-    filters: source === 'filters' ? { ...(filters.status ? { status: filters.status } : {}), ...(filters.product ? { product_id: filters.product } : {}), ...(filters.keyword ? { keyword: filters.keyword } : {}) } : {},
+  const bodyOf = (code?: { captcha: string; send_type: SendType } & TradePasswordPart): BatchExportRequest => ({
+    filters: source === 'filters' ? cardFilterOf(filters) : {},
     ...(source === 'ids' && ids ? { ids } : {}),
     columns: EXPORT_COLUMN_NAMES.filter((name) => columns.includes(name)),
     ...(sensitive ? { include_sensitive: true } : {}),

@@ -10,6 +10,7 @@ import { percentText } from '../../../domain/cards/lib/spending-format.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';
+import { CardTagList } from './card-tags.tsx';
 import styles from './card-list.module.css';
 import { primaryControl } from '../../../lib/primary-control.ts';
 
@@ -71,6 +72,11 @@ export function CardList({ items, loading, onOpen, selection }: CardListProps) {
                     {cardSpendingText.list.declineRate}{' '}
                     <span data-testid="card-decline-rate">{card.decline_rate_30d === undefined ? cardCommonText.none : percentText(card.decline_rate_30d)}</span>
                   </span>
+                </span>
+              ) : null}
+              {card.tags.length > 0 ? (
+                <span className={styles.meta}>
+                  <CardTagList tags={card.tags} />
                 </span>
               ) : null}
             </span>

@@ -1,5 +1,7 @@
-import type { CardItem } from '@portal/contract/cards';
-import { Table, type TableColumnsType } from 'antd';
+import { type CardItem } from '@portal/contract/cards';
+import { type CardSort, type CardSortKey, DEFAULT_CARD_SORT, parseCardSort } from '@portal/contract/card-list';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
 import type { HTMLAttributes } from 'react';
 import { detailsColumn } from '../../../domain/lists/components/details-column.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -16,6 +18,8 @@ import { CardStatusTag } from './card-status-tag.tsx';
 import { RiskTag } from './risk-tag.tsx';
 import styles from './card-table.module.css';
 import { primaryControl } from '../../../lib/primary-control.ts';
+import type { ChoosableColumn } from '../lib/card-columns.ts';
+import { CardTagsCell } from './card-tags.tsx';
 
 interface CardTableProps {
   items: CardItem[];
@@ -23,7 +27,23 @@ interface CardTableProps {
   onOpen: (card: CardItem) => void;
   /** the cards ticked for an export (kept across pages), when the list offers ticking */
   selection?: { ids: string[]; onChange: (ids: string[]) => void };
+  /** the list's sort (the server sorts): a figure's header sorts by it */
+  sort: CardSort;
+  onSort: (sort: CardSort) => void;
+  /** the columns the member chose to see */
+  shown: readonly ChoosableColumn[];
+  /** whether the member may change the cards' tags (cards.manage) */
+  tagsEditable: boolean;
 }
+
+/** Each sortable column's sort key. */
+const SORT_KEYS: Partial<Record<string, CardSortKey>> = {
+  balance: 'balance',
+  spent: 'spent_this_month',
+  declines: 'decline_rate_30d',
+  lastUsed: 'last_used_at',
+  created: 'created_at',
+};
 
 /** The nickname over the masked number (or 待发卡), beside the network's mark. */
 export function CardIdentity({ card }: { card: CardItem }) {
@@ -49,9 +69,16 @@ const SELECTION_WIDTH = 44;
 const CARD_COLUMN_MIN = 140;
 
 /** The cards on wide screens: one row each, a click opens the card's page. */
-export function CardTable({ items, loading, onOpen, selection }: CardTableProps) {
+export function CardTable({ items, loading, onOpen, selection, sort, onSort, shown, tagsEditable }: CardTableProps) {
   const text = cardListText.columns;
-  const columns: TableColumnsType<CardItem> = [
+  const current = parseCardSort(sort);
+  const sortable = (key: string) => {
+    const sortKey = SORT_KEYS[key];
+    if (!sortKey) return {};
+    const order: SortOrder = current.key === sortKey ? (current.descending ? 'descend' : 'ascend') : null;
+    return { sorter: true, sortOrder: order, sortDirections: ['descend', 'ascend'] as SortOrder[], showSorterTooltip: false };
+  };
+  const all: TableColumnsType<CardItem> = [
     { key: 'card', title: text.card, render: (_: unknown, card) => <CardIdentity card={card} /> },
     {
       key: 'product',
@@ -105,6 +132,19 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
     },
     { key: 'status', title: text.status, dataIndex: 'status', width: 110, render: (value: CardItem['status']) => <CardStatusTag status={value} /> },
     {
+      key: 'tags',
+      title: text.tags,
+      width: 170,
+      render: (_: unknown, card) => <CardTagsCell card={card} editable={tagsEditable} />,
+    },
+    {
+      key: 'lastUsed',
+      title: text.lastUsedAt,
+      dataIndex: 'last_used_at',
+      width: 160,
+      render: (value: string | null) => <span className={styles.time}>{value ? formatDateTime(value) : cardListText.neverUsed}</span>,
+    },
+    {
       key: 'created',
       title: text.createdAt,
       dataIndex: 'created_at',
@@ -116,13 +156,21 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
   ];
   // 持卡成员, once the cards name their holder
   if (items.some((card) => card.holder_label)) {
-    columns.splice(1, 0, {
+    all.splice(1, 0, {
       key: 'holder',
       title: teamText.holder.column,
       width: 150,
       render: (_: unknown, card) => <span data-testid="card-holder-label">{card.holder_label ?? cardCommonText.none}</span>,
     });
   }
+  const columns = all
+    .filter((column) => column.key === 'card' || column.key === 'action' || shown.includes(column.key as ChoosableColumn))
+    .map((column) => ({ ...column, ...sortable(String(column.key)) }));
+  const onChange: TableProps<CardItem>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+    const key = SORT_KEYS[String(sorter.columnKey)];
+    onSort(key && sorter.order ? ((sorter.order === 'descend' ? `-${key}` : key) as CardSort) : DEFAULT_CARD_SORT);
+  };
 
   // the card's own column keeps room for its nickname and number: the other columns have fixed
   // widths, and once they fill the list (as with 持卡成员) the table scrolls sideways instead
@@ -137,6 +185,7 @@ export function CardTable({ items, loading, onOpen, selection }: CardTableProps)
       dataSource={items}
       loading={loading}
       pagination={false}
+      onChange={onChange}
       tableLayout="fixed"
       scroll={{ x: scrollWidth }}
       rowSelection={

@@ -35,6 +35,8 @@ import { RevealDialog } from '../components/reveal-dialog.tsx';
 import { useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { WithdrawDialog } from '../components/withdraw-dialog.tsx';
 import { CardHolder } from '../components/card-holder.tsx';
+import { CardTagsCell } from '../components/card-tags.tsx';
+import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { cardActivityKey } from '../api/get-card-activity.ts';
 import { CardActivity } from '../components/card-activity.tsx';
 import { useCans } from '../../../domain/team/lib/use-can.ts';
@@ -276,6 +278,12 @@ function CardView({ card, spending: Spending }: { card: CardItem; spending: Comp
               <dd>{formatDateTime(card.created_at)}</dd>
             </div>
             <CardHolder card={card} />
+            <div className={styles.fact} data-testid="card-details-tags">
+              <dt>{cardListText.columns.tags}</dt>
+              <dd>
+                <CardTagsCell card={card} editable={card.status !== 'DELETE' && may['cards.manage']} />
+              </dd>
+            </div>
           </dl>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import { EXPORT_IDS_MAX } from '@portal/contract/card-batches';
 import type { CardItem } from '@portal/contract/cards';
-import { BarChartOutlined, CreditCardOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CreditCardOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Checkbox, Empty, Popover, Result, Skeleton } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageAction, RefreshAction } from '../../../components/page-action.tsx';
@@ -27,24 +27,45 @@ import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts'
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
 import { BulkBar } from '../../../domain/bulk/components/bulk-bar.tsx';
-import { bulkFilterOf } from '../../../domain/bulk/lib/bulk-filter.ts';
 import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
+import { useCardTags } from '../../../domain/cards/api/get-card-tags.ts';
+import { CHOOSABLE_COLUMNS, type ChoosableColumn, readChosenColumns, saveChosenColumns } from '../lib/card-columns.ts';
+import { useCardSelection } from '../lib/use-card-selection.ts';
 import { MyBudget } from '../../../domain/team/components/budget-bar.tsx';
 import { useCans } from '../../../domain/team/lib/use-can.ts';
 import { ROLE_LABELS } from '@portal/contract/team';
+import { teamText } from '../../../locales/zh-CN/team.ts';
+import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
+
+const columnLabels: Record<ChoosableColumn, string> = {
+  holder: teamText.holder.column,
+  tags: cardListText.columns.tags,
+  product: cardListText.columns.product,
+  currency: cardListText.columns.currency,
+  balance: cardListText.columns.balance,
+  spent: cardSpendingText.list.spentThisMonth,
+  declines: cardSpendingText.list.declineRate,
+  status: cardListText.columns.status,
+  lastUsed: cardListText.columns.lastUsedAt,
+  created: cardListText.columns.createdAt,
+};
 
 /**
  * /card, 我的卡片: the summary (cards per status, what they hold per currency), then the cards with
- * filters by status and product and a search by nickname or last four, kept in the address; a card
- * opens its page. Below 768 px the table becomes a list of cards.
+ * filters (several statuses, product, tag, holder) and a search (nickname, last four, BIN, tag), sorted
+ * by the server by any figure's column, all kept in the address; the cards chosen are ticked ones or all
+ * that match; the columns are the member's choice, kept in this browser. A card opens its page. Below
+ * 768 px the table becomes a list of cards, sorted from the filter bar.
  */
 export default function Card() {
   const narrow = useNarrowScreen();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { location, update } = useListLocation(readCardLocation, writeCardLocation);
-  const { filters, page, pageSize } = location;
-  const list = useCards({ filters, page, pageSize });
+  // every filter, sort and page a step of the history: back returns to the list as it was
+  const { location, update } = useListLocation(readCardLocation, writeCardLocation, { push: true });
+  const { filters, sort, page, pageSize } = location;
+  const list = useCards({ filters, sort, page, pageSize });
+  const tags = useCardTags();
   const summary = useCardSummary();
   const available = useOpenedAvailable();
   const fetching = useIsFetching(cardAnswers.all()) > 0;
@@ -58,11 +79,18 @@ export default function Card() {
   const total = list.data?.total ?? 0;
   const lastPage = usePageInRange(list, page, pageSize, update);
 
-  // cards ticked for an export, kept across pages and filters until they go to /bulk-export
-  const [ticked, setTicked] = useState<string[]>([]);
-  const selection = { ids: ticked, onChange: setTicked };
+  // the cards chosen: ticked ones (kept across pages and filters), or all that match the filter
+  const chosen = useCardSelection(filters, total);
+  const items = list.data?.items ?? [];
+  const selection = { ids: chosen.allMatching ? items.map((card) => card.id) : chosen.ticked, onChange: chosen.tick };
+  const [shown, setShown] = useState<ChoosableColumn[]>(readChosenColumns);
+  const chooseColumns = (columns: ChoosableColumn[]) => {
+    setShown(columns);
+    saveChosenColumns(columns);
+  };
   const exportTicked = () => {
-    const state: ExportSelectionState = { exportIds: ticked.slice(0, EXPORT_IDS_MAX) };
+    if (chosen.selection && 'filter' in chosen.selection) return exportFiltered();
+    const state: ExportSelectionState = { exportIds: chosen.ticked.slice(0, EXPORT_IDS_MAX) };
     navigate(paths.bulkExport.getHref(), { state });
   };
   // the list's filters go along: the export page chooses the same cards
@@ -75,7 +103,6 @@ export default function Card() {
   const openDetails = useCallback((card: CardItem) => navigate(paths.cardDetails.getHref(card.id)), [navigate]);
   const refresh = () => void queryClient.invalidateQueries(cardAnswers.all());
 
-  const items = list.data?.items ?? [];
   const filtered = hasCardFilters(filters);
   const products = available.data?.products.map((product) => ({ id: product.id, name: product.name })) ?? [];
 
@@ -86,9 +113,9 @@ export default function Card() {
         <>
           <RefreshAction label={cardListText.refresh} fetching={fetching} onClick={refresh} />
           <PageAction icon={<BarChartOutlined />} label={cardListText.analysis} onClick={() => navigate(paths.spendingAnalysis.getHref())} testId="open-analysis" />
-          {!may['cards.export'] ? null : ticked.length > 0 ? (
+          {!may['cards.export'] ? null : chosen.count > 0 ? (
             <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
-              {bulkExportText.exportSelected(ticked.length)}
+              {bulkExportText.exportSelected(chosen.count)}
             </Button>
           ) : (
             <PageAction icon={<ExportOutlined />} label={bulkExportText.bulkExport} onClick={exportFiltered} testId="bulk-export" />
@@ -114,13 +141,59 @@ export default function Card() {
         filters={
           // with no card at all there is nothing to filter: the invitation to a first card stands alone
           filtered || total > 0 || list.isPending ? (
-            <CardFilterBar filters={filters} products={products} holders={holders} onChange={(next) => update({ filters: next })} />
+            <CardFilterBar
+              filters={filters}
+              products={products}
+              holders={holders}
+              tags={tags.data?.items}
+              sort={narrow ? { value: sort, onChange: (next) => update({ sort: next }) } : undefined}
+              onChange={(next) => update({ filters: next })}
+            />
           ) : null
         }
         pager={{ page, lastPage, pageSize, narrow, onChange: update, testId: 'card-pager' }}
       >
-        <BulkBar selectedIds={ticked} matching={{ total, filter: bulkFilterOf(filters) }} onClear={() => setTicked([])} />
+        <BulkBar target={chosen.selection ? { ...chosen.selection, count: chosen.count } : null} onClear={chosen.clear} />
         <div className={styles.listArea}>
+          {total > 0 && (!narrow || (may['cards.export'] && chosen.count > 0)) ? (
+            <div className={styles.listTools}>
+              {may['cards.export'] && chosen.count > 0 ? (
+                <span className={styles.selectionNote} data-testid="selection-note">
+                  {chosen.allMatching ? cardListText.selection.allSelected(total) : cardListText.selection.ticked(chosen.count)}
+                  {!chosen.allMatching && total > chosen.count ? (
+                    <Button type="link" size="small" onClick={chosen.selectAllMatching} data-testid="select-all-matching">
+                      {cardListText.selection.selectAll(total)}
+                    </Button>
+                  ) : null}
+                  <Button type="link" size="small" onClick={chosen.clear} data-testid="selection-clear">
+                    {cardListText.selection.clear}
+                  </Button>
+                </span>
+              ) : (
+                <span />
+              )}
+              {narrow ? null : (
+              <Popover
+                trigger="click"
+                placement="bottomRight"
+                title={cardListText.chooseColumnsHint}
+                content={
+                  <Checkbox.Group
+                    className={styles.columnChoices}
+                    value={shown}
+                    onChange={(values) => chooseColumns(values as ChoosableColumn[])}
+                    options={CHOOSABLE_COLUMNS.map((column) => ({ value: column, label: columnLabels[column] }))}
+                    data-testid="column-choices"
+                  />
+                }
+              >
+                <Button size="small" icon={<SettingOutlined />} data-testid="choose-columns">
+                  {cardListText.chooseColumns}
+                </Button>
+              </Popover>
+              )}
+            </div>
+          ) : null}
           {list.isPending ? (
             <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="cards-loading" />
           ) : list.isError && !list.data ? (
@@ -158,7 +231,16 @@ export default function Card() {
           ) : narrow ? (
             <CardList items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={ticking ? selection : undefined} />
           ) : (
-            <CardTable items={items} loading={list.isPlaceholderData} onOpen={openDetails} selection={ticking ? selection : undefined} />
+            <CardTable
+              items={items}
+              loading={list.isPlaceholderData}
+              onOpen={openDetails}
+              selection={ticking ? selection : undefined}
+              sort={sort}
+              onSort={(next) => update({ sort: next })}
+              shown={shown}
+              tagsEditable={may['cards.manage']}
+            />
           )}
         </div>
       </ListSection>
