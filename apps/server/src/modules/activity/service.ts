@@ -11,7 +11,7 @@ import { maskPhone } from '../../lib/mask.ts';
 import { deviceName } from '../../lib/user-agent.ts';
 import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { type ActivityFilter, type ActivityRow, activityPage, insertActivity } from './store.ts';
+import { type ActivityFilter, type ActivityRow, activityPage, deleteActivity, insertActivity } from './store.ts';
 
 /** What was done, as a module describes it: the log adds who, when and from where. */
 export interface ActivityNote {
@@ -84,9 +84,9 @@ function itemOf(row: ActivityRow) {
 /** The activity log: every change of money, cards, members, keys and security, with who made it and from where. */
 export function createActivityService({ db, clock }: { db: Db; clock: Clock }) {
   return {
-    /** Writes one entry, inside the caller's transaction when it gives one. */
+    /** Writes one entry, inside the caller's transaction when it gives one; answers its id. */
     async record(actor: ActivityActor, note: ActivityNote, tx: Tx = db) {
-      await insertActivity(tx, {
+      return insertActivity(tx, {
         merchantId: actor.merchantId,
         accountId: actor.accountId,
         memberId: actor.memberId,
@@ -102,6 +102,9 @@ export function createActivityService({ db, clock }: { db: Db; clock: Clock }) {
         at: clock.now(),
       });
     },
+
+    /** Takes an entry back (the change it told of was undone), inside the caller's transaction. */
+    retract: (id: string, tx: Tx = db) => deleteActivity(tx, id),
 
     /** GET /team/activity */
     async list(merchantId: string, accountId: string, query: ActivityQuery) {

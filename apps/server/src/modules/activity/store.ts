@@ -15,8 +15,15 @@ export interface ActivityFilter {
   before?: Date;
 }
 
+/** Writes one entry; answers its id. */
 export async function insertActivity(tx: Tx, values: NewActivity) {
-  await tx.insert(activityLog).values(values);
+  const [row] = await tx.insert(activityLog).values(values).returning({ id: activityLog.id });
+  if (!row) throw new Error('the activity entry was not written');
+  return row.id;
+}
+
+export async function deleteActivity(tx: Tx, id: string) {
+  await tx.delete(activityLog).where(eq(activityLog.id, id));
 }
 
 function whereOf(merchantId: string, accountId: string, filter: ActivityFilter): SQL | undefined {

@@ -34,7 +34,7 @@ import { transfersPart } from './transfers.ts';
 
 export type { CardRow } from './store.ts';
 export type { SpendingFigures } from './deps.ts';
-export { cardName, isUuid } from './card-view.ts';
+export { cardName, holderLabel, isUuid } from './card-view.ts';
 export { type CardScope, cardScopeOf } from './scope.ts';
 export { cardNotices } from './card-notices.ts';
 export { notAllowed } from './lifecycle.ts';

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { budgetMonth } from '../budgets/service.ts';
-import { type CardService, cardName } from '../cards/service.ts';
+import { type CardService, cardName, holderLabel } from '../cards/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { revokeInvitedBy } from './invitation-store.ts';
@@ -186,7 +186,9 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
       const card = await db.transaction(async (tx) => {
         const holder = isUuid(holderId) ? await findMember(tx, auth.account.id, holderId, { lock: true }) : undefined;
         if (holder?.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
-        return cards.giveTo(tx, merchantId, auth.account.id, cardId, holder.id);
+        const given = await cards.giveTo(tx, merchantId, auth.account.id, cardId, holder.id);
+        await traceWithin(tx, teamCalls.setCardHolder, { ...given, holder_label: holderLabel(holder) });
+        return given;
       });
       return cards.itemOf(card);
     },
