@@ -1,4 +1,4 @@
-import { type BatchExportStatus, CardBatchErrorCode } from '@portal/contract/card-batches';
+import { type BatchExportStatus, type BatchStatusAnswer, CardBatchErrorCode } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { type CardItem, type CardPage, type CardSummaryAnswer, type OpenedAvailableAnswer, openingCost, rechargeCost } from '@portal/contract/cards';
 import type { Role } from '@portal/contract/enums';
@@ -364,5 +364,32 @@ describe("a MEMBER's monthly budget", () => {
     expect((await open(free.api, crew.subscription.id)).code).toBe(0);
     expect(await usedOf(admin.id)).toBeNull();
     expect(await usedOf(free.id)).toBeNull();
+  });
+});
+
+describe('GET /card/batch-create-card-status in a team', () => {
+  it("shows a MEMBER only the batches they started; the roles that see every card see the team's", async () => {
+    const crew = await team();
+    const starter = await crew.member('MEMBER');
+    const other = await crew.member('MEMBER');
+    const started = await starter.api.post<{ batch_id: string }>(
+      '/batch-create-card',
+      { product_id: crew.subscription.id, quantity: 2, amount: '10.00', nickname_prefix: 'M' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(started.code, started.message).toBe(0);
+    const statusOf = (api: ApiClient) => api.data<BatchStatusAnswer>('GET', '/card/batch-create-card-status');
+    expect(await statusOf(starter.api)).toMatchObject({ exist: true, batch_id: started.data.batch_id, status: 'RUNNING', total_count: 2 });
+    expect(await statusOf(other.api)).toMatchObject({ exist: false, batch_id: null, status: null, total_count: 0 });
+    for (const role of ['ADMIN', 'FINANCE', 'VIEWER'] as const) {
+      expect(await statusOf((await crew.member(role)).api), role).toMatchObject({ exist: true, batch_id: started.data.batch_id });
+    }
+    expect(await statusOf(crew.owner)).toMatchObject({ exist: true, batch_id: started.data.batch_id });
+    // ended, it is still the starter's latest and still no batch of the other's
+    const cardIds = (await rows(sql`select id from cards where batch_id = ${started.data.batch_id}`)).map((row) => String(row.id));
+    await until('the batch cards asked of the issuer', async () => cardIds.every((id) => issuer.requests.some((request) => request.kind === 'open' && request.cardId === id)) || undefined);
+    for (const id of cardIds) await issuer.issue(id);
+    expect(await statusOf(starter.api)).toMatchObject({ exist: false, batch_id: started.data.batch_id, status: 'SUCCESS', success_count: 2 });
+    expect(await statusOf(other.api)).toMatchObject({ batch_id: null });
   });
 });
