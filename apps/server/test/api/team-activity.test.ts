@@ -138,14 +138,14 @@ describe('the activity log', () => {
       ).not.toBe(0);
       // the card's, the team's and a member's changes too
       const viewer = await memberOf(b.merchantId, b.info.id, 'VIEWER');
-      expect((await b.api.put(`/team/members/${viewer.id}`, { monthly_budget: '9.00' })).code).not.toBe(0);
+      expect((await b.api.put(`/team/members/${viewer.id}`, { role: 'FINANCE' })).code).not.toBe(0);
       expect((await b.api.put('/team/name', { name: '改不了' })).code).not.toBe(0);
       expect((await b.api.delete(`/team/invitations/${invited.id}`)).code).not.toBe(0);
       expect((await b.api.data<{ items: Array<{ id: string }> }>('GET', '/team/invitations')).items.map((item) => item.id)).toEqual([invited.id]);
       expect((await b.api.request('PATCH', `/card/${b.cardId}`, { body: { nickname: '改不了' } })).code).not.toBe(0);
       expect(await walletOf()).toEqual(wallet);
       expect(await b.api.data<CardItem>('GET', `/card/${b.cardId}`)).toMatchObject({ balance: '20.00', nickname: '投放卡' });
-      expect((await queryRows(t.database.db, sql`select monthly_budget from members where id = ${viewer.id}`))[0]?.monthly_budget).toBeNull();
+      expect((await queryRows(t.database.db, sql`select role from members where id = ${viewer.id}`))[0]?.role).toBe('VIEWER');
       expect((await b.api.data<AccountInfo>('GET', '/account/info')).account_name).not.toBe('改不了');
       expect((await queryRows(t.database.db, sql`select id from cards where account_id = ${b.info.id}`)).length).toBe(1);
       expect(await entries()).toBe(count);

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import { type InvitationBody, ROLE_LABELS, type Role, teamLimits } from '@portal/contract/team';
+import { type InvitationBody, ROLE_LABELS, type Role, spendsWithinBudget, teamLimits } from '@portal/contract/team';
 import { teamCalls } from '@portal/contract/api/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import type { Caller } from '../../http/caller.ts';
 import { traceWithin, untraceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { refusedOn } from '../../http/field-refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { maskEmail, maskPhone } from '../../lib/mask.ts';
@@ -82,6 +83,8 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
   return {
     /** POST /team/invitations */
     async invite(merchant: MerchantRow, auth: Authenticated, body: z.output<typeof invitationBody>, caller: Pick<Caller, 'log'>) {
+      // a budget binds only a MEMBER's cards
+      if (typeof body.monthly_budget === 'string' && !spendsWithinBudget(body.role)) throw refusedOn(TeamErrorCode.BUDGET_MEMBER_ONLY, 'monthly_budget');
       const to = body.email
         ? { email: body.email.toLowerCase(), phonePrefix: null, phone: null }
         : { email: null, phonePrefix: body.phone_info?.phone_prefix ?? '86', phone: body.phone_info?.phone ?? '' };
