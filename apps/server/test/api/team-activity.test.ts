@@ -322,3 +322,30 @@ describe("each call's entry, written with its change and once", () => {
     expect((await actionsOf(c.info.id)).length).toBe(count);
   });
 });
+
+describe('GET /team/activity/members', () => {
+  it('names every member the log can be filtered by, for a FINANCE too: the team now and a removed member the log names', async () => {
+    const c = await owner();
+    const finance = await memberOf(c.merchantId, c.info.id, 'FINANCE');
+    const viewer = await memberOf(c.merchantId, c.info.id, 'VIEWER');
+    const leaving = await memberOf(c.merchantId, c.info.id, 'MEMBER');
+    // the member leaving leaves an entry behind, then is removed
+    expect((await leaving.api.put('/account/trx-password', { trx_password: '123456', password: PASSWORD })).code).toBe(0);
+    expect((await c.api.delete(`/team/members/${leaving.id}`)).code).toBe(0);
+    const label = (phone: string, role: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}（${role}）`;
+    const answer = await finance.api.data<{ items: Array<{ id: string; label: string }> }>('GET', '/team/activity/members');
+    expect(answer.items).toEqual([
+      { id: c.info.member_id, label: label(c.phone, '所有者') },
+      { id: finance.id, label: label(finance.phone, '财务') },
+      { id: viewer.id, label: label(viewer.phone, '观察员') },
+      { id: leaving.id, label: label(leaving.phone, '成员') },
+    ]);
+    const refused = await leaving.api.get('/team/activity/members');
+    expect(refused.code).not.toBe(0);
+    const buyer = await memberOf(c.merchantId, c.info.id, 'MEMBER');
+    expect((await buyer.api.get('/team/activity/members')).code).toBe(TeamErrorCode.PERMISSION_DENIED);
+    const other = await signUp(t);
+    const theirs = await t.api('localhost', other.token).data<{ items: Array<{ id: string }> }>('GET', '/team/activity/members');
+    expect(theirs.items.map((item) => item.id)).not.toContain(finance.id);
+  });
+});

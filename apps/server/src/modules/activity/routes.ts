@@ -20,6 +20,8 @@ export const activityRoutes: FastifyPluginAsync<{ activity: ActivityService; clo
     return ok(await activity.list(request.merchant.id, request.principal.account.id, { ...request.query, card_id: card.id }));
   });
 
+  registerCall(app, teamCalls.activityMembers, async (request) => ok(await activity.members(request.merchant.id, request.principal.account.id)));
+
   registerCall(app, teamCalls.activity, async (request) => ok(await activity.list(request.merchant.id, request.principal.account.id, request.query)));
 
   registerCall(app, teamCalls.exportActivity, async (request, reply) => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { activityLog } from '../../db/schema.ts';
+import { activityLog, members } from '../../db/schema.ts';
 
 export type ActivityRow = typeof activityLog.$inferSelect;
 export type NewActivity = typeof activityLog.$inferInsert;
@@ -46,4 +46,22 @@ export async function activityPage(tx: Tx, merchantId: string, accountId: string
     tx.select({ n: count() }).from(activityLog).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The account's members now (not removed), with their phone and role. */
+export function currentMembers(tx: Tx, accountId: string) {
+  return tx
+    .select({ id: members.id, phone: members.phone, role: members.role })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), ne(members.status, 'REMOVED')))
+    .orderBy(asc(members.createdAt), asc(members.id));
+}
+
+/** Every member the account's log names, with the label of their newest entry. */
+export function loggedMembers(tx: Tx, merchantId: string, accountId: string) {
+  return tx
+    .selectDistinctOn([activityLog.memberId], { id: sql<string>`${activityLog.memberId}`, label: activityLog.memberLabel })
+    .from(activityLog)
+    .where(and(eq(activityLog.merchantId, merchantId), eq(activityLog.accountId, accountId), isNotNull(activityLog.memberId)))
+    .orderBy(activityLog.memberId, desc(activityLog.at), desc(activityLog.id));
 }
