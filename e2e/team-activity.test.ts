@@ -130,8 +130,8 @@ describe('the activity log', () => {
     await shoot(cardLog, 'activity-card-375.png');
 
     // a change of a member, for the 类别 filter to tell apart
-    await api(token, 'PUT', `/api/v1/team/members/${encodeURIComponent(finance.id)}`, { monthly_budget: '500.00' });
-    const memberEntry = { member: OWNER, summary: `成员 ${finance.phone_masked}：月度预算改为500.00 USD` };
+    await api(token, 'PUT', `/api/v1/team/members/${encodeURIComponent(finance.id)}`, { monthly_budget: null });
+    const memberEntry = { member: OWNER, summary: `成员 ${finance.phone_masked}：月度预算改为不限` };
 
     // 操作日志 on /settings, newest first
     const settings = await signedInPage(token, '/settings#activity');

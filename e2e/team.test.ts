@@ -7,6 +7,9 @@
  * - an 观察员 reads /card, a card's page and /wallet without a button that moves money or changes a card;
  * - the owner gives a card to a member (更换持卡人 on the card's page); /card names its new holder in
  *   持卡成员 and filters by it; the member then sees the card;
+ * - the owner hands ownership to an 管理员 with 转让所有权 and the trade password: a wrong one is said on
+ *   its field and moves nothing; the right one makes the 管理员 the owner, the owner an 管理员, as the
+ *   header and 团队成员 then show;
  * - 团队成员, the member's /card and the 观察员's /wallet at 1440 and 375 px: nothing wider than the
  *   screen (screenshots in /tmp/shots/team-*.png).
  *
@@ -27,6 +30,7 @@ const portal = useHarness();
 const HOST = 'localhost';
 const { ops, api, postWithKey } = portalCalls(portal, HOST);
 const PRODUCT = '订阅支付卡';
+const TRADE_PASSWORD = '123456';
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 375, height: 812 };
 const shots = '/tmp/shots';
@@ -91,7 +95,7 @@ interface Member {
 }
 
 /** Someone invited by e-mail through the API who signed up by the link: in the team, signed in at once. */
-async function memberByApi(owner: Owner, role: 'VIEWER' | 'MEMBER' | 'FINANCE', monthlyBudget: string | null = null): Promise<Member> {
+async function memberByApi(owner: Owner, role: 'VIEWER' | 'MEMBER' | 'FINANCE' | 'ADMIN', monthlyBudget: string | null = null): Promise<Member> {
   const person = freshPerson();
   const mail = await watchOutbox(portal, person.email);
   await api(owner.token, 'POST', '/api/v1/team/invitations', { email: person.email, role, monthly_budget: monthlyBudget });
@@ -302,6 +306,45 @@ describe('the team', () => {
 
     const memberPage = await signedInAt(member.token, '/card');
     await expect.poll(() => nicknames(memberPage), settle).toEqual(['转交的卡']);
+  }, CASE_TIMEOUT);
+
+  it('hands ownership to an 管理员 with the trade password; a wrong one is said on its field and moves nothing', async () => {
+    const owner = await ownerReady();
+    const admin = await memberByApi(owner, 'ADMIN');
+    await api(owner.token, 'PUT', '/api/v1/account/trx-password', { trx_password: TRADE_PASSWORD, password: PASSWORD });
+    const rolesNow = async () => {
+      const { items } = await api<{ items: TeamMember[] }>(owner.token, 'GET', '/api/v1/team/members');
+      return Object.fromEntries(items.map((item) => [item.phone_masked, item.role]));
+    };
+    const before = { [masked(owner.phone)]: 'OWNER', [masked(admin.phone)]: 'ADMIN' };
+    expect(await rolesNow()).toEqual(before);
+
+    const page = await signedInAt(owner.token, '/settings#team');
+    const section = teamSection(page);
+    await section.getByTestId('team-member').nth(1).waitFor(settle);
+    await expect.poll(() => page.getByTestId('account-member').innerText(), settle).toBe(`${masked(owner.phone)} · 所有者`);
+    await section.getByRole('button', { name: /转让所有权/ }).click();
+    const dialog = page.getByRole('dialog', { name: '转让所有权' });
+    await dialog.waitFor(settle);
+    await pickOption(page, dialog, '新的所有者', `${masked(admin.phone)}（管理员）`);
+
+    // a wrong trade password: said on its field, the dialog stays, nothing moves
+    await dialog.getByTestId('trade-password').fill('654321');
+    await dialog.getByRole('button', { name: '确认转让' }).click();
+    await expect.poll(() => dialog.getByTestId('trade-password-refusal').innerText(), settle).toMatch(/^交易密码错误，还可尝试\d次$/);
+    expect(await rolesNow()).toEqual(before);
+    expect(await page.getByTestId('account-member').innerText()).toBe(`${masked(owner.phone)} · 所有者`);
+
+    await dialog.getByTestId('trade-password').fill(TRADE_PASSWORD);
+    await dialog.getByRole('button', { name: '确认转让' }).click();
+    await page.getByText('所有权已转让').waitFor(settle);
+    await dialog.waitFor({ state: 'hidden', ...settle });
+    expect(await rolesNow()).toEqual({ [masked(owner.phone)]: 'ADMIN', [masked(admin.phone)]: 'OWNER' });
+    // the header and 团队成员 say so at once; an 管理员 has no 转让所有权
+    await expect.poll(() => page.getByTestId('account-member').innerText(), settle).toBe(`${masked(owner.phone)} · 管理员`);
+    const adminRow = section.getByTestId('team-member').filter({ hasText: masked(admin.phone) });
+    await expect.poll(() => adminRow.innerText(), settle).toContain('所有者');
+    await expect.poll(() => section.getByRole('button', { name: /转让所有权/ }).count(), settle).toBe(0);
   }, CASE_TIMEOUT);
 
   it('draws 团队成员, a member’s /card and an 观察员’s /wallet within 1440 and 375 px', async () => {

@@ -86,4 +86,12 @@ export const teamErrors: Record<number, CatalogueEntry> = {
       'PUT /team/members/{id} with role OWNER: a role change never makes an owner; the owner hands ownership over by POST ' +
       '/team/ownership (with the trade password), and steps down to ADMIN in the same change. Nothing changed.',
   },
+  [TeamErrorCode.BUDGET_MEMBER_ONLY]: {
+    status: 400,
+    message: '只有“成员”角色可以设置月度预算',
+    meaning:
+      'POST /team/invitations or PUT /team/members/{id} giving a monthly_budget (not null) to a role other than MEMBER (the role ' +
+      'the body gives, else the member\'s own): a budget binds only the cards a MEMBER holds (spendsWithinBudget, team.ts). ' +
+      'data.fields names monthly_budget; nothing changed. A member moved off MEMBER loses the budget they had.',
+  },
 };

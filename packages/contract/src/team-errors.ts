@@ -19,4 +19,5 @@ export const TeamErrorCode = {
   INVITATION_NOT_FOUND: 2713,
   HOLDER_INVALID: 2714,
   OWNER_BY_TRANSFER: 2715,
+  BUDGET_MEMBER_ONLY: 2716,
 } as const;

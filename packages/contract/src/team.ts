@@ -244,6 +244,12 @@ export const activityPage = z.object({
   page_size: z.number().int(),
 });
 
+/** The members the activity log can be filtered by: the team's, and any removed one the log names, each as the log names them. */
+export const activityMembersAnswer = z.object({
+  items: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export type ActivityMember = z.infer<typeof activityMembersAnswer>['items'][number];
+
 export const teamNameBody = z.object({
   name: z.string({ error: '请输入团队名称' }).trim().min(1, '请输入团队名称').max(40, '团队名称最多40个字符'),
 });

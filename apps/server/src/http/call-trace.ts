@@ -12,6 +12,8 @@ export interface CallTrace {
   call: Call;
   /** writes the call's entry inside `tx` from what it answers */
   write(tx: Tx, answer: unknown): Promise<void>;
+  /** takes the entry written back, inside `tx` (the change it told of was undone) */
+  retract(tx: Tx): Promise<void>;
 }
 
 const running = new AsyncLocalStorage<CallTrace>();
@@ -28,4 +30,14 @@ export const withCallTrace = <T>(trace: CallTrace, work: () => Promise<T>) => ru
 export async function traceWithin(tx: Tx, call: Call, answer: unknown) {
   const trace = running.getStore();
   if (trace?.call === call) await trace.write(tx, answer);
+}
+
+/**
+ * Inside the transaction that undoes a change already committed (the card issuer did not take the
+ * request, the invitation could not be sent): takes back the entry `call` wrote, when the request
+ * running is that call, so that the log tells only of what stands.
+ */
+export async function untraceWithin(tx: Tx, call: Call) {
+  const trace = running.getStore();
+  if (trace?.call === call) await trace.retract(tx);
 }

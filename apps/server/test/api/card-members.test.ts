@@ -1,4 +1,5 @@
-import { type BatchExportStatus, CardBatchErrorCode } from '@portal/contract/card-batches';
+import { randomUUID } from 'node:crypto';
+import { type BatchExportStatus, type BatchStatusAnswer, CardBatchErrorCode } from '@portal/contract/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { type CardItem, type CardPage, type CardSummaryAnswer, type OpenedAvailableAnswer, openingCost, rechargeCost } from '@portal/contract/cards';
 import type { Role } from '@portal/contract/enums';
@@ -364,5 +365,81 @@ describe("a MEMBER's monthly budget", () => {
     expect((await open(free.api, crew.subscription.id)).code).toBe(0);
     expect(await usedOf(admin.id)).toBeNull();
     expect(await usedOf(free.id)).toBeNull();
+  });
+});
+
+describe('GET /card/batch-create-card-status in a team', () => {
+  it("shows a MEMBER only the batches they started; the roles that see every card see the team's", async () => {
+    const crew = await team();
+    const starter = await crew.member('MEMBER');
+    const other = await crew.member('MEMBER');
+    const started = await starter.api.post<{ batch_id: string }>(
+      '/batch-create-card',
+      { product_id: crew.subscription.id, quantity: 2, amount: '10.00', nickname_prefix: 'M' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(started.code, started.message).toBe(0);
+    const statusOf = (api: ApiClient) => api.data<BatchStatusAnswer>('GET', '/card/batch-create-card-status');
+    expect(await statusOf(starter.api)).toMatchObject({ exist: true, batch_id: started.data.batch_id, status: 'RUNNING', total_count: 2 });
+    expect(await statusOf(other.api)).toMatchObject({ exist: false, batch_id: null, status: null, total_count: 0 });
+    for (const role of ['ADMIN', 'FINANCE', 'VIEWER'] as const) {
+      expect(await statusOf((await crew.member(role)).api), role).toMatchObject({ exist: true, batch_id: started.data.batch_id });
+    }
+    expect(await statusOf(crew.owner)).toMatchObject({ exist: true, batch_id: started.data.batch_id });
+    // ended, it is still the starter's latest and still no batch of the other's
+    const cardIds = (await rows(sql`select id from cards where batch_id = ${started.data.batch_id}`)).map((row) => String(row.id));
+    await until('the batch cards asked of the issuer', async () => cardIds.every((id) => issuer.requests.some((request) => request.kind === 'open' && request.cardId === id)) || undefined);
+    for (const id of cardIds) await issuer.issue(id);
+    expect(await statusOf(starter.api)).toMatchObject({ exist: false, batch_id: started.data.batch_id, status: 'SUCCESS', success_count: 2 });
+    expect(await statusOf(other.api)).toMatchObject({ batch_id: null });
+  });
+});
+
+describe("a card's messages once it has a new holder", () => {
+  it('go to the new holder and the owner and admins, no longer to the member who held it before', async () => {
+    const crew = await team();
+    const before = await crew.member('MEMBER');
+    const after = await crew.member('MEMBER');
+    const admin = await crew.member('ADMIN');
+    const card = await issuedCard(before.api, crew.subscription.id, '20.00', '转交卡');
+    const moved = await crew.owner.put<CardItem>(`/card/${card.id}/holder`, { holder_member_id: after.id });
+    expect(moved.code, moved.message).toBe(0);
+
+    // a decline (more than the card holds), a 3-D Secure code, and the platform freezing the card
+    const declined = await issuer.send('authorization.request', {
+      id: `auth_${randomUUID()}`,
+      card_id: card.id,
+      amount: '500.00',
+      currency: 'USD',
+      merchant_name: 'Meta Ads',
+      mcc: '7311',
+      country: 'US',
+    });
+    expect((declined.body as unknown as { approved: boolean }).approved).toBe(false);
+    const code = await issuer.send('3ds.otp', {
+      id: `otp_${randomUUID()}`,
+      card_id: card.id,
+      code: '246810',
+      merchant_name: 'Meta Ads',
+      amount: '9.99',
+      currency: 'USD',
+      expires_at: new Date(clock.now().getTime() + 300_000).toISOString(),
+    });
+    expect(code.status).toBe(200);
+    const row = await t.services.cards.find(card.id);
+    if (!row) throw new Error('the card vanished');
+    await t.services.cards.operatorFreeze(row, '风险排查');
+
+    const titlesOf = async (api: ApiClient) =>
+      (await api.data<{ items: Array<{ type: string; content: string }> }>('GET', '/msg-center/station-msg/list', { query: { kind: 'message', page_size: 50 } })).items
+        .filter((item) => item.content.includes('转交卡'))
+        .map((item) => item.type)
+        .sort();
+    // all three at the same instant of the test's clock: compared as a set
+    const later = ['CARD_3DS', 'CARD_DECLINED', 'CARD_FROZEN'];
+    expect(await titlesOf(after.api)).toEqual(later);
+    expect(await titlesOf(crew.owner)).toEqual(later);
+    expect(await titlesOf(admin.api)).toEqual(later);
+    expect(await titlesOf(before.api)).toEqual([]);
   });
 });

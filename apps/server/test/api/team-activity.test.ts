@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/crypto.ts';
-import { freshPhone, PASSWORD, signUp } from '../helpers/accounts.ts';
+import { freshEmail, freshPhone, lastCode, PASSWORD, phoneTo, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { queryRows } from '../helpers/sql.ts';
@@ -117,13 +117,13 @@ describe('the activity log', () => {
     const b = await owner();
     const walletOf = async () => (await b.api.data<Array<{ currency: string; available: string }>>('GET', '/balance/account-balance')).find((x) => x.currency === 'USD');
     const entries = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from activity_log where account_id = ${b.info.id}`))[0]?.n;
+    const invited = await b.api.data<{ id: string }>('POST', '/team/invitations', { body: { email: `pending.${Date.now()}@example.com`, role: 'VIEWER' } });
     // the log refuses this account's entries for a while (as a crash between the change and its entry would lose one)
     await t.database.db.execute(
       sql.raw(`create or replace function refuse_activity() returns trigger language plpgsql as $$ begin
         if new.account_id = '${b.info.id}' then raise exception 'activity log unavailable'; end if; return new; end $$`),
     );
     await t.database.db.execute(sql.raw('create trigger refuse_activity before insert on activity_log for each row execute function refuse_activity()'));
-    const invited = await b.api.data<{ id: string }>('POST', '/team/invitations', { body: { email: `pending.${Date.now()}@example.com`, role: 'VIEWER' } });
     const wallet = await walletOf();
     const count = await entries();
     try {
@@ -138,14 +138,14 @@ describe('the activity log', () => {
       ).not.toBe(0);
       // the card's, the team's and a member's changes too
       const viewer = await memberOf(b.merchantId, b.info.id, 'VIEWER');
-      expect((await b.api.put(`/team/members/${viewer.id}`, { monthly_budget: '9.00' })).code).not.toBe(0);
+      expect((await b.api.put(`/team/members/${viewer.id}`, { role: 'FINANCE' })).code).not.toBe(0);
       expect((await b.api.put('/team/name', { name: '改不了' })).code).not.toBe(0);
       expect((await b.api.delete(`/team/invitations/${invited.id}`)).code).not.toBe(0);
       expect((await b.api.data<{ items: Array<{ id: string }> }>('GET', '/team/invitations')).items.map((item) => item.id)).toEqual([invited.id]);
       expect((await b.api.request('PATCH', `/card/${b.cardId}`, { body: { nickname: '改不了' } })).code).not.toBe(0);
       expect(await walletOf()).toEqual(wallet);
       expect(await b.api.data<CardItem>('GET', `/card/${b.cardId}`)).toMatchObject({ balance: '20.00', nickname: '投放卡' });
-      expect((await queryRows(t.database.db, sql`select monthly_budget from members where id = ${viewer.id}`))[0]?.monthly_budget).toBeNull();
+      expect((await queryRows(t.database.db, sql`select role from members where id = ${viewer.id}`))[0]?.role).toBe('VIEWER');
       expect((await b.api.data<AccountInfo>('GET', '/account/info')).account_name).not.toBe('改不了');
       expect((await queryRows(t.database.db, sql`select id from cards where account_id = ${b.info.id}`)).length).toBe(1);
       expect(await entries()).toBe(count);
@@ -193,5 +193,159 @@ describe('the activity log', () => {
     expect([refused.status, refused.code]).toEqual([403, TeamErrorCode.PERMISSION_DENIED]);
     expect(refused.message).toBe('权限不足：查看操作日志需要所有者、管理员、财务或观察员角色');
     expect((await buyer.api.get(`/card/${a.cardId}/activity`)).code).toBe(CardErrorCode.CARD_NOT_FOUND);
+  });
+});
+
+describe("each call's entry, written with its change and once", () => {
+  const actionsOf = async (accountId: string) =>
+    (await queryRows<{ action: string; card_id: string | null }>(t.database.db, sql`select action, card_id from activity_log where account_id = ${accountId} order by at, id`)).map(
+      (row) => row.action,
+    );
+  const countOf = (actions: string[], action: string) => actions.filter((each) => each === action).length;
+  const productOf = async (api: Awaited<ReturnType<typeof owner>>['api']) => {
+    const { products } = await api.data<OpenedAvailableAnswer>('GET', '/card/opened-available');
+    const product = products.find((p) => p.name === '订阅支付卡');
+    if (!product) throw new Error('no 订阅支付卡');
+    return product;
+  };
+
+  it('a money call replayed with the same Idempotency-Key answers as the first and writes no second entry', async () => {
+    const c = await owner();
+    const product = await productOf(c.api);
+    const before = await actionsOf(c.info.id);
+    const twice = async (path: string, body: Record<string, unknown>) => {
+      const headers = { 'idempotency-key': key() };
+      const first = await c.api.post<Record<string, unknown>>(path, body, { headers });
+      const again = await c.api.post<Record<string, unknown>>(path, body, { headers });
+      expect([first.code, again.code], first.message).toEqual([0, 0]);
+      return [first.data, again.data];
+    };
+    await twice(`/card/${c.cardId}/recharge`, { amount: '3.00' });
+    await twice(`/card/${c.cardId}/withdraw`, { amount: '2.00' });
+    const [opened, reopened] = await twice('/card', { product_id: product.id, amount: '10.00', nickname: '重放卡' });
+    expect(reopened?.id).toBe(opened?.id);
+    const [batch, rebatch] = await twice('/batch-create-card', { product_id: product.id, quantity: 2, amount: '10.00', nickname_prefix: 'R' });
+    expect(rebatch?.batch_id).toBe(batch?.batch_id);
+    const after = await actionsOf(c.info.id);
+    for (const action of ['CARD_RECHARGE', 'CARD_WITHDRAW', 'CARD_OPEN', 'CARD_BATCH_OPEN']) {
+      expect(countOf(after, action) - countOf(before, action), action).toBe(1);
+    }
+  });
+
+  it('writes an entry for freezing, unfreezing, a new holder, a reveal, an export, verification, an invitation, ending sessions and cancelling', async () => {
+    const c = await owner();
+    const admin = await memberOf(c.merchantId, c.info.id, 'ADMIN');
+    const done = async (answer: Promise<{ code: number; message: string }>) => {
+      const { code, message } = await answer;
+      expect(code, message).toBe(0);
+    };
+    await done(c.api.put(`/card/${c.cardId}/status`, { action: 'FREEZE' }));
+    expect((await issuer.frozen(c.cardId)).status).toBe(200);
+    await done(c.api.put(`/card/${c.cardId}/status`, { action: 'UNFREEZE' }));
+    expect((await issuer.unfrozen(c.cardId)).status).toBe(200);
+    await done(c.api.put(`/card/${c.cardId}/holder`, { holder_member_id: admin.id }));
+    await c.api.post('/account/send/code-auto', { send_type: 'SEND_TYPE_PHONE', mark_type: 'MARK_TYPE_ACCESS' });
+    await done(c.api.post(`/card/${c.cardId}/reveal`, { captcha: await lastCode(t, phoneTo(c.phone)) }));
+    await done(c.api.post('/card/batch-export', { filters: {} }));
+    await done(c.api.put('/card/verification', { latin_name: 'Zhang San', website: 'https://shop.example.com' }));
+    await done(c.api.post('/team/invitations', { email: freshEmail('invited'), role: 'FINANCE' }));
+    await done(c.api.delete('/account/sessions', { query: { others: 'true' } }));
+    await done(c.api.delete(`/card/${c.cardId}`));
+    const entries = await queryRows<{ action: string; card_id: string | null; summary: string; member_id: string }>(
+      t.database.db,
+      sql`select action, card_id, summary, member_id from activity_log where account_id = ${c.info.id} order by at, id`,
+    );
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'VERIFICATION_SAVE',
+      'CARD_OPEN',
+      'CARD_FREEZE',
+      'CARD_UNFREEZE',
+      'CARD_HOLDER',
+      'CARD_REVEAL',
+      'CARD_EXPORT',
+      'VERIFICATION_SAVE',
+      'MEMBER_INVITE',
+      'SESSIONS_END',
+      'CARD_CANCEL',
+    ]);
+    const onCard = entries.filter((entry) => entry.card_id === c.cardId).map((entry) => entry.action);
+    expect(onCard).toEqual(['CARD_OPEN', 'CARD_FREEZE', 'CARD_UNFREEZE', 'CARD_HOLDER', 'CARD_REVEAL', 'CARD_CANCEL']);
+    expect(entries.find((entry) => entry.action === 'CARD_HOLDER')?.summary).toMatch(
+      new RegExp(`^更换持卡成员 投放卡（\\*{4}\\d{4}） → ${admin.phone.slice(0, 3)}\\*{4}${admin.phone.slice(-4)}（管理员）$`),
+    );
+    expect(new Set(entries.map((entry) => entry.member_id))).toEqual(new Set([c.info.member_id]));
+  });
+
+  it("writes them inside the change's transaction: when the entry cannot be written, the change is not made", async () => {
+    const c = await owner();
+    const admin = await memberOf(c.merchantId, c.info.id, 'ADMIN');
+    const count = (await actionsOf(c.info.id)).length;
+    await t.database.db.execute(
+      sql.raw(`create or replace function refuse_activity_of_one() returns trigger language plpgsql as $$ begin
+        if new.account_id = '${c.info.id}' then raise exception 'activity log unavailable'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(sql.raw('create trigger refuse_activity_of_one before insert on activity_log for each row execute function refuse_activity_of_one()'));
+    try {
+      expect((await c.api.put(`/card/${c.cardId}/status`, { action: 'FREEZE' })).code).not.toBe(0);
+      expect((await c.api.put(`/card/${c.cardId}/holder`, { holder_member_id: admin.id })).code).not.toBe(0);
+      expect((await c.api.delete(`/card/${c.cardId}`)).code).not.toBe(0);
+      expect((await c.api.post('/team/invitations', { email: freshEmail('refused'), role: 'VIEWER' })).code).not.toBe(0);
+      expect((await c.api.put('/card/verification', { latin_name: 'Li Si', website: 'https://li.example.com' })).code).not.toBe(0);
+      expect(await c.api.data<CardItem>('GET', `/card/${c.cardId}`)).toMatchObject({ status: 'NORMAL', holder_member_id: c.info.member_id, frozen_by: null });
+      expect((await c.api.data<{ items: unknown[] }>('GET', '/team/invitations')).items).toEqual([]);
+      expect((await c.api.data<{ secondary: unknown }>('GET', '/card/verification')).secondary).toBeNull();
+      expect(issuer.requests.filter((request) => request.cardId === c.cardId).map((request) => request.kind)).toEqual(['open']);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_activity_of_one on activity_log'));
+    }
+    expect((await actionsOf(c.info.id)).length).toBe(count);
+  });
+
+  it('a refused call writes none, and one the card issuer does not take leaves no entry behind', async () => {
+    const c = await owner();
+    const buyer = await memberOf(c.merchantId, c.info.id, 'MEMBER');
+    const count = (await actionsOf(c.info.id)).length;
+    // another member's card, a status that does not allow it, a role that may not
+    expect((await buyer.api.put(`/card/${c.cardId}/status`, { action: 'FREEZE' })).code).toBe(CardErrorCode.CARD_NOT_FOUND);
+    expect((await c.api.put(`/card/${c.cardId}/status`, { action: 'UNFREEZE' })).code).toBe(CardErrorCode.CARD_ACTION_NOT_ALLOWED);
+    expect((await buyer.api.put(`/card/${c.cardId}/holder`, { holder_member_id: buyer.id })).code).toBe(TeamErrorCode.PERMISSION_DENIED);
+    expect((await buyer.api.post('/team/invitations', { email: freshEmail('nope'), role: 'VIEWER' })).code).toBe(TeamErrorCode.PERMISSION_DENIED);
+    // the issuer does not take the freeze, nor the cancellation: the card is as it was, and so is the log
+    issuer.state.refusing.add(c.cardId);
+    try {
+      expect((await c.api.put(`/card/${c.cardId}/status`, { action: 'FREEZE' })).code).toBe(CardErrorCode.ISSUER_UNAVAILABLE);
+      expect((await c.api.delete(`/card/${c.cardId}`)).code).toBe(CardErrorCode.ISSUER_UNAVAILABLE);
+    } finally {
+      issuer.state.refusing.delete(c.cardId);
+    }
+    expect(await c.api.data<CardItem>('GET', `/card/${c.cardId}`)).toMatchObject({ status: 'NORMAL', balance: '20.00' });
+    expect((await actionsOf(c.info.id)).length).toBe(count);
+  });
+});
+
+describe('GET /team/activity/members', () => {
+  it('names every member the log can be filtered by, for a FINANCE too: the team now and a removed member the log names', async () => {
+    const c = await owner();
+    const finance = await memberOf(c.merchantId, c.info.id, 'FINANCE');
+    const viewer = await memberOf(c.merchantId, c.info.id, 'VIEWER');
+    const leaving = await memberOf(c.merchantId, c.info.id, 'MEMBER');
+    // the member leaving leaves an entry behind, then is removed
+    expect((await leaving.api.delete('/account/sessions', { query: { others: 'true' } })).code).toBe(0);
+    expect((await c.api.delete(`/team/members/${leaving.id}`, { body: {} })).code).toBe(0);
+    const label = (phone: string, role: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}（${role}）`;
+    const answer = await finance.api.data<{ items: Array<{ id: string; label: string }> }>('GET', '/team/activity/members');
+    expect(answer.items).toEqual([
+      { id: c.info.member_id, label: label(c.phone, '所有者') },
+      { id: finance.id, label: label(finance.phone, '财务') },
+      { id: viewer.id, label: label(viewer.phone, '观察员') },
+      { id: leaving.id, label: label(leaving.phone, '成员') },
+    ]);
+    const refused = await leaving.api.get('/team/activity/members');
+    expect(refused.code).not.toBe(0);
+    const buyer = await memberOf(c.merchantId, c.info.id, 'MEMBER');
+    expect((await buyer.api.get('/team/activity/members')).code).toBe(TeamErrorCode.PERMISSION_DENIED);
+    const other = await signUp(t);
+    const theirs = await t.api('localhost', other.token).data<{ items: Array<{ id: string }> }>('GET', '/team/activity/members');
+    expect(theirs.items.map((item) => item.id)).not.toContain(finance.id);
   });
 });

@@ -44,7 +44,7 @@ describe('POST /team/invitations', () => {
     const owner = await teamOwner(t);
     await owner.api.data('PUT', '/team/name', { body: { name: '出海科技' } });
     const email = freshEmail('invitee');
-    const created = await invite(owner, { email, role: 'FINANCE', monthly_budget: '500.00' });
+    const created = await invite(owner, { email, role: 'FINANCE' });
     expect(created.code, created.message).toBe(0);
     expect(new Date(created.data.expires_at).getTime() - clock.now().getTime()).toBe(72 * HOUR);
     const mail = await lastMessage(t, email);
@@ -58,7 +58,7 @@ describe('POST /team/invitations', () => {
 
     const items = await pending(owner);
     expect(items).toEqual([
-      expect.objectContaining({ id: created.data.id, sent_to: email, channel: 'EMAIL', role: 'FINANCE', monthly_budget: '500.00', expires_at: created.data.expires_at }),
+      expect.objectContaining({ id: created.data.id, sent_to: email, channel: 'EMAIL', role: 'FINANCE', monthly_budget: null, expires_at: created.data.expires_at }),
     ]);
     expect(await preview('localhost', token)).toMatchObject({
       code: 0,

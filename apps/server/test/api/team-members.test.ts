@@ -73,13 +73,37 @@ describe('PUT /team/members/{id}', () => {
     const admin = await joinTeam(t, owner, 'ADMIN');
     const viewer = await joinTeam(t, owner, 'VIEWER');
     expect((await viewer.api.put('/team/name', { name: '观察' })).code).toBe(TeamErrorCode.PERMISSION_DENIED);
-    const changed = await admin.api.data<TeamMember>('PUT', `/team/members/${viewer.memberId}`, { body: { role: 'ADMIN', monthly_budget: '12.30' } });
-    expect(changed).toMatchObject({ id: viewer.memberId, role: 'ADMIN', monthly_budget: '12.30', is_me: false });
+    const changed = await admin.api.data<TeamMember>('PUT', `/team/members/${viewer.memberId}`, { body: { role: 'ADMIN' } });
+    expect(changed).toMatchObject({ id: viewer.memberId, role: 'ADMIN', monthly_budget: null, is_me: false });
     // the same session, its next call: the role is read per request
     expect((await viewer.api.put('/team/name', { name: '新名字' })).code).toBe(0);
     expect((await viewer.api.data<AccountInfo>('GET', '/account/info')).role).toBe('ADMIN');
     await admin.api.data('PUT', `/team/members/${viewer.memberId}`, { body: { role: 'VIEWER', monthly_budget: null } });
     expect((await viewer.api.put('/team/name', { name: '再改' })).code).toBe(TeamErrorCode.PERMISSION_DENIED);
+  });
+
+  it("gives a monthly budget to a MEMBER only: another role's is refused on its field, and a member moved off MEMBER loses theirs", async () => {
+    const owner = await teamOwner(t);
+    const viewer = await joinTeam(t, owner, 'VIEWER');
+    await expectUnchanged(snapshot(owner.accountId), async () => {
+      for (const body of [{ monthly_budget: '5.00' }, { role: 'FINANCE', monthly_budget: '5.00' }, { role: 'ADMIN', monthly_budget: '0.00' }]) {
+        const refused = await owner.api.put(`/team/members/${viewer.memberId}`, body);
+        expect([refused.code, refused.message], JSON.stringify(body)).toEqual([TeamErrorCode.BUDGET_MEMBER_ONLY, '只有“成员”角色可以设置月度预算']);
+        expect((refused.data as { fields?: Array<{ field: string }> }).fields?.map((field) => field.field)).toEqual(['monthly_budget']);
+      }
+      const invited = await owner.api.post('/team/invitations', { email: `budget.${Date.now()}@example.com`, role: 'FINANCE', monthly_budget: '50.00' });
+      expect(invited.code).toBe(TeamErrorCode.BUDGET_MEMBER_ONLY);
+      expect((invited.data as { fields?: Array<{ field: string }> }).fields?.map((field) => field.field)).toEqual(['monthly_budget']);
+    });
+    expect((await owner.api.data<{ items: unknown[] }>('GET', '/team/invitations')).items).toEqual([]);
+    // no budget is no budget, whatever the role
+    expect((await owner.api.put(`/team/members/${viewer.memberId}`, { monthly_budget: null })).code).toBe(0);
+    const invited = await owner.api.post('/team/invitations', { email: `buyer.${Date.now()}@example.com`, role: 'MEMBER', monthly_budget: '50.00' });
+    expect(invited.code, invited.message).toBe(0);
+    const buyer = await owner.api.data<TeamMember>('PUT', `/team/members/${viewer.memberId}`, { body: { role: 'MEMBER', monthly_budget: '5.00' } });
+    expect(buyer).toMatchObject({ role: 'MEMBER', monthly_budget: '5.00' });
+    expect(await owner.api.data<TeamMember>('PUT', `/team/members/${viewer.memberId}`, { body: { monthly_budget: '7.50' } })).toMatchObject({ monthly_budget: '7.50' });
+    expect(await owner.api.data<TeamMember>('PUT', `/team/members/${viewer.memberId}`, { body: { role: 'FINANCE' } })).toMatchObject({ role: 'FINANCE', monthly_budget: null });
   });
 
   it('refuses the owner, yourself, an unknown id, OWNER as a role, and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   activityExportQuery,
+  activityMembersAnswer,
   activityPage,
   activityQuery,
   cardActivityQuery,
@@ -138,6 +139,14 @@ export const teamCalls = defineCalls({
     query: activityExportQuery,
     raw: 'xlsx',
     summary: 'The activity log with the same filters as an .xlsx file (at most 10,000 rows, newest first)',
+    tags,
+    who: member('activity.read'),
+  },
+  activityMembers: {
+    method: 'GET',
+    path: '/team/activity/members',
+    answer: activityMembersAnswer,
+    summary: "Whom the activity log can be filtered by: the team's members and any removed member it names, labelled as the log labels them",
     tags,
     who: member('activity.read'),
   },

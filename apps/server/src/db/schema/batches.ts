@@ -1,7 +1,7 @@
 /** Cards opened in batches and exports of card lists. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts, sessions } from './accounts.ts';
+import { accounts, members, sessions } from './accounts.ts';
 import { cardProducts } from './cards.ts';
 import { minorUnits, ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
@@ -22,6 +22,8 @@ export const cardBatches = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => cardProducts.id),
+    /** the member who started it (its cards are theirs to hold); a MEMBER sees only the batches they started */
+    startedBy: uuid('started_by').references(() => members.id),
     /** RUNNING | SUCCESS | FAIL (card-batches.ts BATCH_STATUSES) */
     status: text('status').notNull(),
     nicknamePrefix: text('nickname_prefix').notNull(),
@@ -46,6 +48,7 @@ export const cardBatches = pgTable(
       .on(t.accountId)
       .where(sql`status = 'RUNNING'`),
     index('card_batches_account_created').on(t.accountId, t.createdAt),
+    index('card_batches_started_by').on(t.startedBy, t.createdAt),
     check('card_batches_status', sql`${t.status} in ('RUNNING', 'SUCCESS', 'FAIL')`),
     check('card_batches_counts', sql`${t.successCount} >= 0 and ${t.failCount} >= 0 and ${t.successCount} + ${t.failCount} <= ${t.quantity}`),
   ],

@@ -21,6 +21,20 @@ interface Answered {
 
 type Describe = (call: Answered) => ActivityNote | null;
 
+/**
+ * How a traced call is told, and where its entry is written: `within` the change's own transaction
+ * (the module calls `traceWithin`, http/call-trace.ts, and the entry commits or rolls back with the
+ * change; a replay under the same Idempotency-Key, which changes nothing, writes none), or `after` the
+ * call has answered (a change that is not one transaction of the portal's database).
+ */
+export interface ActivityRule {
+  describe: Describe;
+  within: boolean;
+}
+
+export const within = (describe: Describe): ActivityRule => ({ describe, within: true });
+export const after = (describe: Describe): ActivityRule => ({ describe, within: false });
+
 /** A card as the log names it: 旅行卡（****4242）. */
 const cardName = (card: Pick<CardItem, 'nickname' | 'last4'>) => (card.last4 ? `${card.nickname}（****${card.last4}）` : card.nickname);
 
@@ -51,76 +65,76 @@ const roleLabel = (role: unknown) => ROLE_LABELS[role as Role] ?? String(role ??
  * The calls whose success the activity log records, each with how it is told. A call missing here
  * changes nothing a team needs to trace (reads, codes, the member's sign-in itself).
  */
-export const activityNotes = new Map<Call, Describe>([
+export const activityNotes = new Map<Call, ActivityRule>([
   [
     cardCalls.open,
-    ({ data, body }) => {
+    within(({ data, body }) => {
       const item = data as CardItem;
       const amount = String(body.amount ?? '0');
       return { kind: 'CARD', action: 'CARD_OPEN', summary: `开卡 ${cardName(item)}，首充 ${amount} ${item.currency}`, cardId: item.id, amount: toMinorUnits(amount), currency: item.currency };
-    },
+    }),
   ],
-  [cardCalls.rename, card('CARD_RENAME', '修改卡片昵称')],
+  [cardCalls.rename, within(card('CARD_RENAME', '修改卡片昵称'))],
   [
     cardCalls.setTags,
-    ({ data, params }) => {
+    within(({ data, params }) => {
       const item = data as CardItem;
       const tags = item.tags.length > 0 ? item.tags.join('、') : '无';
       return { kind: 'CARD', action: 'CARD_TAGS', summary: `修改卡片标签 ${cardName(item)}：${tags}`, cardId: item.id ?? params.id ?? null };
-    },
+    }),
   ],
   [
     cardCalls.changeStatus,
-    (answered) => (answered.body.action === 'FREEZE' ? card('CARD_FREEZE', '冻结卡片') : card('CARD_UNFREEZE', '解冻卡片'))(answered),
+    within((answered) => (answered.body.action === 'FREEZE' ? card('CARD_FREEZE', '冻结卡片') : card('CARD_UNFREEZE', '解冻卡片'))(answered)),
   ],
-  [cardCalls.remove, ({ params }) => ({ kind: 'CARD', action: 'CARD_CANCEL', summary: '注销卡片', cardId: params.id ?? null })],
-  [cardCalls.recharge, cardMoney('CARD_RECHARGE', '卡片充值')],
-  [cardCalls.withdraw, cardMoney('CARD_WITHDRAW', '卡片提现')],
-  [cardCalls.reveal, ({ params }) => ({ kind: 'CARD', action: 'CARD_REVEAL', summary: '查看完整卡号', cardId: params.id ?? null })],
-  [cardCalls.saveVerification, () => ({ kind: 'CARD', action: 'VERIFICATION_SAVE', summary: '提交开卡资料' })],
-  [spendingCalls.saveControls, ({ params }) => ({ kind: 'CARD', action: 'CARD_CONTROLS', summary: '修改卡片限额与管控', cardId: params.id ?? null })],
+  [cardCalls.remove, within(({ params }) => ({ kind: 'CARD', action: 'CARD_CANCEL', summary: '注销卡片', cardId: params.id ?? null }))],
+  [cardCalls.recharge, within(cardMoney('CARD_RECHARGE', '卡片充值'))],
+  [cardCalls.withdraw, within(cardMoney('CARD_WITHDRAW', '卡片提现'))],
+  [cardCalls.reveal, within(({ params }) => ({ kind: 'CARD', action: 'CARD_REVEAL', summary: '查看完整卡号', cardId: params.id ?? null }))],
+  [cardCalls.saveVerification, within(() => ({ kind: 'CARD', action: 'VERIFICATION_SAVE', summary: '提交开卡资料' }))],
+  [spendingCalls.saveControls, within(({ params }) => ({ kind: 'CARD', action: 'CARD_CONTROLS', summary: '修改卡片限额与管控', cardId: params.id ?? null }))],
   [
     cardBulkCalls.create,
-    ({ data }) => {
+    within(({ data }) => {
       const { action, total } = data as { action: BulkAction; total: number };
       return { kind: bulkMovesMoney(action) ? 'MONEY' : 'CARD', action: `CARD_BULK_${action}`, summary: `批量${BULK_ACTION_LABELS[action]} ${total} 张卡片` };
-    },
+    }),
   ],
   [
     cardBatchCalls.create,
-    ({ body }) => ({
+    within(({ body }) => ({
       kind: 'CARD',
       action: 'CARD_BATCH_OPEN',
       summary: `批量开卡 ${String(body.quantity)} 张，每张首充 ${String(body.amount)}`,
-    }),
+    })),
   ],
   [
     cardBatchCalls.createExport,
-    ({ body }) => ({
+    within(({ body }) => ({
       kind: 'CARD',
       action: 'CARD_EXPORT',
       summary: exportsSensitive(body as Parameters<typeof exportsSensitive>[0]) ? '导出卡片（含完整卡号）' : '导出卡片',
-    }),
+    })),
   ],
-  [securityCalls.changePassword, security('PASSWORD_CHANGE', '修改登录密码')],
-  [securityCalls.setTradePassword, security('TRX_PASSWORD_SET', '设置或修改交易密码')],
-  [securityCalls.changeEmail, security('EMAIL_CHANGE', '更换邮箱')],
-  [securityCalls.changePhone, security('PHONE_CHANGE', '更换手机号')],
-  [securityCalls.revokeDevice, security('DEVICE_REVOKE', '移除信任设备')],
-  [securityCalls.endSession, security('SESSION_END', '结束一个登录会话')],
-  [securityCalls.endOtherSessions, security('SESSIONS_END', '结束其他全部登录会话')],
+  [securityCalls.changePassword, within(security('PASSWORD_CHANGE', '修改登录密码'))],
+  [securityCalls.setTradePassword, within(security('TRX_PASSWORD_SET', '设置或修改交易密码'))],
+  [securityCalls.changeEmail, within(security('EMAIL_CHANGE', '更换邮箱'))],
+  [securityCalls.changePhone, within(security('PHONE_CHANGE', '更换手机号'))],
+  [securityCalls.revokeDevice, within(security('DEVICE_REVOKE', '移除信任设备'))],
+  [securityCalls.endSession, within(security('SESSION_END', '结束一个登录会话'))],
+  [securityCalls.endOtherSessions, within(security('SESSIONS_END', '结束其他全部登录会话'))],
   [
     teamCalls.invite,
-    ({ body }) => ({
+    within(({ body }) => ({
       kind: 'MEMBER',
       action: 'MEMBER_INVITE',
       summary: `邀请 ${String(body.email ?? (body.phone_info as { phone?: string } | undefined)?.phone ?? '')} 加入团队，角色：${roleLabel(body.role)}`,
-    }),
+    })),
   ],
-  [teamCalls.revokeInvitation, () => ({ kind: 'MEMBER', action: 'INVITATION_REVOKE', summary: '撤销邀请' })],
+  [teamCalls.revokeInvitation, within(() => ({ kind: 'MEMBER', action: 'INVITATION_REVOKE', summary: '撤销邀请' }))],
   [
     teamCalls.updateMember,
-    ({ body, data }) => {
+    within(({ body, data }) => {
       const member = data as { phone_masked?: string };
       const changes = [
         body.role ? `角色改为${roleLabel(body.role)}` : null,
@@ -128,16 +142,16 @@ export const activityNotes = new Map<Call, Describe>([
         body.status === 'SUSPENDED' ? '停用' : body.status === 'ACTIVE' ? '启用' : null,
       ].filter(Boolean);
       return { kind: 'MEMBER', action: 'MEMBER_UPDATE', summary: `成员 ${member.phone_masked ?? ''}：${changes.join('，')}` };
-    },
+    }),
   ],
-  [teamCalls.removeMember, ({ body }) => ({ kind: 'MEMBER', action: 'MEMBER_REMOVE', summary: body.freeze_cards ? '移除成员并冻结其卡片' : '移除成员' })],
-  [teamCalls.transferOwnership, () => ({ kind: 'MEMBER', action: 'OWNERSHIP_TRANSFER', summary: '转让团队所有权' })],
-  [teamCalls.rename, ({ body }) => ({ kind: 'MEMBER', action: 'TEAM_RENAME', summary: `团队名称改为 ${String(body.name ?? '')}` })],
+  [teamCalls.removeMember, within(({ body }) => ({ kind: 'MEMBER', action: 'MEMBER_REMOVE', summary: body.freeze_cards ? '移除成员并冻结其卡片' : '移除成员' }))],
+  [teamCalls.transferOwnership, within(() => ({ kind: 'MEMBER', action: 'OWNERSHIP_TRANSFER', summary: '转让团队所有权' }))],
+  [teamCalls.rename, within(({ body }) => ({ kind: 'MEMBER', action: 'TEAM_RENAME', summary: `团队名称改为 ${String(body.name ?? '')}` }))],
   [
     teamCalls.setCardHolder,
-    ({ data }) => {
+    within(({ data }) => {
       const item = data as CardItem & { holder_label?: string };
       return { kind: 'CARD', action: 'CARD_HOLDER', summary: `更换持卡成员 ${cardName(item)}${item.holder_label ? ` → ${item.holder_label}` : ''}`, cardId: item.id };
-    },
+    }),
   ],
 ]);

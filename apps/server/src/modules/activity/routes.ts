@@ -20,6 +20,8 @@ export const activityRoutes: FastifyPluginAsync<{ activity: ActivityService; clo
     return ok(await activity.list(request.merchant.id, request.principal.account.id, { ...request.query, card_id: card.id }));
   });
 
+  registerCall(app, teamCalls.activityMembers, async (request) => ok(await activity.members(request.merchant.id, request.principal.account.id)));
+
   registerCall(app, teamCalls.activity, async (request) => ok(await activity.list(request.merchant.id, request.principal.account.id, request.query)));
 
   registerCall(app, teamCalls.exportActivity, async (request, reply) => {
@@ -36,35 +38,42 @@ export const activityRoutes: FastifyPluginAsync<{ activity: ActivityService; clo
 
 /**
  * What runs around every registered call: a success of a call the log traces (`notes.ts`) is written
- * to the log with the member who made it, their address and browser. A module that writes the entry
- * inside the change's own transaction (`traceWithin`, http/call-trace.ts) has it written there, with
- * the change; for any other traced call it is written once the call has answered, and a failure to
- * write it then is logged and does not change the answer: the change itself is done.
+ * to the log with the member who made it, their address and browser. A call its rule writes `within`
+ * the change's own transaction has it written there by its module (`traceWithin`, http/call-trace.ts),
+ * and never afterwards: a replay under the same Idempotency-Key answers the first answer without
+ * running the change, and so writes nothing again. Any other traced call is written once it has
+ * answered, and a failure to write it then is logged and does not change the answer: the change
+ * itself is done.
  */
 export function callActivity(activity: ActivityService): CallActivity {
   return {
     async around(call, request: FastifyRequest, handle) {
-      const describe = activityNotes.get(call);
-      if (!describe || !request.principal) return handle();
+      const rule = activityNotes.get(call);
+      if (!rule || !request.principal) return handle();
       const principal = request.principal;
       const actor = () => actorOf(principal, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }, request.merchant.id);
       const asked = () => ({ params: (request.params ?? {}) as Record<string, string>, body: (request.body ?? {}) as Record<string, unknown> });
-      let within = false;
+      let written: string | null = null;
       const answer = await withCallTrace(
         {
           call,
           async write(tx, data) {
-            const note = describe({ ...asked(), data });
-            if (note) await activity.record(actor(), note, tx);
-            within = true;
+            if (!rule.within) throw new Error(`${call.method} ${call.path} is written after it answers, not within its change`);
+            const note = rule.describe({ ...asked(), data });
+            if (note) written = await activity.record(actor(), note, tx);
+          },
+          async retract(tx) {
+            if (written === null) return;
+            await activity.retract(written, tx);
+            written = null;
           },
         },
         handle,
       );
       const envelope = answer as { code?: number; data?: unknown } | undefined;
-      if (within || envelope?.code !== 0) return answer;
+      if (rule.within || envelope?.code !== 0) return answer;
       try {
-        const note = describe({ ...asked(), data: envelope.data });
+        const note = rule.describe({ ...asked(), data: envelope.data });
         if (note) await activity.record(actor(), note);
       } catch (error) {
         request.log.error({ err: error, call: `${call.method} ${call.path}` }, 'the activity log could not be written');

@@ -11,7 +11,7 @@ import { maskPhone } from '../../lib/mask.ts';
 import { deviceName } from '../../lib/user-agent.ts';
 import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { type ActivityFilter, type ActivityRow, activityPage, insertActivity } from './store.ts';
+import { type ActivityFilter, type ActivityRow, activityPage, currentMembers, deleteActivity, insertActivity, loggedMembers } from './store.ts';
 
 /** What was done, as a module describes it: the log adds who, when and from where. */
 export interface ActivityNote {
@@ -84,9 +84,9 @@ function itemOf(row: ActivityRow) {
 /** The activity log: every change of money, cards, members, keys and security, with who made it and from where. */
 export function createActivityService({ db, clock }: { db: Db; clock: Clock }) {
   return {
-    /** Writes one entry, inside the caller's transaction when it gives one. */
+    /** Writes one entry, inside the caller's transaction when it gives one; answers its id. */
     async record(actor: ActivityActor, note: ActivityNote, tx: Tx = db) {
-      await insertActivity(tx, {
+      return insertActivity(tx, {
         merchantId: actor.merchantId,
         accountId: actor.accountId,
         memberId: actor.memberId,
@@ -101,6 +101,21 @@ export function createActivityService({ db, clock }: { db: Db; clock: Clock }) {
         userAgent: actor.userAgent.slice(0, 300),
         at: clock.now(),
       });
+    },
+
+    /** Takes an entry back (the change it told of was undone), inside the caller's transaction. */
+    retract: (id: string, tx: Tx = db) => deleteActivity(tx, id),
+
+    /**
+     * GET /team/activity/members: whom the log can be filtered by, for every role that reads it (财务
+     * included, who may not list the team): the members now, then any removed member the log names.
+     */
+    async members(merchantId: string, accountId: string) {
+      const [now, logged] = await Promise.all([currentMembers(db, accountId), loggedMembers(db, merchantId, accountId)]);
+      const items = now.map((member) => ({ id: member.id, label: memberLabel(member) }));
+      const listed = new Set(items.map((item) => item.id));
+      for (const member of logged) if (!listed.has(member.id)) items.push({ id: member.id, label: member.label });
+      return { items };
     },
 
     /** GET /team/activity */

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
-import { activityLog } from '../../db/schema.ts';
+import { activityLog, members } from '../../db/schema.ts';
 
 export type ActivityRow = typeof activityLog.$inferSelect;
 export type NewActivity = typeof activityLog.$inferInsert;
@@ -15,8 +15,15 @@ export interface ActivityFilter {
   before?: Date;
 }
 
+/** Writes one entry; answers its id. */
 export async function insertActivity(tx: Tx, values: NewActivity) {
-  await tx.insert(activityLog).values(values);
+  const [row] = await tx.insert(activityLog).values(values).returning({ id: activityLog.id });
+  if (!row) throw new Error('the activity entry was not written');
+  return row.id;
+}
+
+export async function deleteActivity(tx: Tx, id: string) {
+  await tx.delete(activityLog).where(eq(activityLog.id, id));
 }
 
 function whereOf(merchantId: string, accountId: string, filter: ActivityFilter): SQL | undefined {
@@ -39,4 +46,22 @@ export async function activityPage(tx: Tx, merchantId: string, accountId: string
     tx.select({ n: count() }).from(activityLog).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The account's members now (not removed), with their phone and role. */
+export function currentMembers(tx: Tx, accountId: string) {
+  return tx
+    .select({ id: members.id, phone: members.phone, role: members.role })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), ne(members.status, 'REMOVED')))
+    .orderBy(asc(members.createdAt), asc(members.id));
+}
+
+/** Every member the account's log names, with the label of their newest entry. */
+export function loggedMembers(tx: Tx, merchantId: string, accountId: string) {
+  return tx
+    .selectDistinctOn([activityLog.memberId], { id: sql<string>`${activityLog.memberId}`, label: activityLog.memberLabel })
+    .from(activityLog)
+    .where(and(eq(activityLog.merchantId, merchantId), eq(activityLog.accountId, accountId), isNotNull(activityLog.memberId)))
+    .orderBy(activityLog.memberId, desc(activityLog.at), desc(activityLog.id));
 }

@@ -24,7 +24,9 @@ import type { CardStatus } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import { fromMinorUnits } from '@portal/contract/money';
 import { can } from '@portal/contract/team';
+import { cardBatchCalls } from '@portal/contract/api/card-batches';
 import type { Tx } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { permissionDenied } from '../../http/principal.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
@@ -341,6 +343,7 @@ export function exportPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'sealer' | 'bo
           createdAt: now,
         });
         await jobs.send(EXPORT_WRITE_QUEUE, { export_id: saved.id }, { tx, singletonKey: saved.id });
+        await traceWithin(tx, cardBatchCalls.createExport, null);
         return saved;
       });
       return { export_id: row.id };

@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
 import { fingerprintOf, onceUnderKey, replayOf } from '../../lib/keyed-call.ts';
 import { useBudget } from '../budgets/service.ts';
+import type { CardScope } from '../cards/service.ts';
 import type { BatchDeps, ProductsForBatches } from './deps.ts';
 import { announceBatch, batchStatusOf } from './progress.ts';
 import { findBatchByKey, findCurrentBatch, findRunningBatch, insertBatch, insertCards, type NewCard } from './store.ts';
@@ -100,9 +101,12 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
       });
     },
 
-    /** GET /card/batch-create-card-status */
-    async status(merchantId: string, accountId: string): Promise<BatchStatusAnswer> {
-      return batchStatusOf(await findCurrentBatch(db, merchantId, accountId));
+    /**
+     * GET /card/batch-create-card-status: the scope's running batch, else its latest; a caller who sees
+     * only the cards they hold (scope.ts) sees only the batches they started.
+     */
+    async status(merchantId: string, scope: CardScope): Promise<BatchStatusAnswer> {
+      return batchStatusOf(await findCurrentBatch(db, merchantId, scope.accountId, scope.heldBy));
     },
   };
 
@@ -154,6 +158,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
           merchantId,
           accountId,
           productId: product.id,
+          startedBy: holderMemberId,
           status: 'RUNNING',
           nicknamePrefix: prefix,
           quantity: body.quantity,

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { registerCall } from '../../http/register-call.ts';
+import { cardScopeOf } from '../cards/service.ts';
 import type { SecurityService } from '../security/service.ts';
 import type { BatchService, CardExportService } from './service.ts';
 
@@ -31,7 +32,7 @@ export const cardBatchRoutes: FastifyPluginAsync<{ batches: BatchService; export
     },
   );
 
-  registerCall(app, cardBatchCalls.status, async (request) => ok(await batches.status(request.merchant.id, request.principal.account.id)));
+  registerCall(app, cardBatchCalls.status, async (request) => ok(await batches.status(request.merchant.id, cardScopeOf(request.principal))));
 
   registerCall(
     app,

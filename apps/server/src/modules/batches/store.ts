@@ -29,12 +29,18 @@ export async function findBatchByKey(tx: Tx, merchantId: string, accountId: stri
   return row;
 }
 
-/** The account's running batch, else its latest. */
-export async function findCurrentBatch(tx: Tx, merchantId: string, accountId: string) {
+/** The account's running batch, else its latest; with `startedBy`, of the batches that member started only. */
+export async function findCurrentBatch(tx: Tx, merchantId: string, accountId: string, startedBy?: string) {
   const [row] = await tx
     .select()
     .from(cardBatches)
-    .where(and(eq(cardBatches.merchantId, merchantId), eq(cardBatches.accountId, accountId)))
+    .where(
+      and(
+        eq(cardBatches.merchantId, merchantId),
+        eq(cardBatches.accountId, accountId),
+        startedBy === undefined ? undefined : eq(cardBatches.startedBy, startedBy),
+      ),
+    )
     .orderBy(sql`(${cardBatches.status} = 'RUNNING') desc`, desc(cardBatches.createdAt))
     .limit(1);
   return row;

@@ -1,5 +1,7 @@
+import { cardCalls } from '@portal/contract/api/cards';
 import type { VerificationAnswer, VerificationBody } from '@portal/contract/cards';
 import type { Db } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { findVerification, saveVerification } from './store.ts';
@@ -40,7 +42,10 @@ export function verificationPart({ db, clock, sealer }: { db: Db; clock: Clock; 
         body.latin_name !== undefined && body.website !== undefined
           ? { latinName: body.latin_name.trim().replace(/\s+/g, ' '), website: body.website.trim(), secondaryAt: now }
           : {};
-      await saveVerification(db, { accountId, merchantId, ...basic, ...secondary });
+      await db.transaction(async (tx) => {
+        await saveVerification(tx, { accountId, merchantId, ...basic, ...secondary });
+        await traceWithin(tx, cardCalls.saveVerification, null);
+      });
       return verificationOf(merchantId, accountId);
     },
   };

@@ -1,7 +1,10 @@
 import { type CardAction, cancelMovesMoney, cardActionLabel, cardActionsFor, cardTransitions, type FrozenBy } from '@portal/contract/cards';
 import { type CardStatus, cardStatusLabel } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
+import { cardCalls } from '@portal/contract/api/cards';
+import type { Call } from '@portal/contract/api/call';
 import type { Tx } from '../../db/engine.ts';
+import { traceWithin, untraceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { Refused } from '../../lib/refused.ts';
 import { IssuerUnavailable } from '../../providers/issuer/port.ts';
@@ -43,9 +46,13 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
   const ask = (action: IssuerAction, cardId: string) =>
     action === 'FREEZE' ? issuer.freeze(cardId) : action === 'UNFREEZE' ? issuer.unfreeze(cardId) : issuer.close(cardId);
 
-  /** Puts the card back as it was before a request the issuer did not take (unless something moved it since). */
-  async function undo(before: CardRow, through: CardStatus) {
+  /**
+   * Puts the card back as it was before a request the issuer did not take (unless something moved it
+   * since); the activity entry of the customer's `call` goes with it.
+   */
+  async function undo(before: CardRow, through: CardStatus, call?: Call) {
     await db.transaction(async (tx) => {
+      if (call) await untraceWithin(tx, call);
       const card = await lockCard(tx, before.id);
       if (card.status !== through) return;
       const restored = await updateCard(tx, card.id, {
@@ -65,13 +72,16 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
     return next;
   }
 
-  /** Asks the issuer after the commit; when it does not take the request, the card goes back and the refusal is `refusal()`. */
-  async function request(before: CardRow, after: CardRow, action: IssuerAction, refusal: () => Error) {
+  /**
+   * Asks the issuer after the commit; when it does not take the request, the card goes back (with the
+   * activity entry of `call`, the customer's call that asked) and the refusal is `refusal()`.
+   */
+  async function request(before: CardRow, after: CardRow, action: IssuerAction, refusal: () => Error, call?: Call) {
     try {
       await ask(action, after.id);
     } catch (error) {
       if (!(error instanceof IssuerUnavailable)) throw error;
-      await undo(before, after.status as CardStatus);
+      await undo(before, after.status as CardStatus, call);
       throw refusal();
     }
     return after;
@@ -100,9 +110,11 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
         }
         if (!cardActionsFor(card.status as CardStatus, frozenBy).includes(action)) throw notAllowed(card, action);
         const changes: CardChanges = action === 'FREEZE' ? { frozenBy: 'CUSTOMER', statusReason: null } : {};
-        return { before: card, after: await begin(tx, card, action, changes) };
+        const next = await begin(tx, card, action, changes);
+        await traceWithin(tx, cardCalls.changeStatus, next);
+        return { before: card, after: next };
       });
-      return request(before, after, action, () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
+      return request(before, after, action, () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE), cardCalls.changeStatus);
     },
 
     /**
@@ -118,7 +130,9 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
           if (!cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('DELETE')) throw notAllowed(card, 'DELETE');
           const money = await moneyOn(deps, tx, card);
           if (!confirmed && cancelMovesMoney({ available: money.balance - money.held, held: money.held })) return null;
-          return { before: card, after: await begin(tx, card, 'DELETE') };
+          const next = await begin(tx, card, 'DELETE');
+          await traceWithin(tx, cardCalls.remove, next);
+          return { before: card, after: next };
         });
       let started = await begun(false);
       if (!started) {
@@ -126,7 +140,7 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
         started = await begun(true);
       }
       if (!started) throw new Error('a confirmed cancellation always begins');
-      return request(started.before, started.after, 'DELETE', () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE));
+      return request(started.before, started.after, 'DELETE', () => new AppError(CardErrorCode.ISSUER_UNAVAILABLE), cardCalls.remove);
     },
 
     /**

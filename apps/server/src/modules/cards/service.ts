@@ -39,7 +39,7 @@ export type { CardRow } from './store.ts';
 /** Where a card list's filter chooses the scope's cards (GET /card, and what acts on all cards that match). */
 export { cardListWhere, type CardListWhereFilter } from './store.ts';
 export type { SpendingFigures } from './deps.ts';
-export { cardName, isUuid } from './card-view.ts';
+export { cardName, holderLabel, isUuid } from './card-view.ts';
 export { type CardScope, cardScopeOf } from './scope.ts';
 export { cardNotices } from './card-notices.ts';
 export { notAllowed } from './lifecycle.ts';

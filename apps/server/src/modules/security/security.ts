@@ -9,7 +9,9 @@ import {
 import type { CodePurpose, LoginMethod, LoginResult, SessionStage } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { SecurityErrorCode } from '@portal/contract/security-errors';
+import { securityCalls } from '@portal/contract/api/security';
 import type { Db } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { onField, refusedOn } from '../../http/field-refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -116,6 +118,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       const { ended, mail } = await db.transaction(async (tx) => {
         await credentials.setPassword(tx, account.id, passwordHash);
         const count = await sessions.endAll(tx, account, 'password-changed', auth.session.id);
+        await traceWithin(tx, securityCalls.changePassword, null);
         return { ended: count, mail: await tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'LOGIN_PASSWORD', [account.email], caller) };
       });
       await mail();
@@ -191,6 +194,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       try {
         mail = await db.transaction(async (tx) => {
           await credentials.setEmail(tx, account.id, email);
+          await traceWithin(tx, securityCalls.changeEmail, null);
           return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'EMAIL', [current, email], caller);
         });
       } catch (error) {
@@ -220,6 +224,7 @@ export function createSecurityPart(deps: SecurityDeps) {
       try {
         mail = await db.transaction(async (tx) => {
           await credentials.setPhone(tx, account.id, prefix, phone);
+          await traceWithin(tx, securityCalls.changePhone, null);
           return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'PHONE', [account.email], caller);
         });
       } catch (error) {
@@ -251,6 +256,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     async revokeDevice(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
       const mail = await db.transaction(async (tx) => {
         if (!(await revokeTrustedDevice(tx, auth.member.id, id, clock.now()))) return null;
+        await traceWithin(tx, securityCalls.revokeDevice, null);
         return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'DEVICE_REVOKED', [auth.member.email], caller);
       });
       if (!mail) throw new AppError(ErrorCode.DEVICE_NOT_FOUND);
@@ -278,6 +284,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     async endSession(merchant: MerchantRow, auth: Authenticated, id: string, caller: Caller) {
       const mail = await db.transaction(async (tx) => {
         if (!(await sessions.endOwn(tx, { id: auth.member.id, accountId: auth.member.id }, id, 'ended-by-owner'))) return null;
+        await traceWithin(tx, securityCalls.endSession, null);
         if (id === auth.session.id) return async () => {};
         return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'SESSION_ENDED', [auth.member.email], caller);
       });
@@ -289,6 +296,7 @@ export function createSecurityPart(deps: SecurityDeps) {
     async endOtherSessions(merchant: MerchantRow, auth: Authenticated, caller: Caller) {
       const { ended, mail } = await db.transaction(async (tx) => {
         const count = await sessions.endAll(tx, { id: auth.member.id, accountId: auth.member.id }, 'ended-by-owner', auth.session.id);
+        await traceWithin(tx, securityCalls.endOtherSessions, null);
         // nothing ended, nothing to tell
         if (count === 0) return { ended: 0, mail: async () => {} };
         return { ended: count, mail: await tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, 'OTHER_SESSIONS_ENDED', [auth.member.email], caller) };

@@ -1,6 +1,8 @@
 import type { TrxPasswordBody } from '@portal/contract/account';
 import { ErrorCode } from '@portal/contract/errors';
+import { securityCalls } from '@portal/contract/api/security';
 import type { Db } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
@@ -77,6 +79,7 @@ export function createTradePasswordPart({ db, clock, credentials, tell }: TradeP
     const hash = await hashPassword(body.trx_password);
     const mail = await db.transaction(async (tx) => {
       if (!(await trade.set(tx, memberId, hash, current))) return null;
+      await traceWithin(tx, securityCalls.setTradePassword, null);
       return tell(tx, merchant, { accountId: auth.account.id, memberId: auth.member.id }, current ? 'TRX_PASSWORD_CHANGED' : 'TRX_PASSWORD_SET', [auth.member.email], caller);
     });
     // another change landed between the check and this one: checked again against the trade password it set

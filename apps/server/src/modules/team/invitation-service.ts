@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import { type InvitationBody, ROLE_LABELS, type Role, teamLimits } from '@portal/contract/team';
+import { type InvitationBody, ROLE_LABELS, type Role, spendsWithinBudget, teamLimits } from '@portal/contract/team';
 import { teamCalls } from '@portal/contract/api/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { z } from 'zod';
@@ -8,8 +8,9 @@ import type { invitationBody } from '@portal/contract/team';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Caller } from '../../http/caller.ts';
-import { traceWithin } from '../../http/call-trace.ts';
+import { traceWithin, untraceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { refusedOn } from '../../http/field-refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { maskEmail, maskPhone } from '../../lib/mask.ts';
@@ -82,6 +83,8 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
   return {
     /** POST /team/invitations */
     async invite(merchant: MerchantRow, auth: Authenticated, body: z.output<typeof invitationBody>, caller: Pick<Caller, 'log'>) {
+      // a budget binds only a MEMBER's cards
+      if (typeof body.monthly_budget === 'string' && !spendsWithinBudget(body.role)) throw refusedOn(TeamErrorCode.BUDGET_MEMBER_ONLY, 'monthly_budget');
       const to = body.email
         ? { email: body.email.toLowerCase(), phonePrefix: null, phone: null }
         : { email: null, phonePrefix: body.phone_info?.phone_prefix ?? '86', phone: body.phone_info?.phone ?? '' };
@@ -102,7 +105,7 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
           if (toAddress.n >= invitationPolicy.perAddressPerDay) throw waitRefusal(now, toAddress.oldest);
           await revokeExpiredTo(tx, auth.account.id, address, now);
           if (await findPendingTo(tx, auth.account.id, address)) throw new AppError(TeamErrorCode.INVITATION_PENDING);
-          return insertInvitation(tx, {
+          const invitation = await insertInvitation(tx, {
             merchantId: merchant.id,
             accountId: auth.account.id,
             tokenHash: sha256(token),
@@ -115,6 +118,8 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
             createdAt: now,
             expiresAt: new Date(now.getTime() + teamLimits.invitationHours * HOUR_MS),
           });
+          await traceWithin(tx, teamCalls.invite, null);
+          return invitation;
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw new AppError(TeamErrorCode.INVITATION_PENDING);
@@ -129,8 +134,11 @@ export function createInvitationService({ db, clock, config, merchants, sms, mai
           await sms.send({ phone: to.phone ?? '', phonePrefix: to.phonePrefix ?? '86', purpose: 'TEAM_INVITATION', invitation, text: invitationSms(words) });
         }
       } catch (error) {
-        // an invitation nobody got is no invitation: the address may be invited again at once
-        await deleteInvitation(db, created.id);
+        // an invitation nobody got is no invitation: the address may be invited again at once, and the log does not tell of it
+        await db.transaction(async (tx) => {
+          await deleteInvitation(tx, created.id);
+          await untraceWithin(tx, teamCalls.invite);
+        });
         throw error;
       }
       return { id: created.id, expires_at: created.expiresAt.toISOString() };

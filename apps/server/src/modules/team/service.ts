@@ -1,7 +1,7 @@
 import { cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus } from '@portal/contract/enums';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import { type MemberStatus, type Role, teamLimits, type TeamMember } from '@portal/contract/team';
+import { type MemberStatus, type Role, spendsWithinBudget, teamLimits, type TeamMember } from '@portal/contract/team';
 import { teamCalls } from '@portal/contract/api/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { z } from 'zod';
@@ -9,12 +9,13 @@ import type { updateMemberBody } from '@portal/contract/team';
 import type { Db, Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { refusedOn } from '../../http/field-refusal.ts';
 import { permissionDenied } from '../../http/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { budgetMonth } from '../budgets/service.ts';
-import { type CardService, cardName } from '../cards/service.ts';
+import { type CardService, cardName, holderLabel } from '../cards/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { revokeInvitedBy } from './invitation-store.ts';
@@ -73,7 +74,10 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
     return db.transaction(async (tx) => {
       const holder = isUuid(holderId) ? await findMember(tx, accountId, holderId, { lock: true }) : undefined;
       if (holder?.status !== 'ACTIVE') throw new AppError(TeamErrorCode.HOLDER_INVALID);
-      return cards.giveTo(tx, merchantId, accountId, cardId, holder.id);
+      const given = await cards.giveTo(tx, merchantId, accountId, cardId, holder.id);
+      // the entry of PUT /card/{id}/holder when that is the call (a bulk action has its own)
+      await traceWithin(tx, teamCalls.setCardHolder, { ...given, holder_label: holderLabel(holder) });
+      return given;
     });
   }
 
@@ -101,9 +105,13 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
       return db.transaction(async (tx) => {
         const target = await changeable(tx, auth, id);
         if (body.role === 'OWNER') throw new AppError(TeamErrorCode.OWNER_BY_TRANSFER);
+        // a budget binds only a MEMBER's cards: given to another role it is refused, and one moved off MEMBER loses it
+        const role = (body.role ?? target.role) as Role;
+        if (typeof body.monthly_budget === 'string' && !spendsWithinBudget(role)) throw refusedOn(TeamErrorCode.BUDGET_MEMBER_ONLY, 'monthly_budget');
         const changes: Parameters<typeof updateMember>[2] = {};
         if (body.role !== undefined) changes.role = body.role;
         if (body.monthly_budget !== undefined) changes.monthlyBudget = body.monthly_budget === null ? null : toMinorUnits(body.monthly_budget);
+        else if (!spendsWithinBudget(role) && target.monthlyBudget !== null) changes.monthlyBudget = null;
         if (body.status !== undefined) changes.status = body.status;
         const updated = Object.keys(changes).length > 0 ? await updateMember(tx, target.id, changes) : target;
         if (updated.status === 'SUSPENDED' && target.status !== 'SUSPENDED') {

@@ -11,5 +11,6 @@ export { rename } from './team/rename.ts';
 export { budget } from './team/budget.ts';
 export { activity } from './team/activity.ts';
 export { exportActivity } from './team/export-activity.ts';
+export { activityMembers } from './team/activity-members.ts';
 export { cardActivity } from './team/card-activity.ts';
 export { setCardHolder } from './team/set-card-holder.ts';

@@ -27,6 +27,14 @@ export const getActivityQueryOptions = (params: ActivityListParams) =>
 /** The log keeps showing the previous page while the next one loads; not asked by a role that may not read it. */
 export const useActivity = (params: ActivityListParams, enabled: boolean) => useQuery({ ...getActivityQueryOptions(params), placeholderData: keepPreviousData, enabled });
 
+/** GET /team/activity/members: whom the log can be filtered by (every member, not only those a page shows). */
+export const useActivityMembers = () =>
+  useQuery({
+    queryKey: queryKeyOf(teamCalls.activityMembers),
+    queryFn: () => call(teamCalls.activityMembers).then((answer) => answer.items),
+    staleTime: 0,
+  });
+
 /** GET /team/activity/export: what the filters select as .xlsx, saved under the name the server gave it. */
 export const useExportActivity = () =>
   useMutation({

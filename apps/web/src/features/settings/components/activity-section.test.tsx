@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ActivityItem, Role } from '@portal/contract/team';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountInfo } from '../../../domain/cards/testing/fixtures.ts';
@@ -31,12 +31,18 @@ const ENTRIES = [
   entry({ id: 'a-0', kind: 'MEMBER', summary: '撤销邀请', card_id: null, member_id: 'm-2', member_label: '139****9000（管理员）', ip: '', device: '' }),
 ];
 
+const MEMBERS = [
+  { id: 'm-1', label: '138****8000（所有者）' },
+  { id: 'm-2', label: '139****9000（管理员）' },
+  { id: 'm-3', label: '137****7000（成员）' },
+];
+
 const page = (items: ActivityItem[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 
 function stub(role: Role, activity: unknown) {
   return stubApi({
     '/account/info': { ...accountInfo(false), role },
-    '/team/members': { items: [] },
+    '/team/activity/members': { items: MEMBERS },
     '/team/activity': activity,
   });
 }
@@ -61,6 +67,16 @@ describe('操作日志', () => {
     expect(within(freeze).getByTestId('activity-source')).toHaveTextContent('Chrome 131 · macOS');
     expect(within(member).getByTestId('activity-member')).toHaveTextContent('139****9000（管理员）');
     expect(within(member).queryByRole('link')).toBeNull();
+  });
+
+  it('offers a 财务 every member in the 操作人 filter, not only those the page shows', async () => {
+    stub('FINANCE', page(ENTRIES.slice(0, 1)));
+    renderScreen(<ActivitySection />);
+    await screen.findAllByTestId('activity-row');
+    fireEvent.mouseDown(within(screen.getByTestId('filter-member')).getByRole('combobox'));
+    await screen.findByTitle(MEMBERS[2]?.label ?? '');
+    const options = [...document.querySelectorAll('.ant-select-item-option')];
+    expect(options.map((option) => option.textContent)).toEqual(MEMBERS.map((member) => member.label));
   });
 
   it('asks the API with the filters in the address, China-time days as from and to', async () => {

@@ -1,15 +1,14 @@
-import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityItem, ROLE_LABELS } from '@portal/contract/team';
+import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS } from '@portal/contract/team';
 import { ListBody } from '../../../domain/lists/components/list-body.tsx';
 import { ListPager } from '../../../domain/lists/components/list-pager.tsx';
 import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
-import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
 import { ExportButton } from '../../../domain/transactions/components/export-button.tsx';
 import { TransactionFilterBar as FilterBar } from '../../../domain/transactions/components/transaction-filter-bar.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
-import { useActivity, useExportActivity } from '../api/activity.ts';
+import { useActivity, useActivityMembers, useExportActivity } from '../api/activity.ts';
 import { type ActivityFilters, hasActivityFilters, readActivityLocation, writeActivityLocation } from '../lib/activity-filters.ts';
 import { ActivityLines } from '../../../domain/team/components/activity-lines.tsx';
 import { ActivityTable } from './activity-table.tsx';
@@ -19,16 +18,10 @@ import { SettingsSection } from './settings-section.tsx';
 const text = activityText;
 const kindOptions = ACTIVITY_KINDS.map((kind) => ({ value: kind, label: ACTIVITY_KIND_LABELS[kind] }));
 
-/**
- * The members the log can be filtered by: the team's, named as the log names them, for the roles that
- * see the team; for the others (财务) those the page shows.
- */
-function useMemberOptions(items: ActivityItem[]) {
-  const members = useTeamMembers();
-  if (members.data) return members.data.map((member) => ({ value: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` }));
-  const seen = new Map<string, string>();
-  for (const item of items) if (item.member_id && !seen.has(item.member_id)) seen.set(item.member_id, item.member_label);
-  return [...seen].map(([value, label]) => ({ value, label }));
+/** The members the log can be filtered by: every member of the team, and any removed one it names, as the log names them. */
+function useMemberOptions() {
+  const members = useActivityMembers();
+  return (members.data ?? []).map((member) => ({ value: member.id, label: member.label }));
 }
 
 /**
@@ -45,7 +38,7 @@ export function ActivitySection() {
   const lastPage = usePageInRange(list, page, pageSize, update);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const memberOptions = useMemberOptions(items);
+  const memberOptions = useMemberOptions();
 
   const exportFiltered = () => exporting.mutate(filters, { onSuccess: () => notifySuccess(text.exportDone(total)) });
 

@@ -1,5 +1,5 @@
 import { limits, rules } from '@portal/contract/rules';
-import { teamLimits, teamMessages, type Role } from '@portal/contract/team';
+import { spendsWithinBudget, teamLimits, teamMessages, type Role } from '@portal/contract/team';
 import { Form, Modal, Segmented } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
@@ -31,17 +31,20 @@ const emailRule = formRule((value) => {
 });
 const phoneRule = formRule((value) => (value === '' ? teamMessages.emailOrPhoneRequired : rules.phone(value)));
 
-/** 邀请成员: by e-mail or phone, a role (with what each allows), and an optional monthly budget in USD. */
+/** 邀请成员: by e-mail or phone, a role (with what each allows), and for a 成员 an optional monthly budget in USD. */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<InviteValues>();
   const [channel, setChannel] = useState<Channel>('email');
   const inviting = useInvite();
+  // a budget binds only a MEMBER's cards: offered for that role alone
+  const role = Form.useWatch('role', form);
+  const withBudget = role !== undefined && role !== '' && spendsWithinBudget(role);
 
   const submit = async (values: InviteValues) => {
     if (inviting.isPending || values.role === '') return;
     const body: InviteBody = {
       role: values.role,
-      monthly_budget: budgetOf(values.monthly_budget),
+      ...(spendsWithinBudget(values.role) ? { monthly_budget: budgetOf(values.monthly_budget) } : {}),
       ...(channel === 'email' ? { email: values.email.trim() } : { phone_info: { phone: values.phone, phone_prefix: limits.phonePrefix } }),
     };
     try {
@@ -87,9 +90,11 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
         <Form.Item name="role" label={text.role} rules={[roleRule]}>
           <RolePicker />
         </Form.Item>
-        <Form.Item name="monthly_budget" label={text.budget} rules={[budgetRule]} extra={text.budgetHint}>
-          <Input size="large" placeholder={text.budgetPlaceholder} inputMode="decimal" suffix={teamLimits.budgetCurrency} autoComplete="off" maxLength={20} />
-        </Form.Item>
+        {withBudget ? (
+          <Form.Item name="monthly_budget" label={text.budget} rules={[budgetRule]} extra={text.budgetHint}>
+            <Input size="large" placeholder={text.budgetPlaceholder} inputMode="decimal" suffix={teamLimits.budgetCurrency} autoComplete="off" maxLength={20} />
+          </Form.Item>
+        ) : null}
       </SettingsForm>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { MEMBER_STATUS_LABELS, ROLE_LABELS, type TeamMember } from '@portal/contract/team';
+import { MEMBER_STATUS_LABELS, ROLE_LABELS, spendsWithinBudget, type TeamMember } from '@portal/contract/team';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Table, type TableColumnsType } from 'antd';
@@ -33,7 +33,8 @@ interface TeamMembersTableProps {
 function MemberActions({ member, onAction }: { member: TeamMember; onAction: TeamMembersTableProps['onAction'] }) {
   const items: MenuProps['items'] = [
     { key: 'role', label: teamText.actions.changeRole },
-    { key: 'budget', label: teamText.actions.changeBudget },
+    // a budget binds only a MEMBER's cards (the contract's spendsWithinBudget)
+    ...(spendsWithinBudget(member.role) ? [{ key: 'budget', label: teamText.actions.changeBudget }] : []),
     member.status === 'ACTIVE' ? { key: 'suspend', label: teamText.actions.suspend } : { key: 'resume', label: teamText.actions.resume },
     { type: 'divider' },
     { key: 'remove', label: teamText.actions.remove, danger: true },

@@ -91,7 +91,7 @@ describe('团队成员', () => {
     expect(screen.queryByRole('button', { name: /转让所有权/ })).toBeNull();
   });
 
-  it('invites by e-mail with a role and a budget, and checks the budget first', async () => {
+  it('invites by e-mail with a role, a 成员 with a budget checked first; the budget is offered for 成员 alone', async () => {
     const calls = stubTeam('OWNER', { '/team/invitations': (body: unknown) => (body === undefined ? { items: [] } : { id: 'i-2', expires_at: '2026-03-04T00:00:00.000Z' }) });
     const { notices } = renderScreen(<TeamSection />);
     await userEvent.click(await screen.findByRole('button', { name: /邀请成员/ }));
@@ -99,7 +99,10 @@ describe('团队成员', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: '邮箱' }), { target: { value: 'new@mail.example' } });
     await userEvent.click(within(dialog).getByRole('radio', { name: /财务/ }));
     expect(within(dialog).getByText('钱包、任意卡片的充值与提现、流水与导出；不能管理成员')).toBeInTheDocument();
-    const budget = within(dialog).getByRole('textbox', { name: '每月预算（USD，选填）' });
+    // a budget binds only a 成员's cards: none is offered to 财务
+    expect(within(dialog).queryByRole('textbox', { name: '每月预算（USD，选填）' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^成员/ }));
+    const budget = await within(dialog).findByRole('textbox', { name: '每月预算（USD，选填）' });
     fireEvent.change(budget, { target: { value: '12.345' } });
     await userEvent.click(within(dialog).getByRole('button', { name: '发送邀请' }));
     expect(await within(dialog).findByText('请输入正确的预算金额（不小于0，最多两位小数）')).toBeInTheDocument();
@@ -108,8 +111,34 @@ describe('团队成员', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '发送邀请' }));
     await waitFor(() => expect(notices.successes).toEqual(['邀请已发送，链接 72 小时内有效']));
     expect(calls.filter((call) => call.method === 'post')).toEqual([
-      { method: 'post', url: '/team/invitations', body: { role: 'FINANCE', monthly_budget: '300', email: 'new@mail.example' } },
+      { method: 'post', url: '/team/invitations', body: { role: 'MEMBER', monthly_budget: '300', email: 'new@mail.example' } },
     ]);
+  });
+
+  it('invites a 财务 with no budget in the body', async () => {
+    const calls = stubTeam('OWNER', { '/team/invitations': (body: unknown) => (body === undefined ? { items: [] } : { id: 'i-3', expires_at: '2026-03-04T00:00:00.000Z' }) });
+    renderScreen(<TeamSection />);
+    await userEvent.click(await screen.findByRole('button', { name: /邀请成员/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '邮箱' }), { target: { value: 'fin2@mail.example' } });
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^成员/ }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: '每月预算（USD，选填）' }), { target: { value: '50' } });
+    // changed to 财务 after typing a budget: the budget is not sent
+    await userEvent.click(within(dialog).getByRole('radio', { name: /财务/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '发送邀请' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'post')).toEqual([{ method: 'post', url: '/team/invitations', body: { role: 'FINANCE', email: 'fin2@mail.example' } }]));
+  });
+
+  it('offers 设置预算 on a 成员’s row only', async () => {
+    stubTeam('OWNER');
+    renderScreen(<TeamSection />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    // the 财务's row first: no budget to set
+    await userEvent.click(within(rows()[2] as HTMLElement).getByTestId('member-actions'));
+    await screen.findByRole('menuitem', { name: '修改角色' });
+    expect(screen.queryByRole('menuitem', { name: '设置预算' })).toBeNull();
+    await userEvent.click(within(rows()[1] as HTMLElement).getByTestId('member-actions'));
+    expect(await screen.findByRole('menuitem', { name: '设置预算' })).toBeInTheDocument();
   });
 
   it('removes a member after asking, freezing their cards when ticked', async () => {
