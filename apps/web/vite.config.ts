@@ -166,6 +166,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // characters is the shortest the bundler accepts for this many chunks (it says so, and stops,
         // should the chunks grow past what seven can name apart)
         chunkFileNames: 'assets/[hash:7].js',
+        // stylesheets too: the route table names each lazy route's sheets beside its chunks
+        assetFileNames: 'assets/[hash:7][extname]',
         codeSplitting: {
           // the field rules and the server's field errors, which sign-in and the card screens share, with
           // the typed client: one small chunk, not four (each chunk costs the first load its imports and
