@@ -158,14 +158,26 @@ export async function claimItem(tx: Tx, bulkId: string, now: Date, leaseUntil: D
 }
 export type ClaimedItem = NonNullable<Awaited<ReturnType<typeof claimItem>>>;
 
-/** Ends a claimed item, once: false when it had ended already (another worker took it over and finished it). */
-export async function endItem(tx: Tx, bulkId: string, cardId: string, state: Extract<BulkItemState, 'SUCCEEDED' | 'FAILED'>, reason: string | null, now: Date) {
+/** The claim `attempts` of a running item, the item's latest: the one worker that may end it or put it back. */
+const latestClaim = (bulkId: string, cardId: string, attempts: number) =>
+  and(eq(cardBulkItems.bulkId, bulkId), eq(cardBulkItems.cardId, cardId), eq(cardBulkItems.state, 'RUNNING'), eq(cardBulkItems.attempts, attempts));
+
+/**
+ * Ends a claimed item, once: false when that claim is no longer the item's (its lease ran out and another
+ * worker claimed it, or ended it already).
+ */
+export async function endItem(tx: Tx, bulkId: string, cardId: string, attempts: number, state: Extract<BulkItemState, 'SUCCEEDED' | 'FAILED'>, reason: string | null, now: Date) {
   const rows = await tx
     .update(cardBulkItems)
     .set({ state, reason, finishedAt: now, leaseUntil: null })
-    .where(and(eq(cardBulkItems.bulkId, bulkId), eq(cardBulkItems.cardId, cardId), eq(cardBulkItems.state, 'RUNNING')))
+    .where(latestClaim(bulkId, cardId, attempts))
     .returning({ cardId: cardBulkItems.cardId });
   return rows.length > 0;
+}
+
+/** A claimed item back to be claimed again (its attempts kept, so the tries stay counted). */
+export async function putBack(tx: Tx, bulkId: string, cardId: string, attempts: number) {
+  await tx.update(cardBulkItems).set({ state: 'PENDING', leaseUntil: null }).where(latestClaim(bulkId, cardId, attempts));
 }
 
 /** The action's items still to end, and the soonest a held one's lease runs out. */
