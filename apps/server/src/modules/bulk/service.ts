@@ -24,8 +24,7 @@ import type { Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { fingerprintOf, onceUnderKey } from '../../lib/keyed-call.ts';
-import { isUuid } from '../cards/card-view.ts';
-import { findOwnCard } from '../cards/store.ts';
+import { findOwnCard, isUuid } from '../cards/service.ts';
 import type { BulkDeps, BulkOptions } from './deps.ts';
 import { type BulkCaller, reviewAnswer, reviewBulk, scopeOf } from './review.ts';
 import {

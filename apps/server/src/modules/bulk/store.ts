@@ -1,25 +1,15 @@
-import type { BulkFilter, BulkItemState } from '@portal/contract/card-bulk';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { BulkItemState } from '@portal/contract/card-bulk';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { cardBulkActions, cardBulkItems, cards, ledgerHolds, members } from '../../db/schema.ts';
-import { isUuid } from '../cards/card-view.ts';
-import type { CardScope } from '../cards/scope.ts';
-import { cardListWhere } from '../cards/store.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type BulkRow = typeof cardBulkActions.$inferSelect;
 export type BulkItemRow = typeof cardBulkItems.$inferSelect;
 
-/**
- * The cards a bulk action's filter chooses: the card list's own WHERE clause (cards/store.ts), with the
- * caller's scope. The one place a list filter becomes SQL for a bulk action. Undefined when the filter
- * names something no card can match (a product or member id that is none).
- */
-export function filterWhere(merchantId: string, scope: CardScope, filter: BulkFilter) {
-  return cardListWhere(merchantId, scope, filter);
-}
-
-export type CardChoice = NonNullable<ReturnType<typeof filterWhere>>;
+/** The cards an action chooses, as the card list's WHERE clause (cards' cardListWhere) or by their ids. */
+export type CardChoice = SQL;
 
 export async function countCards(tx: Tx, where: CardChoice) {
   const [row] = await tx.select({ n: count() }).from(cards).where(where);
