@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type CardItem, type CardPage, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { CARD_SORTS } from '@portal/contract/card-list';
 import { sql } from 'drizzle-orm';
 import { createServices } from '../apps/server/src/composition.ts';

@@ -145,7 +145,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     warn: (message, facts) => log.warn(facts, message),
   });
   const cardBulk = createBulkService(
-    { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs },
+    { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log },
     { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: 2 },
   );
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);

@@ -69,3 +69,13 @@ describe('bulkActionBody', () => {
     expect(bulkActionBody.safeParse({ action: 'FREEZE', card_ids: Array.from({ length: 1001 }, (_, i) => `c${i}`) }).success).toBe(false);
   });
 });
+
+describe('the tags a bulk action adds', () => {
+  it('are held to the one tag rule: no control characters, at most 20 characters counted as characters', () => {
+    const body = (tags: string[]) => bulkActionBody.safeParse({ action: 'ADD_TAGS', card_ids: ['a'], params: { tags } });
+    expect(body(['a\nb']).success).toBe(false);
+    expect(body(['x\u0000']).success).toBe(false);
+    expect(body(['😀'.repeat(20)]).success).toBe(true);
+    expect(body(['😀'.repeat(21)]).success).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@
  * The review (what it would do and cost) and the call itself are decided from the rules below.
  */
 import { z } from 'zod';
-import { cardListFilter } from './card-list.ts';
+import { cardListFilter, cardTagText } from './card-list.ts';
 import { cardAmountRule, cardTagRules, rechargeCost, type topupFeeRule } from './cards.ts';
 import { cardControlsBody } from './card-spending.ts';
 import { type CardStatus, CURRENCIES, type Currency } from './enums.ts';
@@ -66,7 +66,7 @@ export const bulkMessages = {
 
 const amount = ruled(cardAmountRule);
 const tagList = z
-  .array(z.string().trim().min(1, bulkMessages.tag).max(cardTagRules.maxLength, bulkMessages.tag))
+  .array(cardTagText)
   .min(1, bulkMessages.tagsRequired)
   .max(cardTagRules.perCard, bulkMessages.tags);
 

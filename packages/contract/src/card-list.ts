@@ -49,6 +49,22 @@ export const cardTagRule = (value: string) => {
   return null;
 };
 
+/** One tag in a body (a card's tags, a bulk action's): trimmed, then held to cardTagRule. */
+export const cardTagText = z
+  .string()
+  .trim()
+  .superRefine((tag, ctx) => {
+    const problem = cardTagRule(tag);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A search text no longer than the longest tag, counted in characters as tags are (not UTF-16 units). */
+const searchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => [...text].length <= max, { message: cardListMessages.tag });
+
 /**
  * The cards a filter chooses (GET /card's query fields, and what a bulk action names by `filter`):
  * statuses, product, a keyword (a nickname's part, the last four digits, the BIN's first 6–8 digits,
@@ -57,8 +73,8 @@ export const cardTagRule = (value: string) => {
 export const cardListFilter = z.object({
   status: cardStatusList.optional(),
   product_id: z.string().max(100).optional(),
-  keyword: z.string().trim().max(cardLimits.keywordMax).optional(),
-  tag: z.string().trim().max(cardTagRules.maxLength).optional(),
+  keyword: searchText(Math.max(cardLimits.keywordMax, cardTagRules.maxLength)).optional(),
+  tag: searchText(cardTagRules.maxLength).optional(),
   /** only the cards this member holds */
   holder_member_id: z.string().max(100).optional(),
 });

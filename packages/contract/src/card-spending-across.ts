@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chinaMonthStart } from './card-spending.ts';
-import { cardLimits, cardTagRules, cardTransactionItem } from './cards.ts';
+import { cardTagText } from './card-list.ts';
+import { cardLimits, cardTransactionItem } from './cards.ts';
 import { CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, CURRENCIES } from './enums.ts';
 import { MCC_PATTERN } from './merchant-categories.ts';
 import { dateBound, moneyText, transactionTimeRange } from './wallet.ts';
@@ -41,7 +42,7 @@ const rangeMessage = { message: '开始日期不能晚于结束日期', path: ['
 const acrossFilterFields = {
   currency: z.enum(CURRENCIES).optional(),
   card_id: z.string().uuid('请选择正确的卡片').optional(),
-  tag: z.string().trim().min(1).max(cardTagRules.maxLength).optional(),
+  tag: cardTagText.optional(),
   holder_member_id: z.string().uuid('请选择正确的成员').optional(),
   /** a part of the merchant's name, any case */
   merchant: z.string().trim().min(1).max(SPENDING_MERCHANT_FILTER_MAX).optional(),

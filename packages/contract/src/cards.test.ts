@@ -153,3 +153,11 @@ describe('the card list query and tags', () => {
     expect(cardTagRule('Meta')).toBeNull();
   });
 });
+
+describe('the list filter’s tag and search', () => {
+  it('take any tag that can be saved, counted in characters', () => {
+    expect(cardListQuery.safeParse({ tag: '😀'.repeat(20) }).success).toBe(true);
+    expect(cardListQuery.safeParse({ keyword: '😀'.repeat(20) }).success).toBe(true);
+    expect(cardListQuery.safeParse({ tag: '😀'.repeat(21) }).success).toBe(false);
+  });
+});

@@ -227,6 +227,41 @@ describe('POST /card/bulk-actions: money', () => {
     await expectSoundBooks(t.database.db);
   });
 
+  it('tries a card again after an error no rule names, ends it failed after three tries, and releases its hold: the action still ends', async () => {
+    const { owner } = await team();
+    const [a, b] = await cardsOf(owner, 2);
+    const ids = [a, b].map((one) => (one as CardItem).id) as [string, string];
+    const before = await wallet(owner);
+    const recharge = t.services.cards.recharge;
+    const tries = new Map<string, number>();
+    // a fault of the top-up itself (not a refusal by the card's rules): the first card's first try, and every try of the second
+    t.services.cards.recharge = async (...args: Parameters<typeof recharge>) => {
+      const id = args[2];
+      tries.set(id, (tries.get(id) ?? 0) + 1);
+      if (id === ids[1] || tries.get(id) === 1) throw new Error('the connection was lost');
+      return recharge(...args);
+    };
+    try {
+      const done = await run(owner.api, { action: 'RECHARGE', card_ids: ids, params: { amount: '10.00' } });
+      expect(done).toMatchObject({ status: 'DONE', succeeded: 1, failed: 1 });
+      expect(resultOf(done, ids[0])).toEqual({ card_id: ids[0], status: 'SUCCEEDED', reason: null });
+      expect(resultOf(done, ids[1])?.reason).toBe('操作未能完成，请稍后单独处理此卡');
+      expect(tries.get(ids[0])).toBe(2);
+      expect(tries.get(ids[1])).toBe(3);
+    } finally {
+      t.services.cards.recharge = recharge;
+    }
+    expect((await card(owner, ids[0])).balance).toBe('30.00');
+    expect((await card(owner, ids[1])).balance).toBe('20.00');
+    // the wallet paid one top-up and its fee; the failed card's share is back, nothing left held
+    const after = await wallet(owner);
+    expect(after.held).toBe(before.held);
+    const fee = toMinorUnits((await card(owner, ids[0])).balance) - 20_00n;
+    expect(toMinorUnits(before.available) - toMinorUnits(after.available)).toBeGreaterThanOrEqual(fee);
+    expect(toMinorUnits(before.available) - toMinorUnits(after.available)).toBeLessThan(20_00n);
+    await expectSoundBooks(t.database.db);
+  });
+
   it('refuses a top-up the wallet cannot pay whole, holding nothing and starting nothing', async () => {
     const { owner } = await team();
     const cards = await cardsOf(owner, 2);

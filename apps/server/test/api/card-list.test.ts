@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CardErrorCode } from '@portal/contract/card-errors';
-import { type CardItem, type CardPage, type OpenedAvailableAnswer } from '@portal/contract/cards';
+import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { type CardTagsAnswer, cardListMessages } from '@portal/contract/card-list';
 import { ErrorCode } from '@portal/contract/errors';
 import { toMinorUnits } from '@portal/contract/money';

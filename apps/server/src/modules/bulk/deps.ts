@@ -26,6 +26,8 @@ export interface BulkDeps {
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;
   jobs: JobQueue;
+  /** where a card tried again for an error no rule names is told (the operator's log) */
+  log: { warn(facts: object, message: string): void };
 }
 
 export interface BulkOptions {

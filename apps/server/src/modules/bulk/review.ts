@@ -16,11 +16,9 @@ import { AppError } from '../../http/errors.ts';
 import { permissionDenied } from '../../http/principal.ts';
 import { checkBudget } from '../budgets/service.ts';
 import { productView } from '../card-products/service.ts';
-import { isUuid } from '../cards/card-view.ts';
-import type { CardScope } from '../cards/scope.ts';
-import type { CardRow } from '../cards/store.ts';
+import { type CardRow, type CardScope, cardListWhere, isUuid } from '../cards/service.ts';
 import type { BulkDeps } from './deps.ts';
-import { accountCards, activeMemberOf, chosenCards, countCards, filterWhere } from './store.ts';
+import { accountCards, activeMemberOf, chosenCards, countCards } from './store.ts';
 
 /** Who starts a bulk action: the member, their role, and so the cards they may act on. */
 export interface BulkCaller {
@@ -71,7 +69,7 @@ export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'cl
     const order = new Map(ids.map((id, index) => [id, index]));
     chosen = found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   } else {
-    const where = body.filter ? filterWhere(merchantId, scope, body.filter) : undefined;
+    const where = body.filter ? cardListWhere(merchantId, scope, body.filter) : undefined;
     const matched = where ? await countCards(tx, where) : 0;
     if (matched > BULK_MAX_CARDS) {
       throw new AppError(CardBatchErrorCode.BULK_TOO_MANY_CARDS, { params: { count: matched, max: BULK_MAX_CARDS }, data: { count: matched, max: BULK_MAX_CARDS } });

@@ -24,8 +24,7 @@ import type { Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import { fingerprintOf, onceUnderKey } from '../../lib/keyed-call.ts';
-import { isUuid } from '../cards/card-view.ts';
-import { findOwnCard } from '../cards/store.ts';
+import { findOwnCard, isUuid } from '../cards/service.ts';
 import type { BulkDeps, BulkOptions } from './deps.ts';
 import { type BulkCaller, reviewAnswer, reviewBulk, scopeOf } from './review.ts';
 import {
@@ -35,6 +34,7 @@ import {
   claimItem,
   countEnded,
   endItem,
+  putBack,
   findBulk,
   findBulkByKey,
   findOwnBulk,
@@ -70,7 +70,7 @@ const reached: Partial<Record<BulkAction, readonly CardStatus[]>> = {
 const UNEXPECTED_REASON = '操作未能完成，请稍后单独处理此卡';
 const MAX_ATTEMPTS = 3;
 
-type Outcome = { state: 'SUCCEEDED'; reason: null } | { state: 'FAILED'; reason: string };
+type Outcome = { state: 'SUCCEEDED'; reason: null } | { state: 'FAILED'; reason: string } | { state: 'AGAIN'; error: unknown };
 const succeeded: Outcome = { state: 'SUCCEEDED', reason: null };
 const failedWith = (error: AppError): Outcome => ({ state: 'FAILED', reason: error.message });
 
@@ -177,17 +177,27 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
     } catch (error) {
       if (error instanceof AppError) return failedWith(error);
       if (item.attempts >= MAX_ATTEMPTS) return { state: 'FAILED', reason: UNEXPECTED_REASON };
-      throw error;
+      // the card is tried again (by whichever worker claims it next), never the whole job failed for it:
+      // a job that failed card after card would run out of retries and leave the action, and its holds, open
+      return { state: 'AGAIN', error };
     }
   }
 
-  /** The card's result, once, and the action's counts; a failed top-up's hold goes back to the wallet with it. */
+  /**
+   * The card's result, once, and the action's counts; a failed top-up's hold goes back to the wallet with
+   * it. Only the worker whose claim is the item's latest ends it: one whose lease ran out while it acted
+   * finds the item claimed again and changes nothing.
+   */
   async function settle(bulk: BulkRow, item: ClaimedItem, outcome: Outcome) {
+    if (outcome.state === 'AGAIN') {
+      await putBack(db, bulk.id, item.cardId, item.attempts);
+      return;
+    }
     await db.transaction(async (tx) => {
+      if (!(await endItem(tx, bulk.id, item.cardId, item.attempts, outcome.state, outcome.reason, clock.now()))) return;
       if (outcome.state === 'FAILED' && item.holdId && (await holdActive(tx, item.holdId))) {
         await ledger.within(tx).releaseHold({ merchantId: bulk.merchantId, holdId: item.holdId, key: releaseKey(bulk.id, item.cardId) });
       }
-      if (!(await endItem(tx, bulk.id, item.cardId, outcome.state, outcome.reason, clock.now()))) return;
       await announce(tx, await countEnded(tx, bulk.id, outcome.state));
     });
   }
@@ -234,7 +244,9 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
       const now = clock.now();
       const item = await claimItem(db, bulk.id, now, new Date(now.getTime() + options.leaseSeconds * 1000));
       if (item) {
-        await settle(bulk, item, await actOn(bulk, item));
+        const outcome = await actOn(bulk, item);
+        if (outcome.state === 'AGAIN') deps.log.warn({ err: outcome.error, bulk_id: bulk.id, card_id: item.cardId, attempt: item.attempts }, 'a bulk action could not act on a card; it is tried again');
+        await settle(bulk, item, outcome);
         continue;
       }
       const { open, soonest } = await openItems(db, bulk.id);
@@ -258,6 +270,23 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
       const { cards: planned } = await reviewBulk(deps, tx, merchantId, caller, body);
       const id = randomUUID();
       const now = clock.now();
+      const scope = scopeOf(caller);
+      // the key first: a second request under it waits here for the first to commit, then is answered its
+      // id, rather than meeting the wallet the first one just held and being refused for funds
+      const bulk = await insertBulk(tx, {
+        id,
+        merchantId,
+        accountId: caller.accountId,
+        memberId: caller.memberId,
+        heldBy: scope.heldBy ?? null,
+        action: body.action,
+        params: (body.params ?? {}) as Record<string, unknown>,
+        status: 'PENDING',
+        total: planned.length,
+        requestKey: key,
+        fingerprint,
+        createdAt: now,
+      });
       const holdIds = new Map<string, string>();
       if (body.action === 'RECHARGE') {
         const byCurrency = new Map<Currency, typeof planned>();
@@ -283,21 +312,6 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
           for (const [index, one] of group.entries()) holdIds.set(one.card.id, ids[index] as string);
         }
       }
-      const scope = scopeOf(caller);
-      const bulk = await insertBulk(tx, {
-        id,
-        merchantId,
-        accountId: caller.accountId,
-        memberId: caller.memberId,
-        heldBy: scope.heldBy ?? null,
-        action: body.action,
-        params: (body.params ?? {}) as Record<string, unknown>,
-        status: 'PENDING',
-        total: planned.length,
-        requestKey: key,
-        fingerprint,
-        createdAt: now,
-      });
       await insertItems(
         tx,
         planned.map((one, position) => ({

@@ -1,25 +1,15 @@
-import type { BulkFilter, BulkItemState } from '@portal/contract/card-bulk';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { BulkItemState } from '@portal/contract/card-bulk';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { cardBulkActions, cardBulkItems, cards, ledgerHolds, members } from '../../db/schema.ts';
-import { isUuid } from '../cards/card-view.ts';
-import type { CardScope } from '../cards/scope.ts';
-import { cardListWhere } from '../cards/store.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type BulkRow = typeof cardBulkActions.$inferSelect;
 export type BulkItemRow = typeof cardBulkItems.$inferSelect;
 
-/**
- * The cards a bulk action's filter chooses: the card list's own WHERE clause (cards/store.ts), with the
- * caller's scope. The one place a list filter becomes SQL for a bulk action. Undefined when the filter
- * names something no card can match (a product or member id that is none).
- */
-export function filterWhere(merchantId: string, scope: CardScope, filter: BulkFilter) {
-  return cardListWhere(merchantId, scope, filter);
-}
-
-export type CardChoice = NonNullable<ReturnType<typeof filterWhere>>;
+/** The cards an action chooses, as the card list's WHERE clause (cards' cardListWhere) or by their ids. */
+export type CardChoice = SQL;
 
 export async function countCards(tx: Tx, where: CardChoice) {
   const [row] = await tx.select({ n: count() }).from(cards).where(where);
@@ -158,14 +148,26 @@ export async function claimItem(tx: Tx, bulkId: string, now: Date, leaseUntil: D
 }
 export type ClaimedItem = NonNullable<Awaited<ReturnType<typeof claimItem>>>;
 
-/** Ends a claimed item, once: false when it had ended already (another worker took it over and finished it). */
-export async function endItem(tx: Tx, bulkId: string, cardId: string, state: Extract<BulkItemState, 'SUCCEEDED' | 'FAILED'>, reason: string | null, now: Date) {
+/** The claim `attempts` of a running item, the item's latest: the one worker that may end it or put it back. */
+const latestClaim = (bulkId: string, cardId: string, attempts: number) =>
+  and(eq(cardBulkItems.bulkId, bulkId), eq(cardBulkItems.cardId, cardId), eq(cardBulkItems.state, 'RUNNING'), eq(cardBulkItems.attempts, attempts));
+
+/**
+ * Ends a claimed item, once: false when that claim is no longer the item's (its lease ran out and another
+ * worker claimed it, or ended it already).
+ */
+export async function endItem(tx: Tx, bulkId: string, cardId: string, attempts: number, state: Extract<BulkItemState, 'SUCCEEDED' | 'FAILED'>, reason: string | null, now: Date) {
   const rows = await tx
     .update(cardBulkItems)
     .set({ state, reason, finishedAt: now, leaseUntil: null })
-    .where(and(eq(cardBulkItems.bulkId, bulkId), eq(cardBulkItems.cardId, cardId), eq(cardBulkItems.state, 'RUNNING')))
+    .where(latestClaim(bulkId, cardId, attempts))
     .returning({ cardId: cardBulkItems.cardId });
   return rows.length > 0;
+}
+
+/** A claimed item back to be claimed again (its attempts kept, so the tries stay counted). */
+export async function putBack(tx: Tx, bulkId: string, cardId: string, attempts: number) {
+  await tx.update(cardBulkItems).set({ state: 'PENDING', leaseUntil: null }).where(latestClaim(bulkId, cardId, attempts));
 }
 
 /** The action's items still to end, and the soonest a held one's lease runs out. */

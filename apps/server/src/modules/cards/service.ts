@@ -37,7 +37,7 @@ import { transfersPart } from './transfers.ts';
 
 export type { CardRow } from './store.ts';
 /** Where a card list's filter chooses the scope's cards (GET /card, and what acts on all cards that match). */
-export { cardListWhere, type CardListWhereFilter } from './store.ts';
+export { cardListWhere, type CardListWhereFilter, findOwnCard } from './store.ts';
 export type { SpendingFigures } from './deps.ts';
 export { cardName, holderLabel, isUuid } from './card-view.ts';
 export { type CardScope, cardScopeOf } from './scope.ts';

@@ -125,7 +125,7 @@ export type SpendKey = 'day' | 'card' | 'merchant' | 'category';
 const keyOf: Record<SpendKey, SQL> = {
   // the day in China time (UTC+8) as days since 1970-01-01, without the engine's time zone data: a number
   // to group by costs a million rows far less than a formatted date (the service writes it as YYYY-MM-DD)
-  day: sql`((extract(epoch from ct.created_at)::bigint + 28800) / 86400)::text`,
+  day: sql`((floor(extract(epoch from ct.created_at))::bigint + 28800) / 86400)::text`,
   card: sql`ct.card_id::text`,
   merchant: sql`coalesce(ct.merchant_name, '')`,
   category: sql`coalesce(ct.mcc, '')`,

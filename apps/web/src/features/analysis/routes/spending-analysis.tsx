@@ -3,11 +3,12 @@ import type { AcrossTransactionItem, SpendingGroup, SpendingSummary } from '@por
 import { declineRateOf } from '@portal/contract/card-spending-across';
 import { CURRENCIES, cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
 import { ROLE_LABELS } from '@portal/contract/team';
-import { Button, DatePicker, Empty, Input, Result, Select, Skeleton, Table, type TableColumnsType, Tabs } from 'antd';
+import { Button, DatePicker, Empty, Result, Select, Skeleton, Table, type TableColumnsType, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type HTMLAttributes, useEffect, useState } from 'react';
+import type { HTMLAttributes } from 'react';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useCardTags } from '../../../domain/cards/api/get-card-tags.ts';
 import { useCards } from '../../../domain/cards/api/get-cards.ts';
 import { categoryText } from '../../../domain/cards/lib/spending-format.ts';
 import { ListSection } from '../../../domain/lists/components/list-section.tsx';
@@ -20,6 +21,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
+import { cardListText } from '../../../locales/zh-CN/card-list.ts';
 import { spendingAnalysisText as text } from '../../../locales/zh-CN/spending-analysis.ts';
 import { useExportAcrossTransactions } from '../api/export-across-transactions.ts';
 import { useAcrossTransactions } from '../api/get-across-transactions.ts';
@@ -38,8 +40,7 @@ function AnalysisFilterBar({ filters, onChange, narrow }: { filters: AnalysisFil
   const may = useCans(['team.read']);
   const members = useTeamMembers();
   const cards = useCards({ filters: {}, sort: DEFAULT_CARD_SORT, page: 1, pageSize: 100 });
-  const [tag, setTag] = useState(filters.tag ?? '');
-  useEffect(() => setTag(filters.tag ?? ''), [filters.tag]);
+  const tags = useCardTags();
   const change = (patch: Partial<AnalysisFilters>) => {
     const next: AnalysisFilters = { ...filters, ...patch };
     for (const name of Object.keys(next) as (keyof AnalysisFilters)[]) if (!next[name]) delete next[name];
@@ -103,19 +104,16 @@ function AnalysisFilterBar({ filters, onChange, narrow }: { filters: AnalysisFil
         onChange={(card: string | undefined) => change({ card: card ?? undefined })}
         data-testid="analysis-card"
       />
-      <Input
+      <Select
         aria-label={text.filters.tag}
         className={styles.tag}
         allowClear
+        showSearch={{ optionFilterProp: 'value' }}
         placeholder={text.filters.tagPlaceholder}
-        value={tag}
-        maxLength={20}
-        onChange={(event) => {
-          setTag(event.target.value);
-          if (event.target.value === '') change({ tag: undefined });
-        }}
-        onPressEnter={() => change({ tag: tag.trim() || undefined })}
-        onBlur={() => change({ tag: tag.trim() || undefined })}
+        value={filters.tag ?? null}
+        loading={tags.isPending}
+        options={(tags.data?.items ?? []).map((item) => ({ value: item.tag, label: cardListText.filters.tagOption(item.tag, item.count) }))}
+        onChange={(tag: string | undefined) => change({ tag: tag ?? undefined })}
         data-testid="analysis-tag"
       />
       {may['team.read'] ? (

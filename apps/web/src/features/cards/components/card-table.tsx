@@ -1,4 +1,4 @@
-import { type CardItem } from '@portal/contract/cards';
+import type { CardItem } from '@portal/contract/cards';
 import { type CardSort, type CardSortKey, DEFAULT_CARD_SORT, parseCardSort } from '@portal/contract/card-list';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
