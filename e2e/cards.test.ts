@@ -455,11 +455,16 @@ describe('the list of cards', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('FREEZE');
     expect(await page.getByTestId('filter-status').innerText()).toContain('已冻结');
 
-    // 使用中 shows the other one
+    // 使用中 as well: several statuses at once; then 已冻结 taken off leaves the other one
     await page.getByRole('combobox', { name: '卡片状态' }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="使用中"]').click();
+    const option = (title: string) => page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
+    await option('使用中').click();
+    await expect.poll(nicknames, settle).toEqual(['备用卡', '日常订阅']);
+    expect(new URL(page.url()).searchParams.get('status')?.split(',').sort()).toEqual(['FREEZE', 'NORMAL']);
+    await option('已冻结').click();
     await expect.poll(nicknames, settle).toEqual(['日常订阅']);
     expect(new URL(page.url()).searchParams.get('status')).toBe('NORMAL');
+    await page.keyboard.press('Escape');
 
     // at 375 px the rows are a list of buttons, nothing wider than the screen, and one opens its card
     await page.setViewportSize(NARROW);

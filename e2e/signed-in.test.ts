@@ -58,7 +58,7 @@ describe('the signed-in layout', () => {
     await expect.poll(() => page.getByTestId('account-member').innerText(), settle).toMatch(/^\d{3}\*{4}\d{4} · 所有者$/);
     expect(await page.getByTestId('account-company').innerText()).not.toBe('');
     expect(await page.getByAltText('蓝鲸卡', { exact: true }).first().isVisible()).toBe(true);
-    expect(await header(page).locator('a').allInnerTexts()).toEqual(['钱包', '卡片', '批量导出', '设置']);
+    expect(await header(page).locator('a').allInnerTexts()).toEqual(['钱包', '卡片', '消费分析', '批量导出', '设置']);
     expect(await activeMenu(page)).toEqual(['wallet']);
     await page.getByTestId('unread-bell').click();
     await expect.poll(() => pathname(page), settle).toBe('/information-center');
