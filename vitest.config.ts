@@ -63,9 +63,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // two files at a time, each with its own server, database and browser: the files wait on
-          // what their pages show, never on the clock, so a busier machine makes them slower, not red
-          maxWorkers: 2,
+          // one file at a time: each drives its own server, database and browser, which keep two cores
+          // busy (two files at once took each test twice as long, for no time saved)
+          maxWorkers: 1,
+          fileParallelism: false,
         },
       },
     ],
