@@ -136,9 +136,30 @@ function expectedRow(item: WalletTransactionItem) {
 const toUnits = (text: string) => cents(text);
 const withoutMemo = (rows: ShownRow[]) => rows.map(({ memo: _memo, ...rest }) => rest);
 
+/**
+ * Chooses `option` in the select named `selectLabel`: clicked until the list closes, which it does on a
+ * choice. An option at the end of the list is scrolled to inside the open list, which draws its rows anew
+ * as it scrolls, and a click then can land on a row being replaced (highlighted, nothing chosen).
+ */
 async function pickOption(page: Page, selectLabel: string, option: string) {
-  await page.getByRole('combobox', { name: selectLabel }).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`).click();
+  const select = page.getByRole('combobox', { name: selectLabel });
+  const row = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
+  let clicked = false;
+  await expect
+    .poll(async () => {
+      if (!(await row.isVisible())) {
+        if (clicked) return true;
+        await select.click();
+      }
+      await row
+        .click({ timeout: 2_000 })
+        .then(() => {
+          clicked = true;
+        })
+        .catch(() => {});
+      return clicked && !(await row.isVisible());
+    }, settle)
+    .toBe(true);
 }
 
 /** Today in China Standard Time, as the API's day filters read it. */
