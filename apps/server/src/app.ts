@@ -39,6 +39,7 @@ import { type MerchantRow, type MerchantService, normaliseHost, toMerchantView }
 import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { statementRoutes } from './modules/statements/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { activityRoutes, callActivity } from './modules/activity/routes.ts';
 import { appPrincipals } from './principals.ts';
@@ -193,6 +194,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(messageRoutes, { messages: services.messages });
   await api.register(eventRoutes, { hub, unreadCount: services.messages.unreadCount });
   await api.register(walletRoutes, { wallet: services.wallet, clock: services.clock });
+  await api.register(statementRoutes, { statements: services.statements });
   await api.register(cardProductRoutes, { products: services.products });
   await api.register(cardRoutes, { cards: services.cards, tradePassword: services.security });
   await api.register(cardRevealRoutes, { reveals: services.reveals });

@@ -29,6 +29,7 @@ import { createSessionService } from './modules/sessions/service.ts';
 import { createInvitationService, createTeamService } from './modules/team/service.ts';
 import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
+import { createStatementService } from './modules/statements/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
@@ -104,6 +105,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const ledger = createLedgerService({ db, clock, events });
   const books = createBooksService({ db, clock });
   const wallet = createWalletService({ db, books, messages });
+  const statements = createStatementService({ db, clock, webDist: config.webDist });
   const products = createCardProductService({ db, clock, sealer });
   let webhookSecret: string | undefined;
   const issuerSecret = () => {
@@ -158,7 +160,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

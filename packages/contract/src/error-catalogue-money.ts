@@ -48,6 +48,16 @@ export const moneyErrors: Record<number, CatalogueEntry> = {
     message: '导出记录超过{limit}条，请缩小筛选范围后重试',
     meaning: 'The filtered transactions are more than one spreadsheet holds (data.limit rows); narrow the date range or filters.',
   },
+  [ErrorCode.STATEMENT_MONTH_NOT_BEGUN]: {
+    status: 400,
+    message: '{month} 尚未开始，暂无对账单',
+    meaning: 'A statement was asked for a month that has not begun yet (China time); the current month answers up to now. data.month.',
+  },
+  [ErrorCode.STATEMENT_TOO_LARGE]: {
+    status: 400,
+    message: '本月共 {total} 笔资金变动，PDF 对账单最多 {limit} 笔，请下载 Excel 版本',
+    meaning: 'The month holds more movements than a PDF statement lists (data.limit); the .xlsx statement takes them. data: total, limit.',
+  },
   [ErrorCode.BALANCE_LIMIT]: {
     status: 400,
     message: '金额超出账户可容纳的上限，未做任何变动',

@@ -63,6 +63,8 @@ export const ErrorCode = {
   CARD_BALANCE_INSUFFICIENT: 3008,
   EXPORT_TOO_LARGE: 3009,
   BALANCE_LIMIT: 3010,
+  STATEMENT_MONTH_NOT_BEGUN: 3011,
+  STATEMENT_TOO_LARGE: 3012,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

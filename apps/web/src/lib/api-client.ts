@@ -43,7 +43,7 @@ export type CallInput<C extends Call> = Part<'params', ParamsOf<C>> &
 export type CallKeyInput = { readonly params?: unknown; readonly query?: unknown };
 
 type EnvelopeCall = Call & { readonly raw?: undefined };
-type FileCall = Call & { readonly raw: 'xlsx' };
+type FileCall = Call & { readonly raw: 'xlsx' | 'file' };
 
 /** The call's address below this origin, with each path parameter escaped: `/api/v1/card/abc`. */
 export function urlOf<C extends Call>(ref: CallRef<C>, params?: ParamsOf<C>): string {

@@ -50,7 +50,8 @@ export type TradePasswordRule = 'always' | 'required' | 'sensitive' | 'holding-m
  * The answer that is no `{code, message, data}` envelope: an .xlsx file, or a stream of server-sent
  * events.
  */
-export type RawAnswer = 'xlsx' | 'event-stream';
+/** A raw answer: a spreadsheet, a file whose kind the query chooses (a statement's PDF or .xlsx), or an event stream. */
+export type RawAnswer = 'xlsx' | 'file' | 'event-stream';
 
 /**
  * One call of the API, as data both halves read: the server registers and documents its route from

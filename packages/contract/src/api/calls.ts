@@ -7,6 +7,7 @@ import { merchantCalls } from './merchant.ts';
 import { messageCalls } from './messages.ts';
 import { securityCalls } from './security.ts';
 import { spendingCalls } from './spending.ts';
+import { statementCalls } from './statements.ts';
 import { teamCalls } from './team.ts';
 import { walletCalls } from './wallet.ts';
 
@@ -18,6 +19,7 @@ export const portalCalls = {
   messages: messageCalls,
   events: eventCalls,
   wallet: walletCalls,
+  statements: statementCalls,
   cards: cardCalls,
   spending: spendingCalls,
   cardBatches: cardBatchCalls,
