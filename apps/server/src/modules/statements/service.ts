@@ -63,7 +63,8 @@ export function createStatementService({ db, clock, webDist }: { db: Db; clock: 
     return null;
   }
 
-  async function readAll(scope: StatementScope, side: 'WALLET' | 'CARD', read: (after: StatementMovement | null) => Promise<StatementMovement[]>) {
+  /** Every movement, read a part at a time. */
+  async function readAll(read: (after: StatementMovement | null) => Promise<StatementMovement[]>) {
     const all: StatementMovement[] = [];
     let after: StatementMovement | null = null;
     for (;;) {
@@ -103,7 +104,7 @@ export function createStatementService({ db, clock, webDist }: { db: Db; clock: 
           }
           const fees = await statementFees(tx, scope);
           const movementsOf = (side: 'WALLET' | 'CARD') =>
-            readAll(scope, side, (after) => statementMovements(tx, scope, side, after ? { createdAt: after.createdAt, id: after.id } : null, PART));
+            readAll((after) => statementMovements(tx, scope, side, after ? { createdAt: after.createdAt, id: after.id } : null, PART));
           const wallet = await movementsOf('WALLET');
           const cards = await movementsOf('CARD');
           return { accounts, fees, wallet, cards };

@@ -42,6 +42,8 @@ export const walletText = {
   exportButton: '导出',
   exportHint: '将当前筛选条件下的全部记录导出为 Excel（.xlsx）',
   exportDone: (rows: number) => `已导出 ${rows} 条记录`,
+  statementSaved: (name: string) => `对账单已下载：${name}`,
+  cancel: '取消',
   exportFileName: '钱包流水.xlsx',
   columns: {
     time: '时间',

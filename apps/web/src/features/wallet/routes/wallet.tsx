@@ -1,7 +1,9 @@
 import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { RefreshAction } from '../../../components/page-action.tsx';
+import { FileTextOutlined } from '@ant-design/icons';
+import { statementText } from '@portal/contract/statements';
+import { PageAction, RefreshAction } from '../../../components/page-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { ListSection } from '../../../domain/lists/components/list-section.tsx';
@@ -22,6 +24,7 @@ import { FrozenBanner } from '../components/frozen-banner.tsx';
 import { TransactionDetail } from '../components/transaction-detail.tsx';
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx';
 import { TransactionList } from '../components/transaction-list.tsx';
+import { StatementDialog } from '../components/statement-dialog.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
 import { hasFilters, readTransactionLocation, writeTransactionLocation } from '../lib/transaction-filters.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
@@ -48,6 +51,7 @@ export default function Wallet() {
   const isWalletFreeze = useWalletStatusStore((state) => state.isWalletFreeze);
   const fetching = useIsFetching(walletKeys.all()) > 0;
   const [selected, setSelected] = useState<WalletTransactionItem | null>(null);
+  const [statementOpen, setStatementOpen] = useState(false);
 
   const total = list.data?.total ?? 0;
   const lastPage = usePageInRange(list, page, pageSize, update);
@@ -70,7 +74,14 @@ export default function Wallet() {
   return (
     <PageFrame
       title={walletText.title}
-      extra={<RefreshAction label={walletText.refresh} fetching={fetching} onClick={refresh} />}
+      extra={
+        <>
+          {mayReadHistory ? (
+            <PageAction icon={<FileTextOutlined />} label={statementText.button} onClick={() => setStatementOpen(true)} testId="wallet-statement" />
+          ) : null}
+          <RefreshAction label={walletText.refresh} fetching={fetching} onClick={refresh} />
+        </>
+      }
     >
       <FrozenBanner />
       <StaleDataNote queries={mayReadHistory ? [balances, cardAmounts, list] : [balances, cardAmounts]} />
@@ -126,6 +137,7 @@ export default function Wallet() {
       ) : null}
 
       <TransactionDetail item={selected} onClose={closeDetail} compact={narrow} />
+      {mayReadHistory ? <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} /> : null}
     </PageFrame>
   );
 }
