@@ -4,10 +4,11 @@ import { WALLET_GROUP_KINDS, type WalletGroupKind } from './wallet.ts';
 /**
  * An operation on many cards at once shows as one row of the wallet's list that opens to its parts: a
  * batch opening (批量开卡 50 张). Its postings are known by the reference of the holds they settled,
- * `<prefix>:<id>`; a kind added later (a bulk recharge) names its prefix and its label here.
+ * `<prefix>:<id>`: a batch opening's (`batch:`) and a bulk recharge's (`bulk:`, 批量充值 30 张).
  */
 export const walletGroupKinds: Record<WalletGroupKind, { prefix: string; type: WalletTransactionType; label: (cards: number) => string }> = {
   CARD_BATCH: { prefix: 'batch', type: 'OPEN_CARD', label: (cards) => `批量开卡 ${cards} 张` },
+  CARD_BULK_RECHARGE: { prefix: 'bulk', type: 'TRANSFER_OUT_TO_CARD', label: (cards) => `批量充值 ${cards} 张` },
 };
 export const walletGroupKindOfPrefix = (prefix: string): WalletGroupKind | undefined =>
   WALLET_GROUP_KINDS.find((kind) => walletGroupKinds[kind].prefix === prefix);

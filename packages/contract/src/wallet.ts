@@ -99,7 +99,7 @@ const rangeInOrder = (value: { start_time?: string | undefined; end_time?: strin
 const rangeMessage = { message: '开始日期不能晚于结束日期', path: ['end_time'] };
 
 /** The kinds of rows that stand for an operation on many cards (wallet-groups.ts names and labels them). */
-export const WALLET_GROUP_KINDS = ['CARD_BATCH'] as const;
+export const WALLET_GROUP_KINDS = ['CARD_BATCH', 'CARD_BULK_RECHARGE'] as const;
 export type WalletGroupKind = (typeof WALLET_GROUP_KINDS)[number];
 
 /** GET /balance/transactions: newest first. With a group's kind and id: the parts of that group, every one a row. */

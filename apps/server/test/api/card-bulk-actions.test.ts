@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CardBatchErrorCode } from '@portal/contract/card-batches';
 import { type BulkActionAnswer, type BulkReview, bulkRechargeCost } from '@portal/contract/card-bulk';
 import { CardErrorCode } from '@portal/contract/card-errors';
@@ -6,6 +7,8 @@ import { ErrorCode } from '@portal/contract/errors';
 import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { TeamErrorCode } from '@portal/contract/team-errors';
+import type { WalletTransactionItem, WalletTransactionPage } from '@portal/contract/wallet';
+import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
@@ -198,6 +201,13 @@ describe('POST /card/bulk-actions: money', () => {
       { status: 'POSTED', n: 2 },
       { status: 'RELEASED', n: 1 },
     ]);
+    // the wallet's list: the top-ups are one row, 批量充值 2 张, that opens to each card's
+    const list = await owner.api.data<WalletTransactionPage>('GET', '/balance/transactions', { query: { page_size: '5' } });
+    const [row] = list.items;
+    expect(row).toMatchObject({ type: 'TRANSFER_OUT_TO_CARD', amount: fromMinorUnits(-2n * (15_00n + fee)), group: { kind: 'CARD_BULK_RECHARGE', id: done.id, count: 2, parts: 2 } });
+    expect(walletRowLabel(row as WalletTransactionItem)).toBe('批量充值 2 张');
+    const parts = await owner.api.data<WalletTransactionPage>('GET', '/balance/transactions', { query: { group_kind: 'CARD_BULK_RECHARGE', group_id: done.id } });
+    expect(parts.items.map((part) => part.amount)).toEqual([fromMinorUnits(-(15_00n + fee)), fromMinorUnits(-(15_00n + fee))]);
     await expectSoundBooks(t.database.db);
   });
 
@@ -303,7 +313,7 @@ describe('POST /card/bulk-actions: settings', () => {
     const given = await run(owner.api, { action: 'SET_HOLDER', card_ids: ids, params: { holder_member_id: mate.id } });
     expect(given).toMatchObject({ succeeded: 2, failed: 1 });
     expect((await card(owner, ids[0])).holder_member_id).toBe(mate.id);
-    const nobody = await start(owner.api, { action: 'SET_HOLDER', card_ids: ids, params: { holder_member_id: owner.accountId.replace(/.$/, '0') } });
+    const nobody = await start(owner.api, { action: 'SET_HOLDER', card_ids: ids, params: { holder_member_id: randomUUID() } });
     expect(nobody.code).toBe(TeamErrorCode.HOLDER_INVALID);
   });
 });

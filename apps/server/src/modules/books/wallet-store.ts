@@ -179,7 +179,8 @@ function walletPostingsTied(merchantId: string, holderId: string, filter: Wallet
   const grouped = prefixes.length > 0 ? sql`split_part(h.reference, ':', 1) in (${sql.join(prefixes.map((prefix) => sql`${prefix}`), sql`, `)})` : sql`false`;
   return sql`select p.id, p.transaction_id, p.type, la.currency, p.amount, p.balance_after, p.created_at, t.reference, t.memo, t.reverses_id,
       case when ${grouped} then h.reference end as group_ref,
-      coalesce(load_card.id, fee_card.id) as card_id,
+      -- the card a posting is for: a first load's or an opening fee's, else the card a top-up names (card:<id>)
+      coalesce(load_card.id, fee_card.id, case when t.reference ~ '^card:[0-9a-f-]{36}$' then substr(t.reference, 6)::uuid end) as card_id,
       load_card.id is not null as first_load
     from ledger_postings p
     join ledger_accounts la on la.id = p.ledger_account_id
