@@ -68,3 +68,19 @@ export async function xlsxStream<Row extends Record<string, XlsxCell>>(sheet: {
   write().catch((error: unknown) => output.destroy(error as Error));
   return output;
 }
+
+/**
+ * The rows of a list as it stood when it was counted: `total` rows read `part` at a time, each part after
+ * the last row of the one before (rows written meanwhile are left out: the file is the list as asked for).
+ */
+export async function* rowsInParts<Row, Out>(total: number, part: number, read: (after: Row | null, limit: number) => Promise<Row[]>, out: (row: Row) => Out) {
+  let after: Row | null = null;
+  let left = total;
+  while (left > 0) {
+    const batch = await read(after, Math.min(part, left));
+    if (batch.length === 0) return;
+    for (const row of batch) yield out(row);
+    left -= batch.length;
+    after = batch[batch.length - 1] as Row;
+  }
+}

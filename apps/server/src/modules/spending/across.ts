@@ -10,14 +10,9 @@ import {
   spendingGroupLabels,
   summaryDays,
 } from '@portal/contract/card-spending-across';
-import { CARD_TRANSACTIONS_EXPORT_MAX, countryName, type DeclineCode, declineReasons } from '@portal/contract/card-spending';
-import { type CardTransactionStatus, type CardTransactionType, cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
-import { ErrorCode } from '@portal/contract/errors';
 import { merchantCategoryName } from '@portal/contract/merchant-categories';
 import { fromMinorUnits } from '@portal/contract/money';
 import { transactionTimeRange } from '@portal/contract/wallet';
-import { AppError } from '../../http/errors.ts';
-import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
 import { memberLabel } from '../activity/service.ts';
 import { type CardScope, cardName, isUuid } from '../cards/service.ts';
 import {
@@ -32,9 +27,8 @@ import {
   spendBy,
 } from './across-store.ts';
 import type { SpendingDeps } from './deps.ts';
-import { transactionItem } from './transactions.ts';
+import { cardTransactionsWorkbook, transactionItem } from './transactions.ts';
 
-const EXPORT_BATCH = 1_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** A China-time day counted from 1970-01-01 (as the store groups by it), as YYYY-MM-DD. */
@@ -68,37 +62,6 @@ const listFilterOf = (merchantId: string, scope: CardScope, query: AcrossTransac
 
 const itemOf = (row: AcrossRow): AcrossTransactionItem => ({ ...transactionItem(row), card_last4: row.cardLast4, card_nickname: row.cardNickname });
 
-interface ExportRow extends Record<string, XlsxCell> {
-  time: Date;
-  card: string;
-  type: string;
-  status: string;
-  currency: string;
-  amount: number;
-  merchant: string;
-  category: string;
-  country: string;
-  reason: string;
-  authorization: string;
-}
-
-function exportRowOf(row: AcrossRow): ExportRow {
-  const code = (row.declineCode as DeclineCode | null) ?? null;
-  return {
-    time: row.createdAt,
-    card: cardName({ nickname: row.cardNickname, last4: row.cardLast4 }),
-    type: cardTransactionTypeLabel[row.type as CardTransactionType] ?? row.type,
-    status: cardTransactionStatusLabel[row.status as CardTransactionStatus] ?? row.status,
-    currency: row.currency,
-    // two-decimal amounts are exact in a spreadsheet number; the text is what the portal shows
-    amount: Number(fromMinorUnits(row.amount)),
-    merchant: row.merchantName ?? row.memo ?? '',
-    category: row.mcc ? merchantCategoryName(row.mcc) : '',
-    country: row.country ? countryName(row.country) : '',
-    reason: row.declineReason ?? (code ? declineReasons[code].reason : ''),
-    authorization: row.authorizationId ?? '',
-  };
-}
 
 interface Totals {
   amount: bigint;
@@ -162,41 +125,14 @@ export function acrossPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) {
     async export(merchantId: string, scope: CardScope, query: AcrossTransactionExportQuery) {
       const filter = listFilterOf(merchantId, scope, query);
       const total = filter ? await countAcross(db, filter) : 0;
-      if (total > CARD_TRANSACTIONS_EXPORT_MAX) {
-        throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: CARD_TRANSACTIONS_EXPORT_MAX }, data: { limit: CARD_TRANSACTIONS_EXPORT_MAX, total } });
-      }
-      async function* rows() {
-        if (!filter) return;
-        let after: { createdAt: Date; id: string } | null = null;
-        // rows written after the export began are left out: the file is the list as it was asked for
-        let left = total;
-        while (left > 0) {
-          const batch = await acrossAfter(db, filter, after, Math.min(EXPORT_BATCH, left));
-          if (batch.length === 0) break;
-          for (const row of batch) yield exportRowOf(row);
-          left -= batch.length;
-          const last = batch[batch.length - 1] as AcrossRow;
-          after = { createdAt: last.createdAt, id: last.id };
-        }
-      }
-      return xlsxStream<ExportRow>({
+      return cardTransactionsWorkbook({
         name: '卡片消费',
-        columns: [
-          { header: '时间', key: 'time', width: 21, kind: 'time' },
-          { header: '卡片', key: 'card', width: 26 },
-          { header: '类型', key: 'type', width: 10 },
-          { header: '状态', key: 'status', width: 10 },
-          { header: '币种', key: 'currency', width: 8 },
-          { header: '金额', key: 'amount', width: 14, kind: 'amount' },
-          { header: '商户', key: 'merchant', width: 28 },
-          { header: '商户类别', key: 'category', width: 24 },
-          { header: '国家或地区', key: 'country', width: 12 },
-          { header: '拒绝原因', key: 'reason', width: 24 },
-          { header: '授权编号', key: 'authorization', width: 28 },
-        ],
-        rows: rows(),
+        total,
+        read: (after, limit) => (filter ? acrossAfter(db, filter, after, limit) : Promise.resolve([])),
+        cardOf: (row: AcrossRow) => cardName({ nickname: row.cardNickname, last4: row.cardLast4 }),
       });
     },
+
 
     /** GET /card/spending-summary: the totals and the groups, from one pass over the authorisations. */
     async summary(merchantId: string, scope: CardScope, query: SpendingSummaryQuery): Promise<SpendingSummary> {

@@ -1,6 +1,7 @@
 import { fromMinorUnits } from '@portal/contract/money';
 import { formatAmount } from '@portal/contract/money-format';
-import { statementCardName, statementFeeLabel, statementRowLabel, statementText } from '@portal/contract/statements';
+import { chinaDateTime } from '@portal/contract/date-time';
+import { statementCardName, statementFeeLabel, statementPeriodText, statementRowLabel, statementText } from '@portal/contract/statements';
 import type { StatementAccount, StatementMovement } from './store.ts';
 
 /** A logo as the statement draws it: an SVG's text, or a PNG or JPEG image. */
@@ -59,4 +60,16 @@ export function movementCells(movement: StatementMovement) {
     type: statementRowLabel(movement),
     card: movement.cardId ? statementCardName({ last4: movement.last4, nickname: movement.nickname }) : '',
   };
+}
+
+/** Who and what the statement is of, label and value, in the order both files print them. */
+export function statementFacts(doc: StatementDocument): Array<[string, string]> {
+  return [
+    ['商户', doc.merchant.name],
+    [statementText.account, doc.account.name || '—'],
+    ['账户编号', doc.account.id],
+    [statementText.currency, doc.currency],
+    [statementText.period, `${statementPeriodText(doc.month)}${statementText.periodNote}`],
+    [statementText.generatedAt, chinaDateTime(doc.generatedAt, { seconds: true })],
+  ];
 }

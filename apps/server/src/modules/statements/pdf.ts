@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chinaDateTime } from '@portal/contract/date-time';
-import { statementCardName, statementPeriodText, statementText as text } from '@portal/contract/statements';
-import { feeLines, money, movementCells, type StatementDocument, summaryLines } from './document.ts';
+import { statementCardName, statementText as text } from '@portal/contract/statements';
+import { feeLines, money, movementCells, type StatementDocument, statementFacts, summaryLines } from './document.ts';
 
 /**
  * The statement as a PDF (PDFKit): A4, 中文 set in Noto Sans SC from its package (the font travels with
@@ -85,14 +85,7 @@ export async function statementPdf(doc: StatementDocument, accent: string): Prom
   y += 48;
   pdf.rect(PAGE.left, y, CONTENT_WIDTH, 2).fill(accent);
   y += 12;
-  const facts: Array<[string, string]> = [
-    ['商户', doc.merchant.name],
-    [text.account, doc.account.name || '—'],
-    ['账户编号', doc.account.id],
-    [text.currency, doc.currency],
-    [text.period, `${statementPeriodText(doc.month)}${text.periodNote}`],
-    [text.generatedAt, chinaDateTime(doc.generatedAt, { seconds: true })],
-  ];
+  const facts = statementFacts(doc);
   const half = CONTENT_WIDTH / 2;
   facts.forEach(([label, value], index) => {
     const x = PAGE.left + (index % 2) * half;

@@ -1,9 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { chinaDateTime } from '@portal/contract/date-time';
 import { fromMinorUnits } from '@portal/contract/money';
-import { statementCardName, statementPeriodText, statementText as text } from '@portal/contract/statements';
+import { statementCardName, statementText as text } from '@portal/contract/statements';
 import { exportSheet } from '../../lib/xlsx-stream.ts';
-import { feeLines, movementCells, type StatementDocument, summaryLines } from './document.ts';
+import { feeLines, movementCells, type StatementDocument, statementFacts, summaryLines } from './document.ts';
 
 /** Two-decimal amounts are exact as spreadsheet numbers; the text is what the portal shows. */
 const amount = (units: bigint) => Number(fromMinorUnits(units));
@@ -34,15 +33,7 @@ export async function statementWorkbook(doc: StatementDocument): Promise<Readabl
     for (const fee of fees.lines) summary.addRow({ item: fee.label, ...blank, closing: amount(fee.amount) });
     summary.addRow({ item: fees.lines.length === 0 ? text.noFees : text.feesTotal, ...blank, closing: fees.lines.length === 0 ? '' : amount(fees.total) });
     summary.addRow({ item: '', ...blank });
-    const facts: Array<[string, string]> = [
-      ['商户', doc.merchant.name],
-      [text.account, doc.account.name || '—'],
-      ['账户编号', doc.account.id],
-      [text.currency, doc.currency],
-      [text.period, `${statementPeriodText(doc.month)}${text.periodNote}`],
-      [text.generatedAt, chinaDateTime(doc.generatedAt, { seconds: true })],
-      ['说明', text.balanceNote],
-    ];
+    const facts: Array<[string, string]> = [...statementFacts(doc), ['说明', text.balanceNote]];
     for (const [label, value] of facts) summary.addRow({ item: label, ...blank, opening: value });
     summary.worksheet.commit();
 

@@ -4,7 +4,6 @@ import {
   EVENT_TYPE_FREEZE,
   FREEZE_MESSAGE_STATUS,
   type WalletTransactionType,
-  walletTransactionTypeLabel,
 } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { fromMinorUnits } from '@portal/contract/money';
@@ -24,7 +23,7 @@ import { walletGroupKindOfPrefix, walletGroupKinds, walletRowLabel } from '@port
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
+import { rowsInParts, type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
 import type { BooksService, WalletListRow, WalletPostingFilter } from '../books/service.ts';
 import type { MessageService } from '../messages/service.ts';
 
@@ -156,19 +155,13 @@ export function createWalletService({
       if (total > exportRowLimit) {
         throw new AppError(ErrorCode.EXPORT_TOO_LARGE, { params: { limit: exportRowLimit }, data: { limit: exportRowLimit, total } });
       }
-      async function* rows() {
-        let after: { createdAt: Date; orderId: string } | null = null;
-        // rows written after the export began are left out: the file is the list as it was asked for
-        let left = total;
-        while (left > 0) {
-          const batch: WalletListRow[] = await books.walletListAfter(merchantId, accountId, filter, GROUP_PREFIXES, after, Math.min(EXPORT_BATCH, left));
-          if (batch.length === 0) break;
-          for (const row of batch) yield exportRowOf(row);
-          left -= batch.length;
-          const last = batch[batch.length - 1] as WalletListRow;
-          after = { createdAt: last.createdAt, orderId: last.orderId };
-        }
-      }
+      const rows = rowsInParts(
+        total,
+        EXPORT_BATCH,
+        (after: WalletListRow | null, limit) =>
+          books.walletListAfter(merchantId, accountId, filter, GROUP_PREFIXES, after ? { createdAt: after.createdAt, orderId: after.orderId } : null, limit),
+        exportRowOf,
+      );
       const stream = await xlsxStream<ExportRow>({
         name: '钱包流水',
         columns: [
@@ -181,7 +174,7 @@ export function createWalletService({
           { header: '交易编号', key: 'transaction', width: 38 },
           { header: '备注', key: 'memo', width: 30 },
         ],
-        rows: rows(),
+        rows,
       });
       return { stream, rows: total };
     },

@@ -1,4 +1,4 @@
-import { type BulkAction, type BulkActionBody, type BulkFilter, type BulkReview, bulkMovesMoney } from '@portal/contract/card-bulk';
+import { type BulkAction, type BulkActionBody, type BulkReview, bulkMovesMoney } from '@portal/contract/card-bulk';
 import { cardAmountRule } from '@portal/contract/cards';
 import { ROLE_LABELS } from '@portal/contract/team';
 import { Alert, Descriptions, Form, Input, Modal, Radio, Select } from 'antd';

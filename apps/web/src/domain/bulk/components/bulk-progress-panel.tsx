@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { cardBulkText } from '../../../locales/zh-CN/card-bulk.ts';
 import { useBulkAction } from '../api/bulk-actions.ts';
 import { type BulkWidgetState, onBulkWidgetChange, readBulkWidgetState, writeBulkWidgetState } from '../lib/bulk-widget-state.ts';
+import { ProgressCard } from '../../../components/progress-card.tsx';
 import styles from './bulk-progress-panel.module.css';
 
 const BulkResultsDialog = lazy(() => import('./bulk-results-dialog.tsx'));
@@ -27,19 +28,19 @@ export function BulkProgressPanel({ bulk }: { bulk: NonNullable<ReturnType<typeo
   const percent = bulk.total > 0 ? Math.floor((ended * 100) / bulk.total) : 0;
   const done = bulk.status === 'DONE';
   return (
-    <section className={styles.panel} aria-label={text.title(bulk.action)} data-testid="bulk-progress" data-status={bulk.status}>
-      <header className={styles.head}>
-        <ThunderboltOutlined className={styles.icon} aria-hidden />
-        <span className={styles.title}>
-          {text.title(bulk.action)}
-          <span className={styles.state} role="status" aria-live="polite">
-            {done ? text.done : text.running}
-          </span>
-        </span>
-        {done ? (
+    <ProgressCard
+      label={text.title(bulk.action)}
+      testId="bulk-progress"
+      status={bulk.status}
+      icon={<ThunderboltOutlined />}
+      title={text.title(bulk.action)}
+      state={done ? text.done : text.running}
+      actions={
+        done ? (
           <Button type="text" size="small" icon={<CloseOutlined />} aria-label={text.close} title={text.close} onClick={() => writeBulkWidgetState({ id: bulk.id, dismissed: true })} />
-        ) : null}
-      </header>
+        ) : null
+      }
+    >
       <Progress
         percent={percent}
         success={{ percent: bulk.total > 0 ? Math.floor((bulk.succeeded * 100) / bulk.total) : 0 }}
@@ -60,6 +61,6 @@ export function BulkProgressPanel({ bulk }: { bulk: NonNullable<ReturnType<typeo
           <BulkResultsDialog bulk={bulk} onClose={() => setShowing(false)} />
         </Suspense>
       ) : null}
-    </section>
+    </ProgressCard>
   );
 }

@@ -7,6 +7,7 @@ import { FloatingLayer } from '../../../components/floating-layers.tsx';
 import { cardBatchText } from '../../../locales/zh-CN/card-batch.ts';
 import { useBatchStatus } from '../api/get-batch-status.ts';
 import { BATCH_WIDGET_KEY, type BatchWidgetState, readBatchWidgetState, writeBatchWidgetState } from '../lib/batch-widget-state.ts';
+import { ProgressCard } from '../../../components/progress-card.tsx';
 import styles from './batch-progress.module.css';
 import { BulkProgressPanel, useFollowedBulk } from '../../../domain/bulk/components/bulk-progress-panel.tsx';
 
@@ -159,20 +160,23 @@ export function BatchProgress({ onOpenMessage }: { onOpenMessage: (messageId: st
     );
   } else {
     drawn = (
-    <section ref={widgetRef} className={styles.widget} aria-label={text.region} data-testid="batch-progress" data-status={running ? 'RUNNING' : outcome}>
-      <header className={styles.head}>
-        <CreditCardOutlined className={styles.icon} aria-hidden />
-        <span className={styles.title}>
-          {text.title}
-          <span className={styles.state} role="status" aria-live="polite">
-            {title}
-          </span>
-        </span>
-        <Button type="text" size="small" icon={<MinusOutlined />} aria-label={text.minimise} title={text.minimise} onClick={() => update({ minimised: true })} />
-        {running ? null : (
-          <Button type="text" size="small" icon={<CloseOutlined />} aria-label={text.close} title={text.close} onClick={() => update({ dismissed: batchId, minimised: false })} />
-        )}
-      </header>
+    <ProgressCard
+      cardRef={widgetRef}
+      label={text.region}
+      testId="batch-progress"
+      status={running ? 'RUNNING' : (outcome ?? '')}
+      icon={<CreditCardOutlined />}
+      title={text.title}
+      state={title}
+      actions={
+        <>
+          <Button type="text" size="small" icon={<MinusOutlined />} aria-label={text.minimise} title={text.minimise} onClick={() => update({ minimised: true })} />
+          {running ? null : (
+            <Button type="text" size="small" icon={<CloseOutlined />} aria-label={text.close} title={text.close} onClick={() => update({ dismissed: batchId, minimised: false })} />
+          )}
+        </>
+      }
+    >
       <SharesBar batch={batch} percent={percent} running={running} />
       <p className={styles.counts} data-testid="batch-counts">
         <span>{text.successLabel} <b className={styles.success}>{batch.success_count}</b></span>
@@ -194,7 +198,7 @@ export function BatchProgress({ onOpenMessage }: { onOpenMessage: (messageId: st
           {text.viewFailures}
         </Button>
       ) : null}
-    </section>
+    </ProgressCard>
     );
   }
 
