@@ -43,7 +43,7 @@ export function useSignedInEvents() {
         }
         // a card's status, a card's transaction and a 3-D Secure code are no messages: the card screens
         // and the code's dialog show them (a decline's station message comes as a message of its own)
-        if (event.type === EVENT_TYPES.cardStatus || event.type === EVENT_TYPES.threeDs || isCardTransactionEvent(event) || isBatchOrExportEvent(event)) return;
+        if (event.type === EVENT_TYPES.cardStatus || event.type === EVENT_TYPES.threeDs || isCardTransactionEvent(event) || isBatchOrExportEvent(event) || event.type === EVENT_TYPES.bulkProgress) return;
         applyMessageEvent(queryClient, event, { notice: !isMessagePage(pathRef.current) });
         if (event.type === EVENT_TYPE_FREEZE) {
           // the HTTP module reports a failed check; the last known status stays meanwhile

@@ -22,9 +22,10 @@ export const createBulkAction = (body: BulkActionBody, idempotencyKey: string) =
 export const useCreateBulkAction = () =>
   useMutation({ mutationFn: ({ body, idempotencyKey }: { body: BulkActionBody; idempotencyKey: string }) => createBulkAction(body, idempotencyKey) });
 
-const POLL_MS = 1_000;
+/** the event stream moves the figures as they change; asked again now and then in case it lapsed */
+const POLL_MS = 15_000;
 
-/** GET /card/bulk-actions/{id}, asked again every second until it is done. */
+/** GET /card/bulk-actions/{id}: BULK_ACTION_PROGRESS events keep it current, and it is asked again while not done. */
 export const getBulkActionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: bulkKeys.detail(id),
