@@ -148,7 +148,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   });
   const cardBulk = createBulkService(
     { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log },
-    { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: 2 },
+    { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: config.jobs.bulkWorkers ?? 2 },
   );
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };

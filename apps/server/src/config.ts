@@ -100,6 +100,8 @@ const schema = z.object({
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** seconds a worker may hold a card of a bulk action before another process takes it as lost */
   BULK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** bulk actions on cards worked at once per process, each a card at a time */
+  BULK_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** days an authorisation's hold waits for its settlement or reversal before it is released */
   AUTH_HOLD_EXPIRY_DAYS: numberSetting('AUTH_HOLD_EXPIRY_DAYS', 'whole days, 1 to 90', { min: 1, max: 90, whole: true }, DEFAULT_AUTH_HOLD_EXPIRY_DAYS),
   /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */
@@ -134,7 +136,7 @@ export interface Config {
   apiDocs: boolean;
   dbPoolSize: number;
   /** the durable jobs (src/jobs): batch cards asked at once per process, and how often lost jobs are looked for */
-  jobs: { batchConcurrency: number; superviseSeconds: number; bulkLeaseSeconds?: number };
+  jobs: { batchConcurrency: number; superviseSeconds: number; bulkLeaseSeconds?: number; bulkWorkers?: number };
   /** how long a process keeps which merchant owns a host (modules/merchants) */
   merchantCacheSeconds: number;
   /** days an authorisation's hold waits for the issuer before the hourly job releases it */
@@ -285,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',
     dbPoolSize: e.DB_POOL_SIZE,
-    jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS, bulkLeaseSeconds: e.BULK_LEASE_SECONDS },
+    jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS, bulkLeaseSeconds: e.BULK_LEASE_SECONDS, bulkWorkers: e.BULK_WORKERS },
     merchantCacheSeconds: e.MERCHANT_CACHE_SECONDS,
     authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,

@@ -49,7 +49,7 @@ async function freePort() {
 const until = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000) => untilWithin(what, probe, timeoutMs);
 
 /** The server (`src/main.ts`) as a process of its own on `port`; resolves once it answers. */
-async function startServer(port: number) {
+async function startServer(port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
@@ -65,6 +65,7 @@ async function startServer(port: number) {
       DB_POOL_SIZE: '5',
       BATCH_CONCURRENCY: String(CONCURRENCY),
       JOBS_SUPERVISE_SECONDS: '2',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -322,6 +323,51 @@ describe('batches across server processes (PostgreSQL)', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]?.actualRowCount).toBe(count + 1);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }, 240_000);
+
+  it('a bulk top-up cut short by kill -9 ends after the restart: every card topped up once, the rest of the hold back in the wallet', async () => {
+    const who = await customer('bulk-kill');
+    const count = 60;
+    // cards written straight into the table (held by the owner, whose member id is the account's), none funded yet
+    const made = await rows(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+      select gen_random_uuid(), ${who.merchantId}::uuid, ${who.accountId}::uuid, ${who.accountId}::uuid, ${who.productId}::uuid, 'B-' || n, 'MASTERCARD', 'USD', 'NORMAL',
+        lpad(n::text, 4, '0'), 'crash-bulk-' || n, 'x', 0, 200, 40, now() - make_interval(secs => n), now()
+      from generate_series(1, ${count}) as n returning id`);
+    const ids = made.map((card) => String(card.id));
+    const port = await freePort();
+    // one worker, and lost cards taken over after 2 s
+    const env = { BULK_WORKERS: '1', BULK_LEASE_SECONDS: '2' };
+    let server = await startServer(port, env);
+    const accepted = await post<{ id: string }>(port, '/card/bulk-actions', who.token, { action: 'RECHARGE', card_ids: ids, params: { amount: '5.00' } }, { 'idempotency-key': `bulk-kill-${Date.now()}` });
+    expect(accepted.code, accepted.message).toBe(0);
+    const id = accepted.data.id;
+    const bulkRow = async () => (await rows(sql`select status, succeeded, failed, total from card_bulk_actions where id = ${id}`))[0] as { status: string; succeeded: number; failed: number; total: number };
+    await until('some cards topped up', async () => (await bulkRow()).succeeded >= 3);
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    const atKill = await bulkRow();
+    expect(atKill.status).toBe('RUNNING');
+    expect(atKill.succeeded + atKill.failed).toBeLessThan(count);
+
+    server = await startServer(port, env);
+    await until('the bulk action to end', async () => (await bulkRow()).status === 'DONE', 120_000);
+    expect(await bulkRow()).toEqual({ status: 'DONE', succeeded: count, failed: 0, total: count });
+    // each card holds its 5.00 once, moved by one ledger operation under the action's key
+    const balances = await rows(sql`select balance::text as balance, count(*)::int as n from ledger_accounts where kind = 'CARD' and owner_id in (${sql.join(
+      ids.map((card) => sql`${card}::uuid`),
+      sql`, `,
+    )}) group by balance`);
+    expect(balances).toEqual([{ balance: String(5_00), n: count }]);
+    const moves = await rows(sql`select count(*)::int as n from ledger_idempotency_keys where key like ${`card-recharge:${who.accountId}:bulk:${id}:%`}`);
+    expect(moves[0]?.n).toBe(count);
+    // the wallet paid 5.00 and the top-up fee (1 % + 0.30) for each card, and holds nothing more
+    const wallet = await rows(sql`select (balance - held)::text as available, held::text as held from ledger_accounts where kind = 'WALLET' and owner_id = ${who.accountId}`);
+    expect(wallet[0]).toEqual({ available: String(1_000_00 - count * 5_35), held: '0' });
+    const messages = await rows(sql`select count(*)::int as n from station_messages where account_id = ${who.accountId} and type = 'BULK_ACTION_RESULT'`);
+    expect(messages[0]?.n).toBe(1);
+    await expectSoundBooks(database.db);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }, 240_000);
