@@ -28,7 +28,8 @@ const { ops, api } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 375, height: 812 };
 const PRODUCT = '订阅支付卡';
-const CARDS = 8;
+/** more than a page of the list: the selection is every card that matches, beyond the page */
+const CARDS = 30;
 const shots = '/tmp/shots';
 mkdirSync(shots, { recursive: true });
 const long = { timeout: 45_000 };
@@ -41,7 +42,7 @@ interface Account {
 async function fundedAccount(): Promise<Account> {
   const phone = `1390019${String(Date.now() % 10_000).padStart(4, '0')}`;
   const token = await createAccountByApi(portal, HOST, { phone, email: `bulk-e2e-${phone}@example.com` });
-  await ops(['wallet:recharge', '--host', HOST, '--account', phone, '--amount', '500', '--currency', 'USD']);
+  await ops(['wallet:recharge', '--host', HOST, '--account', phone, '--amount', '1000', '--currency', 'USD']);
   const account = { phone, token };
   await api(account, 'PUT', '/api/v1/card/verification', { real_name: '李四', id_number: '11010519491231002X' });
   return account;
@@ -91,7 +92,7 @@ describe('bulk actions on /card', () => {
     const product = available.products.find((candidate) => candidate.name === PRODUCT);
     if (!product) throw new Error(`no product ${PRODUCT}`);
     await batchByApi(account, { product_id: product.id, quantity: CARDS, amount: product.min_first_load, nickname_prefix: 'BK' });
-    const list = await api<CardPage>(account, 'GET', '/api/v1/card?page_size=20');
+    const list = await api<CardPage>(account, 'GET', '/api/v1/card?page_size=50');
     const frozen = list.items.find((card) => card.nickname === batchNickname('BK', 1));
     if (!frozen) throw new Error('no BK-001');
     await api(account, 'PUT', `/api/v1/card/${frozen.id}/status`, { action: 'FREEZE' });
@@ -99,7 +100,9 @@ describe('bulk actions on /card', () => {
     const page = await signedInPage(account, '/card');
     await page.getByTestId('card-total').waitFor({ state: 'visible', ...settle });
     await page.locator('.ant-table-thead .ant-checkbox-input').first().check();
-    await expect.poll(() => page.getByTestId('bulk-count').innerText(), settle).toBe(`已选 ${CARDS} 张`);
+    await expect.poll(() => page.getByTestId('bulk-count').innerText(), settle).toBe('已选 20 张');
+    await page.getByTestId('select-all-matching').click();
+    await expect.poll(() => page.getByTestId('bulk-count').innerText(), settle).toBe(`已选择全部 ${CARDS} 张符合条件的卡片`);
 
     await page.getByTestId('bulk-RECHARGE').click();
     const dialog = page.getByTestId('bulk-dialog');
