@@ -26,7 +26,7 @@ import { ListSection } from '../../../domain/lists/components/list-section.tsx';
 import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
-import { BulkBar } from '../../../domain/bulk/components/bulk-bar.tsx';
+import { BulkBar, useBulkActions } from '../../../domain/bulk/components/bulk-bar.tsx';
 import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
 import { useCardTags } from '../../../domain/cards/api/get-card-tags.ts';
 import { CHOOSABLE_COLUMNS, type ChoosableColumn, readChosenColumns, saveChosenColumns } from '../lib/card-columns.ts';
@@ -71,6 +71,7 @@ export default function Card() {
   const fetching = useIsFetching(cardAnswers.all()) > 0;
   // 开卡 (cards.open) and the exports (cards.export) for the roles that may; the holder filter for those who see the team
   const may = useCans(['cards.open', 'cards.export', 'team.read', 'cards.manage', 'cards.fund', 'cards.assign']);
+  const bulkActions = useBulkActions();
   // cards are ticked for an export or a bulk action, by the roles that may take one
   const ticking = may['cards.export'] || may['cards.manage'] || may['cards.fund'] || may['cards.assign'];
   const members = useTeamMembers();
@@ -83,6 +84,14 @@ export default function Card() {
   const chosen = useCardSelection(filters, total);
   const items = list.data?.items ?? [];
   const selection = { ids: chosen.allMatching ? items.map((card) => card.id) : chosen.ticked, onChange: chosen.tick };
+  // the bulk bar names the selection when the role may act on it; the line under it only when it may not
+  const barShown = chosen.count > 0 && bulkActions.length > 0;
+  const selectAll =
+    !chosen.allMatching && total > chosen.count ? (
+      <Button type="link" size="small" onClick={chosen.selectAllMatching} data-testid="select-all-matching">
+        {cardListText.selection.selectAll(total)}
+      </Button>
+    ) : null;
   const [shown, setShown] = useState<ChoosableColumn[]>(readChosenColumns);
   const chooseColumns = (columns: ChoosableColumn[]) => {
     setShown(columns);
@@ -153,18 +162,14 @@ export default function Card() {
         }
         pager={{ page, lastPage, pageSize, narrow, onChange: update, testId: 'card-pager' }}
       >
-        <BulkBar target={chosen.selection ? { ...chosen.selection, count: chosen.count } : null} onClear={chosen.clear} />
+        <BulkBar target={chosen.selection ? { ...chosen.selection, count: chosen.count } : null} onClear={chosen.clear} beside={selectAll} />
         <div className={styles.listArea}>
-          {total > 0 && (!narrow || (may['cards.export'] && chosen.count > 0)) ? (
+          {total > 0 && (!narrow || (may['cards.export'] && chosen.count > 0 && !barShown)) ? (
             <div className={styles.listTools}>
-              {may['cards.export'] && chosen.count > 0 ? (
+              {may['cards.export'] && chosen.count > 0 && !barShown ? (
                 <span className={styles.selectionNote} data-testid="selection-note">
                   {chosen.allMatching ? cardListText.selection.allSelected(total) : cardListText.selection.ticked(chosen.count)}
-                  {!chosen.allMatching && total > chosen.count ? (
-                    <Button type="link" size="small" onClick={chosen.selectAllMatching} data-testid="select-all-matching">
-                      {cardListText.selection.selectAll(total)}
-                    </Button>
-                  ) : null}
+                  {selectAll}
                   <Button type="link" size="small" onClick={chosen.clear} data-testid="selection-clear">
                     {cardListText.selection.clear}
                   </Button>
