@@ -116,6 +116,7 @@ function accountFigures(tx: Tx, accountId: string, at: FigureMoment) {
       cardId: sql<string>`f.card_id`.as('card_id'),
       spent: sql<string>`${terms.spent}`.as('spent'),
       declineRate: sql<number>`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`.as('decline_rate'),
+      lastUsedAt: sql<string | null>`f.last_used_at`.as('last_used_at'),
     })
     .from(sql`${cardFigures} f`)
     .where(sql`f.account_id = ${accountId}`)
@@ -154,24 +155,29 @@ export async function pageCards(
       .from(cards)
       .leftJoin(
         money,
-        and(eq(money.merchantId, cards.merchantId), eq(money.currency, cards.currency), eq(money.kind, 'CARD'), eq(money.ownerId, cards.id), eq(money.shard, 0)),
+        // the holder named too: the account's card accounts alone are read (index ledger_accounts_holder_idx), not the merchant's
+        and(
+          eq(money.merchantId, cards.merchantId),
+          eq(money.currency, cards.currency),
+          eq(money.kind, 'CARD'),
+          eq(money.ownerId, cards.id),
+          eq(money.shard, 0),
+          eq(money.holderId, cards.accountId),
+        ),
       )
       .where(where)
       .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
       .limit(limit)
       .offset(offset);
-  } else if (key === 'last_used_at') {
-    ids = await tx
-      .select({ id: cards.id })
-      .from(cards)
-      .leftJoin(cardFigures, eq(cardFigures.cardId, cards.id))
-      .where(where)
-      .orderBy(sql`${cardFigures.lastUsedAt} ${direction}`, byId)
-      .limit(limit)
-      .offset(offset);
   } else {
+    // the account's figures (index card_figures_account), each card's one row
     const figures = accountFigures(tx, scope.accountId, at);
-    const figure = key === 'spent_this_month' ? sql`coalesce(${figures.spent}, 0)` : sql`coalesce(${figures.declineRate}, 0)`;
+    const figure =
+      key === 'last_used_at'
+        ? sql`${figures.lastUsedAt}`
+        : key === 'spent_this_month'
+          ? sql`coalesce(${figures.spent}, 0)`
+          : sql`coalesce(${figures.declineRate}, 0)`;
     ids = await tx
       .select({ id: cards.id })
       .from(cards)
