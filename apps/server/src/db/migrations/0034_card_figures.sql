@@ -25,7 +25,6 @@ CREATE TABLE "card_spend_days" (
 --> statement-breakpoint
 ALTER TABLE "card_figures" ADD CONSTRAINT "card_figures_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_spend_days" ADD CONSTRAINT "card_spend_days_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "card_figures_account" ON "card_figures" USING btree ("account_id");--> statement-breakpoint
 -- the spending summary's range of an account's days, carrying what it filters on and sums: read from the index alone
 CREATE INDEX "card_spend_days_account_day" ON "card_spend_days" USING btree ("account_id","day")
   INCLUDE ("merchant_id", "currency", "card_id", "amount", "count", "declined");--> statement-breakpoint

@@ -105,31 +105,15 @@ export function cardListWhere(merchantId: string, scope: CardScope, filter: Card
 }
 
 /**
- * Per card of one account, its figures at the moment (db/card-figures.ts): one row a card of `card_figures`,
- * kept with every authorisation — the figures spending's spendingFigures answers for a page, here for the
- * sort over every card.
- */
-function accountFigures(tx: Tx, accountId: string, at: FigureMoment) {
-  const terms = cardFigureTerms('f', at);
-  return tx
-    .select({
-      cardId: sql<string>`f.card_id`.as('card_id'),
-      spent: sql<string>`${terms.spent}`.as('spent'),
-      declineRate: sql<number>`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`.as('decline_rate'),
-      lastUsedAt: sql<string | null>`f.last_used_at`.as('last_used_at'),
-    })
-    .from(sql`${cardFigures} f`)
-    .where(sql`f.account_id = ${accountId}`)
-    .as('figures');
-}
-
-/**
  * A page of cards with their product's name, in the sort asked, and how many match. The page's ids are
  * found first (only the columns the sort needs); only then are the page's rows read and joined, so a far
  * page skips index entries rather than whole rows. Newest first walks the index `cards_account_created`
  * (created_at and id DESC NULLS LAST, as drizzle-kit writes `.desc()`; oldest first walks it backwards,
  * NULLS FIRST); the other sorts order the account's cards by their figure, with the id to break ties the
- * same way.
+ * same way. The figures are each card's row of card_figures at the moment (db/card-figures.ts: the same
+ * definition spending's spendingFigures shows for a page), joined by its key alone: a plan that PostgreSQL
+ * keeps for the statement whatever the account (a generic plan) then probes the key per card or hashes,
+ * and never scans another path once per card.
  */
 export async function pageCards(
   tx: Tx,
@@ -155,33 +139,25 @@ export async function pageCards(
       .from(cards)
       .leftJoin(
         money,
-        // the holder named too: the account's card accounts alone are read (index ledger_accounts_holder_idx), not the merchant's
-        and(
-          eq(money.merchantId, cards.merchantId),
-          eq(money.currency, cards.currency),
-          eq(money.kind, 'CARD'),
-          eq(money.ownerId, cards.id),
-          eq(money.shard, 0),
-          eq(money.holderId, cards.accountId),
-        ),
+        and(eq(money.merchantId, cards.merchantId), eq(money.currency, cards.currency), eq(money.kind, 'CARD'), eq(money.ownerId, cards.id), eq(money.shard, 0)),
       )
       .where(where)
       .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
       .limit(limit)
       .offset(offset);
   } else {
-    // the account's figures (index card_figures_account), each card's one row
-    const figures = accountFigures(tx, scope.accountId, at);
+    // each card's one row of card_figures by its key (a card with none has no authorisation: 0, never used)
+    const terms = cardFigureTerms('card_figures', at);
     const figure =
       key === 'last_used_at'
-        ? sql`${figures.lastUsedAt}`
+        ? sql`${cardFigures.lastUsedAt}`
         : key === 'spent_this_month'
-          ? sql`coalesce(${figures.spent}, 0)`
-          : sql`coalesce(${figures.declineRate}, 0)`;
+          ? terms.spent
+          : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`;
     ids = await tx
       .select({ id: cards.id })
       .from(cards)
-      .leftJoin(figures, eq(figures.cardId, cards.id))
+      .leftJoin(cardFigures, eq(cardFigures.cardId, cards.id))
       .where(where)
       .orderBy(sql`${figure} ${direction}`, byId)
       .limit(limit)
