@@ -263,8 +263,9 @@ async function bench() {
       console.log(`GET /api/v1/card by every sort and some filters, ${SORT_REQUESTS} sequential requests each after 5 to warm up:`);
       console.table(lists);
       console.log(
-        'indexes: cards_account_created (newest/oldest first, and the scope of every other sort), card_transactions_account_consume ' +
-          '(the spending figures of the account, one grouped pass), card_transactions_card_created (last used), ledger_accounts_owner_uq (balance), cards_tags (tag)',
+        'indexes: cards_account_created (newest/oldest first, and the scope of every other sort), card_figures_pkey (spent this month, ' +
+          'the decline rate and last used: one row a card, kept by the trigger on card_transactions), ledger_accounts_owner_uq ' +
+          '(balance), cards_tags (tag)',
       );
       console.log(`goal p99 ≤ ${GOAL_PAGE_P99_MS} ms for any sort or filter: worst p99 ${ms(worstList)} ms — ${verdict(worstList)}`);
       return worstList;

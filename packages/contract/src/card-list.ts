@@ -7,7 +7,12 @@ import { CARD_STATUSES, type CardStatus } from './enums.ts';
  * holder) that the list, the exports and the bulk actions share, and a card's tags with their rules.
  */
 
-/** What GET /card sorts by; a leading `-` sorts descending. Ties are broken by the card's id, the same way. */
+/**
+ * What GET /card sorts by; a leading `-` sorts descending. Ties are broken by the card's id, the same way.
+ * spent_this_month, decline_rate_30d and last_used_at sort by the figures the card shows (cards.ts: this
+ * China month's spend, the last 30 China days' decline rate, the latest authorisation): the card sorted
+ * first shows the largest.
+ */
 export const CARD_SORT_KEYS = ['created_at', 'balance', 'spent_this_month', 'decline_rate_30d', 'last_used_at'] as const;
 export type CardSortKey = (typeof CARD_SORT_KEYS)[number];
 export const CARD_SORTS = [...CARD_SORT_KEYS, ...CARD_SORT_KEYS.map((key) => `-${key}` as const)] as const;

@@ -176,14 +176,17 @@ export type CardControls = z.infer<typeof cardControls>;
 /** Days and months of the limits are China time. */
 export const CHINA_UTC_OFFSET_HOURS = 8;
 
-/** A card whose decline rate over RISK_WINDOW_DAYS is above RISK_DECLINE_RATE, with at least RISK_MIN_AUTHORIZATIONS, is at risk. */
+/**
+ * A card whose decline rate over the last RISK_WINDOW_DAYS China days (today and the days before it, whole
+ * days from 00:00 UTC+8) is above RISK_DECLINE_RATE, with at least RISK_MIN_AUTHORIZATIONS, is at risk.
+ */
 export const RISK_WINDOW_DAYS = 30;
 export const RISK_DECLINE_RATE = 0.2;
 export const RISK_MIN_AUTHORIZATIONS = 10;
 export const CARD_RISKS = ['NORMAL', 'HIGH'] as const;
 export type CardRisk = (typeof CARD_RISKS)[number];
 
-/** The risk of a card from its authorisations of the last RISK_WINDOW_DAYS days. */
+/** The risk of a card from its authorisations of the last RISK_WINDOW_DAYS China days. */
 export const riskOf = (declined: number, total: number): CardRisk =>
   total >= RISK_MIN_AUTHORIZATIONS && declined / total > RISK_DECLINE_RATE ? 'HIGH' : 'NORMAL';
 

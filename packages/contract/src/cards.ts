@@ -264,7 +264,10 @@ export const cardItem = z.object({
   actions: z.array(z.enum(CARD_ACTIONS)),
   /** approved and settled spending since the 1st of this month, China time (card-spending.ts) */
   spent_this_month: moneyText,
-  /** declined ÷ all authorisations of the last RISK_WINDOW_DAYS days, 0–1 (0 when there were none) */
+  /**
+   * declined ÷ all authorisations of the last RISK_WINDOW_DAYS China days (today and the 29 days before,
+   * each from 00:00 UTC+8), 0–1 (0 when there were none); the list's sort decline_rate_30d reads the same
+   */
   decline_rate_30d: z.number().min(0).max(1),
   risk: z.enum(CARD_RISKS),
   /** riskText when the risk is HIGH, else null */

@@ -10,6 +10,6 @@ export { stationMessages, announcements, announcementReads } from './schema/mess
 export { ledgerAccounts, ledgerTransactions, ledgerPostings, ledgerHolds, ledgerIdempotencyKeys, requestKeys } from './schema/ledger.ts';
 export { wallets } from './schema/wallet.ts';
 export { cardProducts, cardVerifications, cards, cardReveals, cardRevealGrants } from './schema/cards.ts';
-export { issuerEvents, cardTransactions, cardControls, chargesOwed } from './schema/spending.ts';
+export { issuerEvents, cardTransactions, cardFigures, cardSpendDays, cardControls, chargesOwed } from './schema/spending.ts';
 export { cardBatches, cardExports } from './schema/batches.ts';
 export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';

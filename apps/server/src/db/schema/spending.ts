@@ -1,6 +1,6 @@
 /** What a card spends: the issuer's events, card transactions, controls and charges owed. */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { cards } from './cards.ts';
 import { minorUnits, ts } from './columns.ts';
@@ -70,6 +70,59 @@ export const cardTransactions = pgTable(
     // the hold-expiry job's search: the few authorisations still pending, oldest first
     index('card_transactions_pending').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     check('card_transactions_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Each card's list figures, kept by the trigger on card_transactions (migration 0034) in the statement
+ * that writes an authorisation, so that sorting the card list reads one row a card. What a figure means
+ * at a moment, and how a month or a day gone by reads as nothing, is db/card-figures.ts.
+ * - `spent`: approved and settled (PENDING and CLOSED) CONSUME amounts of the China month `spent_month`
+ *   (year × 12 + month − 1), the latest month of any of the card's authorisations.
+ * - `window_day`: the latest China day (days since 1970-01-01) of its authorisations; `authorised` and
+ *   `declined`: how many of all its authorisations carry an authorisation id, and a decline code;
+ *   `authorised_before[k % 30 + 1]` / `declined_before[…]`: the same counts over the days before day k,
+ *   for each of the 30 days k up to `window_day` — so the last 30 days' counts are two subtractions.
+ * - `last_used_at`: its latest authorisation.
+ */
+export const cardFigures = pgTable('card_figures', {
+  cardId: uuid('card_id')
+    .primaryKey()
+    .references(() => cards.id),
+  accountId: uuid('account_id').notNull(),
+  spentMonth: integer('spent_month').notNull(),
+  spent: minorUnits('spent').notNull(),
+  windowDay: integer('window_day').notNull(),
+  authorised: integer('authorised').notNull(),
+  declined: integer('declined').notNull(),
+  authorisedBefore: integer('authorised_before').array().notNull(),
+  declinedBefore: integer('declined_before').array().notNull(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+/**
+ * Each card's authorisations per China day (days since 1970-01-01) and currency, kept by the same
+ * trigger: what was spent (PENDING and CLOSED), how many were asked, how many declined — the spending
+ * summary reads these instead of the rows when it filters by nothing a row alone knows.
+ */
+export const cardSpendDays = pgTable(
+  'card_spend_days',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    day: integer('day').notNull(),
+    currency: text('currency').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    amount: minorUnits('amount').notNull(),
+    count: integer('count').notNull(),
+    declined: integer('declined').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cardId, t.day, t.currency] }),
+    // the summary's range of an account: migration 0034 gives it INCLUDE columns (not drawn here), read from the index alone
+    index('card_spend_days_account_day').on(t.accountId, t.day),
   ],
 );
 

@@ -1,8 +1,8 @@
 import type { CardItem, CardSummaryAnswer, OpenCardBody } from '@portal/contract/cards';
 import type { CardListQuery, CardTagsAnswer } from '@portal/contract/card-list';
-import { chinaMonthStart, RISK_WINDOW_DAYS } from '@portal/contract/card-spending';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
+import { figureMoment } from '../../db/card-figures.ts';
 import type { Tx } from '../../db/engine.ts';
 import { cardCalls } from '@portal/contract/api/cards';
 import { traceWithin } from '../../http/call-trace.ts';
@@ -50,8 +50,6 @@ export { ISSUER_REFUSED_REASON } from './opening.ts';
  * cancelled and revealed through the card issuer, whose answers arrive as events (`issuerHandlers`).
  * Their spending and their batches are modules of their own, which reach a card through this service.
  */
-const DAY_MS = 24 * 60 * 60_000;
-
 export function createCardService(deps: CardDeps) {
   const { db, clock, ledger } = deps;
   const opening = openingPart(deps);
@@ -107,10 +105,8 @@ export function createCardService(deps: CardDeps) {
 
     /** GET /card: a page of the scope's cards, filtered and sorted as asked. */
     async list(merchantId: string, scope: CardScope, query: CardListQuery) {
-      const now = clock.now();
-      const windows = { monthStart: chinaMonthStart(now), windowStart: new Date(now.getTime() - RISK_WINDOW_DAYS * DAY_MS) };
       const offset = (query.page - 1) * query.page_size;
-      const { rows, total } = await pageCards(db, merchantId, scope, query, query.sort, windows, query.page_size, offset);
+      const { rows, total } = await pageCards(db, merchantId, scope, query, query.sort, figureMoment(clock.now()), query.page_size, offset);
       return { items: await items(merchantId, rows), total, page: query.page, page_size: query.page_size };
     },
 

@@ -1,9 +1,10 @@
 import type { CardListFilter, CardSort } from '@portal/contract/card-list';
 import { parseCardSort } from '@portal/contract/card-list';
-import { and, arrayContains, count, desc, eq, gte, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { cardFigureTerms, type FigureMoment } from '../../db/card-figures.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Tx } from '../../db/engine.ts';
-import { cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds, members } from '../../db/schema.ts';
+import { cardFigures, cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds, members } from '../../db/schema.ts';
 import type { CardScope } from './scope.ts';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -103,45 +104,16 @@ export function cardListWhere(merchantId: string, scope: CardScope, filter: Card
   ) as SQL;
 }
 
-/** The moments the card list's figures are counted from: this month's start (China time) and the decline-rate window's. */
-export interface FigureWindows {
-  monthStart: Date;
-  windowStart: Date;
-}
-
-/**
- * Per card of one account, in one pass over its authorisations since the earlier of the two windows
- * (index card_transactions_account_consume): what it spent this month (approved and settled), and its
- * authorisations of the window with the declined ones — the figures spending's spendingFigures answers
- * for a page, here for the sort over every card.
- */
-function accountFigures(tx: Tx, accountId: string, windows: FigureWindows) {
-  const since = windows.monthStart < windows.windowStart ? windows.monthStart : windows.windowStart;
-  const t = cardTransactions;
-  return tx
-    .select({
-      cardId: t.cardId,
-      spent: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.status} in ('PENDING', 'CLOSED') and ${t.createdAt} >= ${windows.monthStart.toISOString()}::timestamptz), 0)`.as('spent'),
-      declineRate: sql<number>`case when count(*) filter (where ${t.authorizationId} is not null and ${t.createdAt} >= ${windows.windowStart.toISOString()}::timestamptz) = 0 then 0
-        else (count(*) filter (where ${t.declineCode} is not null and ${t.createdAt} >= ${windows.windowStart.toISOString()}::timestamptz))::float8
-          / count(*) filter (where ${t.authorizationId} is not null and ${t.createdAt} >= ${windows.windowStart.toISOString()}::timestamptz) end`.as('decline_rate'),
-    })
-    .from(t)
-    .where(and(eq(t.accountId, accountId), eq(t.type, 'CONSUME'), gte(t.createdAt, since)))
-    .groupBy(t.cardId)
-    .as('figures');
-}
-
-/** A card's last authorisation (index card_transactions_card_created, newest first). */
-const lastUsedAt = sql`(select max(${cardTransactions.createdAt}) from ${cardTransactions} where ${cardTransactions.cardId} = ${cards.id} and ${cardTransactions.type} = 'CONSUME')`;
-
 /**
  * A page of cards with their product's name, in the sort asked, and how many match. The page's ids are
  * found first (only the columns the sort needs); only then are the page's rows read and joined, so a far
  * page skips index entries rather than whole rows. Newest first walks the index `cards_account_created`
  * (created_at and id DESC NULLS LAST, as drizzle-kit writes `.desc()`; oldest first walks it backwards,
  * NULLS FIRST); the other sorts order the account's cards by their figure, with the id to break ties the
- * same way.
+ * same way. The figures are each card's row of card_figures at the moment (db/card-figures.ts: the same
+ * definition spending's spendingFigures shows for a page), joined by its key alone: a plan that PostgreSQL
+ * keeps for the statement whatever the account (a generic plan) then probes the key per card or hashes,
+ * and never scans another path once per card.
  */
 export async function pageCards(
   tx: Tx,
@@ -149,7 +121,7 @@ export async function pageCards(
   scope: CardScope,
   filter: CardListWhereFilter,
   sort: CardSort,
-  windows: FigureWindows,
+  at: FigureMoment,
   limit: number,
   offset: number,
 ) {
@@ -173,15 +145,19 @@ export async function pageCards(
       .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
       .limit(limit)
       .offset(offset);
-  } else if (key === 'last_used_at') {
-    ids = await tx.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${lastUsedAt} ${direction}`, byId).limit(limit).offset(offset);
   } else {
-    const figures = accountFigures(tx, scope.accountId, windows);
-    const figure = key === 'spent_this_month' ? sql`coalesce(${figures.spent}, 0)` : sql`coalesce(${figures.declineRate}, 0)`;
+    // each card's one row of card_figures by its key (a card with none has no authorisation: 0, never used)
+    const terms = cardFigureTerms('card_figures', at);
+    const figure =
+      key === 'last_used_at'
+        ? sql`${cardFigures.lastUsedAt}`
+        : key === 'spent_this_month'
+          ? terms.spent
+          : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`;
     ids = await tx
       .select({ id: cards.id })
       .from(cards)
-      .leftJoin(figures, eq(figures.cardId, cards.id))
+      .leftJoin(cardFigures, eq(cardFigures.cardId, cards.id))
       .where(where)
       .orderBy(sql`${figure} ${direction}`, byId)
       .limit(limit)
@@ -202,15 +178,14 @@ export async function pageCards(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Each card's last authorisation, for a page of cards (none: not in the map). */
+/** Each card's last authorisation, for a page of cards (none: not in the map), as card_figures keeps it. */
 export async function lastUsedOf(tx: Tx, cardIds: string[]) {
   if (cardIds.length === 0) return new Map<string, Date>();
   const rows = await tx
-    .select({ cardId: cardTransactions.cardId, at: sql<string>`max(${cardTransactions.createdAt})::text` })
-    .from(cardTransactions)
-    .where(and(inArray(cardTransactions.cardId, cardIds), eq(cardTransactions.type, 'CONSUME')))
-    .groupBy(cardTransactions.cardId);
-  return new Map(rows.map((row) => [row.cardId, new Date(row.at)]));
+    .select({ cardId: cardFigures.cardId, at: cardFigures.lastUsedAt })
+    .from(cardFigures)
+    .where(and(inArray(cardFigures.cardId, cardIds), isNotNull(cardFigures.lastUsedAt)));
+  return new Map(rows.flatMap((row) => (row.at ? [[row.cardId, row.at] as const] : [])));
 }
 
 /** The scope's tags, each with how many of its cards carry it: the most used first, then by name. */

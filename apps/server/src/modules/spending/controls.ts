@@ -4,7 +4,6 @@ import {
   chinaDayStart,
   chinaMonthStart,
   type MccCategory,
-  RISK_WINDOW_DAYS,
   riskOf,
   riskText,
 } from '@portal/contract/card-spending';
@@ -12,13 +11,12 @@ import type { Currency } from '@portal/contract/enums';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { z } from 'zod';
 import { spendingCalls } from '@portal/contract/api/spending';
+import { figureMoment } from '../../db/card-figures.ts';
 import type { Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
 import type { CardRow, SpendingFigures } from '../cards/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import { findControls, saveControls, spendingFigures, spentSince } from './store.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** A card's controls (GET|PUT /card/{id}/controls) and the spending figures of a page of cards. */
 export function controlsPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) {
@@ -66,7 +64,7 @@ export function controlsPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) 
     /** The figures of each card of a page, in one grouped query. */
     async figures(cardIds: string[], tx?: Tx): Promise<Map<string, SpendingFigures>> {
       const now = clock.now();
-      const rows = await spendingFigures(tx ?? db, cardIds, chinaMonthStart(now), new Date(now.getTime() - RISK_WINDOW_DAYS * DAY_MS));
+      const rows = await spendingFigures(tx ?? db, cardIds, figureMoment(now));
       const figures = new Map<string, SpendingFigures>();
       for (const [cardId, row] of rows) {
         const risk = riskOf(row.declined, row.total);

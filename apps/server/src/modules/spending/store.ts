@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt, sql, sum } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once.ts';
 import type { Tx } from '../../db/engine.ts';
-import { cardControls, cards, cardTransactions, chargesOwed } from '../../db/schema.ts';
+import { cardFigureTerms, type FigureMoment } from '../../db/card-figures.ts';
+import { cardControls, cardFigures, cards, cardTransactions, chargesOwed } from '../../db/schema.ts';
 import { type EventRecord, eventRecording } from '../issuer/event-record.ts';
 
 /** The SQL of a card's spending: its authorisations, controls, debts and 3-D Secure messages. */
@@ -152,22 +153,22 @@ export async function spentSince(tx: Tx, cardId: string, since: Date) {
 }
 
 /**
- * Per card of a page, in one grouped query: spent since the month's start, and the authorisations
- * of the risk window with how many of them were declined.
+ * Per card of a page, its figures at the moment as card_figures keeps them (db/card-figures.ts, the same
+ * definition the card list sorts by): spent this month, and the authorisations of the decline-rate window
+ * with how many of them were declined. A card with no authorisation is not in the map.
  */
-export async function spendingFigures(tx: Tx, cardIds: string[], monthStart: Date, windowStart: Date) {
+export async function spendingFigures(tx: Tx, cardIds: string[], at: FigureMoment) {
   if (cardIds.length === 0) return new Map<string, { spentThisMonth: bigint; declined: number; total: number }>();
-  const since = monthStart < windowStart ? monthStart : windowStart;
+  const terms = cardFigureTerms('f', at);
   const rows = await tx
     .select({
-      cardId: cardTransactions.cardId,
-      spent: sql<string>`coalesce(sum(${cardTransactions.amount}) filter (where ${cardTransactions.status} in ('PENDING', 'CLOSED') and ${cardTransactions.createdAt} >= ${monthStart}), 0)`,
-      declined: sql<number>`(count(*) filter (where ${cardTransactions.declineCode} is not null and ${cardTransactions.createdAt} >= ${windowStart}))::int`,
-      total: sql<number>`(count(*) filter (where ${cardTransactions.authorizationId} is not null and ${cardTransactions.createdAt} >= ${windowStart}))::int`,
+      cardId: sql<string>`f.card_id`,
+      spent: sql<string>`(${terms.spent})::text`,
+      declined: sql<number>`(${terms.declined})::int`,
+      total: sql<number>`(${terms.authorised})::int`,
     })
-    .from(cardTransactions)
-    .where(and(inArray(cardTransactions.cardId, cardIds), eq(cardTransactions.type, 'CONSUME'), gte(cardTransactions.createdAt, since)))
-    .groupBy(cardTransactions.cardId);
+    .from(sql`${cardFigures} f`)
+    .where(inArray(sql`f.card_id`, cardIds));
   return new Map(rows.map((row) => [row.cardId, { spentThisMonth: BigInt(row.spent), declined: Number(row.declined), total: Number(row.total) }]));
 }
 
