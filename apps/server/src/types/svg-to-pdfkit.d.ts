@@ -5,6 +5,13 @@ declare module 'svg-to-pdfkit' {
     svg: string,
     x: number,
     y: number,
-    options?: { width?: number; height?: number; preserveAspectRatio?: string; fontCallback?: (family: string, bold: boolean, italic: boolean) => string },
+    options?: {
+      width?: number;
+      height?: number;
+      preserveAspectRatio?: string;
+      fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
+      imageCallback?: (link: string) => string;
+      warningCallback?: (message: string) => void;
+    },
   ): void;
 }

@@ -225,6 +225,14 @@ describe('GET /statements as .xlsx', () => {
     expect(otherNovember.wallet[3]).toBe(otherNow.wallet);
   });
 
+  it('holds a movement made in the very moment the statement is asked for', async () => {
+    const before = summaryOf(await workbookOf(owner, '2026-11'));
+    await t.services.ledger.recharge({ merchantId, accountId: owner.accountId, currency: 'USD', amount: 2_00n, key: key() });
+    const after = summaryOf(await workbookOf(owner, '2026-11'));
+    expect((after.wallet[3] ?? 0n) - (before.wallet[3] ?? 0n)).toBe(2_00n);
+    expect(after.wallet[3]).toBe((await ledgerBalances(owner.accountId)).wallet);
+  });
+
   it('answers an empty month with zeros and no rows', async () => {
     const workbook = await workbookOf(owner, '2026-01');
     const summary = summaryOf(workbook);

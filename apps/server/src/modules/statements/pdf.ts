@@ -67,7 +67,8 @@ export async function statementPdf(doc: StatementDocument, accent: string): Prom
       .font(options.font ?? 'regular')
       .fontSize(options.size ?? 8.5)
       .fillColor(options.color ?? INK)
-      .text(value, x, at, { width: options.width, align: options.align ?? 'left', lineBreak: false, ellipsis: true });
+      // one line in its cell: with a height, PDFKit cuts what does not fit and ends it with …
+      .text(value, x, at, { width: options.width, height: (options.size ?? 8.5) * 1.5, align: options.align ?? 'left', lineBreak: false, ellipsis: true });
   };
 
   const newPage = () => {
@@ -223,7 +224,15 @@ async function drawLogo(pdf: PDFKit.PDFDocument, doc: StatementDocument, x: numb
       return;
     }
     const { default: SVGtoPDF } = await import('svg-to-pdfkit');
-    SVGtoPDF(pdf, logo.svg, x, y, { height: 28, width: 180, preserveAspectRatio: 'xMinYMin meet', fontCallback: () => 'bold' });
+    SVGtoPDF(pdf, logo.svg, x, y, {
+      height: 28,
+      width: 180,
+      preserveAspectRatio: 'xMinYMin meet',
+      fontCallback: () => 'bold',
+      // an image inside the logo only from the SVG itself (a data: URL), never a file of the server
+      imageCallback: (link) => (/^data:image\/(png|jpe?g);base64,/i.test(link.trim()) ? link.replace(/\s+/g, '') : ''),
+      warningCallback: () => {},
+    });
   } catch {
     pdf.font('bold').fontSize(14).fillColor(INK).text(doc.merchant.name, x, y + 6, { width: 240, lineBreak: false, ellipsis: true });
   }

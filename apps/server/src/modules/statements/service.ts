@@ -47,7 +47,13 @@ export function createStatementService({ db, clock, webDist }: { db: Db; clock: 
     if (source.startsWith('data:')) {
       const match = /^data:(image\/[a-z+]+)(;base64)?,(.*)$/s.exec(source);
       if (!match) return null;
-      const data = match[2] ? Buffer.from(match[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(match[3] ?? ''), 'utf8');
+      let data: Buffer;
+      try {
+        data = match[2] ? Buffer.from(match[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(match[3] ?? ''), 'utf8');
+      } catch {
+        // a logo that cannot be read leaves the merchant's name in its place
+        return null;
+      }
       return match[1] === 'image/svg+xml' ? { kind: 'svg', svg: data.toString('utf8') } : { kind: 'image', data };
     }
     if (!source.startsWith('/') || source.startsWith('//')) return null;
@@ -91,7 +97,8 @@ export function createStatementService({ db, clock, webDist }: { db: Db; clock: 
         accountId: account.id,
         currency: query.currency,
         start: range.start,
-        end: range.end.getTime() > now.getTime() ? now : range.end,
+        // the current month as the snapshot holds it: every posting committed when it was taken
+        end: range.end,
       };
       const limit = query.format === 'pdf' ? STATEMENT_PDF_ROW_LIMIT : EXPORT_ROW_LIMIT;
       const read = await db.transaction(
@@ -104,7 +111,7 @@ export function createStatementService({ db, clock, webDist }: { db: Db; clock: 
           }
           const fees = await statementFees(tx, scope);
           const movementsOf = (side: 'WALLET' | 'CARD') =>
-            readAll((after) => statementMovements(tx, scope, side, after ? { createdAt: after.createdAt, id: after.id } : null, PART));
+            readAll((after) => statementMovements(tx, scope, side, after ? { id: after.id } : null, PART));
           const wallet = await movementsOf('WALLET');
           const cards = await movementsOf('CARD');
           return { accounts, fees, wallet, cards };

@@ -112,17 +112,19 @@ const movementOf = (row: Row): StatementMovement => ({
 });
 
 /**
- * The month's postings of the wallet (`side` WALLET) or of the cards, oldest first, after a cursor;
+ * The month's postings of the wallet (`side` WALLET) or of the cards, in the ledger's order, after a cursor;
  * `limit` at a time so a long month is read in parts.
  */
 export async function statementMovements(
   tx: Tx,
   scope: StatementScope,
   side: 'WALLET' | 'CARD',
-  after: { createdAt: Date; id: string } | null,
+  after: { id: string } | null,
   limit: number,
 ): Promise<StatementMovement[]> {
-  const cursor: SQL = after ? sql` and (p.created_at, p.id) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::bigint)` : sql``;
+  // in the ledger's own order: a posting's id is taken under its account's lock, so each row's balance
+  // follows the one before it (its time is read before the lock, and two at once may carry either order)
+  const cursor: SQL = after ? sql` and p.id > ${after.id}::bigint` : sql``;
   const rows = await rowsOf(
     tx.execute(sql`select p.id::text as id, la.kind, p.type, p.amount::text as amount, p.balance_after::text as balance_after,
         p.created_at, t.memo, t.reverses_id is not null as reversal,
@@ -138,7 +140,7 @@ export async function statementMovements(
       left join cards c on c.id = ${postingCard} and c.merchant_id = la.merchant_id
       where ${customerAccounts(scope)} and la.kind = ${side}
         and p.created_at >= ${scope.start.toISOString()}::timestamptz and p.created_at < ${scope.end.toISOString()}::timestamptz${cursor}
-      order by p.created_at, p.id
+      order by p.id
       limit ${limit}`),
   );
   return rows.map(movementOf);

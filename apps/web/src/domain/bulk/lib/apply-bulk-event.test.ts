@@ -37,6 +37,13 @@ describe('BULK_ACTION_PROGRESS', () => {
     expect(data()).toMatchObject({ succeeded: 4, failed: 1 });
   });
 
+  it('keeps an ended action ended when the last card’s event comes after the end', () => {
+    const { queryClient, data } = cacheWithBulk();
+    queryClient.setQueryData(bulkKeys.detail('b-1'), { ...running, status: 'DONE', succeeded: 29, failed: 1 });
+    applyBulkEvent(queryClient, progress({ status: 'RUNNING', succeeded: 29, failed: 1 }));
+    expect(data()).toMatchObject({ status: 'DONE', succeeded: 29, failed: 1 });
+  });
+
   it('asks for each card’s result when the action ends, or when its figures cannot be read', () => {
     const ended = cacheWithBulk();
     applyBulkEvent(ended.queryClient, progress({ status: 'DONE', succeeded: 28, failed: 2 }));

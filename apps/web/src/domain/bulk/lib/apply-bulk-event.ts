@@ -24,7 +24,9 @@ export function applyBulkEvent(queryClient: QueryClient, event: StreamEvent): bo
   const total = count(payload.total);
   const status = BULK_STATUSES.find((candidate) => candidate === payload.status) ?? null;
   if (current && succeeded !== null && failed !== null && total !== null && status) {
-    if (succeeded + failed >= current.succeeded + current.failed) queryClient.setQueryData<BulkActionAnswer>(key, { ...current, status, total, succeeded, failed });
+    // an ended action stays ended: a late event of its last card cannot make it run again
+    const later = succeeded + failed > current.succeeded + current.failed || (succeeded + failed === current.succeeded + current.failed && current.status !== 'DONE');
+    if (later) queryClient.setQueryData<BulkActionAnswer>(key, { ...current, status, total, succeeded, failed });
     if (status === 'DONE') void queryClient.invalidateQueries({ queryKey: key });
     return true;
   }
