@@ -31,6 +31,7 @@ import { portalWebhookUrl } from '../apps/server/src/providers/issuer/built-in.t
 // production's settings; nothing is sent by SMS or mail here, they only have to be there
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
 import { acceptsOn, freePort, inParallel, ms, percentile, processCpu, sorted } from './lib/measure.ts';
+import { bulkTopUp, openStream } from './lib/cards-client.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 import { apiCaller, BENCH_POOL, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
 
@@ -47,7 +48,6 @@ const SORT_REQUESTS = Number(process.env.BENCH_SORT_REQUESTS ?? 60);
 const TAG_GROUPS = 20;
 /** phase D: cards of the big account topped up by one bulk action (at most 1,000 a call) */
 const BULK_CARDS = Math.min(1_000, Number(process.env.BENCH_BULK ?? 1_000));
-const GOAL_BULK_SECONDS = 20;
 
 /** BENCH_LIST_ONLY=1: phases C and D alone, their cards written straight into the tables */
 const LIST_ONLY = process.env.BENCH_LIST_ONLY === '1';
@@ -60,46 +60,6 @@ const GOAL_PAGE_P99_MS = 50;
 // ── the client side ──
 
 const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-
-/**
- * One account's event stream (GET /api/v1/events): calls `onCardStatus` for each CARD_STATUS with
- * the moment it arrived; resolves once the stream has opened (its first event, the unread count).
- */
-function openStream(port: number, token: string, agent: http.Agent, onCardStatus: (cardId: string, status: string, at: number) => void) {
-  return new Promise<http.ClientRequest>((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/v1/events', agent, headers: { host: HOST, authorization: `Bearer ${token}` } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`event stream: HTTP ${response.statusCode}`));
-      response.setEncoding('utf8');
-      let buffer = '';
-      let opened = false;
-      response.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let cut = buffer.indexOf('\n\n');
-        while (cut >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5))
-            .join('\n');
-          if (data) {
-            const event = JSON.parse(data) as { type: string; card_id?: string; card_status?: string };
-            if (event.type === 'CARD_STATUS' && event.card_id && event.card_status) onCardStatus(event.card_id, event.card_status, at);
-            if (!opened) {
-              opened = true;
-              resolve(request);
-            }
-          }
-          cut = buffer.indexOf('\n\n');
-        }
-      });
-      response.on('error', () => {});
-    });
-    request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
-  });
-}
 
 /**
  * CPU seconds used so far by the server process, the PostgreSQL backends serving the bench database,
@@ -271,40 +231,7 @@ async function bench() {
       return worstList;
     }
 
-    /**
-     * Phase D: one bulk action tops up BULK_CARDS of the big account's cards by 1.00 each: the time to accept
-     * it (the review, the whole cost held) and from the request to its end, as its durable job runs it.
-     * Answers whether every card succeeded within the goal.
-     */
-    async function bulkRecharge() {
-      if (!database) throw new Error('no database');
-      const ids = (
-        (await database.db.execute(
-          sql`select id from cards where account_id = ${big.id} and status = 'NORMAL' order by created_at, id limit ${BULK_CARDS}`,
-        )) as unknown as { rows: Array<{ id: string }> }
-      ).rows.map((row) => row.id);
-      const started = performance.now();
-      const accepted = dataOf(
-        await call<{ id: string }>('POST', '/card/bulk-actions', big.token, { action: 'RECHARGE', card_ids: ids, params: { amount: '1.00' } }, { 'idempotency-key': `bench-bulk-${Date.now()}` }),
-        'POST /card/bulk-actions',
-      );
-      const acceptedAt = performance.now();
-      let ended: { status: string; succeeded: number; failed: number } = { status: 'PENDING', succeeded: 0, failed: 0 };
-      while (ended.status !== 'DONE') {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        ended = dataOf(await call<typeof ended>('GET', `/card/bulk-actions/${accepted.id}`, big.token), 'GET /card/bulk-actions/{id}');
-        if (performance.now() - started > 600_000) throw new Error('the bulk action did not end in 10 minutes');
-      }
-      const wall = (performance.now() - started) / 1000;
-      console.log(
-        `\nphase D: one bulk action (POST /api/v1/card/bulk-actions, RECHARGE 1.00 each) on ${ids.length} cards of the big account: ` +
-          `accepted (reviewed, the whole cost held) in ${seconds(started, acceptedAt)} s; request → DONE ${wall.toFixed(1)} s ` +
-          `(${Math.round(ids.length / wall)} cards/s); ${ended.succeeded} succeeded, ${ended.failed} failed`,
-      );
-      const pass = ended.failed === 0 && ended.succeeded === ids.length && wall <= GOAL_BULK_SECONDS;
-      console.log(`goal: ${ids.length} cards topped up by one bulk action ≤ ${GOAL_BULK_SECONDS} s: ${wall.toFixed(1)} s — ${pass ? 'PASS' : 'FAIL'}`);
-      return pass;
-    }
+    const bulkRecharge = () => bulkTopUp(call, database as Database, big, BULK_CARDS);
 
     if (LIST_ONLY) {
       // the big account's cards written straight into the tables (as opening them would leave them, with
@@ -332,7 +259,7 @@ async function bench() {
       statusSeen.set(cardId, status);
       if (status === 'NORMAL' && !normalAt.has(cardId)) normalAt.set(cardId, at);
     };
-    for (const who of holders) streams.push(await openStream(ready.port, who.token, streamAgent, onStatus));
+    for (const who of holders) streams.push(await openStream(ready.port, HOST, who.token, streamAgent, onStatus));
     // card i belongs to account i % 100: the clients at work at once hold different accounts
     const jobs = Array.from({ length: ACCOUNTS * CARDS_EACH }, (_, i) => ({ who: holders[i % ACCOUNTS] as { id: string; token: string }, n: Math.floor(i / ACCOUNTS) }));
     const sentAt = new Map<string, number>();
