@@ -21,9 +21,9 @@ function lastMonth() {
  * 对账单: a month (China time; none after the current one), a currency and PDF or Excel, then the file.
  * The current month's statement runs to the moment it is made.
  */
-export function StatementDialog({ open, onClose, currencies }: { open: boolean; onClose: () => void; currencies?: Currency[] }) {
+export function StatementDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [month, setMonth] = useState<Dayjs>(lastMonth);
-  const [currency, setCurrency] = useState<Currency>(currencies?.[0] ?? 'USD');
+  const [currency, setCurrency] = useState<Currency>(CURRENCIES[0]);
   const [format, setFormat] = useState<StatementFormat>('pdf');
   const downloading = useDownloadStatement();
   const currentMonth = chinaMonthOf(new Date());
