@@ -101,7 +101,7 @@ const schema = z.object({
   /** seconds a worker may hold a card of a bulk action before another process takes it as lost */
   BULK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** bulk actions on cards worked at once per process, each a card at a time */
-  BULK_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  BULK_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** days an authorisation's hold waits for its settlement or reversal before it is released */
   AUTH_HOLD_EXPIRY_DAYS: numberSetting('AUTH_HOLD_EXPIRY_DAYS', 'whole days, 1 to 90', { min: 1, max: 90, whole: true }, DEFAULT_AUTH_HOLD_EXPIRY_DAYS),
   /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */

@@ -26,7 +26,7 @@ export interface JobInfo {
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface WorkOptions {
-  /** jobs of this queue run at once in this process (default 1) */
+  /** jobs of this queue run at once in this process (default 1; 0: none, other processes work them) */
   concurrency?: number;
   /** attempts after the first (default 2) */
   retryLimit?: number;
@@ -115,6 +115,13 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   }
 
   async function startWorker({ name, handler, options: work }: Registration) {
+    // 0: the queue is made and fed here, its jobs worked by other processes. A read of it puts it in
+    // pg-boss's cache of queues, which a job sent inside a transaction would otherwise fill over another
+    // connection (on the embedded database, the one connection that transaction holds: it would wait forever)
+    if (work.concurrency === 0) {
+      await boss.previewRedrive(name);
+      return;
+    }
     const concurrency = Math.max(1, work.concurrency ?? 1);
     await boss.work<unknown>(
       name,

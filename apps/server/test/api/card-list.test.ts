@@ -176,6 +176,17 @@ describe('GET /card filters', () => {
     expect((await list(owner.owner, { keyword: '%' })).total).toBe(0);
   });
 
+  it('finds a nickname whatever the case of its letters, and digits or 中文 inside it', async () => {
+    const before = (await list(owner.owner, { keyword: '乙号' })).items[0]?.nickname;
+    await t.database.db.execute(sql`update cards set nickname = 'Shop乙 20245-US' where id = ${cards.乙.id}`);
+    try {
+      for (const keyword of ['shop乙', 'SHOP', 'p乙 20245-u', '20245', '乙 2']) expect(names(await list(owner.owner, { keyword }))).toEqual(['Shop乙 20245-US']);
+      expect((await list(owner.owner, { keyword: 'shop乙 20246' })).total).toBe(0);
+    } finally {
+      await t.database.db.execute(sql`update cards set nickname = ${before} where id = ${cards.乙.id}`);
+    }
+  });
+
   it('filters by a tag, and finds a whole tag typed in the search', async () => {
     expect(names(await list(owner.owner, { tag: '广告', sort: 'created_at' }))).toEqual(['甲号卡', '乙号卡']);
     expect(names(await list(owner.owner, { tag: 'Meta' }))).toEqual(['甲号卡']);

@@ -54,13 +54,15 @@ export async function giveBackBudget(tx: Tx, holderMemberId: string, amount: big
 
 /**
  * Refuses with BUDGET_EXCEEDED, as useBudget would, when `amount` is more than what is left of the
- * member's budget this month; uses nothing (each movement then uses its own share as it moves).
+ * member's budget this month once `promised` (money already accepted for their cards, not yet moved:
+ * a bulk top-up still at work) is counted as used; uses nothing (each movement then uses its own share
+ * as it moves).
  */
-export async function checkBudget(tx: Tx, memberId: string, amount: bigint, currency: string, at: Date) {
+export async function checkBudget(tx: Tx, memberId: string, amount: bigint, currency: string, at: Date, promised = 0n) {
   if (!counted(currency) || amount <= 0n) return;
   const budget = await budgetOf(tx, memberId);
   if (budget === undefined) return;
-  const used = await usageOf(tx, memberId, budgetMonth(at));
+  const used = (await usageOf(tx, memberId, budgetMonth(at))) + promised;
   if (used + amount <= budget) return;
   const left = fromMinorUnits(budget > used ? budget - used : 0n);
   throw new AppError(TeamErrorCode.BUDGET_EXCEEDED, { params: { left, currency: teamLimits.budgetCurrency }, data: { left, currency: teamLimits.budgetCurrency } });

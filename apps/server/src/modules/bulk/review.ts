@@ -18,7 +18,7 @@ import { checkBudget } from '../budgets/service.ts';
 import { productView } from '../card-products/service.ts';
 import { type CardRow, type CardScope, cardListWhere, isUuid } from '../cards/service.ts';
 import type { BulkDeps } from './deps.ts';
-import { accountCards, activeMemberOf, chosenCards, countCards } from './store.ts';
+import { accountCards, activeMemberOf, chosenCards, countCards, promisedTopUps } from './store.ts';
 
 /** Who starts a bulk action: the member, their role, and so the cards they may act on. */
 export interface BulkCaller {
@@ -111,7 +111,10 @@ export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'cl
       for (const [index, each] of cost.each.entries()) Object.assign(planned[index] as PlannedCard, each);
       for (const [currency, sum] of cost.byCurrency) money.set(currency, { ...sum, back: false });
       if (holdsOwnCardsOnly(caller.role)) {
-        for (const [currency, sum] of cost.byCurrency) await checkBudget(tx, caller.memberId, sum.amount + sum.fee, currency, deps.clock.now());
+        for (const [currency, sum] of cost.byCurrency) {
+          const promised = await promisedTopUps(tx, caller.accountId, caller.memberId, currency);
+          await checkBudget(tx, caller.memberId, sum.amount + sum.fee, currency, deps.clock.now(), promised);
+        }
       }
     } else {
       for (const card of chosen) {

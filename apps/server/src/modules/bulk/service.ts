@@ -258,6 +258,7 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
     await finish(bulk.id);
   }
 
+  // a process given no workers serves the calls only: another process works the actions it accepts
   jobs.work<{ bulk_id: string }>(BULK_QUEUE, work, { concurrency: options.workers, retryLimit: 10, retryDelay: 2, expireInSeconds: 3600 });
 
   const underKey = async (tx: Tx, accountId: string, key: string) => {
@@ -323,7 +324,7 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
           holdId: holdIds.get(one.card.id) ?? null,
         })),
       );
-      const workers = Math.max(1, Math.min(options.workers, Math.ceil(planned.length / 25)));
+      const workers = Math.max(1, Math.min(Math.max(options.workers, 1), Math.ceil(planned.length / 25)));
       await jobs.sendMany(
         BULK_QUEUE,
         Array.from({ length: workers }, () => ({ data: { bulk_id: id } })),

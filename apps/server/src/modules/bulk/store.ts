@@ -188,6 +188,30 @@ export async function activeItemHolds(tx: Tx, bulkId: string) {
     .where(and(eq(cardBulkItems.bulkId, bulkId), eq(ledgerHolds.status, 'ACTIVE')));
 }
 
+/**
+ * What the member's bulk top-ups still at work hold in `currency` for cards they hold: the top-ups and
+ * fees accepted whose cards were not topped up yet (each item's hold, while active).
+ */
+export async function promisedTopUps(tx: Tx, accountId: string, memberId: string, currency: string) {
+  const [row] = await tx
+    .select({ held: sql<string>`coalesce(sum(${ledgerHolds.amount}), 0)::text` })
+    .from(cardBulkActions)
+    .innerJoin(cardBulkItems, eq(cardBulkItems.bulkId, cardBulkActions.id))
+    .innerJoin(ledgerHolds, eq(ledgerHolds.id, cardBulkItems.holdId))
+    .where(
+      and(
+        eq(cardBulkActions.accountId, accountId),
+        eq(cardBulkActions.heldBy, memberId),
+        inArray(cardBulkActions.status, ['PENDING', 'RUNNING']),
+        eq(cardBulkActions.action, 'RECHARGE'),
+        inArray(cardBulkItems.state, ['PENDING', 'RUNNING']),
+        eq(ledgerHolds.status, 'ACTIVE'),
+        eq(ledgerHolds.currency, currency),
+      ),
+    );
+  return BigInt(row?.held ?? '0');
+}
+
 /** Whether the hold is still active. */
 export async function holdActive(tx: Tx, holdId: string) {
   const [row] = await tx.select({ status: ledgerHolds.status }).from(ledgerHolds).where(eq(ledgerHolds.id, holdId)).limit(1);

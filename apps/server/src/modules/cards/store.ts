@@ -85,8 +85,12 @@ export function cardListWhere(merchantId: string, scope: CardScope, filter: Card
   let matchesKeyword: SQL | undefined;
   if (keyword) {
     const pattern = `%${escapeLike(keyword)}%`;
+    // a keyword without letters that have a case (digits, 中文) finds the same nicknames with `like`,
+    // which reads each nickname without folding it first: a BIN matching every card is checked against
+    // every nickname too
+    const caseless = keyword.toLowerCase() === keyword.toUpperCase();
     matchesKeyword = or(
-      ilike(cards.nickname, pattern),
+      caseless ? like(cards.nickname, pattern) : ilike(cards.nickname, pattern),
       arrayContains(cards.tags, [keyword]),
       /^\d{4}$/.test(keyword) ? eq(cards.last4, keyword) : undefined,
       /^\d{6,8}$/.test(keyword) ? like(cards.bin, `${keyword}%`) : undefined,
