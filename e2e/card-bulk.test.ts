@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { type BatchStatusAnswer, batchNickname } from '@portal/contract/card-batches';
+import { controlsMessages } from '@portal/contract/card-spending';
 import { type CardPage, IDEMPOTENCY_HEADER, type OpenedAvailableAnswer, rechargeCost } from '@portal/contract/cards';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { AccountBalanceItem } from '@portal/contract/wallet';
@@ -134,6 +135,52 @@ describe('bulk actions on /card', () => {
     await page.screenshot({ path: path.join(shots, 'card-bulk-results-1440.png') });
     await page.setViewportSize(NARROW);
     await page.screenshot({ path: path.join(shots, 'card-bulk-results-375.png') });
+    await page.close();
+  });
+
+  it('sets the limits, blocked categories and allowed countries of the ticked cards at once', async () => {
+    const account = await fundedAccount();
+    const available = await api<OpenedAvailableAnswer>(account, 'GET', '/api/v1/card/opened-available');
+    const product = available.products.find((candidate) => candidate.name === PRODUCT);
+    if (!product) throw new Error(`no product ${PRODUCT}`);
+    await batchByApi(account, { product_id: product.id, quantity: 2, amount: product.min_first_load, nickname_prefix: 'CT' });
+    const page = await signedInPage(account, '/card');
+    await page.getByTestId('card-total').waitFor({ state: 'visible', ...settle });
+    await page.locator('.ant-table-thead .ant-checkbox-input').first().check();
+    await expect.poll(() => page.getByTestId('bulk-count').innerText(), settle).toBe('已选 2 张');
+
+    await page.getByTestId('bulk-more').click();
+    await page.getByRole('menuitem', { name: '设置限额与管控' }).click();
+    const dialog = page.getByTestId('bulk-dialog');
+    await page.getByTestId('bulk-single-limit').fill('0.001');
+    await dialog.getByRole('button', { name: /复 ?核/ }).click();
+    await dialog.getByText(controlsMessages.limit).waitFor({ state: 'visible', ...settle });
+    await page.getByTestId('bulk-single-limit').fill('50');
+    await page.getByTestId('bulk-daily-limit').fill('200');
+    await dialog.getByRole('checkbox', { name: '赌博' }).check();
+    await dialog.getByRole('checkbox', { name: '加密货币' }).check();
+    await page.getByTestId('control-countries').click();
+    await page.keyboard.type('US');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: path.join(shots, 'card-bulk-controls-1440.png') });
+    await dialog.getByRole('button', { name: /复 ?核/ }).click();
+    await dialog.getByTestId('bulk-review').waitFor({ state: 'visible', ...settle });
+    await dialog.getByRole('button', { name: /确认提交|确 认提交/ }).click();
+    const widget = page.getByTestId('bulk-progress');
+    await expect.poll(() => widget.getAttribute('data-status'), long).toBe('DONE');
+    expect((await widget.getByTestId('bulk-counts').innerText()).trim()).toBe('成功 2 / 失败 0 / 共 2');
+
+    const cards = await api<CardPage>(account, 'GET', '/api/v1/card?page_size=50');
+    expect(cards.items).toHaveLength(2);
+    for (const card of cards.items) {
+      const controls = await api<{ single_limit: string | null; daily_limit: string | null; monthly_limit: string | null; blocked_categories: string[]; allowed_countries: string[] }>(
+        account,
+        'GET',
+        `/api/v1/card/${card.id}/controls`,
+      );
+      expect(controls).toMatchObject({ single_limit: '50.00', daily_limit: '200.00', monthly_limit: null, blocked_categories: ['GAMBLING', 'CRYPTO'], allowed_countries: ['US'] });
+    }
     await page.close();
   });
 });

@@ -33,6 +33,7 @@ export const cardBulkText = {
     dailyLimit: '每日限额',
     monthlyLimit: '每月限额',
     noLimit: '留空表示不限',
+    controlsReplace: '所选卡片现有的限额、禁止的商户类别和允许的国家和地区将全部替换为以下设置',
     moneyTitle: '资金',
     amount: '金额合计',
     fee: '手续费合计',

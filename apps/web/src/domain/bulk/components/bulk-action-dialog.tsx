@@ -1,4 +1,5 @@
 import { type BulkAction, type BulkActionBody, type BulkReview, bulkMovesMoney } from '@portal/contract/card-bulk';
+import { limitRule, MCC_CATEGORIES, type MccCategory } from '@portal/contract/card-spending';
 import { cardAmountRule } from '@portal/contract/cards';
 import { ROLE_LABELS } from '@portal/contract/team';
 import { Alert, Descriptions, Form, Input, Modal, Radio, Select } from 'antd';
@@ -8,6 +9,7 @@ import { isApiError, markShownInPlace } from '../../../lib/http.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { cardBulkText } from '../../../locales/zh-CN/card-bulk.ts';
+import { ControlListFields } from '../../cards/components/control-lists.tsx';
 import { useTeamMembers } from '../../team/api/get-team-members.ts';
 import { TradePasswordConfirm, useTradePasswordConfirmation } from '../../trade-password/components/trade-password-confirm.tsx';
 import { useCreateBulkAction, useReviewBulkAction } from '../api/bulk-actions.ts';
@@ -27,6 +29,8 @@ interface ParamValues {
   single_limit?: string;
   daily_limit?: string;
   monthly_limit?: string;
+  blocked_categories?: MccCategory[];
+  allowed_countries?: string[];
 }
 
 const NO_PARAMS: readonly BulkAction[] = ['FREEZE', 'UNFREEZE', 'CANCEL'];
@@ -49,8 +53,8 @@ function paramsOf(action: BulkAction, values: ParamValues): BulkActionBody['para
         single_limit: limit(values.single_limit),
         daily_limit: limit(values.daily_limit),
         monthly_limit: limit(values.monthly_limit),
-        blocked_categories: [],
-        allowed_countries: [],
+        blocked_categories: MCC_CATEGORIES.filter((category) => values.blocked_categories?.includes(category)),
+        allowed_countries: values.allowed_countries ?? [],
       };
     default:
       return undefined;
@@ -201,15 +205,17 @@ export default function BulkActionDialog({ action, target, onClose, onStarted }:
           ) : null}
           {action === 'SET_CONTROLS' ? (
             <>
-              <Form.Item name="single_limit" label={text.singleLimit} extra={text.noLimit}>
-                <Input inputMode="decimal" />
+              <Alert type="info" showIcon message={text.controlsReplace} className={styles.refusal} />
+              <Form.Item name="single_limit" label={text.singleLimit} extra={text.noLimit} rules={[formRule(limitRule)]}>
+                <Input inputMode="decimal" data-testid="bulk-single-limit" />
               </Form.Item>
-              <Form.Item name="daily_limit" label={text.dailyLimit} extra={text.noLimit}>
-                <Input inputMode="decimal" />
+              <Form.Item name="daily_limit" label={text.dailyLimit} extra={text.noLimit} rules={[formRule(limitRule)]}>
+                <Input inputMode="decimal" data-testid="bulk-daily-limit" />
               </Form.Item>
-              <Form.Item name="monthly_limit" label={text.monthlyLimit} extra={text.noLimit}>
-                <Input inputMode="decimal" />
+              <Form.Item name="monthly_limit" label={text.monthlyLimit} extra={text.noLimit} rules={[formRule(limitRule)]}>
+                <Input inputMode="decimal" data-testid="bulk-monthly-limit" />
               </Form.Item>
+              <ControlListFields />
             </>
           ) : null}
         </Form>

@@ -1,7 +1,7 @@
 import type { CardItem } from '@portal/contract/cards';
-import { type CardControls as Controls, cardControlsBody, countryName, countryNames, ISO_COUNTRY_CODES, MCC_CATEGORIES, mccCategories } from '@portal/contract/card-spending';
+import { type CardControls as Controls, cardControlsBody } from '@portal/contract/card-spending';
 import { WarningFilled } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, Progress, Select, Skeleton } from 'antd';
+import { Button, Form, Input, Progress, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
@@ -21,6 +21,7 @@ import {
 } from '../lib/controls-form.ts';
 import styles from './card-controls.module.css';
 import { useCan } from '../../../domain/team/lib/use-can.ts';
+import { ControlListFields } from '../../../domain/cards/components/control-lists.tsx';
 
 const text = cardSpendingText.controls;
 
@@ -31,7 +32,6 @@ export interface ControlsFocus {
 }
 
 const limitLabels: Record<LimitField, string> = { single_limit: text.single, daily_limit: text.daily, monthly_limit: text.monthly };
-const categoryOptions = MCC_CATEGORIES.map((category) => ({ value: category, label: mccCategories[category].label }));
 
 /** The server names a list's entry by its index (allowed_countries.3): the error goes on the list. */
 const listFieldNames = Object.fromEntries(
@@ -82,14 +82,6 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
     form.scrollToField(focus.field, { block: 'center' });
     form.focusField(focus.field);
   }, [focus, form]);
-
-  const countryOptions = useMemo(() => {
-    // the portal's usual countries first, then every other one of ISO 3166, then any other code the card holds
-    const preferred = Object.keys(countryNames);
-    const codes = [...new Set([...preferred, ...ISO_COUNTRY_CODES, ...controls.allowed_countries])];
-    // the name is shown, the code is the tooltip and may be typed to find it
-    return codes.map((code) => ({ value: code, label: countryName(code), title: code }));
-  }, [controls.allowed_countries]);
 
   const save = async () => {
     let values: ControlsFormValues;
@@ -156,21 +148,7 @@ function ControlsForm({ card, controls, focus }: { card: CardItem; controls: Con
         ))}
       </div>
 
-      <Form.Item name="blocked_categories" label={text.categories} extra={text.categoriesHint}>
-        <Checkbox.Group className={styles.categories} options={categoryOptions} data-testid="control-categories" />
-      </Form.Item>
-
-      <Form.Item name="allowed_countries" label={text.countries} extra={text.countriesHint}>
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder={text.allCountries}
-          options={countryOptions}
-          filterOption={(input, option) => Boolean(option && (option.label.includes(input.trim()) || option.value === input.trim().toUpperCase()))}
-          aria-label={text.countries}
-          data-testid="control-countries"
-        />
-      </Form.Item>
+      <ControlListFields held={controls.allowed_countries} />
 
       {editable ? (
         <div className={styles.buttons}>
