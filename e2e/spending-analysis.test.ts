@@ -132,6 +132,11 @@ describe('消费分析', () => {
     expect(new URL(page.url()).searchParams.get('card')).toBe(ads.id);
     await expect.poll(() => page.getByTestId('analysis-row').count(), settle).toBe(3);
     expect(await page.getByTestId('analysis-groups').innerText()).not.toContain('搜索卡');
+    // by tag, with what a card of several tags counts for
+    await page.getByTestId('analysis-tabs').getByRole('tab', { name: '按标签' }).click();
+    await page.getByTestId('analysis-tag-note').waitFor({ state: 'visible', ...settle });
+    await page.getByTestId('analysis-tabs').getByRole('tab', { name: '按卡片' }).click();
+    await page.getByTestId('analysis-tag-note').waitFor({ state: 'detached', ...settle });
 
     // a reload keeps the filter
     await page.reload();

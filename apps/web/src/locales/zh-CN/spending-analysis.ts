@@ -1,3 +1,5 @@
+import { spendingGroupLabels } from '@portal/contract/card-spending-across';
+
 /** Strings of 消费分析: spending across every card, its chart, its groups and its rows. */
 export const spendingAnalysisText = {
   title: '消费分析',
@@ -37,6 +39,7 @@ export const spendingAnalysisText = {
     tabs: { card: '按卡片', tag: '按标签', holder: '按成员' },
     columns: { name: '名称', amount: '消费金额', count: '授权笔数', declined: '拒绝笔数', rate: '拒绝率' },
     empty: '所选范围内没有消费',
+    tagNote: `一张卡片有多个标签时，其消费计入每个标签，各标签之和可能大于合计；没有标签的卡片计入「${spendingGroupLabels.noTag}」。`,
   },
   rows: {
     title: '交易明细',

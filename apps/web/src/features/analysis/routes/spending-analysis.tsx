@@ -327,6 +327,11 @@ export default function SpendingAnalysis() {
           items={tabs.map((name) => ({ key: name, label: text.groups.tabs[name] }))}
           data-testid="analysis-tabs"
         />
+        {tab === 'tag' ? (
+          <p className={styles.groupNote} data-testid="analysis-tag-note">
+            {text.groups.tagNote}
+          </p>
+        ) : null}
         <Table<SpendingGroup>
           rowKey="key"
           size="middle"
