@@ -2,13 +2,12 @@ import type { Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AccountDirectory } from '../accounts/directory.ts';
 import type { LedgerService, OperationResult, WalletAmountRequest } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { SpendingService } from '../spending/service.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import { depositNotices } from './notices.ts';
-import { type DepositRow, markMailed, merchantNameOf, unmailedForUpdate, updateDeposit } from './store.ts';
+import { claimMail, type DepositRow, merchantNameOf, releaseMail, unmailed, updateDeposit } from './store.ts';
 
 export interface CreditDeps {
   db: Db;
@@ -17,7 +16,8 @@ export interface CreditDeps {
   spending: Pick<SpendingService, 'collectOwed'>;
   messages: Pick<MessageService, 'post'>;
   mail: MailSender;
-  directory: Pick<AccountDirectory, 'emailsOf'>;
+  /** the e-mail addresses of an account's members in these roles (the accounts' directory) */
+  directory: { emailsOf(accountId: string, roles: readonly string[]): Promise<string[]> };
   log: { warn(details: object, message: string): void };
 }
 
@@ -71,31 +71,29 @@ export function creditPart({ db, clock, ledger, spending, messages, mail, direct
   }
 
   /**
-   * Sends the e-mail of each credited deposit not mailed yet (the deposit row is the e-mail's outbox):
-   * each is locked while it is sent and marked once sent, so two senders never send one twice. A
-   * failure leaves it for the next round. Answers how many went out.
+   * Sends the e-mail of each credited deposit not mailed yet (the deposit row is the e-mail's outbox).
+   * Each is claimed first (mailed_at set where it was null), so two senders never send one twice, and
+   * given back when sending fails, for the next round (the minute's job). Answers how many went out.
    */
   async function deliverMails(limit = 200) {
     let sent = 0;
     for (;;) {
-      const round = await db.transaction(async (tx) => {
-        const rows = await unmailedForUpdate(tx, limit);
-        let done = 0;
-        for (const row of rows) {
-          try {
-            const to = await directory.emailsOf(row.accountId, MAILED_ROLES);
-            const words = { amount: fromMinorUnits(row.creditedAmount ?? row.amount), currency: row.currency, payer: row.payerName, merchant: await merchantNameOf(tx, row.merchantId) };
-            for (const address of to) await mail.send({ to: address, ...depositNotices.creditedMail(words) });
-            await markMailed(tx, row.id, clock.now());
-            done += 1;
-          } catch (error) {
-            log.warn({ err: error, deposit: row.id }, 'the e-mail of a credited deposit did not go out; it is tried again later');
-          }
+      const rows = await unmailed(db, limit);
+      let done = 0;
+      for (const row of rows) {
+        if (!(await claimMail(db, row.id, clock.now()))) continue;
+        try {
+          const to = await directory.emailsOf(row.accountId, MAILED_ROLES);
+          const words = { amount: fromMinorUnits(row.creditedAmount ?? row.amount), currency: row.currency, payer: row.payerName, merchant: await merchantNameOf(db, row.merchantId) };
+          for (const address of to) await mail.send({ to: address, ...depositNotices.creditedMail(words) });
+          done += 1;
+        } catch (error) {
+          await releaseMail(db, row.id);
+          log.warn({ err: error, deposit: row.id }, 'the e-mail of a credited deposit did not go out; it is tried again later');
         }
-        return { found: rows.length, done };
-      });
-      sent += round.done;
-      if (round.found < limit || round.done === 0) return sent;
+      }
+      sent += done;
+      if (rows.length < limit || done === 0) return sent;
     }
   }
 

@@ -140,19 +140,28 @@ export async function unmatchedLines(tx: Tx, merchantId: string) {
     .orderBy(asc(statementLines.importedAt));
 }
 
-/** Credited deposits whose e-mail has not gone out, locked (others skipped) while this caller sends them. */
-export async function unmailedForUpdate(tx: Tx, limit: number) {
+/** Credited deposits whose e-mail has not gone out, oldest first. */
+export async function unmailed(tx: Tx, limit: number) {
   return tx
     .select()
     .from(deposits)
     .where(and(eq(deposits.status, 'CREDITED'), isNull(deposits.mailedAt)))
     .orderBy(asc(deposits.decidedAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+    .limit(limit);
 }
 
-export async function markMailed(tx: Tx, id: string, at: Date) {
-  await tx.update(deposits).set({ mailedAt: at }).where(eq(deposits.id, id));
+/** Claims a deposit's e-mail for this sender; false when another has it (or it went out). */
+export async function claimMail(tx: Tx, id: string, at: Date) {
+  const rows = await tx
+    .update(deposits)
+    .set({ mailedAt: at })
+    .where(and(eq(deposits.id, id), isNull(deposits.mailedAt)))
+    .returning({ id: deposits.id });
+  return rows.length === 1;
+}
+
+export async function releaseMail(tx: Tx, id: string) {
+  await tx.update(deposits).set({ mailedAt: null }).where(eq(deposits.id, id));
 }
 
 export async function linkLine(tx: Tx, lineId: string, depositId: string) {
