@@ -55,10 +55,11 @@ try {
   const first = await services.funding.importStatement(merchant.id, 'USD', csv);
   const seconds = (performance.now() - started) / 1000;
   const credited = first.outcomes.filter((o) => o.outcome === 'credited').length;
+  console.error(`first import: ${LINES} lines in ${seconds.toFixed(2)} s, ${credited} credited`);
 
   const [deposits] = await rows<{ n: string; total: string }>(database, sql`select count(*)::text as n, coalesce(sum(credited_amount), 0)::text as total from deposits where status = 'CREDITED'`);
   const [wallets] = await rows<{ total: string }>(database, sql`select coalesce(sum(balance), 0)::text as total from ledger_accounts where kind = 'WALLET' and currency = 'USD' and holder_id in (select id from accounts where name like 'bench %')`);
-  const [transactions] = await rows<{ n: string }>(database, sql`select count(distinct transaction_id)::text as n from ledger_postings p join ledger_accounts a on a.id = p.account_id where a.kind = 'WALLET' and a.holder_id in (select id from accounts where name like 'bench %')`);
+  const [transactions] = await rows<{ n: string }>(database, sql`select count(distinct transaction_id)::text as n from ledger_postings p join ledger_accounts a on a.id = p.ledger_account_id where a.kind = 'WALLET' and a.holder_id in (select id from accounts where name like 'bench %')`);
   const audit = await services.books.audit();
 
   const books = async () => (await rows<{ digest: string }>(database, sql`select md5(string_agg(id::text || balance::text, ',' order by id)) as digest from ledger_accounts`))[0]?.digest;
