@@ -13,7 +13,6 @@ import {
 } from '@portal/contract/funding';
 import { FundingErrorCode } from '@portal/contract/funding-errors';
 import { toMinorUnits } from '@portal/contract/money';
-import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { houseShardFor } from '../ledger/accounts.ts';
