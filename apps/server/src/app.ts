@@ -41,6 +41,7 @@ import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { fundingRoutes } from './modules/funding/routes.ts';
 import { activityRoutes, callActivity } from './modules/activity/routes.ts';
 import { appPrincipals } from './principals.ts';
 import type { MailSender } from './providers/mail/port.ts';
@@ -194,6 +195,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(messageRoutes, { messages: services.messages });
   await api.register(eventRoutes, { hub, unreadCount: services.messages.unreadCount });
   await api.register(walletRoutes, { wallet: services.wallet, clock: services.clock });
+  await api.register(fundingRoutes, { funding: services.funding });
   await api.register(statementRoutes, { statements: services.statements });
   await api.register(cardProductRoutes, { products: services.products });
   await api.register(cardRoutes, { cards: services.cards, tradePassword: services.security });

@@ -31,6 +31,7 @@ import { createBooksService } from './modules/books/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createStatementService } from './modules/statements/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
+import { createFundingService } from './modules/funding/service.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
 import { issuerUrlFor } from './providers/issuer/built-in.ts';
@@ -150,6 +151,24 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log },
     { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: config.jobs.bulkWorkers ?? 2 },
   );
+  const funding = createFundingService({
+    db,
+    clock,
+    ledger,
+    spending,
+    messages,
+    mail,
+    directory,
+    log,
+    receiptsFolder: path.join(config.dataDir, 'receipts'),
+    // the embedded database has one connection: a statement's chunks run one after another there
+    importWorkers: database.kind === 'pglite' ? 1 : 4,
+  });
+  // a credit's e-mail that a stopped process did not send goes out from whichever server runs next
+  jobs.work('funding-mail', async () => {
+    await funding.deliverMails();
+  });
+  jobs.schedule('funding-mail', '* * * * *');
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
   for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
@@ -160,7 +179,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -30,6 +30,7 @@ export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = { ACTIVE: '正
 export const ACTIONS = {
   'wallet.read': '查看钱包余额',
   'wallet.history': '查看钱包流水',
+  'wallet.fund': '钱包充值',
   'cards.read': '查看卡片',
   'cards.open': '开卡',
   'cards.manage': '管理卡片（冻结、解冻、改名、限额、注销）',
@@ -52,7 +53,7 @@ const EVERYONE: readonly Action[] = ['wallet.read', 'cards.read', 'messages.read
 export const ROLE_ACTIONS: Record<Role, readonly Action[]> = {
   OWNER: Object.keys(ACTIONS) as Action[],
   ADMIN: (Object.keys(ACTIONS) as Action[]).filter((action) => action !== 'team.ownership'),
-  FINANCE: [...EVERYONE, 'wallet.history', 'cards.fund', 'cards.export', 'activity.read'],
+  FINANCE: [...EVERYONE, 'wallet.history', 'wallet.fund', 'cards.fund', 'cards.export', 'activity.read'],
   MEMBER: [...EVERYONE, 'cards.open', 'cards.manage', 'cards.fund', 'cards.reveal', 'cards.export'],
   VIEWER: [...EVERYONE, 'wallet.history', 'cards.export', 'team.read', 'activity.read'],
 };

@@ -13,3 +13,4 @@ export { cardProducts, cardVerifications, cards, cardReveals, cardRevealGrants }
 export { issuerEvents, cardTransactions, cardFigures, cardSpendDays, cardControls, chargesOwed } from './schema/spending.ts';
 export { cardBatches, cardExports } from './schema/batches.ts';
 export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';
+export { depositAccounts, depositReferences, depositReceipts, deposits, statementLines } from './schema/funding.ts';

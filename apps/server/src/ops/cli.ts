@@ -3,7 +3,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { systemClock } from '../lib/clock.ts';
 import { AppError } from '../http/errors.ts';
 import { Refused } from '../lib/refused.ts';
-import { commandHelp, HELP, type OpsCommand, OpsError, parseFlags, UsageError } from './command.ts';
+import { commandHelp, HELP, type OpsCommand, OpsError, OpsPartial, parseFlags, UsageError } from './command.ts';
 import { type OperatorDatabase, openOperatorDatabase } from './connect.ts';
 import { commands as registeredCommands } from './registry.ts';
 
@@ -66,6 +66,11 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}\n\`npm run ops -- ${command.name} --help\` shows its flags.`);
       return EXIT.usage;
+    }
+    if (error instanceof OpsPartial) {
+      io.out(error.output);
+      io.err(`error: ${error.message}`);
+      return EXIT.refused;
     }
     if (error instanceof OpsError || error instanceof Refused || error instanceof AppError) {
       io.err(`error: ${error.message}\nNothing was changed.`);

@@ -21,6 +21,8 @@ interface CommandParts<F extends Flags> {
   /** more about what it does, shown by `<command> --help` */
   description?: string;
   flags: F;
+  /** a flag that may also be given as the one bare argument (`deposit:import FILE`) */
+  positional?: keyof F & string;
   examples?: string[];
 }
 
@@ -88,6 +90,17 @@ export class OpsError extends Error {
   override name = 'OpsError';
 }
 
+/** A command that did part of its work: `output` is printed as the result, the message as the error, the exit code is 1. */
+export class OpsPartial extends OpsError {
+  override name = 'OpsPartial';
+  constructor(
+    readonly output: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The command line itself is wrong (unknown command or flag, a flag without its value): exit code 2. */
 export class UsageError extends OpsError {
   override name = 'UsageError';
@@ -106,7 +119,7 @@ export function parseFlags<F extends Flags>(command: OpsCommand<F>, argv: string
   if (argv.includes('--help') || argv.includes('-h')) return HELP;
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: false, tokens: true });
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: command.positional !== undefined, tokens: true });
   } catch (error) {
     throw new UsageError(`${command.name}: ${describeParseError(error as NodeJS.ErrnoException)}`);
   }
@@ -118,6 +131,12 @@ export function parseFlags<F extends Flags>(command: OpsCommand<F>, argv: string
     if (count > 1 && !command.flags[name]?.multiple) {
       throw new UsageError(`${command.name}: --${name} is given ${count} times; give it once`);
     }
+  }
+  if (command.positional !== undefined && parsed.positionals.length > 0) {
+    if (parsed.positionals.length > 1 || seen.has(command.positional)) {
+      throw new UsageError(`${command.name}: give one ${command.flags[command.positional]?.value ?? command.positional}, either bare or with --${command.positional}`);
+    }
+    (parsed.values as Record<string, unknown>)[command.positional] = parsed.positionals[0];
   }
   return parsed.values as FlagValues<F>;
 }

@@ -21,11 +21,15 @@ import { walletFreeze } from './commands/wallet-freeze.ts';
 import { walletRecharge } from './commands/wallet-recharge.ts';
 import { walletShow } from './commands/wallet-show.ts';
 import { walletUnfreeze } from './commands/wallet-unfreeze.ts';
+import { depositConfirm, depositList, depositReject } from './commands/deposit-decide.ts';
+import { depositImport } from './commands/deposit-import.ts';
+import { merchantSetDepositAccount } from './commands/merchant-set-deposit-account.ts';
 
 /** Every operator command, in the order `--help` lists them. A new command is one file and one line here. */
 export const commands: OpsCommand[] = [
   merchantList,
   merchantSet,
+  merchantSetDepositAccount,
   agreementPublish,
   managerCreate,
   accountList,
@@ -37,6 +41,10 @@ export const commands: OpsCommand[] = [
   walletAdjust,
   walletFreeze,
   walletUnfreeze,
+  depositList,
+  depositConfirm,
+  depositReject,
+  depositImport,
   ledgerCheck,
   productList,
   productSet,

@@ -160,11 +160,16 @@ export const chargesOwed = pgTable(
     amount: minorUnits('amount').notNull(),
     authorizationId: text('authorization_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** what the next money in to the wallet has collected of it so far; paid off when it equals `amount` */
+    collected: minorUnits('collected').notNull().default(sql`0`),
+    collectedAt: ts('collected_at'),
   },
   (t) => [
     uniqueIndex('charges_owed_authorization_uq').on(t.kind, t.authorizationId),
     index('charges_owed_account').on(t.merchantId, t.accountId),
     check('charges_owed_amount', sql`${t.amount} > 0`),
     check('charges_owed_kind', sql`${t.kind} in ('DECLINED_FEE', 'SETTLEMENT_OVER')`),
+    check('charges_owed_collected', sql`${t.collected} >= 0 and ${t.collected} <= ${t.amount}`),
+    index('charges_owed_open').on(t.merchantId, t.accountId, t.currency).where(sql`${t.collected} < ${t.amount}`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/engine.ts';
-import { findMemberByEmail, findMemberByPhone, insertAccountWithOwner, insertInvitedMember, listAccounts, type MemberRow, type NewOwner } from './store.ts';
+import { findMemberByEmail, findMemberByPhone, insertAccountWithOwner, insertInvitedMember, listAccounts, memberEmailsWithRoles, type MemberRow, type NewOwner } from './store.ts';
 
 /**
  * An account as operators and demo data name it: found by one of its members' phone or e-mail.
@@ -19,6 +19,8 @@ export function createAccountDirectory({ db }: { db: Db }) {
     findByPhone: async (merchantId: string, phonePrefix: string, phone: string) => asAccount(await findMemberByPhone(db, merchantId, phonePrefix, phone)),
     findByEmail: async (merchantId: string, email: string) => asAccount(await findMemberByEmail(db, merchantId, email)),
     list: (merchantId: string) => listAccounts(db, merchantId),
+    /** The e-mail addresses of the account's active members in these roles (whom a wallet's news is mailed to). */
+    emailsOf: (accountId: string, roles: readonly string[]) => memberEmailsWithRoles(db, accountId, roles),
     /**
      * Adds an account and its owner, who signs in with the password whose hash is given (hashPassword:
      * one hash may serve several accounts); answers undefined when the phone or e-mail is taken.

@@ -38,6 +38,15 @@ export async function findMemberByEmail(tx: Tx, merchantId: string, email: strin
   return rows[0];
 }
 
+/** The e-mail addresses of the account's active members whose role is one of `roles`. */
+export async function memberEmailsWithRoles(tx: Tx, accountId: string, roles: readonly string[]) {
+  const rows = await tx
+    .select({ email: members.email, role: members.role })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.status, 'ACTIVE')));
+  return [...new Set(rows.filter((row) => row.email && roles.includes(row.role)).map((row) => row.email as string))];
+}
+
 export interface NewOwner {
   merchantId: string;
   phonePrefix: string;

@@ -13,6 +13,7 @@ import type { SpendingDeps } from './deps.ts';
 import { expiryPart } from './expiry.ts';
 import { moneyTakenPart } from './money-taken.ts';
 import { settlementPart } from './settlement.ts';
+import { owedPart } from './owed.ts';
 import { threeDsPart } from './three-ds.ts';
 import { transactionsPart } from './transactions.ts';
 
@@ -41,6 +42,7 @@ export function createSpendingService(deps: SpendingDeps) {
   const controls = controlsPart(deps);
   const transactions = transactionsPart(deps);
   const across = acrossPart(deps);
+  const owed = owedPart(deps);
 
   return {
     /** GET /card/transactions: every card's movements the caller may see, newest first. */
@@ -72,6 +74,12 @@ export function createSpendingService(deps: SpendingDeps) {
     async saveControls(merchantId: string, scope: CardScope, id: string, body: z.output<typeof cardControlsBody>) {
       return controls.saveControls(await cards.ownCard(merchantId, scope, id), body);
     },
+
+    /**
+     * Collects what the account owes in a currency from money that has just come into its wallet,
+     * inside that money's transaction (owed.ts); answers what was collected.
+     */
+    collectOwed: owed.collectOwed,
 
     /** Releases the holds of authorisations pending longer than `expiryDays` (the hourly job, expiry.ts). */
     expireHolds: (expiryDays: number) => expiry.expireHolds(expiryDays),

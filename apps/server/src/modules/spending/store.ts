@@ -244,6 +244,29 @@ export async function recordOwed(tx: Tx, values: typeof chargesOwed.$inferInsert
   return rows.length === 1;
 }
 
+/** What the account still owes in `currency`, oldest first, each row locked until the caller's transaction ends. */
+export async function openOwedForUpdate(tx: Tx, merchantId: string, accountId: string, currency: string) {
+  return tx
+    .select()
+    .from(chargesOwed)
+    .where(
+      and(eq(chargesOwed.merchantId, merchantId), eq(chargesOwed.accountId, accountId), eq(chargesOwed.currency, currency), lt(chargesOwed.collected, chargesOwed.amount)),
+    )
+    .orderBy(chargesOwed.createdAt, chargesOwed.id)
+    .for('update');
+}
+
+/** Adds what was collected of a debt; paid off (collected_at) when it reaches the amount. */
+export async function markCollected(tx: Tx, id: string, taken: bigint, at: Date) {
+  await tx
+    .update(chargesOwed)
+    .set({
+      collected: sql`${chargesOwed.collected} + ${taken}`,
+      collectedAt: sql`case when ${chargesOwed.collected} + ${taken} >= ${chargesOwed.amount} then ${at.toISOString()}::timestamptz else null end`,
+    })
+    .where(eq(chargesOwed.id, id));
+}
+
 export async function owedOf(tx: Tx, merchantId: string, accountId: string) {
   return tx
     .select()

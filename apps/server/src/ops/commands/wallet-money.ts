@@ -109,13 +109,15 @@ export function walletMoneyCommand(spec: {
         reference: given ? `ops:${given}` : 'ops',
         key,
       };
-      let result: OperationResult;
+      let result: OperationResult & { collected?: bigint };
       try {
-        result = await services.ledger[spec.operation](request);
+        // money in collects what the account owes in the same transaction
+        result = spec.operation === 'recharge' ? await services.funding.recharge(request) : await services.ledger[spec.operation](request);
       } catch (error) {
         explainRefusal(error, `${spec.act} ${fromMinorUnits(amount)} ${currency}`);
       }
-      return tell(result, `${spec.verb} ${fromMinorUnits(amount)} ${currency} ${spec.direction} the wallet of ${whoIs(account)} at merchant ${merchant.slug}`, key, given === undefined);
+      const told = tell(result, `${spec.verb} ${fromMinorUnits(amount)} ${currency} ${spec.direction} the wallet of ${whoIs(account)} at merchant ${merchant.slug}`, key, given === undefined);
+      return result.collected ? `${told}\n  collected    ${fromMinorUnits(result.collected)} ${currency} of what the account owed (from the wallet after this)` : told;
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { StreamEvent } from '@portal/contract/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import { getAccountBalanceQueryOptions } from '../../../domain/wallet/api/get-account-balance.ts';
+import { depositKeys } from '../api/deposit-keys.ts';
 import { walletKeys } from '../api/wallet-keys.ts';
 
 /**
@@ -12,4 +13,6 @@ export function applyBalanceEvent(queryClient: QueryClient, event: StreamEvent) 
   if (event.balances) queryClient.setQueryData(getAccountBalanceQueryOptions().queryKey, event.balances);
   if (event.card_amount) queryClient.setQueryData(walletKeys.cardAmount(), event.card_amount);
   void queryClient.invalidateQueries(walletKeys.moved());
+  // a credited top-up changes its record's state
+  void queryClient.invalidateQueries(depositKeys.records());
 }

@@ -1,7 +1,7 @@
 import type { WalletTransactionItem } from '@portal/contract/wallet';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { FileTextOutlined } from '@ant-design/icons';
+import { FileTextOutlined, WalletOutlined } from '@ant-design/icons';
 import { statementText } from '@portal/contract/statements';
 import { PageAction, RefreshAction } from '../../../components/page-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -25,6 +25,8 @@ import { TransactionDetail } from '../components/transaction-detail.tsx';
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx';
 import { TransactionList } from '../components/transaction-list.tsx';
 import { StatementDialog } from '../components/statement-dialog.tsx';
+import { DepositDialog } from '../components/deposit-dialog.tsx';
+import { depositText } from '../../../locales/zh-CN/deposit.ts';
 import { TransactionTable } from '../components/transaction-table.tsx';
 import { hasFilters, readTransactionLocation, writeTransactionLocation } from '../lib/transaction-filters.ts';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen.ts';
@@ -52,6 +54,8 @@ export default function Wallet() {
   const fetching = useIsFetching(walletKeys.all()) > 0;
   const [selected, setSelected] = useState<WalletTransactionItem | null>(null);
   const [statementOpen, setStatementOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const mayFund = useCan('wallet.fund');
 
   const total = list.data?.total ?? 0;
   const lastPage = usePageInRange(list, page, pageSize, update);
@@ -76,6 +80,9 @@ export default function Wallet() {
       title={walletText.title}
       extra={
         <>
+          {mayReadHistory ? (
+            <PageAction icon={<WalletOutlined />} label={depositText.button} onClick={() => setDepositOpen(true)} testId="wallet-deposit" />
+          ) : null}
           {mayReadHistory ? (
             <PageAction icon={<FileTextOutlined />} label={statementText.button} onClick={() => setStatementOpen(true)} testId="wallet-statement" />
           ) : null}
@@ -137,6 +144,7 @@ export default function Wallet() {
       ) : null}
 
       <TransactionDetail item={selected} onClose={closeDetail} compact={narrow} />
+      {mayReadHistory ? <DepositDialog open={depositOpen} onClose={() => setDepositOpen(false)} mayFile={mayFund} narrow={narrow} /> : null}
       {mayReadHistory ? <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} /> : null}
     </PageFrame>
   );

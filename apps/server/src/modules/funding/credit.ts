@@ -1,0 +1,101 @@
+import type { Currency } from '@portal/contract/enums';
+import { fromMinorUnits } from '@portal/contract/money';
+import type { Db, Tx } from '../../db/engine.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LedgerService, OperationResult, WalletAmountRequest } from '../ledger/service.ts';
+import type { MessageService } from '../messages/service.ts';
+import type { SpendingService } from '../spending/service.ts';
+import type { MailSender } from '../../providers/mail/port.ts';
+import { depositNotices } from './notices.ts';
+import { claimMail, type DepositRow, merchantNameOf, releaseMail, unmailed, updateDeposit } from './store.ts';
+
+export interface CreditDeps {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  spending: Pick<SpendingService, 'collectOwed'>;
+  messages: Pick<MessageService, 'post'>;
+  mail: MailSender;
+  /** the e-mail addresses of an account's members in these roles (the accounts' directory) */
+  directory: { emailsOf(accountId: string, roles: readonly string[]): Promise<string[]> };
+  log: { warn(details: object, message: string): void };
+}
+
+/** The roles whose members are mailed when money reaches the wallet. */
+const MAILED_ROLES = ['OWNER', 'ADMIN', 'FINANCE'] as const;
+
+/**
+ * Money into a wallet: the ADMIN_RECHARGE_IN and, in the same transaction, what the account owes in
+ * that currency collected from it (spending's collectOwed). A replayed key moves nothing and collects
+ * nothing again.
+ */
+export function creditPart({ db, clock, ledger, spending, messages, mail, directory, log }: CreditDeps) {
+  async function moneyIn(tx: Tx, request: WalletAmountRequest): Promise<OperationResult & { collected: bigint }> {
+    const result = await ledger.within(tx).recharge(request);
+    if (result.replayed) return { ...result, collected: 0n };
+    const { collected } = await spending.collectOwed(tx, {
+      merchantId: request.merchantId,
+      accountId: request.accountId,
+      currency: request.currency,
+      cameIn: request.amount,
+    });
+    return { ...result, collected };
+  }
+
+  /** Credits a deposit (locked by the caller, PENDING) with `amount` under `key`; its message rides on the same transaction. */
+  async function creditDeposit(tx: Tx, deposit: DepositRow, amount: bigint, key: string, extra: Partial<DepositRow> = {}) {
+    const moved = await moneyIn(tx, {
+      merchantId: deposit.merchantId,
+      accountId: deposit.accountId,
+      currency: deposit.currency as Currency,
+      amount,
+      key,
+      reference: `deposit:${deposit.id}`,
+      memo: `银行转账充值（付款人：${deposit.payerName}）`,
+    });
+    const row = await updateDeposit(tx, deposit.id, {
+      ...extra,
+      status: 'CREDITED',
+      creditedAmount: amount,
+      ledgerTransactionId: moved.answer.transactionId,
+      decidedAt: clock.now(),
+    });
+    await messages.post(tx, {
+      merchantId: deposit.merchantId,
+      accountId: deposit.accountId,
+      type: 'DEPOSIT_CREDITED',
+      status: 'success',
+      ...depositNotices.credited({ amount: fromMinorUnits(amount), currency: deposit.currency, payer: deposit.payerName }),
+    });
+    return { row, moved };
+  }
+
+  /**
+   * Sends the e-mail of each credited deposit not mailed yet (the deposit row is the e-mail's outbox).
+   * Each is claimed first (mailed_at set where it was null), so two senders never send one twice, and
+   * given back when sending fails, for the next round (the minute's job). Answers how many went out.
+   */
+  async function deliverMails(limit = 200) {
+    let sent = 0;
+    for (;;) {
+      const rows = await unmailed(db, limit);
+      let done = 0;
+      for (const row of rows) {
+        if (!(await claimMail(db, row.id, clock.now()))) continue;
+        try {
+          const to = await directory.emailsOf(row.accountId, MAILED_ROLES);
+          const words = { amount: fromMinorUnits(row.creditedAmount ?? row.amount), currency: row.currency, payer: row.payerName, merchant: await merchantNameOf(db, row.merchantId) };
+          for (const address of to) await mail.send({ to: address, ...depositNotices.creditedMail(words) });
+          done += 1;
+        } catch (error) {
+          await releaseMail(db, row.id);
+          log.warn({ err: error, deposit: row.id }, 'the e-mail of a credited deposit did not go out; it is tried again later');
+        }
+      }
+      sent += done;
+      if (rows.length < limit || done === 0) return sent;
+    }
+  }
+
+  return { moneyIn, creditDeposit, deliverMails };
+}

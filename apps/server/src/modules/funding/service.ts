@@ -1,0 +1,328 @@
+import { randomInt } from 'node:crypto';
+import type { Currency } from '@portal/contract/enums';
+import {
+  type DepositInstructions,
+  type DepositListQuery,
+  type DepositNoticeBody,
+  type DepositPage,
+  type DepositReceipt,
+  REFERENCE_ALPHABET,
+  REFERENCE_BODY_LENGTH,
+  REFERENCE_PREFIX,
+  type ReceivingBank,
+} from '@portal/contract/funding';
+import { FundingErrorCode } from '@portal/contract/funding-errors';
+import { toMinorUnits } from '@portal/contract/money';
+import { AppError } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../lib/refused.ts';
+import { houseShardFor } from '../ledger/accounts.ts';
+import type { WalletAmountRequest } from '../ledger/service.ts';
+import { type CreditDeps, creditPart } from './credit.ts';
+import { depositNotices, depositView } from './notices.ts';
+import { receiptFiles } from './receipts.ts';
+import { readStatement, type StatementLine } from './statement.ts';
+import {
+  accountsByReference,
+  claimReference,
+  depositForUpdate,
+  depositPage,
+  findDepositAccount,
+  findReceipt,
+  insertDeposit,
+  insertReceipt,
+  insertStatementLines,
+  markUnmatched,
+  statementLinesOf,
+  linkLine,
+  merchantNameOf,
+  pendingDeposits,
+  pendingNoticeFor,
+  receiptInUse,
+  referenceOf,
+  saveDepositAccount,
+  unmatchedLines,
+  updateDeposit,
+} from './store.ts';
+
+/** Who files a notice or uploads a receipt: the signed-in member of the account. */
+export interface FundingCaller {
+  accountId: string;
+  memberId: string;
+}
+
+/** One statement line's outcome of an import. */
+export type LineOutcome =
+  | { outcome: 'credited'; line: StatementLine; depositId: string; accountId: string; reference: string; collected: bigint }
+  | { outcome: 'already'; line: StatementLine; status: string }
+  | { outcome: 'unmatched'; line: StatementLine; why: string }
+  | { outcome: 'failed'; line: StatementLine; problem: string };
+
+/** Lines imported in one database transaction (each its own savepoint): a crash undoes at most this many, which a new import then does. */
+const IMPORT_CHUNK = 100;
+
+const newReference = () =>
+  REFERENCE_PREFIX + Array.from({ length: REFERENCE_BODY_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
+
+/** A Chinese day's start, for a statement line that gives the day only. */
+const chinaDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
+
+/**
+ * Money in by bank transfer (growing-customers.md §3): the instructions, the customer's notices and
+ * receipts, and the operator's side: the receiving accounts, crediting or rejecting a notice, and
+ * importing a bank statement. Every credit is an ADMIN_RECHARGE_IN under a key of what it credits (the
+ * notice, or the statement line's bank id), so a replay, a second import or a duplicate call moves
+ * nothing again; what the account owes is collected in the same transaction.
+ */
+export function createFundingService(deps: CreditDeps & { receiptsFolder: string; importWorkers?: number }) {
+  const { db, clock, messages } = deps;
+  const credits = creditPart(deps);
+  const files = receiptFiles(deps.receiptsFolder);
+
+  /** The account's reference, made on first use: a random code, tried again on the rare clash with another account's. */
+  async function referenceFor(merchantId: string, accountId: string) {
+    const existing = await referenceOf(db, accountId);
+    if (existing) return existing;
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const claimed = await claimReference(db, { merchantId, accountId, reference: newReference() }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      });
+      const now = await referenceOf(db, accountId);
+      if (claimed || now) return now as string;
+    }
+    throw new Error('no free reference code after 8 tries');
+  }
+
+  const bankView = (row: Awaited<ReturnType<typeof findDepositAccount>>): ReceivingBank | null =>
+    row ? { name: row.bankName, account_name: row.accountName, account_number: row.accountNumber, branch: row.branch, swift: row.swift } : null;
+
+  /**
+   * One chunk of a statement in one transaction: its lines recorded at once (a bank id seen before is
+   * 已导入 and goes no further), then each new line that names one account credited on its own.
+   */
+  async function importChunk(merchantId: string, chunk: StatementLine[], owners: Map<string, { accountId: string; reference: string }[]>) {
+    return db.transaction(async (tx) => {
+      const ownerOf = (line: StatementLine) => {
+        const found = line.references.flatMap((reference) => owners.get(reference) ?? []);
+        return found.length === 1 ? found[0] : undefined;
+      };
+      const stored = await insertStatementLines(
+        tx,
+        chunk.map((line) => ({
+          merchantId,
+          bankTxnId: line.bankTxnId,
+          bookedOn: line.date,
+          currency: line.currency,
+          amount: line.amount,
+          payer: line.payer,
+          memo: line.memo,
+          status: ownerOf(line) ? 'MATCHED' : 'UNMATCHED',
+        })),
+      );
+      const fresh = new Map(stored.map((row) => [row.bankTxnId, row]));
+      const seen = new Map((await statementLinesOf(tx, merchantId, chunk.filter((line) => !fresh.has(line.bankTxnId)).map((line) => line.bankTxnId))).map((row) => [row.bankTxnId, row]));
+      const outcomes: LineOutcome[] = [];
+      for (const line of chunk) {
+        const row = fresh.get(line.bankTxnId);
+        if (!row) {
+          outcomes.push({ outcome: 'already', line, status: seen.get(line.bankTxnId)?.status ?? 'MATCHED' });
+          continue;
+        }
+        const owner = ownerOf(line);
+        if (!owner) {
+          const named = line.references.flatMap((reference) => owners.get(reference) ?? []).length;
+          outcomes.push({ outcome: 'unmatched', line, why: named > 1 ? 'the memo holds references of several accounts' : 'no reference of an account in the memo' });
+          continue;
+        }
+        try {
+          // a savepoint of its own: a refusal undoes this line's rows and nothing else of the chunk
+          const credited = await tx.transaction(async (lineTx) => {
+            const notice = await pendingNoticeFor(lineTx, { merchantId, accountId: owner.accountId, currency: line.currency, amount: line.amount });
+            const deposit =
+              notice ??
+              (await insertDeposit(lineTx, {
+                merchantId,
+                accountId: owner.accountId,
+                source: 'STATEMENT',
+                currency: line.currency,
+                amount: line.amount,
+                payerName: line.payer,
+                transferredAt: chinaDay(line.date),
+              }));
+            const result = await credits.creditDeposit(lineTx, deposit, line.amount, `bank:${line.bankTxnId}`, { bankTxnId: line.bankTxnId });
+            await linkLine(lineTx, row.id, result.row.id);
+            return result;
+          });
+          outcomes.push({ outcome: 'credited', line, depositId: credited.row.id, accountId: owner.accountId, reference: owner.reference, collected: credited.moved.collected });
+        } catch (error) {
+          // a refusal (the ledger's) leaves the line recorded, unmatched, for a person
+          if (!(error instanceof AppError)) throw error;
+          await markUnmatched(tx, row.id);
+          outcomes.push({ outcome: 'failed', line, problem: error.message });
+        }
+      }
+      return outcomes;
+    });
+  }
+
+  return {
+    referenceFor,
+
+    /** GET /wallet/deposit-instructions */
+    async instructions(merchantId: string, accountId: string, currency: Currency): Promise<DepositInstructions> {
+      const [reference, bank] = [await referenceFor(merchantId, accountId), await findDepositAccount(db, merchantId, currency)];
+      return { currency, reference, bank: bankView(bank), usdt: null };
+    },
+
+    /** POST /wallet/deposits/receipts: the image checked by its bytes and stored under a name the server makes. */
+    async uploadReceipt(merchantId: string, caller: FundingCaller, bytes: Buffer): Promise<DepositReceipt> {
+      const stored = await files.store(merchantId, bytes);
+      const row = await insertReceipt(db, {
+        merchantId,
+        accountId: caller.accountId,
+        memberId: caller.memberId,
+        contentType: stored.type,
+        size: stored.size,
+        fileName: stored.fileName,
+      });
+      return { id: row.id, content_type: stored.type, size: stored.size };
+    },
+
+    /** GET /wallet/deposits/receipts/:id: the account's own receipt only. */
+    async receipt(merchantId: string, accountId: string, id: string) {
+      const row = await findReceipt(db, merchantId, accountId, id);
+      if (!row) throw new AppError(FundingErrorCode.RECEIPT_NOT_FOUND);
+      return { type: row.contentType, bytes: await files.read(merchantId, row.fileName) };
+    },
+
+    /** POST /wallet/deposits: a PENDING notice, whether or not a receiving account is set. */
+    async fileNotice(merchantId: string, caller: FundingCaller, body: DepositNoticeBody) {
+      const transferredAt = new Date(body.transferred_at);
+      if (transferredAt.getTime() > clock.now().getTime() + 5 * 60_000) throw new AppError(FundingErrorCode.TRANSFER_TIME_FUTURE);
+      const receiptId = body.receipt_file_id ?? null;
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (receiptId) {
+            if (!(await findReceipt(tx, merchantId, caller.accountId, receiptId))) throw new AppError(FundingErrorCode.RECEIPT_NOT_FOUND);
+            if (await receiptInUse(tx, receiptId)) throw new AppError(FundingErrorCode.RECEIPT_USED);
+          }
+          return insertDeposit(tx, {
+            merchantId,
+            accountId: caller.accountId,
+            memberId: caller.memberId,
+            source: 'NOTICE',
+            currency: body.currency,
+            amount: toMinorUnits(body.amount),
+            payerName: body.payer_name,
+            transferredAt,
+            receiptId,
+          });
+        });
+        return depositView(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(FundingErrorCode.RECEIPT_USED);
+        throw error;
+      }
+    },
+
+    /** GET /wallet/deposits */
+    async list(merchantId: string, accountId: string, query: DepositListQuery): Promise<DepositPage> {
+      const { rows, total } = await depositPage(db, merchantId, accountId, { limit: query.page_size, offset: (query.page - 1) * query.page_size });
+      return { items: rows.map(depositView), total, page: query.page, page_size: query.page_size };
+    },
+
+    /** merchant:set-deposit-account */
+    setDepositAccount: (merchantId: string, currency: Currency, bank: ReceivingBank) =>
+      saveDepositAccount(db, {
+        merchantId,
+        currency,
+        bankName: bank.name,
+        accountName: bank.account_name,
+        accountNumber: bank.account_number,
+        branch: bank.branch,
+        swift: bank.swift,
+      }),
+
+    /**
+     * deposit:confirm: credits a PENDING notice (its amount, or what the bank says came in) once. A
+     * notice credited already answers as it stands with `replayed`; a rejected one is refused.
+     */
+    async confirm(request: { merchantId: string; depositId: string; amount?: bigint }) {
+      const result = await db.transaction(async (tx) => {
+        const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
+        if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
+        if (deposit.status === 'CREDITED') return { row: deposit, replayed: true, collected: 0n };
+        if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已驳回' }, data: { status: deposit.status } });
+        const { row, moved } = await credits.creditDeposit(tx, deposit, request.amount ?? deposit.amount, `deposit:${deposit.id}`);
+        return { row, replayed: false, collected: moved.collected };
+      });
+      if (!result.replayed) await credits.deliverMails();
+      return result;
+    },
+
+    /** deposit:reject: a PENDING notice REJECTED with the reason the customer reads; one rejected already answers as it stands. */
+    async reject(request: { merchantId: string; depositId: string; reason: string }) {
+      return db.transaction(async (tx) => {
+        const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
+        if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
+        if (deposit.status === 'REJECTED') return { row: deposit, replayed: true };
+        if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已入账' }, data: { status: deposit.status } });
+        const row = await updateDeposit(tx, deposit.id, { status: 'REJECTED', reason: request.reason, decidedAt: clock.now() });
+        await messages.post(tx, {
+          merchantId: deposit.merchantId,
+          accountId: deposit.accountId,
+          type: 'DEPOSIT_REJECTED',
+          status: 'fail',
+          ...depositNotices.rejected({ amount: depositView(row).amount, currency: row.currency, reason: request.reason }),
+        });
+        return { row, replayed: false };
+      });
+    },
+
+    /**
+     * deposit:import: every good line once (its bank id recorded in the same transaction as its credit);
+     * a line whose memo names one account's reference credits that wallet (the oldest pending notice of
+     * that amount, or a new top-up); the rest are kept UNMATCHED for a person. Bad lines are reported and
+     * credit nothing.
+     */
+    async importStatement(merchantId: string, currency: Currency, text: string) {
+      const { missing, good, bad } = readStatement(text, currency);
+      const outcomes: LineOutcome[] = [];
+      if (missing.length > 0) return { missing, bad, outcomes };
+      const named = [...new Set(good.flatMap((line) => line.references))];
+      const owners = new Map<string, { accountId: string; reference: string }[]>();
+      for (let start = 0; start < named.length; start += 1_000) {
+        for (const row of await accountsByReference(db, merchantId, named.slice(start, start + 1_000))) owners.set(row.reference, [row]);
+      }
+      // each worker takes the accounts of its own house shards: no two hold the same rows and wait on each other
+      const workers = Math.max(1, deps.importWorkers ?? 1);
+      const shareOf = (line: StatementLine) => {
+        const owner = line.references.flatMap((reference) => owners.get(reference) ?? [])[0];
+        return owner ? houseShardFor(owner.accountId) % workers : 0;
+      };
+      const shares = Array.from({ length: workers }, (_, share) => good.filter((line) => shareOf(line) === share));
+      const done = await Promise.all(
+        shares.map(async (lines) => {
+          const part: LineOutcome[] = [];
+          for (let start = 0; start < lines.length; start += IMPORT_CHUNK) part.push(...(await importChunk(merchantId, lines.slice(start, start + IMPORT_CHUNK), owners)));
+          return part;
+        }),
+      );
+      outcomes.push(...done.flat().sort((a, b) => a.line.line - b.line.line));
+      return { missing, bad, outcomes };
+    },
+
+    /** What waits for a person: the pending notices and the unmatched statement lines. */
+    async waiting(merchantId: string) {
+      return { notices: (await pendingDeposits(db, merchantId)).map(depositView), lines: await unmatchedLines(db, merchantId) };
+    },
+
+    /** wallet:recharge: money in from the merchant's funding, what is owed collected from it in the same transaction. */
+    recharge: (request: WalletAmountRequest) => db.transaction((tx) => credits.moneyIn(tx, request)),
+
+    deliverMails: credits.deliverMails,
+    merchantName: (merchantId: string) => merchantNameOf(db, merchantId),
+  };
+}
+
+export type FundingService = ReturnType<typeof createFundingService>;
