@@ -3,6 +3,7 @@ import { cardBatchCalls } from './card-batches.ts';
 import { cardBulkCalls } from './card-bulk.ts';
 import { cardCalls } from './cards.ts';
 import { eventCalls } from './events.ts';
+import { fundingCalls } from './funding.ts';
 import { merchantCalls } from './merchant.ts';
 import { messageCalls } from './messages.ts';
 import { securityCalls } from './security.ts';
@@ -25,4 +26,5 @@ export const portalCalls = {
   cardBatches: cardBatchCalls,
   cardBulk: cardBulkCalls,
   team: teamCalls,
+  funding: fundingCalls,
 } as const;
