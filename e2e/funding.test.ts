@@ -77,6 +77,12 @@ describe('自动充值', () => {
     await page.setViewportSize(NARROW);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, 'auto-recharge-375.png'), fullPage: false });
+
+    // the card list says so under the card's balance
+    await page.setViewportSize(WIDE);
+    await page.goto(new URL('/card', page.url()).toString());
+    await expect.poll(() => page.getByTestId('card-auto-recharge').first().innerText(), settle).toContain('自动充值');
+    await page.screenshot({ path: path.join(shots, 'auto-recharge-list-1440.png'), fullPage: false });
   });
 });
 

@@ -129,6 +129,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     messages,
     products,
     spendingFigures: createSpendingFigures({ db, clock }),
+    // the funding module is built after the cards (its top-ups are theirs); asked only once requests run
+    autoRechargeOf: (ids, tx) => funding.briefs(ids, tx),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
   const team = createTeamService({ db, clock, sessions, cards, messages });

@@ -81,6 +81,10 @@ describe('auto top-up of a card', () => {
     const { items } = await who.api.data<CardTransactionPage>('GET', `/card/${card.id}/transactions`, { query: { type: 'TRANSFER_IN' } });
     expect(items.map((item) => item.amount)).toContain('42.00');
 
+    // the card and the list say the rule is on
+    expect((await cardOf(who, card.id)).auto_recharge).toEqual({ threshold: '10.00', target: '50.00', status: 'ACTIVE' });
+    const list = await who.api.data<{ items: CardItem[] }>('GET', '/card');
+    expect(list.items.find((item) => item.id === card.id)?.auto_recharge).toEqual({ threshold: '10.00', target: '50.00', status: 'ACTIVE' });
     // still above the threshold: nothing more
     await purchase(card.id, '1.00');
     expect(await ruleOf(who, card.id)).toMatchObject({ used_today: '42.00', last_run: { status: 'DONE', amount: '42.00' } });

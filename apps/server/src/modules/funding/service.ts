@@ -12,7 +12,7 @@ import type { CardRow, CardScope } from '../cards/service.ts';
 import { alertsPart } from './alerts.ts';
 import { autoRechargePart } from './auto-recharge.ts';
 import type { FundingDeps } from './deps.ts';
-import { findRule, latestRun, type RuleRow, saveRule, toppedUpSince } from './store.ts';
+import { findRule, latestRun, type RuleRow, rulesOn, saveRule, toppedUpSince } from './store.ts';
 import { watchPart } from './watch.ts';
 
 export type { FundingDeps } from './deps.ts';
@@ -94,6 +94,12 @@ export function createFundingService(deps: FundingDeps) {
         await traceWithin(tx, fundingCalls.setAutoRecharge, { card, rule: answer });
         return answer;
       });
+    },
+
+    /** What a page of cards shows of its rules (the card list, a card's page). */
+    async briefs(cardIds: string[], tx?: Tx) {
+      const rows = await rulesOn(tx ?? db, cardIds);
+      return new Map(rows.map((row) => [row.cardId, { threshold: fromMinorUnits(row.threshold), target: fromMinorUnits(row.target), status: row.status as AutoRechargeRule['status'] }]));
     },
 
     /** GET /account/alerts */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { big, rowsOf } from '../../db/raw-rows.ts';
 import { autoRechargeRuns, balanceAlertMarks, balanceAlerts, balanceAlertSettings, cardAutoRecharge } from '../../db/schema.ts';
@@ -108,6 +108,15 @@ export async function runsSince(tx: Tx, cardId: string, since: Date) {
     .from(autoRechargeRuns)
     .where(and(eq(autoRechargeRuns.cardId, cardId), gte(autoRechargeRuns.createdAt, since)))
     .orderBy(desc(autoRechargeRuns.createdAt));
+}
+
+/** The rules that are on of these cards. */
+export async function rulesOn(tx: Tx, cardIds: string[]) {
+  if (cardIds.length === 0) return [];
+  return tx
+    .select({ cardId: cardAutoRecharge.cardId, threshold: cardAutoRecharge.threshold, target: cardAutoRecharge.target, status: cardAutoRecharge.status })
+    .from(cardAutoRecharge)
+    .where(and(inArray(cardAutoRecharge.cardId, cardIds), eq(cardAutoRecharge.enabled, true)));
 }
 
 export async function findAlertSettings(tx: Tx, accountId: string) {

@@ -23,6 +23,8 @@ export const fundingText = {
     retry: '重试',
     runStatus: { PENDING: '处理中', DONE: '已充值', FAILED: '未完成', SKIPPED: '未充值' } as Record<string, string>,
     listTag: (threshold: string, target: string) => `自动充值：低于 ${threshold} 时充至 ${target}`,
+    listOn: '自动充值',
+    listPaused: '自动充值已暂停',
   },
   alerts: {
     sectionTitle: '通知',
