@@ -68,6 +68,8 @@ describe('auto top-up of a card', () => {
     const set = await setRule(who, card.id, {});
     expect(set.code, set.message).toBe(0);
     expect(set.data).toMatchObject({ enabled: true, threshold: '10.00', target: '50.00', daily_max: '100.00', status: 'ACTIVE', used_today: '0.00', last_run: null });
+    const logged = await queryRows<{ summary: string }>(t.database.db, sql`select summary from activity_log where card_id = ${card.id} and action = 'CARD_AUTO_RECHARGE'`);
+    expect(logged.map((row) => row.summary)).toEqual(['设置自动充值：低于 10.00 时充至 50.00，每日上限 100.00']);
     const walletBefore = await walletUsd(who);
 
     expect((await purchase(card.id, '5.00')).approved).toBe(true);
