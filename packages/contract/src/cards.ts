@@ -4,7 +4,7 @@ import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits 
 import { messages, rules } from './rules.ts';
 import { ruled, trxPasswordField } from './validation.ts';
 import { CARD_RISKS, DECLINE_CODES } from './card-spending.ts';
-import { autoRechargeBrief } from './funding.ts';
+import { autoRechargeBrief } from './balance-rules.ts';
 import { dateBound, moneyText, transactionTimeRange } from './wallet.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { cardBatchErrors } from './error-catalogue-batches.ts';
 import { cardErrors } from './error-catalogue-cards.ts';
-import { fundingErrors } from './error-catalogue-funding.ts';
+import { balanceRuleErrors } from './error-catalogue-balance-rules.ts';
 import { moneyErrors } from './error-catalogue-money.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
@@ -24,5 +24,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...moneyErrors,
   ...cardBatchErrors,
   ...teamErrors,
-  ...fundingErrors,
+  ...balanceRuleErrors,
 };

@@ -13,4 +13,4 @@ export { cardProducts, cardVerifications, cards, cardReveals, cardRevealGrants }
 export { issuerEvents, cardTransactions, cardFigures, cardSpendDays, cardControls, chargesOwed } from './schema/spending.ts';
 export { cardBatches, cardExports } from './schema/batches.ts';
 export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';
-export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertMarks, balanceAlerts } from './schema/funding.ts';
+export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertMarks, balanceAlerts } from './schema/balance-rules.ts';

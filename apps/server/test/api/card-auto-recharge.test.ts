@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CardItem, CardTransactionPage } from '@portal/contract/cards';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { ErrorCode } from '@portal/contract/errors';
-import type { AlertsAnswer, AutoRechargeRule } from '@portal/contract/funding';
-import { FundingErrorCode } from '@portal/contract/funding-errors';
+import type { AlertsAnswer, AutoRechargeRule } from '@portal/contract/balance-rules';
+import { BalanceRuleErrorCode } from '@portal/contract/balance-rules-errors';
 import type { MessagePage } from '@portal/contract/messages';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import { sql } from 'drizzle-orm';
@@ -158,10 +158,10 @@ describe('auto top-up of a card', () => {
     expect(same.code).toBe(ErrorCode.VALIDATION);
     expect(JSON.stringify(same)).toContain('目标余额须高于触发余额');
     const huge = await setRule(who, card.id, { target: '900000.00' });
-    expect(huge.code).toBe(FundingErrorCode.AUTO_RECHARGE_TARGET_ABOVE_MAX);
+    expect(huge.code).toBe(BalanceRuleErrorCode.AUTO_RECHARGE_TARGET_ABOVE_MAX);
     expect((await ruleOf(who, card.id)).enabled).toBe(false);
     await t.database.db.execute(sql`update cards set status = 'DELETE' where id = ${card.id}`);
-    expect((await setRule(who, card.id, {})).code).toBe(FundingErrorCode.AUTO_RECHARGE_CARD_CLOSED);
+    expect((await setRule(who, card.id, {})).code).toBe(BalanceRuleErrorCode.AUTO_RECHARGE_CARD_CLOSED);
   });
 });
 

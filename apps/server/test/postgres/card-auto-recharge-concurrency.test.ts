@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AutoRechargeRule } from '@portal/contract/funding';
+import type { AutoRechargeRule } from '@portal/contract/balance-rules';
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

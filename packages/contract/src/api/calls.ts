@@ -3,7 +3,7 @@ import { cardBatchCalls } from './card-batches.ts';
 import { cardBulkCalls } from './card-bulk.ts';
 import { cardCalls } from './cards.ts';
 import { eventCalls } from './events.ts';
-import { fundingCalls } from './funding.ts';
+import { balanceRuleCalls } from './balance-rules.ts';
 import { merchantCalls } from './merchant.ts';
 import { messageCalls } from './messages.ts';
 import { securityCalls } from './security.ts';
@@ -26,5 +26,5 @@ export const portalCalls = {
   cardBatches: cardBatchCalls,
   cardBulk: cardBulkCalls,
   team: teamCalls,
-  funding: fundingCalls,
+  balanceRules: balanceRuleCalls,
 } as const;

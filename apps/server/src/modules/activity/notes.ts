@@ -6,7 +6,7 @@ import { cardCalls } from '@portal/contract/api/cards';
 import type { Call } from '@portal/contract/api/call';
 import { securityCalls } from '@portal/contract/api/security';
 import { spendingCalls } from '@portal/contract/api/spending';
-import { fundingCalls } from '@portal/contract/api/funding';
+import { balanceRuleCalls } from '@portal/contract/api/balance-rules';
 import { teamCalls } from '@portal/contract/api/team';
 import type { CardItem } from '@portal/contract/cards';
 import { toMinorUnits } from '@portal/contract/money';
@@ -94,7 +94,7 @@ export const activityNotes = new Map<Call, ActivityRule>([
   [cardCalls.reveal, within(({ params }) => ({ kind: 'CARD', action: 'CARD_REVEAL', summary: '查看完整卡号', cardId: params.id ?? null }))],
   [cardCalls.saveVerification, within(() => ({ kind: 'CARD', action: 'VERIFICATION_SAVE', summary: '提交开卡资料' }))],
   [
-    fundingCalls.setAutoRecharge,
+    balanceRuleCalls.setAutoRecharge,
     within(({ body, params }) => ({
       kind: 'CARD',
       action: 'CARD_AUTO_RECHARGE',

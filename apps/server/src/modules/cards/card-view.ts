@@ -1,4 +1,4 @@
-import type { AutoRechargeBrief } from '@portal/contract/funding';
+import type { AutoRechargeBrief } from '@portal/contract/balance-rules';
 import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';

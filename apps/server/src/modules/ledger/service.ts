@@ -141,7 +141,7 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     /** Whether an operation under the key was done and kept its answer (a refused one kept none). */
     answered: async (merchantId: string, key: string) => (await readIdempotencyKey(db, merchantId, key)) !== undefined,
 
-    /** Names who hears of watched balances (one watcher: the funding module's). */
+    /** Names who hears of watched balances (one watcher: the balance-rules module's). */
     watchBalances: (heard: BalanceWatcher) => {
       watcher = heard;
     },

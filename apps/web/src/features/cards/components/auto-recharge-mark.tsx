@@ -2,10 +2,10 @@ import type { CardItem } from '@portal/contract/cards';
 import { SyncOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
 import { formatAmount } from '../../../lib/money-format.ts';
-import { fundingText } from '../../../locales/zh-CN/funding.ts';
+import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import styles from './auto-recharge-mark.module.css';
 
-const text = fundingText.autoRecharge;
+const text = balanceRuleText.autoRecharge;
 
 /** Under a card's balance in the list: its auto top-up rule, when one is on (paused: said so). */
 export function AutoRechargeMark({ card }: { card: CardItem }) {

@@ -1,16 +1,16 @@
-import { type AlertsAnswer, type AlertsBody, alertsBody } from '@portal/contract/funding';
+import { type AlertsAnswer, type AlertsBody, alertsBody } from '@portal/contract/balance-rules';
 import { CURRENCIES, type Currency } from '@portal/contract/enums';
 import { Button, Form, Input, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useCan } from '../../../domain/team/lib/use-can.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { fundingText } from '../../../locales/zh-CN/funding.ts';
+import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import { useAlerts, useSetAlerts } from '../api/alerts.ts';
 import { SettingsSection } from './settings-section.tsx';
 import styles from './alerts-section.module.css';
 
-const text = fundingText.alerts;
+const text = balanceRuleText.alerts;
 
 type AlertValues = Record<Currency, string> & { cards: string };
 

@@ -1,5 +1,5 @@
 import type { CardItem } from '@portal/contract/cards';
-import { type AutoRechargeRule, autoRechargeBody } from '@portal/contract/funding';
+import { type AutoRechargeRule, autoRechargeBody } from '@portal/contract/balance-rules';
 import { PauseCircleFilled, WarningFilled } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Skeleton, Switch, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,11 +8,11 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { fundingText } from '../../../locales/zh-CN/funding.ts';
+import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import { useAutoRecharge, useSetAutoRecharge } from '../api/auto-recharge.ts';
 import styles from './auto-recharge.module.css';
 
-const text = fundingText.autoRecharge;
+const text = balanceRuleText.autoRecharge;
 
 interface RuleValues {
   enabled: boolean;

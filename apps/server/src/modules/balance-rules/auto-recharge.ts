@@ -6,8 +6,8 @@ import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { type CardRow, cardName } from '../cards/service.ts';
-import { EVERY_MOVEMENT, type FundingDeps, FUNDING_QUEUES, watchKeys } from './deps.ts';
-import { fundingNotices } from './notices.ts';
+import { EVERY_MOVEMENT, type BalanceRuleDeps, FUNDING_QUEUES, watchKeys } from './deps.ts';
+import { balanceRuleNotices } from './notices.ts';
 import { findRule, findRun, insertRun, pausedRules, type RuleRow, toppedUpSince, updateRule, updateRun } from './store.ts';
 
 /** Refusals that mean the wallet cannot pay for the top-up: the rule pauses until money comes in. */
@@ -22,7 +22,7 @@ export const runKey = (runId: string) => `auto-recharge:${runId}`;
  * card), with the run's id as its key, so a run retried after a crash moves nothing twice. A wallet that
  * cannot pay pauses the rule and tells the team; money coming into the wallet tries it again.
  */
-export function autoRechargePart(deps: FundingDeps) {
+export function autoRechargePart(deps: BalanceRuleDeps) {
   const { db, clock, ledger, books, cards, messages, team, jobs, log } = deps;
 
   /** The ledger watches the card below the rule's threshold while the rule is on and not paused. */
@@ -69,12 +69,12 @@ export function autoRechargePart(deps: FundingDeps) {
       if (!rule) return false;
       await syncRuleWatch(tx, card.merchantId, rule);
       await syncResumeWatch(tx, card.merchantId, card.accountId, card.currency);
-      const notice = fundingNotices.paused({ card: cardName(card), reason });
+      const notice = balanceRuleNotices.paused({ card: cardName(card), reason });
       await messages.post(tx, { merchantId: card.merchantId, accountId: card.accountId, type: 'AUTO_RECHARGE_PAUSED', status: 'fail', title: notice.title, content: notice.content });
       return true;
     });
     if (!paused) return;
-    const notice = fundingNotices.paused({ card: cardName(card), reason });
+    const notice = balanceRuleNotices.paused({ card: cardName(card), reason });
     for (const to of await team.mailboxesOf(card.accountId, ['OWNER', 'ADMIN', 'FINANCE'], [card.holderMemberId])) {
       await deps.mail.send({ to, subject: notice.title, text: notice.text }).catch((error: unknown) => log.error({ err: error, card_id: card.id }, 'auto top-up pause e-mail not sent'));
     }

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
-import type { AlertsAnswer } from '@portal/contract/funding';
+import type { AlertsAnswer } from '@portal/contract/balance-rules';
 import type { MessagePage } from '@portal/contract/messages';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

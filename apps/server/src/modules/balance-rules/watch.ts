@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/engine.ts';
 import type { WatchedChange } from '../ledger/service.ts';
-import { crossed, type FundingDeps, FUNDING_QUEUES, markOf } from './deps.ts';
+import { crossed, type BalanceRuleDeps, FUNDING_QUEUES, markOf } from './deps.ts';
 import { cardWatchState, dropMark, insertAlert, insertRun, updateRule, walletWatchState } from './store.ts';
 
 /**
@@ -10,7 +10,7 @@ import { cardWatchState, dropMark, insertAlert, insertRun, updateRule, walletWat
  * the job runs it once. The ledger hands each change with the customer's row locked, so of many
  * movements of one card only the one that took it across a threshold sees the crossing.
  */
-export function watchPart({ clock, jobs }: Pick<FundingDeps, 'clock' | 'jobs'>) {
+export function watchPart({ clock, jobs }: Pick<BalanceRuleDeps, 'clock' | 'jobs'>) {
   async function alert(tx: Tx, merchantId: string, change: WatchedChange, threshold: bigint) {
     const id = randomUUID();
     await insertAlert(tx, {

@@ -1,10 +1,10 @@
 import { CURRENCIES } from '@portal/contract/enums';
-import type { AlertsAnswer, alertsBody } from '@portal/contract/funding';
+import type { AlertsAnswer, alertsBody } from '@portal/contract/balance-rules';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { z } from 'zod';
 import { cardName } from '../cards/service.ts';
-import { type FundingDeps, FUNDING_QUEUES, markOf, watchKeys } from './deps.ts';
-import { fundingNotices } from './notices.ts';
+import { type BalanceRuleDeps, FUNDING_QUEUES, markOf, watchKeys } from './deps.ts';
+import { balanceRuleNotices } from './notices.ts';
 import { type AlertSettingsRow, addMarks, dropMark, findAlert, findAlertSettings, replaceMarks, saveAlertSettings, updateAlert } from './store.ts';
 
 const answerOf = (row: AlertSettingsRow | undefined): AlertsAnswer => ({
@@ -17,7 +17,7 @@ const answerOf = (row: AlertSettingsRow | undefined): AlertsAnswer => ({
  * the ledger; each crossing is written with the movement that made it (watch.ts), and a job posts its
  * station message and sends its e-mails once.
  */
-export function alertsPart(deps: FundingDeps) {
+export function alertsPart(deps: BalanceRuleDeps) {
   const { db, clock, ledger, books, cards, messages, team, jobs, log } = deps;
 
   async function settings(accountId: string) {
@@ -60,7 +60,7 @@ export function alertsPart(deps: FundingDeps) {
       const alert = await findAlert(tx, data.alert_id, { lock: true });
       if (!alert) return undefined;
       const words = { currency: alert.currency, balance: fromMinorUnits(alert.balance), threshold: fromMinorUnits(alert.threshold) };
-      const notice = card ? fundingNotices.cardLow({ ...words, card: cardName(card) }) : fundingNotices.walletLow(words);
+      const notice = card ? balanceRuleNotices.cardLow({ ...words, card: cardName(card) }) : balanceRuleNotices.walletLow(words);
       if (alert.messagedAt === null) {
         await messages.post(tx, {
           merchantId: alert.merchantId,

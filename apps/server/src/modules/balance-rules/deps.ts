@@ -13,7 +13,7 @@ import type { TeamService } from '../team/service.ts';
  * What auto top-ups and low-balance alerts are built from: the ledger tells of watched balances, a top-up
  * is the card service's own (its fee, its budget, its checks), messages and e-mails go out from jobs.
  */
-export interface FundingDeps {
+export interface BalanceRuleDeps {
   db: Db;
   clock: Clock;
   ledger: Pick<LedgerService, 'setWatch' | 'watchBalances'>;

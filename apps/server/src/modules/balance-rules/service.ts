@@ -1,9 +1,9 @@
 import { chinaDayStart } from '@portal/contract/card-spending';
 import type { Currency } from '@portal/contract/enums';
-import type { AutoRechargeRule, autoRechargeBody } from '@portal/contract/funding';
-import { FundingErrorCode } from '@portal/contract/funding-errors';
+import type { AutoRechargeRule, autoRechargeBody } from '@portal/contract/balance-rules';
+import { BalanceRuleErrorCode } from '@portal/contract/balance-rules-errors';
 import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
-import { fundingCalls } from '@portal/contract/api/funding';
+import { balanceRuleCalls } from '@portal/contract/api/balance-rules';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/engine.ts';
 import { traceWithin } from '../../http/call-trace.ts';
@@ -11,11 +11,11 @@ import { AppError } from '../../http/errors.ts';
 import type { CardRow, CardScope } from '../cards/service.ts';
 import { alertsPart } from './alerts.ts';
 import { autoRechargePart } from './auto-recharge.ts';
-import type { FundingDeps } from './deps.ts';
+import type { BalanceRuleDeps } from './deps.ts';
 import { findRule, latestRun, type RuleRow, rulesOn, saveRule, toppedUpSince } from './store.ts';
 import { watchPart } from './watch.ts';
 
-export type { FundingDeps } from './deps.ts';
+export type { BalanceRuleDeps } from './deps.ts';
 
 /** Cards a rule cannot be set on: cancelled, being cancelled, or never opened. */
 const CLOSED = new Set(['DELETE', 'DELETING', 'FAIL']);
@@ -25,7 +25,7 @@ const CLOSED = new Set(['DELETE', 'DELETING', 'FAIL']);
  * top-up rule, the account's low-balance alerts. The ledger hands this module every movement that
  * touches a watched balance (watch.ts), inside that movement's transaction.
  */
-export function createFundingService(deps: FundingDeps) {
+export function createBalanceRuleService(deps: BalanceRuleDeps) {
   const { db, clock, cards, products } = deps;
   const auto = autoRechargePart(deps);
   const alerts = alertsPart(deps);
@@ -63,12 +63,12 @@ export function createFundingService(deps: FundingDeps) {
      */
     async setRule(merchantId: string, scope: CardScope, id: string, body: z.output<typeof autoRechargeBody>) {
       const card = await cards.ownCard(merchantId, scope, id);
-      if (CLOSED.has(card.status)) throw new AppError(FundingErrorCode.AUTO_RECHARGE_CARD_CLOSED);
+      if (CLOSED.has(card.status)) throw new AppError(BalanceRuleErrorCode.AUTO_RECHARGE_CARD_CLOSED);
       const product = await products.find(merchantId, { id: card.productId });
       const target = toMinorUnits(body.target);
       if (product && target > product.maxBalance) {
         const max = fromMinorUnits(product.maxBalance);
-        throw new AppError(FundingErrorCode.AUTO_RECHARGE_TARGET_ABOVE_MAX, { params: { max, currency: card.currency }, data: { max, currency: card.currency } });
+        throw new AppError(BalanceRuleErrorCode.AUTO_RECHARGE_TARGET_ABOVE_MAX, { params: { max, currency: card.currency }, data: { max, currency: card.currency } });
       }
       const threshold = toMinorUnits(body.threshold);
       return db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export function createFundingService(deps: FundingDeps) {
         await auto.syncRuleWatch(tx, merchantId, rule);
         await auto.syncResumeWatch(tx, merchantId, card.accountId, card.currency);
         const answer = await ruleAnswer(tx, card, rule);
-        await traceWithin(tx, fundingCalls.setAutoRecharge, { card, rule: answer });
+        await traceWithin(tx, balanceRuleCalls.setAutoRecharge, { card, rule: answer });
         return answer;
       });
     },
@@ -110,4 +110,4 @@ export function createFundingService(deps: FundingDeps) {
   };
 }
 
-export type FundingService = ReturnType<typeof createFundingService>;
+export type BalanceRuleService = ReturnType<typeof createBalanceRuleService>;

@@ -1,4 +1,4 @@
-import { alertsAnswer, alertsBody, autoRechargeBody, autoRechargeRule } from '../funding.ts';
+import { alertsAnswer, alertsBody, autoRechargeBody, autoRechargeRule } from '../balance-rules.ts';
 import { cardIdParams } from './cards.ts';
 import { defineCalls, member } from './call.ts';
 
@@ -6,7 +6,7 @@ import { defineCalls, member } from './call.ts';
  * Money that moves by itself: a card's auto top-up rule (set by whoever may top the card up) and the
  * account's low-balance alerts (read by every role, set by the owner, admins and finance).
  */
-export const fundingCalls = defineCalls({
+export const balanceRuleCalls = defineCalls({
   autoRecharge: {
     method: 'GET',
     path: '/card/:id/auto-recharge',

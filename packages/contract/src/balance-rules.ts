@@ -7,7 +7,7 @@ import { CURRENCIES } from './enums.ts';
 import { AMOUNT_PATTERN, toMinorUnits } from './money.ts';
 import { moneyText } from './wallet.ts';
 
-export const fundingMessages = {
+export const balanceRuleMessages = {
   threshold: '请输入正确的触发余额（不小于0，最多两位小数）',
   target: '请输入正确的目标余额（大于0，最多两位小数）',
   dailyMax: '请输入正确的每日充值上限（大于0，最多两位小数）',
@@ -34,13 +34,13 @@ const amountOf = (message: string, { zero }: { zero: boolean }) =>
 export const autoRechargeBody = z
   .object({
     enabled: z.boolean(),
-    threshold: amountOf(fundingMessages.threshold, { zero: true }),
-    target: amountOf(fundingMessages.target, { zero: false }),
-    daily_max: amountOf(fundingMessages.dailyMax, { zero: false }),
+    threshold: amountOf(balanceRuleMessages.threshold, { zero: true }),
+    target: amountOf(balanceRuleMessages.target, { zero: false }),
+    daily_max: amountOf(balanceRuleMessages.dailyMax, { zero: false }),
   })
   .superRefine((body, context) => {
     if (AMOUNT_PATTERN.test(body.threshold) && AMOUNT_PATTERN.test(body.target) && toMinorUnits(body.target) <= toMinorUnits(body.threshold)) {
-      context.addIssue({ code: 'custom', path: ['target'], message: fundingMessages.targetAboveThreshold });
+      context.addIssue({ code: 'custom', path: ['target'], message: balanceRuleMessages.targetAboveThreshold });
     }
   });
 export type AutoRechargeBody = z.input<typeof autoRechargeBody>;
@@ -72,10 +72,10 @@ export type AutoRechargeBrief = z.infer<typeof autoRechargeBrief>;
 /** PUT /account/alerts: a threshold per wallet currency (none: no alert), and one for every card (in its own currency). */
 export const alertsBody = z.object({
   wallet: z
-    .array(z.object({ currency: z.enum(CURRENCIES), threshold: amountOf(fundingMessages.alertThreshold, { zero: false }) }))
+    .array(z.object({ currency: z.enum(CURRENCIES), threshold: amountOf(balanceRuleMessages.alertThreshold, { zero: false }) }))
     .max(CURRENCIES.length)
-    .refine((items) => new Set(items.map((item) => item.currency)).size === items.length, { message: fundingMessages.alertCurrencyTwice }),
-  card_default_threshold: amountOf(fundingMessages.alertThreshold, { zero: false }).nullable().optional(),
+    .refine((items) => new Set(items.map((item) => item.currency)).size === items.length, { message: balanceRuleMessages.alertCurrencyTwice }),
+  card_default_threshold: amountOf(balanceRuleMessages.alertThreshold, { zero: false }).nullable().optional(),
 });
 export type AlertsBody = z.input<typeof alertsBody>;
 

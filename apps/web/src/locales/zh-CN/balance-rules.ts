@@ -1,5 +1,5 @@
 /** Strings of auto top-up (a card's page) and low-balance alerts (设置 → 通知). */
-export const fundingText = {
+export const balanceRuleText = {
   autoRecharge: {
     title: '自动充值',
     intro: '卡片可用余额低于触发余额时，自动从钱包充值到目标余额（按充值手续费收取）；每次跌破只充值一次。',

@@ -1,11 +1,11 @@
-import { ALERT_TITLES } from '@portal/contract/funding';
+import { ALERT_TITLES } from '@portal/contract/balance-rules';
 import { escapeHtml } from '../../lib/html.ts';
 
-/** The words of the funding module's station messages and e-mails. */
+/** The words of the balance-rules module's station messages and e-mails. */
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
-export const fundingNotices = {
+export const balanceRuleNotices = {
   paused: (words: { card: string; reason: string }) => {
     const lines = [
       `卡片「${words.card}」的自动充值未能完成：${words.reason}`,

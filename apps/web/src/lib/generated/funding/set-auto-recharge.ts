@@ -1,5 +1,0 @@
-// Generated from packages/contract/src/api/funding.ts by apps/web/scripts/generate-calls.ts: do not edit.
-import type { fundingCalls as declared } from '@portal/contract/api/funding';
-import type { CallRef } from '../../api-client.ts';
-
-export const setAutoRecharge: CallRef<(typeof declared)['setAutoRecharge']> = { method: 'PUT', path: '/card/:id/auto-recharge' };
