@@ -27,6 +27,7 @@ import { ISSUER_SPENDING_EVENTS } from '../apps/server/src/providers/issuer/port
 import { startIssuerSimulator } from '../apps/server/src/providers/issuer/simulator-server.ts';
 // production's settings; nothing is sent by SMS or mail here, they only have to be there
 import { productionEnv } from '../apps/server/test/helpers/production-env.ts';
+import { decisionOf, post } from './lib/issuer-side.ts';
 import { freePort, inParallel, ms, percentile, processCpu, sorted } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
 import { apiCaller, BENCH_POOL, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
@@ -43,45 +44,6 @@ const GOAL_RATE = 500;
 const GOAL_P99_MS = 100;
 const SECRET = productionEnv.ISSUER_WEBHOOK_SECRET as string;
 const WEBHOOK_PATH = '/api/v1/issuer/webhook';
-
-interface Answer {
-  status: number;
-  text: string;
-}
-
-/** One POST over the kept-open connections of `agent`, answered with its status and body. */
-function post(port: number, agent: http.Agent, path: string, body: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path, agent, headers: { host: HOST, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** What the webhook answered an authorisation request: a decision (as the body or the envelope's data), or what it said instead. */
-function decisionOf(answer: Answer): { approved: boolean; decline_code: string | null } | { none: string } {
-  if (answer.status !== 200) return { none: `HTTP ${answer.status}` };
-  let body: { approved?: unknown; decline_code?: unknown; data?: { approved?: unknown; decline_code?: unknown; outcome?: unknown } };
-  try {
-    body = JSON.parse(answer.text);
-  } catch {
-    return { none: 'not JSON' };
-  }
-  for (const candidate of [body, body?.data]) {
-    if (candidate && typeof candidate.approved === 'boolean') {
-      return { approved: candidate.approved, decline_code: typeof candidate.decline_code === 'string' ? candidate.decline_code : null };
-    }
-  }
-  return { none: typeof body?.data?.outcome === 'string' ? `HTTP 200, outcome "${body.data.outcome}", no decision` : 'HTTP 200, no decision' };
-}
 
 async function bench() {
   const target = await freshBenchDatabase('auth');

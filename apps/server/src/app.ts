@@ -40,6 +40,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
+import { balanceRuleRoutes } from './modules/balance-rules/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
 import { activityRoutes, callActivity } from './modules/activity/routes.ts';
@@ -203,6 +204,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(spendingRoutes, { spending: services.spending });
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
   await api.register(cardBulkRoutes, { bulk: services.cardBulk, tradePassword: services.security });
+  await api.register(balanceRuleRoutes, { rules: services.balanceRules });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));

@@ -14,6 +14,7 @@ import { createCardProductService } from './modules/card-products/service.ts';
 import { createCardReconciler } from './modules/card-reconcile/service.ts';
 import { createCardRevealService } from './modules/card-reveal/service.ts';
 import { createCardService } from './modules/cards/service.ts';
+import { createBalanceRuleService } from './modules/balance-rules/service.ts';
 import { createSpendingFigures, createSpendingService, holdExpiryPart } from './modules/spending/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import path from 'node:path';
@@ -129,6 +130,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     messages,
     products,
     spendingFigures: createSpendingFigures({ db, clock }),
+    // the balance-rules module is built after the cards (its top-ups are theirs); asked only once requests run
+    autoRechargeOf: (ids, tx) => balanceRules.briefs(ids, tx),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
   const team = createTeamService({ db, clock, sessions, cards, messages });
@@ -169,6 +172,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     await funding.deliverMails();
   });
   jobs.schedule('funding-mail', '* * * * *');
+  const balanceRules = createBalanceRuleService({ db, clock, ledger, books, cards, products, messages, mail, team, jobs, log });
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
   for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);
@@ -179,7 +183,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,7 @@ import { AMOUNT_PATTERN, computeFee, type FeeRule, fromMinorUnits, toMinorUnits 
 import { messages, rules } from './rules.ts';
 import { ruled, trxPasswordField } from './validation.ts';
 import { CARD_RISKS, DECLINE_CODES } from './card-spending.ts';
+import { autoRechargeBrief } from './balance-rules.ts';
 import { dateBound, moneyText, transactionTimeRange } from './wallet.ts';
 
 /**
@@ -280,6 +281,8 @@ export const cardItem = z.object({
   tags: z.array(z.string()),
   /** the card's last authorisation (approved or declined); null when it has none */
   last_used_at: z.string().nullable(),
+  /** the card's auto top-up rule when it has one that is on (the list and the card show it) */
+  auto_recharge: autoRechargeBrief.optional(),
 });
 export type CardItem = z.infer<typeof cardItem>;
 

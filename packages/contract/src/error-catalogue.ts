@@ -1,5 +1,6 @@
 import { cardBatchErrors } from './error-catalogue-batches.ts';
 import { cardErrors } from './error-catalogue-cards.ts';
+import { balanceRuleErrors } from './error-catalogue-balance-rules.ts';
 import { moneyErrors } from './error-catalogue-money.ts';
 import { fundingErrors } from './error-catalogue-funding.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
@@ -25,4 +26,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...cardBatchErrors,
   ...teamErrors,
   ...fundingErrors,
+  ...balanceRuleErrors,
 };

@@ -44,6 +44,7 @@ export const ACTIONS = {
   'team.manage': '管理团队成员',
   'team.ownership': '转让所有权',
   'activity.read': '查看操作日志',
+  'alerts.manage': '设置余额提醒',
 } as const;
 export type Action = keyof typeof ACTIONS;
 
@@ -53,7 +54,7 @@ const EVERYONE: readonly Action[] = ['wallet.read', 'cards.read', 'messages.read
 export const ROLE_ACTIONS: Record<Role, readonly Action[]> = {
   OWNER: Object.keys(ACTIONS) as Action[],
   ADMIN: (Object.keys(ACTIONS) as Action[]).filter((action) => action !== 'team.ownership'),
-  FINANCE: [...EVERYONE, 'wallet.history', 'wallet.fund', 'cards.fund', 'cards.export', 'activity.read'],
+  FINANCE: [...EVERYONE, 'wallet.history', 'wallet.fund', 'cards.fund', 'cards.export', 'activity.read', 'alerts.manage'],
   MEMBER: [...EVERYONE, 'cards.open', 'cards.manage', 'cards.fund', 'cards.reveal', 'cards.export'],
   VIEWER: [...EVERYONE, 'wallet.history', 'cards.export', 'team.read', 'activity.read'],
 };

@@ -4,6 +4,7 @@ import { cardBulkCalls } from './card-bulk.ts';
 import { cardCalls } from './cards.ts';
 import { eventCalls } from './events.ts';
 import { fundingCalls } from './funding.ts';
+import { balanceRuleCalls } from './balance-rules.ts';
 import { merchantCalls } from './merchant.ts';
 import { messageCalls } from './messages.ts';
 import { securityCalls } from './security.ts';
@@ -27,4 +28,5 @@ export const portalCalls = {
   cardBatches: cardBatchCalls,
   cardBulk: cardBulkCalls,
   team: teamCalls,
+  balanceRules: balanceRuleCalls,
 } as const;

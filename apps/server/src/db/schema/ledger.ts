@@ -171,3 +171,28 @@ export const requestKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );
+
+/**
+ * Balances someone wants to hear about (an auto top-up rule, a low-balance alert): a movement that
+ * leaves a customer's account below, or moves it while below, the highest `below` of the account's
+ * watches is handed to the ledger's watcher inside the movement's transaction. `ownerId` null: every
+ * account of that kind of the holder (every card); `currency` null: in any currency. One row per
+ * holder and `watchKey` (who watches what), so a watcher replaces its own.
+ */
+export const ledgerWatches = pgTable(
+  'ledger_watches',
+  {
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => accounts.id),
+    watchKey: text('watch_key').notNull(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    kind: text('kind').notNull(),
+    ownerId: uuid('owner_id'),
+    currency: text('currency'),
+    below: minorUnits('below').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.holderId, t.watchKey] })],
+);

@@ -6,6 +6,7 @@ import { cardCalls } from '@portal/contract/api/cards';
 import type { Call } from '@portal/contract/api/call';
 import { securityCalls } from '@portal/contract/api/security';
 import { spendingCalls } from '@portal/contract/api/spending';
+import { balanceRuleCalls } from '@portal/contract/api/balance-rules';
 import { teamCalls } from '@portal/contract/api/team';
 import type { CardItem } from '@portal/contract/cards';
 import { toMinorUnits } from '@portal/contract/money';
@@ -92,6 +93,15 @@ export const activityNotes = new Map<Call, ActivityRule>([
   [cardCalls.withdraw, within(cardMoney('CARD_WITHDRAW', '卡片提现'))],
   [cardCalls.reveal, within(({ params }) => ({ kind: 'CARD', action: 'CARD_REVEAL', summary: '查看完整卡号', cardId: params.id ?? null }))],
   [cardCalls.saveVerification, within(() => ({ kind: 'CARD', action: 'VERIFICATION_SAVE', summary: '提交开卡资料' }))],
+  [
+    balanceRuleCalls.setAutoRecharge,
+    within(({ body, params }) => ({
+      kind: 'CARD',
+      action: 'CARD_AUTO_RECHARGE',
+      summary: body.enabled ? `设置自动充值：低于 ${String(body.threshold)} 时充至 ${String(body.target)}，每日上限 ${String(body.daily_max)}` : '关闭自动充值',
+      cardId: params.id ?? null,
+    })),
+  ],
   [spendingCalls.saveControls, within(({ params }) => ({ kind: 'CARD', action: 'CARD_CONTROLS', summary: '修改卡片限额与管控', cardId: params.id ?? null }))],
   [
     cardBulkCalls.create,

@@ -78,3 +78,12 @@ export async function heldCardBalances(tx: Tx, merchantId: string, accountId: st
   );
   return new Map(rows.map((row) => [String(row.currency), big(row.balance)]));
 }
+
+/** The customer's cards whose available (balance − held) is below `below` (minor units, in each card's currency). */
+export async function cardsBelowRows(tx: Tx, merchantId: string, holderId: string, below: bigint) {
+  const rows = await rowsOf(
+    tx.execute(sql`select owner_id from ledger_accounts
+      where merchant_id = ${merchantId}::uuid and holder_id = ${holderId}::uuid and kind = 'CARD' and shard = 0 and balance - held < ${below.toString()}::bigint`),
+  );
+  return rows.map((row) => String(row.owner_id));
+}

@@ -4,7 +4,7 @@ import { auditLedger } from './audit.ts';
 import { balanceFinisher, customerBalances } from './balances.ts';
 import { CURRENCIES } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
-import { cardBalanceRows, heldCardBalances } from './balance-store.ts';
+import { cardBalanceRows, cardsBelowRows, heldCardBalances } from './balance-store.ts';
 import {
   countWalletList,
   countWalletPostings,
@@ -49,6 +49,9 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** What each card holds (minor units), read in `tx` when given (e.g. under the card's lock). */
     cardBalances: (merchantId: string, cardIds: string[], tx?: Tx) => cardBalanceRows(tx ?? db, merchantId, cardIds),
+
+    /** The ids of the customer's cards with less than `below` available (minor units). */
+    cardsBelow: (merchantId: string, holderId: string, below: bigint, tx?: Tx) => cardsBelowRows(tx ?? db, merchantId, holderId, below),
 
     /** The wallet's status (frozen or not, why, since when); undefined for a wallet never used nor frozen. */
     walletStatus: (merchantId: string, accountId: string) => findWalletStatus(db, merchantId, accountId),

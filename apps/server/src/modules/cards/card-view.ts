@@ -1,3 +1,4 @@
+import type { AutoRechargeBrief } from '@portal/contract/balance-rules';
 import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
@@ -26,6 +27,7 @@ export function cardItem(
   money: CardMoney | undefined,
   spending: SpendingFigures = NO_SPENDING,
   lastUsedAt: Date | null = null,
+  autoRecharge?: AutoRechargeBrief,
 ): CardItem {
   const { balance, held } = money ?? NOTHING;
   const status = row.status as CardStatus;
@@ -56,6 +58,7 @@ export function cardItem(
     holder_label: holder,
     tags: row.tags,
     last_used_at: lastUsedAt ? lastUsedAt.toISOString() : null,
+    ...(autoRecharge === undefined ? {} : { auto_recharge: autoRecharge }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AutoRechargeBrief } from '@portal/contract/balance-rules';
 import type { CardRisk } from '@portal/contract/card-spending';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -23,6 +24,9 @@ export const NO_SPENDING: SpendingFigures = { spentThisMonth: 0n, declineRate: 0
 /** The spending figures of a page of cards, in one read (the spending module answers them). */
 export type SpendingFiguresOf = (cardIds: string[], tx?: Tx) => Promise<Map<string, SpendingFigures>>;
 
+/** What each of a page of cards has of an auto top-up rule (null: none on); the balance-rules module answers it. */
+export type AutoRechargeOf = (cardIds: string[], tx?: Tx) => Promise<Map<string, AutoRechargeBrief>>;
+
 /** A card's opening ended, issued or failed, inside `tx` with the card locked (a batch counts its cards by it). */
 export type OpeningSettled = (tx: Tx, card: CardRow) => Promise<void>;
 
@@ -40,5 +44,6 @@ export interface CardDeps {
   /** the products and the holder's verification: what an opening is checked against */
   products: Pick<CardProductService, 'find' | 'productToOpen' | 'lockHolder' | 'checkHolder' | 'checkQuota'>;
   spendingFigures: SpendingFiguresOf;
+  autoRechargeOf?: AutoRechargeOf;
   openingSettled: OpeningSettled;
 }

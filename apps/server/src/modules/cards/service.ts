@@ -63,6 +63,7 @@ export function createCardService(deps: CardDeps) {
     const figures = await deps.spendingFigures(ids, tx);
     const holders = await holdersOf(tx ?? db, [...new Set(rows.map((row) => row.card.holderMemberId))]);
     const used = await lastUsedOf(tx ?? db, ids);
+    const rules = deps.autoRechargeOf ? await deps.autoRechargeOf(ids, tx) : undefined;
     return rows.map((row) =>
       cardItem(
         row.card,
@@ -71,6 +72,7 @@ export function createCardService(deps: CardDeps) {
         money.get(row.card.id),
         figures.get(row.card.id),
         used.get(row.card.id) ?? null,
+        rules ? (rules.get(row.card.id) ?? null) : undefined,
       ),
     );
   }

@@ -75,6 +75,8 @@ export interface LockedAccount {
   held: bigint;
   /** WALLET: frozen, nothing may leave it */
   frozen: boolean;
+  /** the highest balance any watch of the account wants to hear about (ledger_watches); null: none */
+  watchBelow: bigint | null;
 }
 
 /**
@@ -101,7 +103,9 @@ export async function lockCustomerAccounts(
   const claimedColumn = claim ? sql`, (select count(*) from k)::int as claimed` : sql``;
   const rows = await rowsOf(
     tx.execute(sql`${claiming}
-      select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, la.frozen${claimedColumn}
+      select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, la.frozen${claimedColumn},
+        (select max(w.below) from ledger_watches w where w.holder_id = la.holder_id and w.kind = la.kind
+          and (w.owner_id is null or w.owner_id = la.owner_id) and (w.currency is null or w.currency = la.currency))::text as watch_below
       from ledger_accounts la
       where la.merchant_id = ${merchantId} and la.currency = ${currency} and (la.kind, la.owner_id) in (${wanted}) and la.shard = 0
       order by la.id
@@ -116,6 +120,7 @@ export async function lockCustomerAccounts(
       balance: big(row.balance),
       held: big(row.held),
       frozen: row.frozen === true,
+      watchBelow: row.watch_below === null || row.watch_below === undefined ? null : big(row.watch_below),
     }),
   );
   const claimed = claim ? (rows.length ? rows[0]?.claimed === 1 : null) : null;
@@ -132,4 +137,18 @@ export async function lockHouseAccounts(tx: Tx, merchantId: string, currency: st
         sql`, `,
       )})
     order by id for update`);
+}
+
+/** A watch of a holder's balances (ledger_watches), set or replaced; `below` null drops it. */
+export async function putWatch(
+  tx: Tx,
+  watch: { merchantId: string; holderId: string; watchKey: string; kind: LedgerKind; ownerId: string | null; currency: string | null; below: bigint | null },
+) {
+  if (watch.below === null) {
+    await tx.execute(sql`delete from ledger_watches where holder_id = ${watch.holderId}::uuid and watch_key = ${watch.watchKey}`);
+    return;
+  }
+  await tx.execute(sql`insert into ledger_watches (holder_id, watch_key, merchant_id, kind, owner_id, currency, below)
+    values (${watch.holderId}::uuid, ${watch.watchKey}, ${watch.merchantId}::uuid, ${watch.kind}, ${watch.ownerId}::uuid, ${watch.currency}, ${watch.below.toString()}::bigint)
+    on conflict (holder_id, watch_key) do update set kind = excluded.kind, owner_id = excluded.owner_id, currency = excluded.currency, below = excluded.below`);
 }

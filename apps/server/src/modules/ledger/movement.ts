@@ -52,7 +52,25 @@ export interface Step {
   ensure: boolean;
   announce?: Announce | undefined;
   savepoint?: boolean;
+  watch?: BalanceWatcher | undefined;
 }
+
+/** A customer account's available balance before and after a movement, handed to the watcher. */
+export interface WatchedChange {
+  kind: 'WALLET' | 'CARD';
+  ownerId: string;
+  holderId: string;
+  currency: Currency;
+  before: bigint;
+  after: bigint;
+}
+
+/**
+ * Who hears of balances that someone watches (ledger_watches): called inside the movement's
+ * transaction, after it is written, with the watched accounts whose available changed and that are,
+ * before or after, below their highest watch. Most movements touch no watched zone and call nothing.
+ */
+export type BalanceWatcher = (tx: Tx, merchantId: string, changes: WatchedChange[]) => Promise<void>;
 
 /**
  * Thrown when an account of the operation does not exist yet: the attempt rolls back and runs again,
@@ -72,7 +90,7 @@ function withShard(ref: AccountRef, shard: number): AccountRef {
  * merchant's (hot) rows last. With `ensure`, it first creates the accounts (and wallet rows) that do
  * not exist yet.
  */
-export async function move(tx: Tx, movement: Movement, { ensure, announce, savepoint }: Step): Promise<OperationAnswer> {
+export async function move(tx: Tx, movement: Movement, { ensure, announce, savepoint, watch }: Step): Promise<OperationAnswer> {
   // the merchant's side goes to the shard of the customer the operation concerns
   const shard = houseShardFor(movement.transaction?.holderId ?? null);
   const m = { ...movement, lines: movement.lines.map((line) => ({ ...line, account: withShard(line.account, shard) })) };
@@ -126,6 +144,7 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce, savep
 
   const customer: WritePlan['customer'] = [];
   const accounts: AccountAfter[] = [];
+  const watched: WatchedChange[] = [];
   for (const row of locked) {
     const key = `${row.kind}:${row.ownerId}:0`;
     const dBalance = balanceDelta.get(key) ?? 0n;
@@ -144,6 +163,11 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce, savep
       });
     }
     customer.push({ id: row.id, balance, held, posting: dBalance });
+    const before = row.balance - row.held;
+    const after = balance - held;
+    if (row.watchBelow !== null && before !== after && (before < row.watchBelow || after < row.watchBelow)) {
+      watched.push({ kind: row.kind as WatchedChange['kind'], ownerId: row.ownerId, holderId: row.holderId, currency: m.currency, before, after });
+    }
     accounts.push({
       kind: row.kind,
       ownerId: row.ownerId,
@@ -183,6 +207,7 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce, savep
     if (!ensure && savepoint !== false) throw new MissingAccounts();
     throw new Error(`ledger: merchant accounts missing: ${house.map((h) => h.kind).join(', ')}`);
   }
+  if (watch && watched.length > 0) await watch(tx, m.merchantId, watched);
   return answer;
 }
 
@@ -210,11 +235,12 @@ export async function runOperation<Q>(
   request: Q,
   announce?: Announce,
   savepoint = true,
+  watch?: BalanceWatcher,
 ): Promise<OperationResult> {
   let ensure = false;
   for (let deadlocks = 0; ; ) {
     try {
-      return await open((tx) => operation(tx, clock, request, { ensure, announce, savepoint }));
+      return await open((tx) => operation(tx, clock, request, { ensure, announce, savepoint, watch }));
     } catch (error) {
       // (nothing was written before an account was found missing: an attempt without a savepoint may go again too)
       if (error instanceof MissingAccounts && !ensure) {

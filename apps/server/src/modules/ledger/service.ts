@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { holdWithin, postHoldWithin, releaseHoldWithin } from './holds.ts';
-import { type Announce, runOperation, type StepOperation } from './movement.ts';
+import { type Announce, type BalanceWatcher, runOperation, type StepOperation } from './movement.ts';
 import type {
   CardTransferRequest,
   FeeRequest,
@@ -17,7 +17,7 @@ import type {
   WalletAmountRequest,
 } from './requests.ts';
 import { reverseWithin } from './reversals.ts';
-import { insertCardAccount } from './account-store.ts';
+import { insertCardAccount, putWatch } from './account-store.ts';
 import { readIdempotencyKey } from './idempotency-store.ts';
 import { transferWithin } from './transfers.ts';
 import { adjustOutRequest, deductRequest, feeRequest, fromCardRequest, rechargeRequest, toCardRequest } from './wallet-operations.ts';
@@ -88,8 +88,11 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
    */
   const announce: Announce = (merchantId, holderIds) =>
     holderIds.length > 0 ? events.accountsNotification(merchantId, holderIds, EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER }) : null;
+  // who hears of watched balances (set once the services are built: the watcher reaches the cards)
+  let watcher: BalanceWatcher | undefined;
+  const watch: BalanceWatcher = (tx, merchantId, changes) => (watcher ? watcher(tx, merchantId, changes) : Promise.resolve());
   const inOwnTransaction: Runner = (operation) => (request) =>
-    runOperation((work) => db.transaction(async (tx) => work(tx)), clock, operation, request, announce);
+    runOperation((work) => db.transaction(async (tx) => work(tx)), clock, operation, request, announce, true, watch);
   // a savepoint the operation rolls back to when it is refused or retried; one that succeeded is not
   // released: it ends with the caller's transaction, and that is a round trip less per operation
   const inSavepoint =
@@ -110,6 +113,8 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
         operation,
         request,
         announce,
+        true,
+        watch,
       );
 
   // without a savepoint: nothing of a refused operation stays (the key it claimed is taken back), and
@@ -118,7 +123,7 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     (tx: Tx): Runner =>
     (operation) =>
     (request) =>
-      runOperation((work) => work(tx), clock, operation, request, announce, false);
+      runOperation((work) => work(tx), clock, operation, request, announce, false, watch);
 
   return {
     ...operations(inOwnTransaction),
@@ -136,6 +141,17 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     /** Whether an operation under the key was done and kept its answer (a refused one kept none). */
     answered: async (merchantId: string, key: string) => (await readIdempotencyKey(db, merchantId, key)) !== undefined,
 
+    /** Names who hears of watched balances (one watcher: the balance-rules module's). */
+    watchBalances: (heard: BalanceWatcher) => {
+      watcher = heard;
+    },
+
+    /**
+     * Sets (or with `below` null drops) a watch of a holder's balances inside the caller's transaction:
+     * `ownerId` null watches every account of the kind, `currency` null in any currency.
+     */
+    setWatch: putWatch,
+
     /** Opens the ledger account of a new card of customer `accountId`, inside the caller's transaction (that makes the card). */
     openCardAccount: (tx: Tx, card: { merchantId: string; accountId: string; cardId: string; currency: 'USD' | 'CNY' }) =>
       insertCardAccount(tx, card.merchantId, card.currency, card.cardId, card.accountId),
@@ -146,6 +162,7 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
 
 export { CARD_NETWORK, cardAccountOf, MERCHANT_FEE_INCOME, MERCHANT_FUNDING, walletOf } from './accounts.ts';
 export type { AccountRef } from './accounts.ts';
+export type { BalanceWatcher, WatchedChange } from './movement.ts';
 export type {
   AccountAfter,
   CardTransferRequest,

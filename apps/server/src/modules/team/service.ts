@@ -19,7 +19,7 @@ import { type CardService, cardName, holderLabel } from '../cards/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { Authenticated, SessionService } from '../sessions/service.ts';
 import { revokeInvitedBy } from './invitation-store.ts';
-import { budgetUsed, countHeld, findMember, findOwner, listMembers, renameAccount, rolesOf, type TeamMemberRow, updateMember } from './store.ts';
+import { budgetUsed, countHeld, findMember, findOwner, listMembers, mailboxesOf, renameAccount, rolesOf, type TeamMemberRow, updateMember } from './store.ts';
 import { teamNotices } from './team-notices.ts';
 
 export { createInvitationService, type InvitationService } from './invitation-service.ts';
@@ -90,6 +90,9 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
     async rolesOf(accountId: string, memberIds: string[]) {
       return new Map((await rolesOf(db, accountId, memberIds)).map((row) => [row.id, row.role as Role]));
     },
+
+    /** Where a notice to these roles and members of the account goes by e-mail (active members with an address). */
+    mailboxesOf: (accountId: string, roles: readonly Role[], memberIds: readonly string[] = []) => mailboxesOf(db, accountId, roles, memberIds),
 
     /** GET /team/members */
     async members(auth: Authenticated) {

@@ -78,3 +78,12 @@ export async function countHeld(tx: Tx, memberId: string) {
 export async function renameAccount(tx: Tx, accountId: string, name: string) {
   await tx.update(accounts).set({ name }).where(eq(accounts.id, accountId));
 }
+
+/** The e-mail addresses of the account's active members who hold one of `roles` or are one of `memberIds`. */
+export async function mailboxesOf(tx: Tx, accountId: string, roles: readonly string[], memberIds: readonly string[]) {
+  const rows = await tx
+    .select({ id: members.id, role: members.role, email: members.email })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.status, 'ACTIVE')));
+  return [...new Set(rows.filter((row) => row.email && (roles.includes(row.role) || memberIds.includes(row.id))).map((row) => row.email as string))];
+}

@@ -1,5 +1,6 @@
 import * as cardBatchCalls from '../../../lib/generated/card-batches-calls.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
+import * as balanceRuleCalls from '../../../lib/generated/balance-rules-calls.ts';
 import * as spendingCalls from '../../../lib/generated/spending-calls.ts';
 import * as walletCalls from '../../../lib/generated/wallet-calls.ts';
 import { answersOf, answersUnder, queryKeyOf } from '../../../lib/query-keys.ts';
@@ -26,6 +27,8 @@ export const cardKeys = {
   transactions: (id: string, params: CardTransactionParams) => queryKeyOf(spendingCalls.transactions, { params: { id }, query: cardTransactionQueryOf(params) }),
   /** the card's limits, categories and countries, with what was spent against the limits */
   controls: (id: string) => queryKeyOf(spendingCalls.controls, { params: { id } }),
+  /** the card's auto top-up rule, what it put on the card today and its latest run */
+  autoRecharge: (id: string) => queryKeyOf(balanceRuleCalls.autoRecharge, { params: { id } }),
   /** the account's running batch, else its latest */
   batchStatus: () => queryKeyOf(cardBatchCalls.status),
   exportList: () => queryKeyOf(cardBatchCalls.exports),
@@ -52,9 +55,9 @@ export const cardAnswers = {
       cardBatchCalls.exportStatus,
     ),
   /** one card as its page shows it: the card, its transactions and its controls */
-  ofCard: (id: string) => answersUnder(cardKeys.detail(id), cardKeys.transactionLists(id), cardKeys.controls(id)),
+  ofCard: (id: string) => answersUnder(cardKeys.detail(id), cardKeys.transactionLists(id), cardKeys.controls(id), cardKeys.autoRecharge(id)),
   /** every card with its transactions and controls */
-  everyCard: () => answersOf(cardCalls.detail, spendingCalls.transactions, spendingCalls.controls),
+  everyCard: () => answersOf(cardCalls.detail, spendingCalls.transactions, spendingCalls.controls, balanceRuleCalls.autoRecharge),
   /** the wallet as the card screens read it: what a card can be opened or topped up from, and whether it may pay */
   wallet: () => answersOf(walletCalls.balances, walletCalls.status),
   exports: () => answersOf(cardBatchCalls.exports, cardBatchCalls.exportStatus),

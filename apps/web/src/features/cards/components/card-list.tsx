@@ -13,6 +13,7 @@ import { RiskTag } from './risk-tag.tsx';
 import { CardTagList } from './card-tags.tsx';
 import styles from './card-list.module.css';
 import { primaryControl } from '../../../lib/primary-control.ts';
+import { AutoRechargeMark } from './auto-recharge-mark.tsx';
 
 interface CardListProps {
   items: CardItem[];
@@ -84,6 +85,7 @@ export function CardList({ items, loading, onOpen, selection }: CardListProps) {
               <span className={styles.balance}>
                 <span data-testid="card-balance">{formatAmount(card.balance)}</span>
                 <span className={styles.currency}>{card.currency}</span>
+                <AutoRechargeMark card={card} />
               </span>
               <CardStatusTag status={card.status} />
             </span>

@@ -20,6 +20,7 @@ import styles from './card-table.module.css';
 import { primaryControl } from '../../../lib/primary-control.ts';
 import type { ChoosableColumn } from '../lib/card-columns.ts';
 import { CardTagsCell } from './card-tags.tsx';
+import { AutoRechargeMark } from './auto-recharge-mark.tsx';
 
 interface CardTableProps {
   items: CardItem[];
@@ -98,10 +99,13 @@ export function CardTable({ items, loading, onOpen, selection, sort, onSort, sho
       dataIndex: 'balance',
       align: 'right',
       width: 150,
-      render: (value: string) => (
-        <span className={styles.balance} data-testid="card-balance">
-          {formatAmount(value)}
-        </span>
+      render: (value: string, card: CardItem) => (
+        <>
+          <span className={styles.balance} data-testid="card-balance">
+            {formatAmount(value)}
+          </span>
+          <AutoRechargeMark card={card} />
+        </>
       ),
     },
     {

@@ -16,6 +16,8 @@ import { TradePasswordSection } from '../components/trade-password-section.tsx';
 import { TrustedDevicesSection } from '../components/trusted-devices-section.tsx';
 import { TeamSection } from '../components/team-section.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
+import { AlertsSection } from '../components/alerts-section.tsx';
+import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
 import { useCan } from '../../../domain/team/lib/use-can.ts';
 import { teamText } from '../../../locales/zh-CN/team.ts';
@@ -26,6 +28,7 @@ const SECTIONS = [
   { id: 'account', title: settingsText.account.title },
   { id: 'team', title: teamText.section.title },
   { id: 'activity', title: activityText.section.title },
+  { id: 'notifications', title: balanceRuleText.alerts.sectionTitle },
   { id: 'login-password', title: settingsText.password.title },
   { id: 'trade-password', title: tradePasswordText.section.title },
   { id: 'email', title: settingsText.email.title },
@@ -94,6 +97,7 @@ export default function Settings() {
           <AccountInfoSection />
           {seesTeam ? <TeamSection /> : null}
           {seesActivity ? <ActivitySection /> : null}
+          <AlertsSection />
           <LoginPasswordSection />
           <TradePasswordSection />
           <EmailSection />

@@ -1,11 +1,12 @@
 import type { CardItem } from '@portal/contract/cards';
 import { useState } from 'react';
 import { controlFieldOfDecline } from '../lib/controls-form.ts';
+import { AutoRecharge } from './auto-recharge.tsx';
 import { CardControls, type ControlsFocus } from './card-controls.tsx';
 import { CardTransactions, type DeclineFixHandler } from './card-transactions.tsx';
 
 /**
- * A card's spending on its details screen: its controls (while the card exists at the issuer) and its
+ * A card's spending on its details screen: its auto top-up and its controls (while the card exists at the issuer) and its
  * transactions. A decline's fix that changes a control brings that control into view; a top-up or an
  * unfreeze is the card screen's to open.
  */
@@ -19,6 +20,7 @@ export function CardSpending({ card, onRecharge, onUnfreeze }: { card: CardItem;
   const hasControls = card.last4 !== null && !['CARD_STATUS_INIT', 'FAIL', 'DELETE'].includes(card.status);
   return (
     <>
+      {hasControls ? <AutoRecharge card={card} /> : null}
       {hasControls ? <CardControls card={card} focus={controlsFocus} /> : null}
 
       <CardTransactions card={card} onFix={fix} />
