@@ -42,6 +42,7 @@ import { teamRoutes } from './modules/team/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
+import { cryptoWebhookRoutes } from './modules/funding/usdt-routes.ts';
 import { activityRoutes, callActivity } from './modules/activity/routes.ts';
 import { appPrincipals } from './principals.ts';
 import type { MailSender } from './providers/mail/port.ts';
@@ -166,7 +167,7 @@ export async function buildApp(options: BuildOptions) {
   // the API's map is for developers: in production only when asked for
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), ...(options.webhooks ?? [])] });
+  await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), cryptoWebhookRoutes(services.funding), ...(options.webhooks ?? [])] });
 
   await app.register(merchantApi, { prefix: API_BASE, services, hub, routes });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });

@@ -2,6 +2,7 @@ import { cardBatchErrors } from './error-catalogue-batches.ts';
 import { cardErrors } from './error-catalogue-cards.ts';
 import { moneyErrors } from './error-catalogue-money.ts';
 import { fundingErrors } from './error-catalogue-funding.ts';
+import { usdtErrors } from './error-catalogue-usdt.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
 import { signInErrors } from './error-catalogue-sign-in.ts';
@@ -25,4 +26,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...cardBatchErrors,
   ...teamErrors,
   ...fundingErrors,
+  ...usdtErrors,
 };

@@ -14,3 +14,4 @@ export { issuerEvents, cardTransactions, cardFigures, cardSpendDays, cardControl
 export { cardBatches, cardExports } from './schema/batches.ts';
 export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';
 export { depositAccounts, depositReferences, depositReceipts, deposits, statementLines } from './schema/funding.ts';
+export { usdtSettings, usdtAddresses, cryptoGatewayEvents } from './schema/usdt.ts';
