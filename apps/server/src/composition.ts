@@ -176,6 +176,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     directory,
     log,
     receiptsFolder: path.join(config.dataDir, 'receipts'),
+    // the embedded database has one connection: a statement's chunks run one after another there
+    importWorkers: database.kind === 'pglite' ? 1 : 4,
   });
   // a credit's e-mail that a stopped process did not send goes out from whichever server runs next
   jobs.work('funding-mail', async () => {

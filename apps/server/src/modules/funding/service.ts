@@ -16,6 +16,7 @@ import { toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
+import { houseShardFor } from '../ledger/accounts.ts';
 import type { WalletAmountRequest } from '../ledger/service.ts';
 import { type CreditDeps, creditPart } from './credit.ts';
 import { depositNotices, depositView } from './notices.ts';
@@ -31,10 +32,11 @@ import {
   depositPage,
   findDepositAccount,
   findReceipt,
-  findStatementLine,
   insertDeposit,
   insertReceipt,
-  insertStatementLine,
+  insertStatementLines,
+  markUnmatched,
+  statementLinesOf,
   linkLine,
   merchantNameOf,
   pendingDeposits,
@@ -60,7 +62,7 @@ export type LineOutcome =
   | { outcome: 'failed'; line: StatementLine; problem: string };
 
 /** Lines imported in one database transaction (each its own savepoint): a crash undoes at most this many, which a new import then does. */
-const IMPORT_CHUNK = 250;
+const IMPORT_CHUNK = 100;
 
 const newReference = () =>
   REFERENCE_PREFIX + Array.from({ length: REFERENCE_BODY_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
@@ -75,7 +77,7 @@ const chinaDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
  * notice, or the statement line's bank id), so a replay, a second import or a duplicate call moves
  * nothing again; what the account owes is collected in the same transaction.
  */
-export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFolder: string }) {
+export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFolder: string; importWorkers?: number }) {
   const { db, clock, messages } = deps;
   const credits = creditPart(deps);
   const usdt = usdtPart(deps, credits);
@@ -99,39 +101,73 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
   const bankView = (row: Awaited<ReturnType<typeof findDepositAccount>>): ReceivingBank | null =>
     row ? { name: row.bankName, account_name: row.accountName, account_number: row.accountNumber, branch: row.branch, swift: row.swift } : null;
 
-  async function importLine(tx: Tx, merchantId: string, line: StatementLine): Promise<LineOutcome> {
-    const owners = await accountsByReference(tx, merchantId, line.references);
-    const owner = owners.length === 1 ? owners[0] : undefined;
-    const stored = await insertStatementLine(tx, {
-      merchantId,
-      bankTxnId: line.bankTxnId,
-      bookedOn: line.date,
-      currency: line.currency,
-      amount: line.amount,
-      payer: line.payer,
-      memo: line.memo,
-      status: owner ? 'MATCHED' : 'UNMATCHED',
+  /**
+   * One chunk of a statement in one transaction: its lines recorded at once (a bank id seen before is
+   * 已导入 and goes no further), then each new line that names one account credited on its own.
+   */
+  async function importChunk(merchantId: string, chunk: StatementLine[], owners: Map<string, { accountId: string; reference: string }[]>) {
+    return db.transaction(async (tx) => {
+      const ownerOf = (line: StatementLine) => {
+        const found = line.references.flatMap((reference) => owners.get(reference) ?? []);
+        return found.length === 1 ? found[0] : undefined;
+      };
+      const stored = await insertStatementLines(
+        tx,
+        chunk.map((line) => ({
+          merchantId,
+          bankTxnId: line.bankTxnId,
+          bookedOn: line.date,
+          currency: line.currency,
+          amount: line.amount,
+          payer: line.payer,
+          memo: line.memo,
+          status: ownerOf(line) ? 'MATCHED' : 'UNMATCHED',
+        })),
+      );
+      const fresh = new Map(stored.map((row) => [row.bankTxnId, row]));
+      const seen = new Map((await statementLinesOf(tx, merchantId, chunk.filter((line) => !fresh.has(line.bankTxnId)).map((line) => line.bankTxnId))).map((row) => [row.bankTxnId, row]));
+      const outcomes: LineOutcome[] = [];
+      for (const line of chunk) {
+        const row = fresh.get(line.bankTxnId);
+        if (!row) {
+          outcomes.push({ outcome: 'already', line, status: seen.get(line.bankTxnId)?.status ?? 'MATCHED' });
+          continue;
+        }
+        const owner = ownerOf(line);
+        if (!owner) {
+          const named = line.references.flatMap((reference) => owners.get(reference) ?? []).length;
+          outcomes.push({ outcome: 'unmatched', line, why: named > 1 ? 'the memo holds references of several accounts' : 'no reference of an account in the memo' });
+          continue;
+        }
+        try {
+          // a savepoint of its own: a refusal undoes this line's rows and nothing else of the chunk
+          const credited = await tx.transaction(async (lineTx) => {
+            const notice = await pendingNoticeFor(lineTx, { merchantId, accountId: owner.accountId, currency: line.currency, amount: line.amount });
+            const deposit =
+              notice ??
+              (await insertDeposit(lineTx, {
+                merchantId,
+                accountId: owner.accountId,
+                source: 'STATEMENT',
+                currency: line.currency,
+                amount: line.amount,
+                payerName: line.payer,
+                transferredAt: chinaDay(line.date),
+              }));
+            const result = await credits.creditDeposit(lineTx, deposit, line.amount, `bank:${line.bankTxnId}`, { bankTxnId: line.bankTxnId });
+            await linkLine(lineTx, row.id, result.row.id);
+            return result;
+          });
+          outcomes.push({ outcome: 'credited', line, depositId: credited.row.id, accountId: owner.accountId, reference: owner.reference, collected: credited.moved.collected });
+        } catch (error) {
+          // a refusal (the ledger's) leaves the line recorded, unmatched, for a person
+          if (!(error instanceof AppError)) throw error;
+          await markUnmatched(tx, row.id);
+          outcomes.push({ outcome: 'failed', line, problem: error.message });
+        }
+      }
+      return outcomes;
     });
-    if (!stored) {
-      const before = await findStatementLine(tx, merchantId, line.bankTxnId);
-      return { outcome: 'already', line, status: before?.status ?? 'MATCHED' };
-    }
-    if (!owner) return { outcome: 'unmatched', line, why: owners.length > 1 ? 'the memo holds references of several accounts' : 'no reference in the memo' };
-    const notice = await pendingNoticeFor(tx, { merchantId, accountId: owner.accountId, currency: line.currency, amount: line.amount });
-    const deposit =
-      notice ??
-      (await insertDeposit(tx, {
-        merchantId,
-        accountId: owner.accountId,
-        source: 'STATEMENT',
-        currency: line.currency,
-        amount: line.amount,
-        payerName: line.payer,
-        transferredAt: chinaDay(line.date),
-      }));
-    const { row, moved } = await credits.creditDeposit(tx, deposit, line.amount, `bank:${line.bankTxnId}`, { bankTxnId: line.bankTxnId });
-    await linkLine(tx, stored.id, row.id);
-    return { outcome: 'credited', line, depositId: row.id, accountId: owner.accountId, reference: owner.reference, collected: moved.collected };
   }
 
   return {
@@ -260,22 +296,26 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
       const { missing, good, bad } = readStatement(text, currency);
       const outcomes: LineOutcome[] = [];
       if (missing.length > 0) return { missing, bad, outcomes };
-      for (let start = 0; start < good.length; start += IMPORT_CHUNK) {
-        const chunk = good.slice(start, start + IMPORT_CHUNK);
-        const done = await db.transaction(async (tx) => {
-          const part: LineOutcome[] = [];
-          for (const line of chunk) {
-            try {
-              part.push(await tx.transaction((savepoint) => importLine(savepoint, merchantId, line)));
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              part.push({ outcome: 'failed', line, problem: error.message });
-            }
-          }
-          return part;
-        });
-        outcomes.push(...done);
+      const named = [...new Set(good.flatMap((line) => line.references))];
+      const owners = new Map<string, { accountId: string; reference: string }[]>();
+      for (let start = 0; start < named.length; start += 1_000) {
+        for (const row of await accountsByReference(db, merchantId, named.slice(start, start + 1_000))) owners.set(row.reference, [row]);
       }
+      // each worker takes the accounts of its own house shards: no two hold the same rows and wait on each other
+      const workers = Math.max(1, deps.importWorkers ?? 1);
+      const shareOf = (line: StatementLine) => {
+        const owner = line.references.flatMap((reference) => owners.get(reference) ?? [])[0];
+        return owner ? houseShardFor(owner.accountId) % workers : 0;
+      };
+      const shares = Array.from({ length: workers }, (_, share) => good.filter((line) => shareOf(line) === share));
+      const done = await Promise.all(
+        shares.map(async (lines) => {
+          const part: LineOutcome[] = [];
+          for (let start = 0; start < lines.length; start += IMPORT_CHUNK) part.push(...(await importChunk(merchantId, lines.slice(start, start + IMPORT_CHUNK), owners)));
+          return part;
+        }),
+      );
+      outcomes.push(...done.flat().sort((a, b) => a.line.line - b.line.line));
       return { missing, bad, outcomes };
     },
 

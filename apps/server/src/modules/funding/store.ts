@@ -125,6 +125,21 @@ export async function insertStatementLine(tx: Tx, values: typeof statementLines.
   return row;
 }
 
+/** Records many statement lines at once; answers those that were new (a bank id seen before is left alone). */
+export async function insertStatementLines(tx: Tx, values: Array<typeof statementLines.$inferInsert>) {
+  if (values.length === 0) return [];
+  return tx.insert(statementLines).values(values).onConflictDoNothing().returning();
+}
+
+/** The lines of these bank ids as imported before. */
+export async function statementLinesOf(tx: Tx, merchantId: string, bankTxnIds: string[]) {
+  if (bankTxnIds.length === 0) return [];
+  return tx
+    .select()
+    .from(statementLines)
+    .where(and(eq(statementLines.merchantId, merchantId), inArray(statementLines.bankTxnId, bankTxnIds)));
+}
+
 export async function findStatementLine(tx: Tx, merchantId: string, bankTxnId: string) {
   const [row] = await tx
     .select()
@@ -163,6 +178,10 @@ export async function claimMail(tx: Tx, id: string, at: Date) {
 
 export async function releaseMail(tx: Tx, id: string) {
   await tx.update(deposits).set({ mailedAt: null }).where(eq(deposits.id, id));
+}
+
+export async function markUnmatched(tx: Tx, lineId: string) {
+  await tx.update(statementLines).set({ status: 'UNMATCHED' }).where(eq(statementLines.id, lineId));
 }
 
 export async function linkLine(tx: Tx, lineId: string, depositId: string) {

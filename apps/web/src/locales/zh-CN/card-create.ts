@@ -12,6 +12,7 @@ export const cardCreateText = {
   product: {
     bin: 'BIN',
     openFee: '开卡费',
+    declineFee: '交易被拒手续费',
     topupFee: '充值手续费',
     minFirstLoad: '首充最低',
     remaining: '可再开',
@@ -43,6 +44,7 @@ export const cardCreateText = {
     walletAfter: '开卡后钱包可用余额',
     paidFrom: (currency: string) => `从钱包（${currency}）扣除`,
     enterAmount: '输入首充金额后显示',
+    declineFee: (fee: string, currency: string) => `交易被拒手续费：每笔被拒交易 ${fee} ${currency}，从钱包扣除；钱包余额不足时记为欠费，下次入账时收取`,
   },
   blockers: {
     walletFrozen: '钱包已冻结，暂不能开卡',

@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
 import { busy } from '../../../lib/busy.ts';
+import { formatAmount } from '../../../lib/money-format.ts';
 import { cardCreateText } from '../../../locales/zh-CN/card-create.ts';
 import type { AvailableProduct } from '../../../domain/cards/api/get-opened-available.ts';
 import { batchNickname } from '@portal/contract/card-batches';
@@ -71,6 +72,9 @@ export function OpenCardReview({ open, product, nickname, cost, available, feeRu
         </div>
       </dl>
       <CostBreakdown currency={product.currency} openFee={product.open_fee} cost={cost} available={available} feeRule={feeRule} quantity={quantity} />
+      <p className={styles.declineFee} data-testid="review-decline-fee">
+        {cardCreateText.cost.declineFee(formatAmount(product.decline_fee), product.currency)}
+      </p>
       <TradePasswordConfirm confirmation={trade} onSubmit={onConfirm} />
       <UnansweredNotice message={unanswered} retry={text.retryHint} />
     </Modal>

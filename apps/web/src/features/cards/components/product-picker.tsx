@@ -95,6 +95,12 @@ function ProductOption({
           <span className={styles.value}>{topupFeeText(product)}</span>
         </span>
         <span className={styles.row}>
+          <span className={styles.label}>{text.declineFee}</span>
+          <span className={styles.value} data-testid="product-decline-fee">
+            {formatAmount(product.decline_fee)} {product.currency}
+          </span>
+        </span>
+        <span className={styles.row}>
           <span className={styles.label}>{text.minFirstLoad}</span>
           <span className={styles.value}>
             {formatAmount(product.min_first_load)} {product.currency}
