@@ -21,16 +21,18 @@ export interface HttpGatewayOptions {
 export function createHttpGateway(options: HttpGatewayOptions): SimulatedCryptoGateway {
   const url = typeof options.url === 'string' ? () => options.url as string : options.url;
   const secret = typeof options.secret === 'string' ? () => options.secret as string : options.secret;
-  const timeoutMs = options.timeoutMs ?? 5_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? (() => new Date());
 
-  async function post(path: string, payload: object): Promise<unknown> {
+  async function post(path: string, payload: object, { again = false }: { again?: boolean } = {}): Promise<unknown> {
     const target = `${url().replace(/\/+$/, '')}${path}`;
     const body = JSON.stringify(payload);
     let answer: PostAnswer;
     try {
       answer = await postText(target, body, { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, timeoutMs);
     } catch (error) {
+      // a kept-open connection the gateway closed as it was reused: a request that may be asked twice is asked once more
+      if (again && error instanceof PostFailed && !error.timedOut && /ECONNRESET|EPIPE/.test(error.message)) return post(path, payload);
       const reason = error instanceof PostFailed ? error.message : (error as Error).message;
       throw new GatewayUnavailable(`the crypto gateway at ${target} did not answer: ${reason}`, { cause: error });
     }
@@ -46,7 +48,7 @@ export function createHttpGateway(options: HttpGatewayOptions): SimulatedCryptoG
 
   return {
     async addressFor({ merchant_id, account_id }) {
-      const answer = addressAnswer.safeParse(await post(GATEWAY_PATHS.addresses, { merchant_id, account_id, network: USDT_NETWORK }));
+      const answer = addressAnswer.safeParse(await post(GATEWAY_PATHS.addresses, { merchant_id, account_id, network: USDT_NETWORK }, { again: true }));
       if (!answer.success || !TRC20_ADDRESS_PATTERN.test(answer.data.address)) throw new GatewayUnavailable('the crypto gateway answered no TRC20 address');
       return answer.data.address;
     },

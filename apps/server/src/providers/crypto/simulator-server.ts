@@ -198,6 +198,8 @@ export async function startGatewaySimulator(options: StartGatewaySimulatorOption
       if (!response.headersSent) send(response, status, { error: (error as Error).message });
     });
   });
+  // a caller keeps connections open between calls: they are closed well after its own idle limit, not while it reuses one
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     const refused = (error: NodeJS.ErrnoException) => {
       const why = error.code === 'EADDRINUSE' ? 'the port is in use' : error.message;
