@@ -109,8 +109,11 @@ async function bench() {
     if (!sound) process.exitCode = 1;
   } finally {
     await database.close();
+    // the server lets go of the database before it is dropped
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     gateway.kill('SIGTERM');
+    await stopped;
     await target.drop().catch(() => {});
   }
 }

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { depositData, freePort, sendGatewayEvent, startGatewayProcess } from '../helpers/crypto-gateway.ts';
 import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
+import { until } from '../helpers/until.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 // USDT top-ups the whole way: the portal asks the simulated gateway (its own process, over HTTP, signed)
@@ -110,7 +111,11 @@ describe('a USDT deposit', () => {
     expect(await usdOf(who)).toBe('99.00');
     const moved = await who.api.data<{ items: Array<{ type: string; amount: string; memo: string }> }>('GET', '/balance/transactions', { query: { page: 1, page_size: 10 } });
     expect(moved.items.filter((row) => row.type === 'ADMIN_RECHARGE_IN')).toEqual([expect.objectContaining({ amount: '99.00', memo: expect.stringContaining('USDT（TRC20）') })]);
-    const mail = await lastMessage(t, who.email);
+    // the e-mail goes out once the gateway has its answer
+    const mail = await until('the credit e-mail', async () => {
+      const sent = await lastMessage(t, who.email);
+      return sent.subject.includes('充值已到账') ? sent : undefined;
+    });
     expect(mail.subject).toContain('充值已到账 99.00 USD');
 
     // more confirmations, and the same again, credit nothing more

@@ -52,6 +52,40 @@ const usdtNotices = {
 export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof creditPart>) {
   const { db, clock, messages, gateway, secret, events } = deps;
 
+  /**
+   * The credit's e-mail goes out after the gateway has its answer, never on its way: one round of
+   * sending at a time in this process, and one more after it when a credit came meanwhile (a failed
+   * one is tried again by the minute's job).
+   */
+  const mails = (() => {
+    let running: Promise<void> | null = null;
+    let again = false;
+    const round = (): Promise<void> =>
+      credits
+        .deliverMails()
+        .then(
+          () => undefined,
+          (error: unknown) => deps.log.warn({ err: error }, 'the e-mails of credited USDT deposits did not go out; the minute job tries again'),
+        )
+        .then(() => {
+          if (!again) {
+            running = null;
+            return;
+          }
+          again = false;
+          return round();
+        });
+    return {
+      soon() {
+        if (running) {
+          again = true;
+          return;
+        }
+        running = round();
+      },
+    };
+  })();
+
   async function addressFor(merchantId: string, accountId: string) {
     const kept = await addressOf(db, accountId);
     if (kept) return kept;
@@ -172,7 +206,7 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
       const data = depositEventData.safeParse(event.data.data);
       if (!data.success) throw new AppError(UsdtErrorCode.GATEWAY_EVENT_INVALID);
       const outcome = await db.transaction((tx) => apply(tx, event.data, data.data));
-      if (!outcome.duplicate && outcome.outcome === 'processed' && outcome.credited) await credits.deliverMails();
+      if (!outcome.duplicate && outcome.outcome === 'processed' && outcome.credited) mails.soon();
       return outcome;
     },
   };
