@@ -5,11 +5,16 @@
  */
 import type { DepositPage } from '@portal/contract/funding';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness.ts';
 import { apiCall, demoSignIn, openSignedIn, runOpsCli } from './signed-in-session.ts';
 
 const portal = useHarness();
+let signIn: ReturnType<typeof demoSignIn>;
+beforeAll(() => {
+  // one signer: the device it trusts after the first code is kept, so later sign-ins ask for none
+  signIn = demoSignIn(portal.server.port);
+});
 const HOST = 'localhost';
 const settle = { timeout: 15_000 };
 const PNG = Buffer.from(
@@ -25,7 +30,7 @@ async function ops(args: string[]) {
 
 /** The wallet with its event stream open, at a width, and the 钱包充值 dialog open on it. */
 async function depositDialog(width: number): Promise<{ page: Page; token: string }> {
-  const token = await demoSignIn(portal.server.port)(HOST);
+  const token = await signIn(HOST);
   const page = await portal.pageAt(HOST, '/sign-in');
   await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
   const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/events' && response.status() === 200);

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectSoundBooks, merchantOf } from '../helpers/ledger.ts';
 import { queryRows } from '../helpers/sql.ts';
+import { until } from '../helpers/until.ts';
 
 // PGlite has one connection and would hide these races: this file runs on PostgreSQL only.
 // Three handles stand for three processes (a server and two operators' command lines).
@@ -87,4 +89,31 @@ describe('money in under races (PostgreSQL)', () => {
     expect(owed?.collected).toBe('150');
     await expectSoundBooks(database.db);
   });
+
+  it('credits each line once when deposit:import is killed with SIGKILL mid-file and run again', async () => {
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => newAccount()));
+    const references = await Promise.all(accounts.map((accountId) => via(0).funding.referenceFor(blue, accountId)));
+    const id = `kill-${Date.now().toString(36)}`;
+    const lines = ['bank_txn_id,date,amount,currency,payer,memo'];
+    for (let n = 0; n < 1_600; n += 1) lines.push(`${id}-${n},2026-03-01,0.50,USD,付款人,${references[n % references.length]}`);
+    const file = path.join(dataDir, `${id}.csv`);
+    await writeFile(file, lines.join('\n'));
+    const repo = path.resolve(import.meta.dirname, '../../../..');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.location, DATA_DIR: dataDir, NODE_ENV: 'test' };
+    delete env.VITEST;
+    const argv = ['--import', 'tsx', 'apps/server/src/ops/main.ts', 'deposit:import', file, '--host', 'localhost', '--currency', 'USD'];
+    const child = spawn(process.execPath, argv, { cwd: repo, env, stdio: 'ignore' });
+    const credited = async () =>
+      Number((await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from deposit_statement_lines where bank_txn_id like ${`${id}-%`}`))[0]?.n ?? 0);
+    await until('the first chunks to commit', async () => (await credited()) >= 100, 150_000);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const before = await credited();
+    expect(before).toBeLessThan(1_600);
+    const again = await via(1).funding.importStatement(blue, 'USD', lines.join('\n'));
+    expect(again.outcomes.filter((o) => o.outcome === 'already')).toHaveLength(before);
+    expect(again.outcomes.filter((o) => o.outcome === 'credited')).toHaveLength(1_600 - before);
+    for (const accountId of accounts) expect(await walletBalance(accountId)).toBe(200n * 50n);
+    await expectSoundBooks(database.db);
+  }, 240_000);
 });
