@@ -73,6 +73,8 @@ export interface PortalServer {
   port: number;
   /** the simulated card issuer the server started (ISSUER_URL for operator commands such as issuer:fail-next) */
   issuerUrl: string;
+  /** the port of the simulated crypto gateway the server started (CRYPTO_SIM_PORT for crypto:simulate-deposit) */
+  cryptoSimPort: number;
   dataDir: string;
   /** `http://<host>:<port><path>` */
   url(host: string, path?: string): string;
@@ -191,6 +193,7 @@ async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, is
     await cp(path.dirname(builtIndex), webDist, { recursive: true });
     await cp(path.join(repoRoot, 'apps/web/dist-ssr'), path.join(webCopy, 'dist-ssr'), { recursive: true });
   }
+  const cryptoSimPort = options.env?.CRYPTO_SIM_PORT ? Number(options.env.CRYPTO_SIM_PORT) : await freePort();
   const env: NodeJS.ProcessEnv = {
     ...(existsSync(builtIndex) ? { WEB_DIST: webDist } : {}),
     ...process.env,
@@ -202,6 +205,8 @@ async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, is
     // the simulated issuer on a free port of its own, so servers of several test files start side by side
     // and the tests know where to reach it (issuer:fail-next)
     ISSUER_SIM_PORT: String(issuerPort),
+    // the simulated crypto gateway too, so that servers side by side never share 4200
+    CRYPTO_SIM_PORT: String(cryptoSimPort),
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? '',
   };
@@ -227,6 +232,7 @@ async function startOnce(dataDir: string, ownsDataDir: boolean, port: number, is
   const server: PortalServer = {
     port,
     issuerUrl: `http://127.0.0.1:${issuerPort}`,
+    cryptoSimPort,
     dataDir,
     url: (host, urlPath = '/') => `http://${host}:${port}${urlPath}`,
     output: () => output,

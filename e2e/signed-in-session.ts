@@ -129,9 +129,9 @@ export async function runOpsInProcess(dataDir: string, args: string[]) {
 }
 
 /** Runs the real operator command line (`npm run ops -- …`) against a server's DATA_DIR. */
-export function runOpsCli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runOpsCli(dataDir: string, args: string[], more: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...more };
     delete env.VITEST;
     delete env.TEST_ENGINE;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps/server/src/ops/main.ts'), ...args], {

@@ -24,6 +24,8 @@ export async function serveBenchApp() {
   const database = await openDatabase({ databaseUrl, poolSize: BENCH_POOL });
   await database.migrate();
   const more: Record<string, string> = process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {};
+  // a bench of USDT top-ups names its crypto gateway
+  for (const name of ['CRYPTO_GATEWAY_URL', 'CRYPTO_WEBHOOK_SECRET'] as const) if (process.env[name]) more[name] = process.env[name] as string;
   const config = { ...loadConfig(benchServerEnv(process.env.ISSUER_URL as string, more)), databaseUrl };
   const { app, services } = await buildApp({ config, database, logger: false });
   await seedDemoData(database, { sealer: services.sealer });

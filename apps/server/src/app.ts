@@ -43,6 +43,7 @@ import { statementRoutes } from './modules/statements/routes.ts';
 import { balanceRuleRoutes } from './modules/balance-rules/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
+import { cryptoWebhookRoutes } from './modules/funding/usdt-routes.ts';
 import { activityRoutes, callActivity } from './modules/activity/routes.ts';
 import { appPrincipals } from './principals.ts';
 import type { MailSender } from './providers/mail/port.ts';
@@ -167,7 +168,7 @@ export async function buildApp(options: BuildOptions) {
   // the API's map is for developers: in production only when asked for
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), ...(options.webhooks ?? [])] });
+  await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), cryptoWebhookRoutes(services.funding), ...(options.webhooks ?? [])] });
 
   await app.register(merchantApi, { prefix: API_BASE, services, hub, routes });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });

@@ -18,6 +18,7 @@ import { createBalanceRuleService } from './modules/balance-rules/service.ts';
 import { createSpendingFigures, createSpendingService, holdExpiryPart } from './modules/spending/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { createCodeService } from './modules/codes/service.ts';
 import { createEventPublisher } from './modules/events/publisher.ts';
 import { createIssuerEventService } from './modules/issuer/service.ts';
@@ -39,6 +40,10 @@ import { issuerUrlFor } from './providers/issuer/built-in.ts';
 import { createHttpIssuer } from './providers/issuer/http.ts';
 import type { CardIssuer } from './providers/issuer/port.ts';
 import type { SmsSender } from './providers/sms/port.ts';
+import { gatewayUrlFor } from './providers/crypto/built-in.ts';
+import { createHttpGateway } from './providers/crypto/http.ts';
+import type { CryptoGateway } from './providers/crypto/port.ts';
+import { cryptoWebhookSecretFor } from './lib/secrets.ts';
 
 export interface Platform {
   config: Config;
@@ -50,6 +55,8 @@ export interface Platform {
   /** the card issuer; by default the HTTP issuer at the configured address */
   issuer?: CardIssuer | undefined;
   mail?: (MailSender & { close?(): void }) | undefined;
+  /** the crypto gateway; by default the HTTP gateway at the configured address (none in production without CRYPTO_GATEWAY_URL) */
+  cryptoGateway?: CryptoGateway | undefined;
 }
 
 /**
@@ -154,8 +161,16 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log },
     { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: config.jobs.bulkWorkers ?? 2 },
   );
+  // production without CRYPTO_WEBHOOK_SECRET has no gateway: a fresh random key each time makes every webhook's signature fail
+  const cryptoSecret = () => (config.production && !config.crypto.secret ? randomBytes(32).toString('hex') : cryptoWebhookSecretFor(config));
+  // production offers USDT only with a real gateway and its secret; elsewhere the simulated one stands in
+  const cryptoReady = !config.production || (config.crypto.url !== undefined && config.crypto.secret !== undefined);
+  const cryptoGateway = given.cryptoGateway ?? (cryptoReady ? createHttpGateway({ url: () => gatewayUrlFor(config), secret: cryptoSecret }) : null);
   const funding = createFundingService({
     db,
+    gateway: cryptoGateway,
+    secret: cryptoSecret,
+    events,
     clock,
     ledger,
     spending,
@@ -183,7 +198,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, sms, mail, team, invitations };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

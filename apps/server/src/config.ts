@@ -38,6 +38,9 @@ const blankIsUnset = <T extends z.ZodType>(setting: T) => z.preprocess((value) =
 
 const issuerWebhookSecret = blankIsUnset(z.string().min(32, 'ISSUER_WEBHOOK_SECRET must be at least 32 characters').optional());
 
+const cryptoWebhookSecret = blankIsUnset(z.string().min(32, 'CRYPTO_WEBHOOK_SECRET must be at least 32 characters').optional());
+const cryptoSimPort = numberSetting('CRYPTO_SIM_PORT', 'a port, 0 to 65535 (0: any free port)', { min: 0, max: 65_535, whole: true }, 4200);
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -85,6 +88,14 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ...issuerSimulatorSettings,
+  /** the key the crypto gateway signs its webhooks with, and the portal its requests: at least 32 characters */
+  CRYPTO_WEBHOOK_SECRET: cryptoWebhookSecret,
+  /** the crypto gateway's address (providers/crypto/protocol.ts); unset: the built-in simulator (never in production) */
+  CRYPTO_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, error: 'CRYPTO_GATEWAY_URL must be an http:// or https:// address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CRYPTO_SIM_PORT: cryptoSimPort,
   /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
   CODE_HASH_KEY: blankIsUnset(z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional()),
   WEB_DIST: z.string().optional(),
@@ -128,6 +139,8 @@ export interface Config {
   /** required in production; elsewhere made in DATA_DIR when missing */
   issuerWebhookSecret: string | undefined;
   issuer: IssuerSettings;
+  /** USDT top-ups: the gateway's address (undefined: the built-in simulator, none in production) and its secret */
+  crypto: { url: string | undefined; secret: string | undefined; simPort: number };
   webDist: string;
   seedDemo: boolean;
   /** true behind a load balancer that sets X-Forwarded-For */
@@ -282,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeHashKey: e.CODE_HASH_KEY,
     issuerWebhookSecret: e.ISSUER_WEBHOOK_SECRET,
     issuer: { url: e.ISSUER_URL, simPort: e.ISSUER_SIM_PORT, simDelayMs: e.ISSUER_SIM_DELAY_MS, simFailRate: e.ISSUER_SIM_FAIL_RATE },
+    crypto: { url: e.CRYPTO_GATEWAY_URL, secret: e.CRYPTO_WEBHOOK_SECRET, simPort: e.CRYPTO_SIM_PORT },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
@@ -336,4 +350,33 @@ export function loadIssuerSimulatorConfig(env: NodeJS.ProcessEnv = process.env):
     secret: e.ISSUER_WEBHOOK_SECRET,
     dataDir: path.resolve(e.DATA_DIR),
   };
+}
+
+/** What `npm run crypto-sim` (providers/crypto/standalone.ts) runs with. */
+export interface CryptoSimulatorConfig {
+  port: number;
+  /** the portal's crypto webhook, PORTAL_CRYPTO_WEBHOOK_URL */
+  webhookUrl: string;
+  /** CRYPTO_WEBHOOK_SECRET; undefined: the development one in dataDir, as the server reads it */
+  secret: string | undefined;
+  dataDir: string;
+}
+
+export const DEFAULT_PORTAL_CRYPTO_WEBHOOK_URL = 'http://127.0.0.1:3000/api/v1/crypto/webhook';
+
+/** The crypto gateway simulator's own environment; it refuses to run in production. */
+export function loadCryptoSimulatorConfig(env: NodeJS.ProcessEnv = process.env): CryptoSimulatorConfig {
+  const parsed = z
+    .object({
+      CRYPTO_SIM_PORT: cryptoSimPort,
+      CRYPTO_WEBHOOK_SECRET: cryptoWebhookSecret,
+      DATA_DIR: z.string().default('./data'),
+      PORTAL_CRYPTO_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'PORTAL_CRYPTO_WEBHOOK_URL must be an http:// or https:// address' }).optional(),
+      NODE_ENV: z.string().optional(),
+    })
+    .safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') throw new Error('Invalid configuration: the crypto gateway simulator does not run in production (NODE_ENV=production)');
+  return { port: e.CRYPTO_SIM_PORT, webhookUrl: e.PORTAL_CRYPTO_WEBHOOK_URL ?? DEFAULT_PORTAL_CRYPTO_WEBHOOK_URL, secret: e.CRYPTO_WEBHOOK_SECRET, dataDir: path.resolve(e.DATA_DIR) };
 }

@@ -1,3 +1,4 @@
+import { setUsdtOffer } from './modules/funding/service.ts';
 import type { Currency, MerchantColor } from '@portal/contract/enums';
 import type { Database } from './db/engine.ts';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -177,6 +178,9 @@ export const demoMerchants: DemoMerchant[] = [
   },
 ];
 
+/** Each demo merchant's USDT (TRC20) offer: 1 USDT = 1.00 USD, and a fee of at most 10 % (in basis points). */
+export const demoUsdtFeeBps: Record<string, number> = { blue: 100, orange: 150, purple: 200, red: 50, yellow: 300 };
+
 export function agreementHtml(merchantName: string) {
   return [
     `<h2>${merchantName}用户服务协议</h2>`,
@@ -258,6 +262,7 @@ export async function seedDemoData(database: Database, options: { sealer?: Seale
           demo.hosts,
         );
         for (const product of demoProducts) await products.create(merchant.id, product);
+        await setUsdtOffer(tx, merchant.id, { enabled: true, rateMicros: 1_000_000n, feeBps: demoUsdtFeeBps[demo.slug] ?? 100 });
         await agreements.insert({ merchantId: merchant.id, title: `${demo.name}用户服务协议`, text: agreementHtml(demo.name) });
         await messages.announce(tx, { merchantId: merchant.id, ...welcomeAnnouncement(demo.name, demo.website) });
         const manager = await managers.create({ merchantId: merchant.id, name: demo.managerName, invitationCode: demo.invitationCode });

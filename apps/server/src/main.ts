@@ -7,6 +7,8 @@ import { seedDemoData } from './demo-data.ts';
 import { issuerWebhookSecretFor } from './lib/secrets.ts';
 import { portalWebhookUrl, startBuiltInIssuer } from './providers/issuer/built-in.ts';
 import type { SimulatorLog } from './providers/issuer/simulator.ts';
+import { cryptoWebhookSecretFor } from './lib/secrets.ts';
+import { portalCryptoWebhookUrl, startBuiltInGateway } from './providers/crypto/built-in.ts';
 
 const config = configOrExit();
 // PGlite's folder admits one process: claim it (an operator command may hold it for a moment)
@@ -21,6 +23,8 @@ await migrateOrExit();
 // app is built, so the app can reach it (issuerUrlFor); it learns the webhook's port once the app listens
 let simulatorLog: SimulatorLog | undefined;
 const issuerSimulator = config.issuer.url ? null : await startIssuerSimulatorOrExit();
+// no CRYPTO_GATEWAY_URL outside production: the simulated crypto gateway, on 127.0.0.1:CRYPTO_SIM_PORT
+const gatewaySimulator = config.crypto.url || config.production ? null : await startGatewaySimulatorOrExit();
 const { app, services } = await buildApp({ config, database });
 simulatorLog = app.log;
 if (config.seedDemo && (await seedDemoData(database, { sealer: services.sealer }))) app.log.info('seeded the demo merchants');
@@ -36,6 +40,10 @@ if (issuerSimulator) {
     `simulated card issuer on ${issuerSimulator.url} (ISSUER_URL unset; \`npm run ops -- issuer:fail-next\` fails its next issuance)`,
   );
 }
+if (gatewaySimulator) {
+  gatewaySimulator.setWebhookUrl(portalCryptoWebhookUrl(config.host, port));
+  app.log.info(`simulated crypto gateway on ${gatewaySimulator.url} (CRYPTO_GATEWAY_URL unset; \`npm run ops -- crypto:simulate-deposit\` makes a USDT deposit)`);
+}
 app.log.info({ engine: database.kind, web: config.webDist }, `portal ready on http://localhost:${port}`);
 
 let stopping = false;
@@ -46,6 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info(`${signal}: closing`);
     await shared?.stop();
     await issuerSimulator?.close();
+    await gatewaySimulator?.close();
     await app.close();
     await database.close();
     embedded?.release();
@@ -83,6 +92,21 @@ async function startIssuerSimulatorOrExit() {
       ? `; set ISSUER_SIM_PORT to a free port (0: any), or ISSUER_URL to the issuer that listens there (e.g. ISSUER_URL=http://127.0.0.1:${config.issuer.simPort} for an \`npm run issuer-sim\`)`
       : '';
     process.stderr.write(`${(error as Error).message}${advice}\n`);
+    await database.close().catch(() => {});
+    embedded?.release();
+    process.exit(1);
+  }
+}
+
+/** The simulated crypto gateway's port is taken: said in one line with what to do, exit code 1. */
+async function startGatewaySimulatorOrExit() {
+  try {
+    return await startBuiltInGateway(config, {
+      secret: () => cryptoWebhookSecretFor(config),
+      log: { info: (details, message) => simulatorLog?.info(details, message), warn: (details, message) => simulatorLog?.warn(details, message) },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}; set CRYPTO_SIM_PORT to a free port (0: any), or CRYPTO_GATEWAY_URL to the gateway that listens there\n`);
     await database.close().catch(() => {});
     embedded?.release();
     process.exit(1);

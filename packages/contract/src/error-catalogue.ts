@@ -3,6 +3,7 @@ import { cardErrors } from './error-catalogue-cards.ts';
 import { balanceRuleErrors } from './error-catalogue-balance-rules.ts';
 import { moneyErrors } from './error-catalogue-money.ts';
 import { fundingErrors } from './error-catalogue-funding.ts';
+import { usdtErrors } from './error-catalogue-usdt.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
 import { signInErrors } from './error-catalogue-sign-in.ts';
@@ -27,4 +28,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...teamErrors,
   ...fundingErrors,
   ...balanceRuleErrors,
+  ...usdtErrors,
 };

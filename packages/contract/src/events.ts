@@ -27,6 +27,8 @@ export const EVENT_TYPES = {
   batchProgress: 'BATCH_PROGRESS',
   /** a bulk action's figures moved (a card acted on, the action ended): card-bulk.ts BulkProgressEvent */
   bulkProgress: 'BULK_ACTION_PROGRESS',
+  /** a USDT deposit of the account was seen or gained confirmations: deposit_id, confirmations, status */
+  depositProgress: 'DEPOSIT_PROGRESS',
   /** an export's figures moved (rows written, done, failed): export_id, status, done, total */
   exportProgress: 'EXPORT_PROGRESS',
   /**

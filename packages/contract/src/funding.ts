@@ -18,8 +18,8 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = { PENDING: '
 export const DEPOSIT_KINDS = ['BANK', 'USDT'] as const;
 export type DepositKind = (typeof DEPOSIT_KINDS)[number];
 
-/** What made the row: the customer's notice, or a bank statement's line that named the account's reference. */
-export const DEPOSIT_SOURCES = ['NOTICE', 'STATEMENT'] as const;
+/** What made the row: the customer's notice, a bank statement's line that named the account's reference, or a USDT deposit the crypto gateway saw on chain. */
+export const DEPOSIT_SOURCES = ['NOTICE', 'STATEMENT', 'CHAIN'] as const;
 export type DepositSource = (typeof DEPOSIT_SOURCES)[number];
 
 /**
@@ -96,7 +96,10 @@ export const depositInstructions = z.object({
   currency: z.enum(CURRENCIES),
   reference: z.string(),
   bank: receivingBank.nullable(),
-  usdt: z.object({ network: z.literal('TRC20'), address: z.string(), confirmations_required: z.number().int() }).nullable(),
+  /** null when the merchant offers no USDT or the currency is not USD; `rate` is USD per USDT, `fee_percent` what the merchant keeps */
+  usdt: z
+    .object({ network: z.literal('TRC20'), address: z.string(), confirmations_required: z.number().int(), rate: z.string(), fee_percent: z.string() })
+    .nullable(),
 });
 export type DepositInstructions = z.infer<typeof depositInstructions>;
 

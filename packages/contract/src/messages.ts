@@ -81,6 +81,9 @@ export const streamEvent = z.object({
   nickname: z.string().optional(),
   code: z.string().optional(),
   expires_at: z.string().optional(),
+  /** DEPOSIT_PROGRESS: which deposit, its confirmations now (status carries PENDING or CREDITED) */
+  deposit_id: z.string().optional(),
+  confirmations: z.number().int().optional(),
   /** SESSION_ENDED: the session code (608) and its message, as a refused call answers them */
   error_code: z.number().int().optional(),
   message: z.string().optional(),

@@ -30,3 +30,11 @@ export const ISSUER_WEBHOOK_KEY_FILE = 'issuer-webhook.key';
 export function issuerWebhookSecretFor({ issuerWebhookSecret, dataDir }: { issuerWebhookSecret: string | undefined; dataDir: string }): string {
   return issuerWebhookSecret ?? developmentSecret(dataDir, ISSUER_WEBHOOK_KEY_FILE);
 }
+
+/**
+ * The secret shared with the crypto gateway: CRYPTO_WEBHOOK_SECRET, or outside production
+ * DATA_DIR/secrets/crypto-webhook.key, shared by the server, its simulator and the operator commands.
+ */
+export function cryptoWebhookSecretFor({ crypto, dataDir }: { crypto: { secret: string | undefined }; dataDir: string }): string {
+  return crypto.secret ?? developmentSecret(dataDir, 'crypto-webhook.key');
+}

@@ -24,12 +24,15 @@ import { walletUnfreeze } from './commands/wallet-unfreeze.ts';
 import { depositConfirm, depositList, depositReject } from './commands/deposit-decide.ts';
 import { depositImport } from './commands/deposit-import.ts';
 import { merchantSetDepositAccount } from './commands/merchant-set-deposit-account.ts';
+import { merchantSetUsdt } from './commands/merchant-set-usdt.ts';
+import { cryptoSimulateDeposit } from './commands/crypto-simulate-deposit.ts';
 
 /** Every operator command, in the order `--help` lists them. A new command is one file and one line here. */
 export const commands: OpsCommand[] = [
   merchantList,
   merchantSet,
   merchantSetDepositAccount,
+  merchantSetUsdt,
   agreementPublish,
   managerCreate,
   accountList,
@@ -45,6 +48,7 @@ export const commands: OpsCommand[] = [
   depositConfirm,
   depositReject,
   depositImport,
+  cryptoSimulateDeposit,
   ledgerCheck,
   productList,
   productSet,

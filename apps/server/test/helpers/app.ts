@@ -10,6 +10,7 @@ import type { MailSender } from '../../src/providers/mail/port.ts';
 import type { CardIssuer } from '../../src/providers/issuer/port.ts';
 import type { SmsSender } from '../../src/providers/sms/port.ts';
 import { type ApiClient, api } from './api.ts';
+import { type RunningGatewaySimulator, startGatewaySimulator } from '../../src/providers/crypto/simulator-server.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './database.ts';
 
 export interface TestAppOptions {
@@ -49,6 +50,8 @@ export interface TestApp {
   clock: Clock;
   /** a temporary DATA_DIR, removed by close() */
   dataDir: string;
+  /** the simulated crypto gateway started for the app over HTTP when the env names none (CRYPTO_GATEWAY_URL) */
+  cryptoGateway: RunningGatewaySimulator | undefined;
   /** an inject client for a host (default localhost, the blue demo merchant), optionally with a bearer token */
   api(host?: string, token?: string): ApiClient;
   /** closes the app, then the database if this helper made it, and removes the data folder */
@@ -67,9 +70,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-data-'));
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase(options.databaseOptions));
+  // the demo merchants offer USDT: their addresses come from a simulated gateway of the app's own, as the server's would
+  const gatewayNamed = options.env?.CRYPTO_GATEWAY_URL !== undefined || options.env?.NODE_ENV === 'production';
+  const cryptoGateway = gatewayNamed ? undefined : await startGatewaySimulator({ port: 0, secret: 'test-crypto-webhook-secret-0123456789abcdef' });
   try {
     const config: Config = {
-      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...options.env }),
+      ...loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        ...(cryptoGateway ? { CRYPTO_GATEWAY_URL: cryptoGateway.url, CRYPTO_WEBHOOK_SECRET: 'test-crypto-webhook-secret-0123456789abcdef' } : {}),
+        ...options.env,
+      }),
       ...options.config,
     };
     if (options.seed !== false) await seedDemoData(database, { sealer: sealerFor(config) });
@@ -93,17 +105,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       clock: services.clock,
       dataDir,
+      cryptoGateway,
       api: (host = 'localhost', token?: string) => api(app, host, token),
       async close() {
         try {
           await app.close();
         } finally {
+          await cryptoGateway?.close();
           if (ownsDatabase) await database.close();
           await rm(dataDir, { recursive: true, force: true });
         }
       },
     };
   } catch (error) {
+    await cryptoGateway?.close();
     if (ownsDatabase) await database.close().catch(() => {});
     await rm(dataDir, { recursive: true, force: true });
     throw error;

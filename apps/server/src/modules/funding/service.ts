@@ -13,6 +13,7 @@ import {
 } from '@portal/contract/funding';
 import { FundingErrorCode } from '@portal/contract/funding-errors';
 import { toMinorUnits } from '@portal/contract/money';
+import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
 import { houseShardFor } from '../ledger/accounts.ts';
@@ -21,6 +22,9 @@ import { type CreditDeps, creditPart } from './credit.ts';
 import { depositNotices, depositView } from './notices.ts';
 import { receiptFiles } from './receipts.ts';
 import { readStatement, type StatementLine } from './statement.ts';
+import { type UsdtDeps, usdtPart } from './usdt.ts';
+import { saveUsdtSettings } from './usdt-store.ts';
+import { UsdtErrorCode } from '@portal/contract/usdt-errors';
 import {
   accountsByReference,
   claimReference,
@@ -73,9 +77,10 @@ const chinaDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
  * notice, or the statement line's bank id), so a replay, a second import or a duplicate call moves
  * nothing again; what the account owes is collected in the same transaction.
  */
-export function createFundingService(deps: CreditDeps & { receiptsFolder: string; importWorkers?: number }) {
+export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFolder: string; importWorkers?: number }) {
   const { db, clock, messages } = deps;
   const credits = creditPart(deps);
+  const usdt = usdtPart(deps, credits);
   const files = receiptFiles(deps.receiptsFolder);
 
   /** The account's reference, made on first use: a random code, tried again on the rare clash with another account's. */
@@ -171,7 +176,7 @@ export function createFundingService(deps: CreditDeps & { receiptsFolder: string
     /** GET /wallet/deposit-instructions */
     async instructions(merchantId: string, accountId: string, currency: Currency): Promise<DepositInstructions> {
       const [reference, bank] = [await referenceFor(merchantId, accountId), await findDepositAccount(db, merchantId, currency)];
-      return { currency, reference, bank: bankView(bank), usdt: null };
+      return { currency, reference, bank: bankView(bank), usdt: await usdt.instructions(merchantId, accountId, currency) };
     },
 
     /** POST /wallet/deposits/receipts: the image checked by its bytes and stored under a name the server makes. */
@@ -251,6 +256,7 @@ export function createFundingService(deps: CreditDeps & { receiptsFolder: string
       const result = await db.transaction(async (tx) => {
         const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
         if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
+        if (deposit.kind === 'USDT') throw new AppError(UsdtErrorCode.DEPOSIT_ON_CHAIN);
         if (deposit.status === 'CREDITED') return { row: deposit, replayed: true, collected: 0n };
         if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已驳回' }, data: { status: deposit.status } });
         const { row, moved } = await credits.creditDeposit(tx, deposit, request.amount ?? deposit.amount, `deposit:${deposit.id}`);
@@ -265,6 +271,7 @@ export function createFundingService(deps: CreditDeps & { receiptsFolder: string
       return db.transaction(async (tx) => {
         const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
         if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
+        if (deposit.kind === 'USDT') throw new AppError(UsdtErrorCode.DEPOSIT_ON_CHAIN);
         if (deposit.status === 'REJECTED') return { row: deposit, replayed: true };
         if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已入账' }, data: { status: deposit.status } });
         const row = await updateDeposit(tx, deposit.id, { status: 'REJECTED', reason: request.reason, decidedAt: clock.now() });
@@ -321,8 +328,15 @@ export function createFundingService(deps: CreditDeps & { receiptsFolder: string
     recharge: (request: WalletAmountRequest) => db.transaction((tx) => credits.moneyIn(tx, request)),
 
     deliverMails: credits.deliverMails,
+    usdtAddress: usdt.addressFor,
+    setUsdt: usdt.setUsdt,
+    usdtSettings: usdt.usdtSettings,
+    receiveGatewayEvent: usdt.receiveGatewayEvent,
     merchantName: (merchantId: string) => merchantNameOf(db, merchantId),
   };
 }
 
 export type FundingService = ReturnType<typeof createFundingService>;
+
+/** A merchant's USDT offer written inside the caller's transaction (the demo data seeds one per demo merchant). */
+export const setUsdtOffer = (tx: Tx, merchantId: string, offer: { enabled: boolean; rateMicros: bigint; feeBps: number }) => saveUsdtSettings(tx, { merchantId, ...offer });

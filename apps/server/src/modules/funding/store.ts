@@ -83,7 +83,7 @@ export async function depositForUpdate(tx: Tx, merchantId: string, id: string) {
   return row;
 }
 
-/** The oldest pending notice of the account for exactly this amount, locked; none is skipped for a lock another holds. */
+/** The oldest pending bank notice of the account for exactly this amount (never a USDT deposit), locked; none is skipped for a lock another holds. */
 export async function pendingNoticeFor(tx: Tx, request: { merchantId: string; accountId: string; currency: string; amount: bigint }) {
   const [row] = await tx
     .select()
@@ -95,6 +95,7 @@ export async function pendingNoticeFor(tx: Tx, request: { merchantId: string; ac
         eq(deposits.currency, request.currency),
         eq(deposits.amount, request.amount),
         eq(deposits.status, 'PENDING'),
+        eq(deposits.kind, 'BANK'),
       ),
     )
     .orderBy(asc(deposits.createdAt), asc(deposits.id))

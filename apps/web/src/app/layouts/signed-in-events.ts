@@ -11,6 +11,7 @@ import { applyMessageEvent } from '../../features/messages/lib/apply-event.ts';
 import { isMessagePage } from '../../features/messages/lib/center-location.ts';
 import { walletKeys } from '../../features/wallet/api/wallet-keys.ts';
 import { applyBalanceEvent } from '../../features/wallet/lib/apply-balance-event.ts';
+import { applyDepositEvent } from '../../features/wallet/lib/apply-deposit-event.ts';
 import { type EventStream, openEventStream } from '../../lib/events.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -41,6 +42,8 @@ export function useSignedInEvents() {
           applyBalanceEvent(queryClient, event);
           return;
         }
+        // a USDT deposit's confirmations: its record moves, no message
+        if (applyDepositEvent(queryClient, event)) return;
         // a card's status, a card's transaction and a 3-D Secure code are no messages: the card screens
         // and the code's dialog show them (a decline's station message comes as a message of its own)
         if (event.type === EVENT_TYPES.cardStatus || event.type === EVENT_TYPES.threeDs || isCardTransactionEvent(event) || isBatchOrExportEvent(event) || event.type === EVENT_TYPES.bulkProgress) return;

@@ -3,6 +3,7 @@ import { Alert, Button, Empty, Image, List, Pagination, Skeleton, Tag, Typograph
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { depositText as text } from '../../../locales/zh-CN/deposit.ts';
+import { usdtText } from '../../../locales/zh-CN/usdt.ts';
 import { useDeposits } from '../api/get-deposits.ts';
 import { getReceipt } from '../api/upload-receipt.ts';
 import styles from './deposit-dialog.module.css';
@@ -27,7 +28,37 @@ function ReceiptLink({ id }: { id: string }) {
   );
 }
 
+/** A USDT deposit: 确认中 (n/20) until credited, then 已到账. */
+function UsdtRecord({ item }: { item: DepositItem }) {
+  const required = item.confirmations_required ?? 20;
+  const label = item.status === 'PENDING' ? usdtText.confirming(Math.min(item.confirmations ?? 0, required), required) : item.status === 'CREDITED' ? usdtText.arrived : usdtText.rejected;
+  return (
+    <List.Item data-testid="deposit-record">
+      <List.Item.Meta
+        title={
+          <span className={styles.recordTitle}>
+            <span className={styles.amount}>{item.amount} USDT</span>
+            <Tag color={STATUS_COLORS[item.status]} data-testid="deposit-status">
+              {label}
+            </Tag>
+          </span>
+        }
+        description={
+          <span className={styles.recordLines}>
+            <span>
+              {usdtText.kind} · {formatDateTime(item.transferred_at)}
+            </span>
+            {item.status === 'CREDITED' && item.credited_amount ? <span>{usdtText.credited(item.credited_amount)}</span> : null}
+            {item.status === 'REJECTED' && item.reason ? <Typography.Text type="danger">{item.reason}</Typography.Text> : null}
+          </span>
+        }
+      />
+    </List.Item>
+  );
+}
+
 function Record({ item }: { item: DepositItem }) {
+  if (item.kind === 'USDT') return <UsdtRecord item={item} />;
   return (
     <List.Item data-testid="deposit-record" extra={item.receipt_file_id ? <ReceiptLink id={item.receipt_file_id} /> : null}>
       <List.Item.Meta

@@ -1,0 +1,62 @@
+import { TRC20_ADDRESS_PATTERN, USDT_NETWORK } from '@portal/contract/usdt';
+import { type PostAnswer, PostFailed, postText } from '../../lib/http-post.ts';
+import { signIssuerPayload } from '../../lib/issuer-signature.ts';
+import { GatewayUnavailable, type SimulatedCryptoGateway } from './port.ts';
+import { addressAnswer, GATEWAY_PATHS, GATEWAY_SIGNATURE_HEADER, type SimulatedDepositAnswer } from './protocol.ts';
+
+export interface HttpGatewayOptions {
+  /** CRYPTO_GATEWAY_URL, or the built-in simulator's; a function is asked at each call */
+  url: string | (() => string);
+  /** CRYPTO_WEBHOOK_SECRET: requests are signed with it as the gateway signs its events */
+  secret: string | (() => string);
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * The crypto gateway over HTTP (protocol.ts): each call one signed POST. No answer, a status other
+ * than 2xx or an answer that is not what was asked throws GatewayUnavailable. The same adapter reaches
+ * a real gateway and the simulator.
+ */
+export function createHttpGateway(options: HttpGatewayOptions): SimulatedCryptoGateway {
+  const url = typeof options.url === 'string' ? () => options.url as string : options.url;
+  const secret = typeof options.secret === 'string' ? () => options.secret as string : options.secret;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? (() => new Date());
+
+  async function post(path: string, payload: object, { again = false }: { again?: boolean } = {}): Promise<unknown> {
+    const target = `${url().replace(/\/+$/, '')}${path}`;
+    const body = JSON.stringify(payload);
+    let answer: PostAnswer;
+    try {
+      answer = await postText(target, body, { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, timeoutMs);
+    } catch (error) {
+      // a kept-open connection the gateway closed as it was reused: a request that may be asked twice is asked once more
+      if (again && error instanceof PostFailed && !error.timedOut && /ECONNRESET|EPIPE/.test(error.message)) return post(path, payload);
+      const reason = error instanceof PostFailed ? error.message : (error as Error).message;
+      throw new GatewayUnavailable(`the crypto gateway at ${target} did not answer: ${reason}`, { cause: error });
+    }
+    if (answer.status < 200 || answer.status > 299) {
+      throw new GatewayUnavailable(`the crypto gateway at ${target} answered ${answer.status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ''}`);
+    }
+    try {
+      return JSON.parse(answer.text);
+    } catch {
+      throw new GatewayUnavailable(`the crypto gateway at ${target} answered something that is not JSON`);
+    }
+  }
+
+  return {
+    async addressFor({ merchant_id, account_id }) {
+      const answer = addressAnswer.safeParse(await post(GATEWAY_PATHS.addresses, { merchant_id, account_id, network: USDT_NETWORK }, { again: true }));
+      if (!answer.success || !TRC20_ADDRESS_PATTERN.test(answer.data.address)) throw new GatewayUnavailable('the crypto gateway answered no TRC20 address');
+      return answer.data.address;
+    },
+    async simulateDeposit(request) {
+      return (await post(GATEWAY_PATHS.simulatedDeposits, request)) as SimulatedDepositAnswer;
+    },
+    async raiseConfirmations(depositId, confirmations) {
+      return (await post(GATEWAY_PATHS.simulatedDeposit(depositId), { deposit_id: depositId, confirmations })) as SimulatedDepositAnswer;
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import type { DepositInstructions, DepositItem, DepositPage } from '@portal/contract/funding';
+import { TRC20_ADDRESS_PATTERN } from '@portal/contract/usdt';
+import { UsdtErrorCode } from '@portal/contract/usdt-errors';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessage, signUp } from '../helpers/accounts.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { depositData, freePort, sendGatewayEvent, startGatewayProcess } from '../helpers/crypto-gateway.ts';
+import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
+import { runOpsOn } from '../helpers/ops.ts';
+import { until } from '../helpers/until.ts';
+import { queryRows } from '../helpers/sql.ts';
+
+// USDT top-ups the whole way: the portal asks the simulated gateway (its own process, over HTTP, signed)
+// for addresses; the gateway, told by crypto:simulate-deposit, sends signed events to the listening portal.
+const SECRET = 'usdt-test-crypto-webhook-secret-0123456789';
+let t: TestApp;
+let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  const port = await freePort();
+  env = { CRYPTO_GATEWAY_URL: `http://127.0.0.1:${port}`, CRYPTO_WEBHOOK_SECRET: SECRET };
+  t = await createTestApp({ env });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const portal = (t.app.server.address() as { port: number }).port;
+  gateway = await startGatewayProcess({ port, webhookUrl: `http://127.0.0.1:${portal}/api/v1/crypto/webhook`, secret: SECRET });
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await t?.close();
+});
+
+const ops = (...argv: string[]) => runOpsOn(t.database, argv, env);
+
+async function customer(host = 'localhost') {
+  const who = await signUp(t, host);
+  const api = t.api(host, who.token);
+  const info = await api.data<{ id: string }>('GET', '/account/info');
+  return { ...who, api, host, accountId: info.id };
+}
+type Customer = Awaited<ReturnType<typeof customer>>;
+
+const instructions = (who: Customer, currency = 'USD') => who.api.data<DepositInstructions>('GET', '/wallet/deposit-instructions', { query: { currency } });
+const deposits = (who: Customer) => who.api.data<DepositPage>('GET', '/wallet/deposits', { query: { page: 1, page_size: 50 } });
+const usdOf = async (who: Customer) =>
+  (await who.api.data<Array<{ currency: string; available: string }>>('GET', '/balance/account-balance')).find((row) => row.currency === 'USD')?.available;
+const addressOf = async (who: Customer) => (await instructions(who)).usdt?.address as string;
+const send = (data: Record<string, unknown>, options: { id?: string; at?: Date; secret?: string; signature?: string } = {}) => sendGatewayEvent(t, data, { secret: SECRET, ...options });
+
+/** A USDT deposit made through the gateway by the operator command, with the ids it printed. */
+async function simulate(who: Customer, amount: string, confirmations: number) {
+  const run = await ops('crypto:simulate-deposit', '--host', who.host, '--account', who.phone, '--amount', amount, '--confirmations', String(confirmations));
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/delivered to the portal \(200\)/);
+  return { depositId: /deposit\s+(dep_\S+)/.exec(run.stdout)?.[1] as string, txId: /transaction\s+([0-9a-f]{64})/.exec(run.stdout)?.[1] as string, stdout: run.stdout };
+}
+const raise = (depositId: string, confirmations: number) => ops('crypto:simulate-deposit', '--deposit', depositId, '--confirmations', String(confirmations));
+const usdtRows = (who: Customer) => deposits(who).then((page) => page.items.filter((item) => item.kind === 'USDT'));
+
+describe('the USDT address', () => {
+  it('is a TRC20 address asked of the gateway once, stable per account and distinct between accounts and merchants, with the rate and fee', async () => {
+    const who = await customer();
+    const first = await instructions(who);
+    expect(first.usdt).toMatchObject({ network: 'TRC20', confirmations_required: 20, rate: '1.00', fee_percent: '1.00' });
+    expect(first.usdt?.address).toMatch(TRC20_ADDRESS_PATTERN);
+    expect((await instructions(who)).usdt?.address).toBe(first.usdt?.address);
+    expect(await queryRows(t.database.db, sql`select address from usdt_addresses where account_id = ${who.accountId}`)).toEqual([{ address: first.usdt?.address }]);
+    expect((await instructions(who, 'CNY')).usdt).toBeNull();
+
+    const other = await customer();
+    const orange = await customer('orange.localhost');
+    const orangeUsdt = (await instructions(orange)).usdt;
+    expect(orangeUsdt).toMatchObject({ rate: '1.00', fee_percent: '1.50' });
+    const addresses = new Set([first.usdt?.address, await addressOf(other), orangeUsdt?.address]);
+    expect(addresses.size).toBe(3);
+  });
+
+  it('is null while the merchant offers no USDT (merchant:set-usdt --off), and shows a new rate and fee at once', async () => {
+    const who = await customer('purple.localhost');
+    const off = await ops('merchant:set-usdt', '--host', 'purple.localhost', '--off');
+    expect(off.code, off.stderr).toBe(0);
+    expect((await instructions(who)).usdt).toBeNull();
+    const on = await ops('merchant:set-usdt', '--host', 'purple.localhost', '--on', '--rate', '0.9985', '--fee-percent', '2.5');
+    expect(on.code, on.stderr).toBe(0);
+    expect((await instructions(who)).usdt).toMatchObject({ rate: '0.9985', fee_percent: '2.50' });
+    const refused = await ops('merchant:set-usdt', '--host', 'purple.localhost', '--fee-percent', '10.5');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--fee-percent');
+    expect((await instructions(who)).usdt?.fee_percent).toBe('2.50');
+  });
+});
+
+describe('a USDT deposit', () => {
+  it('is pending with its confirmations, credited once at 20 at the rate less the fee, with a message and an e-mail', async () => {
+    const who = await customer();
+    const made = await simulate(who, '100.00', 3);
+    expect(made.stdout).toContain(`--deposit ${made.depositId}`);
+    const [pending] = await usdtRows(who);
+    expect(pending).toMatchObject({ kind: 'USDT', source: 'CHAIN', status: 'PENDING', amount: '100.00', confirmations: 3, confirmations_required: 20, credited_amount: null });
+    expect(await usdOf(who)).toBe('0.00');
+
+    expect((await raise(made.depositId, 19)).code).toBe(0);
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 19 });
+    expect(await usdOf(who)).toBe('0.00');
+
+    const twenty = await raise(made.depositId, 20);
+    expect(twenty.code, twenty.stderr).toBe(0);
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'CREDITED', confirmations: 20, credited_amount: '99.00' });
+    expect(await usdOf(who)).toBe('99.00');
+    const moved = await who.api.data<{ items: Array<{ type: string; amount: string; memo: string }> }>('GET', '/balance/transactions', { query: { page: 1, page_size: 10 } });
+    expect(moved.items.filter((row) => row.type === 'ADMIN_RECHARGE_IN')).toEqual([expect.objectContaining({ amount: '99.00', memo: expect.stringContaining('USDT（TRC20）') })]);
+    // the e-mail goes out once the gateway has its answer
+    const mail = await until('the credit e-mail', async () => {
+      const sent = await lastMessage(t, who.email);
+      return sent.subject.includes('充值已到账') ? sent : undefined;
+    });
+    expect(mail.subject).toContain('充值已到账 99.00 USD');
+
+    // more confirmations, and the same again, credit nothing more
+    expect((await raise(made.depositId, 25)).code).toBe(0);
+    expect((await raise(made.depositId, 25)).code).toBe(0);
+    expect(await usdOf(who)).toBe('99.00');
+    expect((await usdtRows(who)).length).toBe(1);
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('confirmations only rise: a lower count after a higher one changes nothing; the gateway refuses to lower them too', async () => {
+    const who = await customer();
+    const address = await addressOf(who);
+    const data = depositData(address, 12);
+    expect((await send(data)).status).toBe(200);
+    const lower = await send({ ...data, confirmations: 4 });
+    expect(lower.status).toBe(200);
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 12 });
+    // an event after the credit that says fewer changes nothing either
+    expect((await send({ ...data, confirmations: 20 })).body.data).toMatchObject({ status: 'CREDITED', credited: true });
+    expect((await send({ ...data, confirmations: 19 })).body.data).toMatchObject({ status: 'CREDITED', credited: false, confirmations: 20 });
+    expect(await usdOf(who)).toBe('99.00');
+
+    const made = await simulate(who, '5.00', 8);
+    const lowered = await raise(made.depositId, 2);
+    expect(lowered.code).not.toBe(0);
+    expect(lowered.stderr).toContain('confirmations only rise');
+  });
+
+  it('a replayed event (same id) and duplicate events (same transaction) credit once', async () => {
+    const who = await customer();
+    const data = depositData(await addressOf(who), 20, { amount: '50.00' });
+    const first = await send(data, { id: 'evt_replayed_once' });
+    expect(first.body.data).toMatchObject({ duplicate: false, status: 'CREDITED', credited: true });
+    const before = await booksSnapshot(t.database.db);
+    const replay = await send(data, { id: 'evt_replayed_once' });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual({ id: 'evt_replayed_once', duplicate: true });
+    const duplicates = await Promise.all(Array.from({ length: 6 }, () => send(data)));
+    expect(duplicates.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(duplicates.every((answer) => answer.body.data.credited === false)).toBe(true);
+    expect(await booksSnapshot(t.database.db)).toEqual(before);
+    expect(await usdOf(who)).toBe('49.50');
+    expect((await usdtRows(who)).length).toBe(1);
+  });
+
+  it('many first events of one transaction at once make one deposit and credit it once', async () => {
+    const who = await customer();
+    const data = depositData(await addressOf(who), 20, { amount: '10.00' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(data)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((answer) => answer.body.data.credited === true)).toHaveLength(1);
+    expect(await usdOf(who)).toBe('9.90');
+    expect((await usdtRows(who)).length).toBe(1);
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('a forged signature or a stale timestamp is refused with 3131 and changes nothing; a malformed event with 3132', async () => {
+    const who = await customer();
+    const data = depositData(await addressOf(who), 20);
+    const snapshot = async () => JSON.stringify([await booksSnapshot(t.database.db), await usdtRows(who), await queryRows(t.database.db, sql`select count(*)::int as n from crypto_gateway_events`)]);
+    const before = await snapshot();
+    const forged = await send(data, { secret: 'not-the-secret-of-the-gateway-0123456789' });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ code: UsdtErrorCode.GATEWAY_SIGNATURE_INVALID, message: '加密货币网关签名无效或已过期' });
+    const stale = await send(data, { at: new Date(Date.now() - 10 * 60_000) });
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe(UsdtErrorCode.GATEWAY_SIGNATURE_INVALID);
+    const unsigned = await send(data, { signature: '' });
+    expect(unsigned.body.code).toBe(UsdtErrorCode.GATEWAY_SIGNATURE_INVALID);
+    const malformed = await send({ ...data, network: 'ERC20' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe(UsdtErrorCode.GATEWAY_EVENT_INVALID);
+    expect(await snapshot()).toBe(before);
+    expect(await usdOf(who)).toBe('0.00');
+  });
+
+  it("belongs to its account alone: other accounts and merchants never see it, an unknown address is ignored, and the operator cannot confirm it", async () => {
+    const who = await customer();
+    const other = await customer();
+    const orange = await customer('orange.localhost');
+    await simulate(who, '30.00', 1);
+    expect((await usdtRows(who)).length).toBe(1);
+    expect(await usdtRows(other)).toEqual([]);
+    expect(await usdtRows(orange)).toEqual([]);
+
+    const stranger = await send(depositData('T'.padEnd(34, 'x'), 20));
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.data).toMatchObject({ duplicate: false, outcome: 'ignored' });
+
+    const [row] = await usdtRows(who);
+    const confirm = await ops('deposit:confirm', '--host', 'localhost', '--id', (row as DepositItem).id);
+    expect(confirm.code).not.toBe(0);
+    expect(confirm.stderr).toContain('USDT 充值按链上确认自动入账');
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 1 });
+  });
+
+  it('a bank statement line of the same amount never credits a pending USDT deposit', async () => {
+    const who = await customer();
+    await simulate(who, '77.00', 2);
+    const { reference } = await instructions(who);
+    const file = `${t.dataDir}/statement-${randomBytes(4).toString('hex')}.csv`;
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, `bank_txn_id,date,amount,currency,payer,memo\nB-${randomBytes(4).toString('hex')},2026-11-30,77.00,USD,张三,${reference}\n`);
+    const imported = await ops('deposit:import', file, '--host', 'localhost', '--currency', 'USD');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 2 });
+    expect(await usdOf(who)).toBe('77.00');
+  });
+});
