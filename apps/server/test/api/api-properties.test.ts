@@ -18,7 +18,7 @@ import { findMerchantByHost } from '../../src/modules/merchants/store.ts';
  * answer is never a 5xx, its status is one the map documents for that operation, and a refusal is a
  * catalogue code of that status. A path asked with a method it does not answer is a 405 whose Allow
  * lists the methods the map has for it. Routes the map does not show are handled here by name: the
- * issuer's webhook (bodies signed with the issuer secret, and not), the health probe, the map's own pages.
+ * issuer's and the crypto gateway's webhooks (bodies signed with their secret, and not), the health probe, the map's own pages.
  */
 
 /** runs per operation (bounded, so each engine's run stays well under a minute); PROPERTY_RUNS raises it for a longer hunt */
@@ -284,8 +284,8 @@ const operationsOf = () =>
 describe('every route of the API, with random calls', () => {
   it('the map shows every route the app has, but those handled here by name', () => {
     const mapped = new Set(operationsOf().map(({ path, method }) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
-    // the issuer's webhook and the health probe (their own tests below and in platform-routes), the map's pages, the web app's files
-    const byName = [/^POST \/api\/v1\/issuer\/webhook$/, /^(GET|HEAD) \/healthz$/, /^(GET|HEAD) \/api\/docs/, /^(GET|HEAD) \/(?!api\/)/];
+    // the issuer's and the crypto gateway's webhooks and the health probe (their own tests below and in platform-routes), the map's pages, the web app's files
+    const byName = [/^POST \/api\/v1\/(issuer|crypto)\/webhook$/, /^(GET|HEAD) \/healthz$/, /^(GET|HEAD) \/api\/docs/, /^(GET|HEAD) \/(?!api\/)/];
     const unmapped = t.routes
       .list()
       // a GET's HEAD twin answers as the GET does
@@ -379,6 +379,42 @@ describe('every route of the API, with random calls', () => {
         if (answer.statusCode !== 200) expect(errorCatalogue[answer.json().code as number]?.status, payload).toBe(answer.statusCode);
       }),
       { numRuns: RUNS * 6 },
+    );
+  });
+});
+
+describe("the crypto gateway's webhook", () => {
+  it('any body, signed with the gateway secret or not, is never a 5xx', async () => {
+    const secret = t.services.cryptoSecret();
+    const event = fc.record({
+      id: fc.oneof(fc.string({ maxLength: 40 }), fc.uuid().map((id) => `evt_${id}`)),
+      type: fc.oneof(fc.constant('deposit.confirmations'), fc.string()),
+      data: fc.oneof(
+        fc.record(
+          {
+            deposit_id: fc.oneof(fc.uuid(), oddText),
+            address: fc.oneof(fc.constant('T'.padEnd(34, 'x')), oddText),
+            amount: fc.oneof(fc.constantFrom('1.00', '0.01', '-5', 'abc', '1e9'), fc.string(), oddText),
+            confirmations: fc.oneof(fc.integer({ min: -5, max: 50 }), fc.string()),
+            tx_id: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), oddText),
+            network: fc.constantFrom('TRC20', 'ERC20', ''),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue({ maxDepth: 3 }),
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(event, fc.jsonValue({ maxDepth: 4 })), fc.constantFrom('signed', 'unsigned', 'garbled'), async (body, signing) => {
+        const payload = JSON.stringify(body) ?? 'null';
+        const headers: Record<string, string> = { host: 'gateway.example', 'content-type': 'application/json' };
+        if (signing === 'signed') headers['gateway-signature'] = signIssuerPayload(secret, payload, t.clock.now());
+        if (signing === 'garbled') headers['gateway-signature'] = 't=1,v1=00';
+        const answer = await t.app.inject({ method: 'POST', url: '/api/v1/crypto/webhook', headers, payload });
+        expect(answer.statusCode, `${signing} ${payload}`).toBeLessThan(500);
+        if (answer.statusCode !== 200) expect(errorCatalogue[answer.json().code as number]?.status, payload).toBe(answer.statusCode);
+      }),
+      { numRuns: RUNS * 3 },
     );
   });
 });
