@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const calls = Object.values(portalCalls).flatMap((area) => Object.values(area));
-// the issuer's webhook: a partner's signed protocol, outside the merchant's calls
-const NOT_CALLS = [`POST ${API_BASE}/issuer/webhook`];
+// the issuer's and the crypto gateway's webhooks: partners' signed protocols, outside the merchant's calls
+const NOT_CALLS = [`POST ${API_BASE}/issuer/webhook`, `POST ${API_BASE}/crypto/webhook`];
 
 describe("the contract's table of calls", () => {
   it('is what the server answers under the API base: every call, and nothing else', () => {
