@@ -226,6 +226,31 @@ describe('deposit:import', () => {
     await expectSoundBooks(t.database.db);
   });
 
+  it('a transfer credited by hand from its notice is not credited again when its statement line comes', async () => {
+    const who = await customer();
+    const reference = (await instructions(who)).reference;
+    const filed = (await notice(who, { amount: '75.00' })).data;
+    expect((await ops('deposit:confirm', '--host', 'localhost', '--id', filed.id)).code).toBe(0);
+    expect(await available(who)).toBe('75.00');
+    const id = `hand-${Date.now().toString(36)}`;
+    const file = path.join(t.dataDir, `statement-${id}.csv`);
+    await writeFile(file, ['bank_txn_id,date,amount,currency,payer,memo', `${id}-1,2026-03-03,75.00,USD,张三,${reference}`, `${id}-2,2026-03-04,75.00,USD,张三,${reference}`].join('\n'));
+    const before = await booksSnapshot(t.database.db);
+    const run = await ops('deposit:import', file, '--host', 'localhost', '--currency', 'USD');
+    expect(run.code, run.stderr).toBe(0);
+    // the first line claims the notice credited by hand; the second is another transfer of the same amount, and is credited
+    expect(run.stdout).toMatch(/Credited by hand before \(1\):[\s\S]*\S+-1 {2}75\.00 USD/);
+    expect(run.stdout).toMatch(/Credited \(1\):[\s\S]*\S+-2 {2}75\.00 USD/);
+    expect(await available(who)).toBe('150.00');
+    expect(await booksSnapshot(t.database.db)).not.toBe(before);
+    const items = (await who.api.data<DepositPage>('GET', '/wallet/deposits')).items;
+    expect(items.filter((item) => item.status === 'CREDITED')).toHaveLength(2);
+    const again = await ops('deposit:import', file, '--host', 'localhost', '--currency', 'USD');
+    expect(again.stdout).toMatch(/已导入 \(2\)/);
+    expect(await available(who)).toBe('150.00');
+    await expectSoundBooks(t.database.db);
+  });
+
   it('refuses a file without the columns, changing nothing', async () => {
     const file = path.join(t.dataDir, 'no-columns.csv');
     await writeFile(file, 'id,amount\n1,2\n');

@@ -39,8 +39,8 @@ import {
   statementLinesOf,
   linkLine,
   merchantNameOf,
+  bankNoticeFor,
   pendingDeposits,
-  pendingNoticeFor,
   receiptInUse,
   referenceOf,
   saveDepositAccount,
@@ -58,6 +58,7 @@ export interface FundingCaller {
 export type LineOutcome =
   | { outcome: 'credited'; line: StatementLine; depositId: string; accountId: string; reference: string; collected: bigint }
   | { outcome: 'already'; line: StatementLine; status: string }
+  | { outcome: 'claimed'; line: StatementLine; depositId: string; reference: string }
   | { outcome: 'unmatched'; line: StatementLine; why: string }
   | { outcome: 'failed'; line: StatementLine; problem: string };
 
@@ -141,8 +142,22 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
         }
         try {
           // a savepoint of its own: a refusal undoes this line's rows and nothing else of the chunk
+          const transfer = { merchantId, accountId: owner.accountId, currency: line.currency, amount: line.amount };
+          // the same transfer credited by hand from its notice before the statement came: the line claims that notice, and nothing moves again
+          const claimed = await tx.transaction(async (lineTx) => {
+            if (await bankNoticeFor(lineTx, transfer, 'PENDING')) return undefined;
+            const done = await bankNoticeFor(lineTx, transfer, 'CREDITED');
+            if (!done) return undefined;
+            await updateDeposit(lineTx, done.id, { bankTxnId: line.bankTxnId });
+            await linkLine(lineTx, row.id, done.id);
+            return done;
+          });
+          if (claimed) {
+            outcomes.push({ outcome: 'claimed', line, depositId: claimed.id, reference: owner.reference });
+            continue;
+          }
           const credited = await tx.transaction(async (lineTx) => {
-            const notice = await pendingNoticeFor(lineTx, { merchantId, accountId: owner.accountId, currency: line.currency, amount: line.amount });
+            const notice = await bankNoticeFor(lineTx, transfer, 'PENDING');
             const deposit =
               notice ??
               (await insertDeposit(lineTx, {

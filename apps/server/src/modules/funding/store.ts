@@ -83,8 +83,13 @@ export async function depositForUpdate(tx: Tx, merchantId: string, id: string) {
   return row;
 }
 
-/** The oldest pending bank notice of the account for exactly this amount (never a USDT deposit), locked; none is skipped for a lock another holds. */
-export async function pendingNoticeFor(tx: Tx, request: { merchantId: string; accountId: string; currency: string; amount: bigint }) {
+/**
+ * The oldest bank notice of the account for exactly this amount (never a USDT deposit), locked; none is
+ * skipped for a lock another holds. PENDING: one a statement line credits. CREDITED: one the operator
+ * credited by hand that no statement line has claimed yet, which a line of the same transfer then claims
+ * rather than crediting the money a second time.
+ */
+export async function bankNoticeFor(tx: Tx, request: { merchantId: string; accountId: string; currency: string; amount: bigint }, status: 'PENDING' | 'CREDITED') {
   const [row] = await tx
     .select()
     .from(deposits)
@@ -94,8 +99,9 @@ export async function pendingNoticeFor(tx: Tx, request: { merchantId: string; ac
         eq(deposits.accountId, request.accountId),
         eq(deposits.currency, request.currency),
         eq(deposits.amount, request.amount),
-        eq(deposits.status, 'PENDING'),
+        eq(deposits.status, status),
         eq(deposits.kind, 'BANK'),
+        status === 'CREDITED' ? isNull(deposits.bankTxnId) : undefined,
       ),
     )
     .orderBy(asc(deposits.createdAt), asc(deposits.id))

@@ -52,6 +52,9 @@ export const depositImport = defineCommand({
     }
     out.push(`已导入 (${of('already').length}): imported before, nothing credited`);
     for (const o of of('already')) out.push(`  line ${o.line.line}  ${o.line.bankTxnId}  ${fromMinorUnits(o.line.amount)} ${currency}`);
+    const claimed = outcomes.flatMap((o) => (o.outcome === 'claimed' ? [o] : []));
+    out.push(`Credited by hand before (${claimed.length}): the line claims the notice credited from deposit:confirm, nothing credited again`);
+    for (const o of claimed) out.push(`  line ${o.line.line}  ${o.line.bankTxnId}  ${fromMinorUnits(o.line.amount)} ${currency}  ${o.reference}  deposit ${o.depositId}`);
     const unmatched = outcomes.flatMap((o) => (o.outcome === 'unmatched' ? [o] : []));
     out.push(`Unmatched (${unmatched.length}): kept for a person (deposit:list)`);
     for (const o of unmatched) out.push(`  line ${o.line.line}  ${o.line.bankTxnId}  ${fromMinorUnits(o.line.amount)} ${currency}  ${o.line.payer}  "${o.line.memo}"  ${o.why}`);
