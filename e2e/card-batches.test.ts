@@ -1,7 +1,7 @@
 /**
  * Browser tests of batch card opening and bulk export against the real server and its simulated issuer
- * (here two cards of a batch at a time, each answered 400 ms after it is asked, so the batch's progress
- * can be watched): a funded account opens 20 cards as a batch on /create-card with three failures set
+ * (here two cards of a batch at a time, each answered 1.2 s after it is asked, so the batch's progress
+ * can be watched, and its hold read, even when the machine stalls for a few seconds): a funded account opens 20 cards as a batch on /create-card with three failures set
  * up on the issuer (issuer:fail-next), watches the widget move on /card, minimises and expands it,
  * finds it in a new tab, and follows 查看失败原因 to the batch's message; the money is checked against
  * the API. Then the filtered cards are exported on /bulk-export, the .xlsx downloaded and opened with
@@ -26,7 +26,7 @@ import { useHarness } from './harness.ts';
 import { openSignedIn } from './signed-in-session.ts';
 import { portalCalls } from './portal-calls.ts';
 
-const portal = useHarness({ env: { BATCH_CONCURRENCY: '2', ISSUER_SIM_DELAY_MS: '400' } });
+const portal = useHarness({ env: { BATCH_CONCURRENCY: '2', ISSUER_SIM_DELAY_MS: '1200' } });
 const HOST = 'localhost';
 const { ops, api } = portalCalls(portal, HOST);
 const WIDE = { width: 1440, height: 900 };

@@ -100,7 +100,7 @@ async function freePort(): Promise<number> {
 export function getJson<T = unknown>(port: number, host: string, urlPath: string): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: '127.0.0.1', port, path: urlPath, headers: { host: `${host}:${port}`, accept: 'application/json' }, timeout: 5_000 },
+      { host: '127.0.0.1', port, path: urlPath, headers: { host: `${host}:${port}`, accept: 'application/json' }, timeout: 20_000 },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

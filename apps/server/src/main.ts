@@ -8,6 +8,7 @@ import { issuerWebhookSecretFor } from './lib/secrets.ts';
 import { portalWebhookUrl, startBuiltInIssuer } from './providers/issuer/built-in.ts';
 import type { SimulatorLog } from './providers/issuer/simulator.ts';
 import { cryptoWebhookSecretFor } from './lib/secrets.ts';
+import { watchStalls } from './lib/stall-watch.ts';
 import { portalCryptoWebhookUrl, startBuiltInGateway } from './providers/crypto/built-in.ts';
 
 const config = configOrExit();
@@ -45,6 +46,7 @@ if (gatewaySimulator) {
   app.log.info(`simulated crypto gateway on ${gatewaySimulator.url} (CRYPTO_GATEWAY_URL unset; \`npm run ops -- crypto:simulate-deposit\` makes a USDT deposit)`);
 }
 app.log.info({ engine: database.kind, web: config.webDist }, `portal ready on http://localhost:${port}`);
+watchStalls(app.log);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
