@@ -3,7 +3,7 @@ import { parseCardSort } from '@portal/contract/card-list';
 import { and, arrayContains, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { cardFigureTerms, type FigureMoment } from '../../db/card-figures.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { Tx } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import { cardFigures, cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds, members } from '../../db/schema.ts';
 import type { CardScope } from './scope.ts';
 
@@ -120,7 +120,7 @@ export function cardListWhere(merchantId: string, scope: CardScope, filter: Card
  * and never scans another path once per card.
  */
 export async function pageCards(
-  tx: Tx,
+  db: Db,
   merchantId: string,
   scope: CardScope,
   filter: CardListWhereFilter,
@@ -133,12 +133,12 @@ export async function pageCards(
   const { key, descending } = parseCardSort(sort);
   const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
   const byId = sql`${cards.id} ${direction}`;
-  let ids: Array<{ id: string }>;
+  let idsOfPage: Promise<Array<{ id: string }>>;
   if (key === 'created_at') {
-    ids = await tx.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(limit).offset(offset);
+    idsOfPage = db.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(limit).offset(offset);
   } else if (key === 'balance') {
     const money = ledgerAccounts;
-    ids = await tx
+    idsOfPage = db
       .select({ id: cards.id })
       .from(cards)
       .leftJoin(
@@ -158,7 +158,7 @@ export async function pageCards(
         : key === 'spent_this_month'
           ? terms.spent
           : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`;
-    ids = await tx
+    idsOfPage = db
       .select({ id: cards.id })
       .from(cards)
       .leftJoin(cardFigures, eq(cardFigures.cardId, cards.id))
@@ -167,18 +167,19 @@ export async function pageCards(
       .limit(limit)
       .offset(offset);
   }
-  // one after another: `tx` may be a transaction, whose one connection takes one query at a time
+  // on the pool, the count runs on a connection of its own beside the page's ids (the embedded database
+  // takes them one after the other)
+  const [ids, [total]] = await Promise.all([idsOfPage, db.select({ n: count() }).from(cards).where(where)]);
   const found =
     ids.length === 0
       ? []
-      : await tx
+      : await db
           .select({ card: cards, productName: cardProducts.name })
           .from(cards)
           .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
           .where(inArray(cards.id, ids.map((row) => row.id)));
   const byIdOf = new Map(found.map((row) => [row.card.id, row]));
   const rows = ids.map((row) => byIdOf.get(row.id)).filter((row): row is (typeof found)[number] => row !== undefined);
-  const [total] = await tx.select({ n: count() }).from(cards).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
