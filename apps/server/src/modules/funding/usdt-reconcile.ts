@@ -8,7 +8,7 @@ import type { DepositRow } from './store.ts';
 import type { GatewayOutcome } from './usdt.ts';
 import { addressesToCheck, chainDepositsOf, markAddressChecked, markChainSeen, quietChainDeposits } from './usdt-store.ts';
 
-/** The queue of the reconciliation: every minute, and once at each start for every pending deposit. */
+/** The queue of the reconciliation: every minute, and once at each start for every pending deposit and address. */
 export const USDT_RECONCILE_QUEUE = 'usdt-reconcile';
 const RECONCILE_CRON = '* * * * *';
 /** addresses listed at the gateway per run, each at most once an hour: missed deposits on idle addresses are found within a sweep */
@@ -50,6 +50,7 @@ const stateOf = (row: Pick<DepositRow, 'status' | 'confirmations'> | undefined) 
  * run) have their deposits listed. What the gateway says goes through the webhook's own path
  * (`applyEvent`: one transaction, the deposit locked, credited once at 20 confirmations) under an event
  * id of the transaction and its confirmations, so a run, a late webhook and a second process credit once.
+ * At each start every pending deposit and every address is asked about.
  */
 export function usdtReconcilePart(
   { db, clock, gateway }: { db: Db; clock: Clock; gateway: CryptoGateway | null },
@@ -133,12 +134,13 @@ export function usdtReconcilePart(
   jobs.work<{ all?: boolean }>(
     USDT_RECONCILE_QUEUE,
     async (data) => {
-      await reconcile({ olderThanSeconds: data.all ? null : options.afterSeconds });
+      await reconcile(data.all ? { olderThanSeconds: null, allAddresses: true } : { olderThanSeconds: options.afterSeconds });
     },
     { policy: 'stately', retryLimit: 1, expireInSeconds: 900 },
   );
   jobs.schedule(USDT_RECONCILE_QUEUE, RECONCILE_CRON);
-  // what a crash (or lost events) left pending is asked about at once, whatever its age
+  // what a crash (or events lost while no server listened) left behind is asked about at once: every
+  // pending deposit whatever its age, and every address (a deposit may have come to any while down)
   jobs.sendAtStart(USDT_RECONCILE_QUEUE, { all: true }, { singletonKey: 'start' });
 
   return { reconcile };

@@ -19,7 +19,7 @@ export const cryptoReconcile = defineCommand({
   summary: 'Ask the crypto gateway about every pending USDT deposit and every deposit address, and apply what it says',
   usage: ['crypto:reconcile [--host HOST] [--json]'],
   description: [
-    "Every pending USDT deposit, whatever its age, is read back from the gateway by its chain transaction, and every deposit address has its deposits listed there. A deposit the portal never heard of (its events lost) is recorded, one with more confirmations is raised, and one with 20 is credited, through the webhook's own path: a deposit is credited once, however often this runs or the events come late. The servers do the same every minute for deposits quiet longer than USDT_RECONCILE_AFTER_SECONDS (300) and 50 addresses not looked at for an hour, and at each start for every pending deposit.",
+    "Every pending USDT deposit, whatever its age, is read back from the gateway by its chain transaction, and every deposit address has its deposits listed there. A deposit the portal never heard of (its events lost) is recorded, one with more confirmations is raised, and one with 20 is credited, through the webhook's own path: a deposit is credited once, however often this runs or the events come late. The servers do the same every minute for deposits quiet longer than USDT_RECONCILE_AFTER_SECONDS (300) and 50 addresses not looked at for an hour, and at each start for every pending deposit and every address.",
     '',
     'Prints each deposit that changed or was asked about. The gateway asked is CRYPTO_GATEWAY_URL, or else the built-in simulator on http://127.0.0.1:CRYPTO_SIM_PORT (4200), signed with CRYPTO_WEBHOOK_SECRET or the development secret in DATA_DIR.',
   ].join('\n'),
