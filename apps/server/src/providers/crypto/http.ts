@@ -1,6 +1,6 @@
 import { TRC20_ADDRESS_PATTERN, USDT_NETWORK } from '@portal/contract/usdt';
-import { type PostAnswer, PostFailed, postText } from '../../lib/http-post.ts';
-import { signIssuerPayload } from '../../lib/issuer-signature.ts';
+import { type PostAnswer, PostFailed } from '../../lib/http-post.ts';
+import { postSignedJson } from '../../lib/signed-json-http.ts';
 import { GatewayUnavailable, type SimulatedCryptoGateway } from './port.ts';
 import { addressAnswer, addressDepositsAnswer, GATEWAY_PATHS, GATEWAY_SIGNATURE_HEADER, gatewayDeposit, type SimulatedDepositAnswer } from './protocol.ts';
 
@@ -26,10 +26,9 @@ export function createHttpGateway(options: HttpGatewayOptions): SimulatedCryptoG
 
   async function post(path: string, payload: object, { again = false, absent = false }: { again?: boolean; absent?: boolean } = {}): Promise<unknown> {
     const target = `${url().replace(/\/+$/, '')}${path}`;
-    const body = JSON.stringify(payload);
     let answer: PostAnswer;
     try {
-      answer = await postText(target, body, { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, timeoutMs);
+      answer = await postSignedJson(target, payload, { header: GATEWAY_SIGNATURE_HEADER, secret: secret(), now: now(), timeoutMs });
     } catch (error) {
       // a kept-open connection the gateway closed as it was reused: a request that may be asked twice is asked once more
       if (again && error instanceof PostFailed && !error.timedOut && /ECONNRESET|EPIPE/.test(error.message)) return post(path, payload, { absent });

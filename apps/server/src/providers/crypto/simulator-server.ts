@@ -5,7 +5,7 @@ import path from 'node:path';
 import { USDT_NETWORK, usdtMessages } from '@portal/contract/usdt';
 import { postText } from '../../lib/http-post.ts';
 import { signIssuerPayload } from '../../lib/issuer-signature.ts';
-import { HttpRefusal, pathOf, readSignedJson, sendJson as send, startJsonServer } from '../../lib/signed-json-server.ts';
+import { HttpRefusal, pathOf, readSignedJson, sendJson as send, startJsonServer } from '../../lib/signed-json-http.ts';
 import { tronAddress } from './address.ts';
 import {
   addressDepositsBody,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { postText } from '../../lib/http-post.ts';
 import { ISSUER_SIGNATURE_HEADER } from '../../lib/issuer-signature.ts';
-import { HttpRefusal, pathOf, problemsOf as problems, readSignedJson, sendJson as send, startJsonServer } from '../../lib/signed-json-server.ts';
+import { HttpRefusal, pathOf, problemsOf as problems, readSignedJson, sendJson as send, startJsonServer } from '../../lib/signed-json-http.ts';
 import { CARD_ACTIONS, type CardAction, cardActionBody, cardStatusBody, failNextBody, followUpBody, ISSUER_PATHS, issueRequestBody, purchaseBody } from './protocol.ts';
 import type { SimulatorJournal } from './simulator-journal.ts';
 import { createIssuerSimulator, type IssuerSimulator, type IssuerSimulatorOptions, type SimulatorLog, SimulatorRefusal } from './simulator.ts';

@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyIssuerSignature } from './issuer-signature.ts';
+import { type PostAnswer, postText } from './http-post.ts';
+import { signIssuerPayload, verifyIssuerSignature } from './issuer-signature.ts';
 
 /**
  * The request handling the simulated partners (the card issuer, the crypto gateway) share: each call a
  * POST whose JSON body is signed (`t=<unix seconds>,v1=<HMAC>` in a header, lib/issuer-signature.ts),
- * each answer JSON; a refusal answers its status and `{error}`.
+ * each answer JSON; a refusal answers its status and `{error}`. The callers' half (postSignedJson) is
+ * what the portal's adapters of both use.
  */
 export class HttpRefusal extends Error {
   constructor(
@@ -120,4 +122,10 @@ export async function startJsonServer(handle: (request: IncomingMessage, respons
         server.closeAllConnections();
       }),
   };
+}
+
+/** The caller's half: `payload` as JSON, POSTed with its signature in `header`; rejects with PostFailed when no answer comes. */
+export function postSignedJson(target: string, payload: object, options: { header: string; secret: string; now: Date; timeoutMs: number }): Promise<PostAnswer> {
+  const body = JSON.stringify(payload);
+  return postText(target, body, { 'content-type': 'application/json', [options.header]: signIssuerPayload(options.secret, body, options.now) }, options.timeoutMs);
 }
