@@ -10,6 +10,8 @@ import { depositData, freePort, sendGatewayEvent, startGatewayProcess } from '..
 import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
 import { until } from '../helpers/until.ts';
+import { usdtReconcilePart } from '../../src/modules/funding/usdt-reconcile.ts';
+import { createHttpGateway } from '../../src/providers/crypto/http.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 // USDT top-ups the whole way: the portal asks the simulated gateway (its own process, over HTTP, signed)
@@ -326,5 +328,23 @@ describe('the USDT reconciliation', () => {
     const report = await t.services.usdtReconciler.reconcile({ olderThanSeconds: null });
     expect(report.deposits.find((item) => item.tx_id === data.tx_id)).toMatchObject({ outcome: 'unknown', before: { status: 'PENDING', confirmations: 3 } });
     expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 3 });
+  });
+
+  it('a gateway that does not answer is counted, changes nothing, and leaves the address due for the next run', async () => {
+    const who = await customer();
+    const address = await addressOf(who);
+    const merchant = await t.services.merchants.findByHost('localhost');
+    const silent = createHttpGateway({ url: `http://127.0.0.1:${await freePort()}`, secret: SECRET, timeoutMs: 2_000 });
+    const noJobs = { work() {}, schedule() {}, sendAtStart() {} } as unknown as Parameters<typeof usdtReconcilePart>[2];
+    const part = usdtReconcilePart({ db: t.database.db, clock: t.services.clock, gateway: silent }, { applyEvent: t.services.funding.applyGatewayDeposit }, noJobs, { afterSeconds: 300 });
+    const before = await booksSnapshot(t.database.db);
+    const started = new Date();
+    const report = await part.reconcile({ olderThanSeconds: null, allAddresses: true, merchantId: merchant?.id as string });
+    expect(report.unavailable).toBeGreaterThan(0);
+    expect(report.deposits).toEqual([]);
+    // not stamped as listed by this run (the server's own job may have listed it before, at the real gateway)
+    const [row] = await queryRows(t.database.db, sql`select checked_at from usdt_addresses where address = ${address}`);
+    expect(row?.checked_at === null || new Date(row?.checked_at as string) < started).toBe(true);
+    expect(await booksSnapshot(t.database.db)).toEqual(before);
   });
 });
