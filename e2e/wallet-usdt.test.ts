@@ -1,13 +1,13 @@
 /**
  * Browser test of 钱包充值 → USDT 充值: the account's TRC20 address with its QR code, the network, the
  * confirmations needed, the rate and the fee, at 1440 and 375 px (screenshots to /tmp/shots); then a
- * deposit made by the operator command line through the simulated gateway moves from 确认中 (5/20) to
- * 已到账 on the open records, and the wallet's balance moves, live, without a reload.
+ * deposit (to 6 decimals) made by the operator command line through the simulated gateway moves from 确认中
+ * (5/20) to 已到账 with its rate, value and fee on the open records, and the wallet's balance moves, live.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DepositInstructions } from '@portal/contract/funding';
-import { TRC20_ADDRESS_PATTERN } from '@portal/contract/usdt';
+import { TRC20_ADDRESS_PATTERN, USDT_CREDIT_RULE_TEXT } from '@portal/contract/usdt';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness.ts';
@@ -67,6 +67,7 @@ describe('钱包充值 → USDT 充值', () => {
       expect(await page.getByTestId('usdt-confirmations').innerText()).toBe('20 次区块确认');
       expect(await page.getByTestId('usdt-rate').innerText()).toBe('1 USDT = 1.00 USD');
       expect(await page.getByTestId('usdt-fee').innerText()).toBe('1.00%');
+      expect(await page.getByTestId('usdt-rule').innerText()).toBe(USDT_CREDIT_RULE_TEXT);
       // the address wraps within the screen, never past its edge
       const addressBox = await page.getByTestId('usdt-address').boundingBox();
       expect((addressBox?.x ?? 0) + (addressBox?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
@@ -82,9 +83,10 @@ describe('钱包充值 → USDT 充值', () => {
     await page.getByRole('tab', { name: '充值记录' }).click();
     await page.locator('[data-testid="deposit-records"], [data-testid="deposit-records-empty"]').first().waitFor(settle);
 
-    const made = await simulate(['--host', HOST, '--account', DEMO.phone, '--amount', '100.00', '--confirmations', '5']);
+    const made = await simulate(['--host', HOST, '--account', DEMO.phone, '--amount', '100.005', '--confirmations', '5']);
     const depositId = /deposit\s+(dep_\S+)/.exec(made)?.[1] as string;
-    const record = page.getByTestId('deposit-record').filter({ hasText: '100.00 USDT' });
+    // the USDT exactly as sent, to its last decimal
+    const record = page.getByTestId('deposit-record').filter({ hasText: '100.005 USDT' });
     await record.getByTestId('deposit-status').filter({ hasText: '确认中（5/20）' }).waitFor(settle);
     await page.screenshot({ path: path.join(shots, 'wallet-usdt-confirming-1440.png') });
     expect(cents(await balance.innerText())).toBe(before);
@@ -95,6 +97,8 @@ describe('钱包充值 → USDT 充值', () => {
     await simulate(['--deposit', depositId, '--confirmations', '20']);
     await record.getByTestId('deposit-status').filter({ hasText: '已到账' }).waitFor(settle);
     await record.getByText('已入账 99.00 USD').waitFor(settle);
+    // 100.005 USDT at 1.00: worth 100.00; less 1 %: 99.00495 → 99.00; the fee is what lies between
+    expect(await record.getByTestId('deposit-conversion').innerText()).toBe('汇率 1 USDT = 1.00 USD，折合 100.00 USD，手续费 1.00 USD（1.00%）');
     await expect.poll(async () => cents(await balance.innerText()), settle).toBe(before + 9900n);
     await page.setViewportSize(NARROW);
     await page.screenshot({ path: path.join(shots, 'wallet-usdt-credited-375.png') });

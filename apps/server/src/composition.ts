@@ -34,6 +34,7 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createStatementService } from './modules/statements/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { createFundingService } from './modules/funding/service.ts';
+import { usdtReconcilePart } from './modules/funding/usdt-reconcile.ts';
 import type { MailSender } from './providers/mail/port.ts';
 import { mailSenderFor, smsSenderFor } from './providers/select.ts';
 import { issuerUrlFor } from './providers/issuer/built-in.ts';
@@ -187,6 +188,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     await funding.deliverMails();
   });
   jobs.schedule('funding-mail', '* * * * *');
+  // USDT deposits whose gateway events were lost are asked about, and applied by the webhook's own path
+  const usdtReconciler = usdtReconcilePart({ db, clock, gateway: cryptoGateway }, { applyEvent: funding.applyGatewayDeposit }, jobs, {
+    afterSeconds: config.usdtReconcileAfterSeconds,
+  });
   const balanceRules = createBalanceRuleService({ db, clock, ledger, books, cards, products, messages, mail, team, jobs, log });
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
@@ -198,7 +203,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
+  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -117,6 +117,7 @@ const schema = z.object({
   AUTH_HOLD_EXPIRY_DAYS: numberSetting('AUTH_HOLD_EXPIRY_DAYS', 'whole days, 1 to 90', { min: 1, max: 90, whole: true }, DEFAULT_AUTH_HOLD_EXPIRY_DAYS),
   /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */
   CARD_RECONCILE_AFTER_SECONDS: numberSetting('CARD_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 60),
+  USDT_RECONCILE_AFTER_SECONDS: numberSetting('USDT_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 300),
 });
 
 export interface Config {
@@ -156,6 +157,8 @@ export interface Config {
   authHoldExpiryDays: number;
   /** how long a card waits for the issuer's event before the issuer is asked about it (modules/card-reconcile/reconcile.ts) */
   cardReconcileAfterSeconds: number;
+  /** how long a pending USDT deposit goes without news from the crypto gateway before the gateway is asked about it (modules/funding/usdt-reconcile.ts) */
+  usdtReconcileAfterSeconds: number;
 }
 
 /** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
@@ -305,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantCacheSeconds: e.MERCHANT_CACHE_SECONDS,
     authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
+    usdtReconcileAfterSeconds: e.USDT_RECONCILE_AFTER_SECONDS,
   };
 }
 

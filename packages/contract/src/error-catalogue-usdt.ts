@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from './error-catalogue-entry.ts';
+import { usdtMessages } from './usdt.ts';
 import { UsdtErrorCode } from './usdt-errors.ts';
 
 /** USDT top-ups: the crypto gateway's webhooks and the deposit address. */
@@ -23,5 +24,10 @@ export const usdtErrors: Record<number, CatalogueEntry> = {
     status: 503,
     message: 'USDT 充值地址暂时无法获取，请稍后重试',
     meaning: "The account has no USDT address yet and the crypto gateway did not answer the request for one; nothing was stored, the next call asks again.",
+  },
+  [UsdtErrorCode.GATEWAY_AMOUNT_INVALID]: {
+    status: 400,
+    message: usdtMessages.amount,
+    meaning: 'A signed crypto gateway deposit event whose amount is not a USDT amount (above zero, at most 6 decimals, at most 1,000,000,000); nothing changed.',
   },
 };

@@ -113,12 +113,20 @@ export const depositNoticeBody = z.object({
 });
 export type DepositNoticeBody = z.infer<typeof depositNoticeBody>;
 
+/**
+ * How a USDT deposit became USD (usdt.ts usdtCredit), once it was decided: the rate and fee per cent it
+ * was credited at, what the USDT was worth at the rate and the fee taken (value − fee = credited_amount).
+ */
+export const usdtConversion = z.object({ rate: z.string(), fee_percent: z.string(), value: moneyText, fee: moneyText });
+export type UsdtConversion = z.infer<typeof usdtConversion>;
+
 export const depositItem = z.object({
   id: z.string(),
   kind: z.enum(DEPOSIT_KINDS),
   source: z.enum(DEPOSIT_SOURCES),
   currency: z.enum(CURRENCIES),
-  amount: moneyText,
+  /** a bank transfer's amount in `currency`; a USDT deposit's USDT exactly as the gateway sent it (2 to 6 decimals) */
+  amount: z.string().regex(/^\d+\.\d{2,6}$/),
   /** what reached the wallet, once credited */
   credited_amount: moneyText.nullable(),
   payer_name: z.string(),
@@ -130,6 +138,8 @@ export const depositItem = z.object({
   /** a USDT deposit's confirmations so far and needed; null for a bank transfer */
   confirmations: z.number().int().nullable(),
   confirmations_required: z.number().int().nullable(),
+  /** a USDT deposit's conversion once credited (or found below a cent); null before and for a bank transfer */
+  conversion: usdtConversion.nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
 });

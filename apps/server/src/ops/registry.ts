@@ -12,6 +12,7 @@ import { productSet } from './commands/product-set.ts';
 import { cardFreeze, cardUnfreeze } from './commands/card-freeze.ts';
 import { cardList } from './commands/card-list.ts';
 import { cardReconcile } from './commands/card-reconcile.ts';
+import { cryptoReconcile } from './commands/crypto-reconcile.ts';
 import { cardSimulateTraffic } from './commands/card-simulate-traffic.ts';
 import { cardSimulateTransaction } from './commands/card-simulate-transaction.ts';
 import { ledgerCheck } from './commands/ledger-check.ts';
@@ -56,6 +57,7 @@ export const commands: OpsCommand[] = [
   cardFreeze,
   cardUnfreeze,
   cardReconcile,
+  cryptoReconcile,
   cardSimulateTransaction,
   cardSimulateTraffic,
   issuerFailNext,

@@ -10,6 +10,8 @@ import { depositData, freePort, sendGatewayEvent, startGatewayProcess } from '..
 import { booksSnapshot, expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
 import { until } from '../helpers/until.ts';
+import { usdtReconcilePart } from '../../src/modules/funding/usdt-reconcile.ts';
+import { createHttpGateway } from '../../src/providers/crypto/http.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 // USDT top-ups the whole way: the portal asks the simulated gateway (its own process, over HTTP, signed)
@@ -50,13 +52,16 @@ const addressOf = async (who: Customer) => (await instructions(who)).usdt?.addre
 const send = (data: Record<string, unknown>, options: { id?: string; at?: Date; secret?: string; signature?: string } = {}) => sendGatewayEvent(t, data, { secret: SECRET, ...options });
 
 /** A USDT deposit made through the gateway by the operator command, with the ids it printed. */
-async function simulate(who: Customer, amount: string, confirmations: number) {
-  const run = await ops('crypto:simulate-deposit', '--host', who.host, '--account', who.phone, '--amount', amount, '--confirmations', String(confirmations));
+async function simulate(who: Customer, amount: string, confirmations: number, { lose = false }: { lose?: boolean } = {}) {
+  const run = await ops('crypto:simulate-deposit', '--host', who.host, '--account', who.phone, '--amount', amount, '--confirmations', String(confirmations), ...(lose ? ['--lose-event'] : []));
   expect(run.code, run.stderr).toBe(0);
-  expect(run.stdout).toMatch(/delivered to the portal \(200\)/);
+  expect(run.stdout).toMatch(lose ? /lost on purpose/ : /delivered to the portal \(200\)/);
   return { depositId: /deposit\s+(dep_\S+)/.exec(run.stdout)?.[1] as string, txId: /transaction\s+([0-9a-f]{64})/.exec(run.stdout)?.[1] as string, stdout: run.stdout };
 }
-const raise = (depositId: string, confirmations: number) => ops('crypto:simulate-deposit', '--deposit', depositId, '--confirmations', String(confirmations));
+const raise = (depositId: string, confirmations: number, { lose = false }: { lose?: boolean } = {}) =>
+  ops('crypto:simulate-deposit', '--deposit', depositId, '--confirmations', String(confirmations), ...(lose ? ['--lose-event'] : []));
+const rechargesOf = (who: Customer) =>
+  queryRows(t.database.db, sql`select reference, count(*)::int as n from ledger_transactions where type = 'ADMIN_RECHARGE_IN' and reference in (select 'deposit:' || id from deposits where account_id = ${who.accountId}) group by reference`);
 const usdtRows = (who: Customer) => deposits(who).then((page) => page.items.filter((item) => item.kind === 'USDT'));
 
 describe('the USDT address', () => {
@@ -224,5 +229,122 @@ describe('a USDT deposit', () => {
     expect(imported.code, imported.stderr).toBe(0);
     expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 2 });
     expect(await usdOf(who)).toBe('77.00');
+  });
+});
+
+describe('a USDT amount to 6 decimals', () => {
+  it('is kept exactly as the gateway sent it; the credit follows the rule (value and credit floored to the cent) and the record shows rate, value and fee', async () => {
+    const who = await customer();
+    const made = await simulate(who, '12.345678', 3);
+    expect(made.stdout).toContain('12.345678 USDT');
+    expect((await usdtRows(who))[0]).toMatchObject({ amount: '12.345678', status: 'PENDING', conversion: null });
+    expect((await raise(made.depositId, 20)).code).toBe(0);
+    const [row] = await usdtRows(who);
+    // 12.345678 × 1.00 = 12.345678 USD: worth 12.34; less 1 %: 12.22222122 → 12.22; fee 12.34 − 12.22 = 0.12
+    expect(row).toMatchObject({ amount: '12.345678', status: 'CREDITED', credited_amount: '12.22', conversion: { rate: '1.00', fee_percent: '1.00', value: '12.34', fee: '0.12' } });
+    expect(await usdOf(who)).toBe('12.22');
+    const messages = await queryRows(t.database.db, sql`select content from station_messages where account_id = ${who.accountId} and title = '充值已到账'`);
+    expect(messages).toEqual([{ content: expect.stringContaining('充值 12.345678 USDT 已确认') }]);
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('a dust deposit worth less than a cent after the fee is recorded, not credited, and says why', async () => {
+    const who = await customer();
+    await simulate(who, '0.000001', 20);
+    expect((await usdtRows(who))[0]).toMatchObject({ amount: '0.000001', status: 'REJECTED', credited_amount: null, reason: '扣除手续费后不足 0.01 USD，未入账' });
+    expect(await usdOf(who)).toBe('0.00');
+  });
+
+  it('an amount that is none is refused in 中文: by crypto:simulate-deposit, by the simulated gateway and at the webhook (3135), changing nothing', async () => {
+    const who = await customer();
+    for (const bad of ['1.1234567', '0.000000', '+5', '1e3', 'abc']) {
+      const run = await ops('crypto:simulate-deposit', '--host', who.host, '--account', who.phone, '--amount', bad, '--confirmations', '20');
+      expect(run.code, bad).toBe(1);
+      expect(run.stderr).toContain('USDT 数量须大于 0、最多 6 位小数');
+    }
+    const address = await addressOf(who);
+    const refused = await send(depositData(address, 20, { amount: '1.1234567' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: UsdtErrorCode.GATEWAY_AMOUNT_INVALID, message: 'USDT 数量须大于 0、最多 6 位小数，且不超过 1000000000' });
+    const { signIssuerPayload } = await import('../../src/lib/issuer-signature.ts');
+    const body = JSON.stringify({ address, amount: '1.1234567', confirmations: 1 });
+    const direct = await fetch(`${gateway.url}/v1/simulator/deposits`, { method: 'POST', headers: { 'content-type': 'application/json', 'gateway-signature': signIssuerPayload(SECRET, body, new Date()) }, body });
+    expect(direct.status).toBe(400);
+    expect(((await direct.json()) as { error: string }).error).toContain('最多 6 位小数');
+    expect(await usdtRows(who)).toEqual([]);
+    expect(await usdOf(who)).toBe('0.00');
+  });
+});
+
+describe('the USDT reconciliation', () => {
+  it('webhook events lost: the job finds the deposit at the gateway and credits it once; a run again and the late event credit nothing more', async () => {
+    const who = await customer();
+    const made = await simulate(who, '25.5', 20, { lose: true });
+    const first = await t.services.usdtReconciler.reconcile({ olderThanSeconds: 300 });
+    expect(first.unavailable).toBe(0);
+    const [row] = await usdtRows(who);
+    expect(row).toMatchObject({ amount: '25.50', status: 'CREDITED', credited_amount: '25.24', confirmations: 20 });
+    expect(await usdOf(who)).toBe('25.24');
+    const before = await booksSnapshot(t.database.db);
+
+    // again, by the job and the operator's command: nothing new
+    await t.services.usdtReconciler.reconcile({ olderThanSeconds: 0 });
+    const command = await ops('crypto:reconcile', '--host', 'localhost');
+    expect(command.code, command.stderr).toBe(0);
+    expect(command.stdout).toMatch(/addresses? listed at merchant/);
+    // the lost event, delivered late (the gateway's own retry), and a raise with its event
+    const late = await send({ deposit_id: made.depositId, tx_id: made.txId, address: await addressOf(who), amount: '25.5', confirmations: 20, network: 'TRC20' });
+    expect(late.body.data).toMatchObject({ status: 'CREDITED', credited: false });
+    expect((await raise(made.depositId, 30)).code).toBe(0);
+    expect(await booksSnapshot(t.database.db)).toEqual(before);
+    expect(await rechargesOf(who)).toEqual([{ reference: `deposit:${row?.id}`, n: 1 }]);
+    expect(await usdtRows(who)).toHaveLength(1);
+  });
+
+  it('a pending deposit whose later events were lost is read back after its quiet time and credited once', async () => {
+    const who = await customer();
+    const made = await simulate(who, '40.00', 5);
+    // its address listed once: the next runs list it again only in an hour
+    await t.services.usdtReconciler.reconcile({ olderThanSeconds: 3_600 });
+    expect((await raise(made.depositId, 20, { lose: true })).stdout).toContain('lost on purpose');
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 5 });
+    // heard of just now: not asked yet
+    const early = await t.services.usdtReconciler.reconcile({ olderThanSeconds: 3_600 });
+    expect(early.deposits.filter((item) => item.tx_id === made.txId && item.outcome === 'credited')).toEqual([]);
+    await t.services.usdtReconciler.reconcile({ olderThanSeconds: 0 });
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'CREDITED', confirmations: 20, credited_amount: '39.60' });
+    // the operator's command and many runs at once credit nothing more
+    await Promise.all([ops('crypto:reconcile'), t.services.usdtReconciler.reconcile({ olderThanSeconds: null }), t.services.usdtReconciler.reconcile({ olderThanSeconds: null })]);
+    expect(await rechargesOf(who)).toEqual([{ reference: expect.stringMatching(/^deposit:/), n: 1 }]);
+    expect(await usdOf(who)).toBe('39.60');
+    await expectSoundBooks(t.database.db);
+  });
+
+  it('a deposit the gateway does not know is left pending and reported as unknown', async () => {
+    const who = await customer();
+    const address = await addressOf(who);
+    const data = depositData(address, 3, { amount: '7.00' });
+    expect((await send(data)).status).toBe(200);
+    const report = await t.services.usdtReconciler.reconcile({ olderThanSeconds: null });
+    expect(report.deposits.find((item) => item.tx_id === data.tx_id)).toMatchObject({ outcome: 'unknown', before: { status: 'PENDING', confirmations: 3 } });
+    expect((await usdtRows(who))[0]).toMatchObject({ status: 'PENDING', confirmations: 3 });
+  });
+
+  it('a gateway that does not answer is counted, changes nothing, and leaves the address due for the next run', async () => {
+    const who = await customer();
+    const address = await addressOf(who);
+    const merchant = await t.services.merchants.findByHost('localhost');
+    const silent = createHttpGateway({ url: `http://127.0.0.1:${await freePort()}`, secret: SECRET, timeoutMs: 2_000 });
+    const noJobs = { work() {}, schedule() {}, sendAtStart() {} } as unknown as Parameters<typeof usdtReconcilePart>[2];
+    const part = usdtReconcilePart({ db: t.database.db, clock: t.services.clock, gateway: silent }, { applyEvent: t.services.funding.applyGatewayDeposit }, noJobs, { afterSeconds: 300 });
+    const before = await booksSnapshot(t.database.db);
+    const started = new Date();
+    const report = await part.reconcile({ olderThanSeconds: null, allAddresses: true, merchantId: merchant?.id as string });
+    expect(report.unavailable).toBeGreaterThan(0);
+    expect(report.deposits).toEqual([]);
+    // not stamped as listed by this run (the server's own job may have listed it before, at the real gateway)
+    const [row] = await queryRows(t.database.db, sql`select checked_at from usdt_addresses where address = ${address}`);
+    expect(row?.checked_at === null || new Date(row?.checked_at as string) < started).toBe(true);
+    expect(await booksSnapshot(t.database.db)).toEqual(before);
   });
 });

@@ -13,7 +13,9 @@ import { seedDemoData } from '../../src/demo-data.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { hashPassword } from '../../src/lib/crypto.ts';
 import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
+import { createHttpGateway } from '../../src/providers/crypto/http.ts';
 import { type RunningGatewaySimulator, startGatewaySimulator } from '../../src/providers/crypto/simulator-server.ts';
+import { toUsdtMicros, usdtCredit } from '@portal/contract/usdt';
 import { freePort } from '../helpers/crypto-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
@@ -97,7 +99,7 @@ function deliver(port: number, event: { id: string; data: Record<string, unknown
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-usdt-crash-'));
-  gateway = await startGatewaySimulator({ port: 0, secret: SECRET });
+  gateway = await startGatewaySimulator({ port: 0, secret: SECRET, retryDelaysMs: [100] });
   const config = { ...loadConfig({ ...productionEnv, DATA_DIR: dataDir, CRYPTO_GATEWAY_URL: gateway.url, CRYPTO_WEBHOOK_SECRET: SECRET }), databaseUrl: database.location };
   services = createServices({ config, database, clock: systemClock, log: { info() {}, warn() {}, error() {} } });
   await seedDemoData(database, { sealer: services.sealer });
@@ -165,6 +167,47 @@ describe('USDT deposits across a kill -9', () => {
     // 1 % fee at the blue merchant: k USDT credits 0.99 k USD; 1 + … + 40 = 820
     const [wallet] = await rows(sql`select balance::text as balance from ledger_accounts where kind = 'WALLET' and owner_id = ${account.id} and currency = 'USD'`);
     expect(wallet?.balance).toBe(String(820 * 99));
+    await expectSoundBooks(database.db);
+  });
+
+  it("events lost while no server listens (one killed, none started yet): the next server's start job finds every deposit at the gateway and credits each once", async () => {
+    const merchant = await services.merchants.findByHost('localhost');
+    if (!merchant) throw new Error('no demo merchant');
+    const account = await services.directory.create({
+      merchantId: merchant.id,
+      phonePrefix: '86',
+      phone: `136${String(Date.now()).slice(-8)}`,
+      email: `usdt.lost.${Date.now()}@crash.example`,
+      passwordHash: await hashPassword('Crash1234'),
+    });
+    if (!account) throw new Error('no account');
+    const address = await services.funding.usdtAddress(merchant.id, account.id);
+    const client = createHttpGateway({ url: gateway.url, secret: SECRET });
+    const amounts = Array.from({ length: 8 }, (_, index) => `${index + 1}.${String(123_456 + index)}`);
+    const credited = async () => Number((await rows(sql`select count(*)::int as n from deposits where account_id = ${account.id} and status = 'CREDITED'`))[0]?.n);
+
+    const firstPort = await freePort();
+    const first = await startServer(firstPort);
+    gateway.setWebhookUrl(`http://127.0.0.1:${firstPort}/api/v1/crypto/webhook`);
+    const delivered = await client.simulateDeposit({ address, amount: amounts[0] as string, confirmations: 20 });
+    expect(delivered.delivery.delivered).toBe(true);
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await exited;
+    // the rest arrive while no server listens: every try of every event fails
+    for (const amount of amounts.slice(1)) expect((await client.simulateDeposit({ address, amount, confirmations: 20 })).delivery.delivered).toBe(false);
+    expect(await credited()).toBe(1);
+
+    const secondPort = await freePort();
+    await startServer(secondPort);
+    await until('every deposit credited by the start job', async () => (await credited()) === amounts.length, 60_000);
+    const recharges = await rows(sql`select reference, count(*)::int as n from ledger_transactions
+      where reference in (select 'deposit:' || id from deposits where account_id = ${account.id}) and type = 'ADMIN_RECHARGE_IN' group by reference`);
+    expect(recharges).toHaveLength(amounts.length);
+    expect(recharges.every((row) => row.n === 1)).toBe(true);
+    const [wallet] = await rows(sql`select balance::text as balance from ledger_accounts where kind = 'WALLET' and owner_id = ${account.id} and currency = 'USD'`);
+    const expected = amounts.reduce((sum, amount) => sum + usdtCredit(toUsdtMicros(amount) as bigint, 1_000_000n, 100).credited, 0n);
+    expect(wallet?.balance).toBe(String(expected));
     await expectSoundBooks(database.db);
   });
 });

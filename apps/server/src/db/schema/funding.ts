@@ -4,7 +4,7 @@
  * statement line imported. A later USDT deposit lives in `deposits` as kind USDT with its confirmations.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, minorUnits, ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
@@ -74,6 +74,7 @@ export const deposits = pgTable(
     kind: text('kind').notNull().default('BANK'),
     source: text('source').notNull(),
     currency: text('currency').notNull(),
+    /** minor units of `currency`; for a USDT deposit, millionths of a USDT (6 decimals, exactly as the gateway sent it) */
     amount: minorUnits('amount').notNull(),
     creditedAmount: minorUnits('credited_amount'),
     payerName: text('payer_name').notNull(),
@@ -89,6 +90,11 @@ export const deposits = pgTable(
     chainTxId: text('chain_tx_id'),
     confirmations: integer('confirmations'),
     confirmationsRequired: integer('confirmations_required'),
+    /** a USDT deposit: when the gateway last told of it (an event, or an answer to the reconciliation) */
+    chainSeenAt: ts('chain_seen_at'),
+    /** a USDT deposit: the merchant's rate (millionths of a USD per USDT) and fee (basis points) it was decided at */
+    usdtRateMicros: bigint('usdt_rate_micros', { mode: 'bigint' }),
+    usdtFeeBps: integer('usdt_fee_bps'),
     ledgerTransactionId: uuid('ledger_transaction_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
@@ -99,6 +105,7 @@ export const deposits = pgTable(
     index('deposits_account_created').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index('deposits_pending').on(t.merchantId, t.accountId, t.currency, t.amount).where(sql`${t.status} = 'PENDING'`),
     uniqueIndex('deposits_receipt_uq').on(t.receiptId),
+    index('deposits_usdt_pending').on(t.chainSeenAt).where(sql`${t.kind} = 'USDT' and ${t.status} = 'PENDING'`),
     index('deposits_unmailed').on(t.decidedAt).where(sql`${t.status} = 'CREDITED' and ${t.mailedAt} is null`),
     uniqueIndex('deposits_bank_txn_uq').on(t.merchantId, t.bankTxnId),
     uniqueIndex('deposits_chain_tx_uq').on(t.merchantId, t.chainTxId),

@@ -4,7 +4,7 @@
  * The deposits themselves are rows of `deposits` of kind USDT (schema/funding.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
@@ -32,8 +32,10 @@ export const usdtAddresses = pgTable(
     merchantId: merchantRef(),
     address: text('address').notNull(),
     createdAt: createdAt(),
+    /** when the reconciliation last listed the address's deposits at the gateway (null: never) */
+    checkedAt: ts('checked_at'),
   },
-  (t) => [uniqueIndex('usdt_addresses_address_uq').on(t.address)],
+  (t) => [uniqueIndex('usdt_addresses_address_uq').on(t.address), index('usdt_addresses_checked').on(t.checkedAt.asc().nullsFirst())],
 );
 
 /** Every event id the crypto gateway sent, recorded in the transaction that acted on it. */

@@ -1,7 +1,15 @@
 import { DEPOSIT_STATUS_LABELS, type DepositItem } from '@portal/contract/funding';
 import { fromMinorUnits } from '@portal/contract/money';
+import { formatFeePercent, formatRate, formatUsdt, usdtCredit } from '@portal/contract/usdt';
 import { escapeHtml } from '../../lib/html.ts';
 import type { DepositRow } from './store.ts';
+
+/** A decided USDT deposit's conversion, by the contract's one rule from what it was decided at. */
+function conversionOf(row: DepositRow): DepositItem['conversion'] {
+  if (row.kind !== 'USDT' || row.usdtRateMicros === null || row.usdtFeeBps === null) return null;
+  const { value, fee } = usdtCredit(row.amount, row.usdtRateMicros, row.usdtFeeBps);
+  return { rate: formatRate(row.usdtRateMicros), fee_percent: formatFeePercent(row.usdtFeeBps), value: fromMinorUnits(value), fee: fromMinorUnits(fee) };
+}
 
 /** A deposit as the customer reads it. */
 export const depositView = (row: DepositRow): DepositItem => ({
@@ -9,7 +17,7 @@ export const depositView = (row: DepositRow): DepositItem => ({
   kind: row.kind as DepositItem['kind'],
   source: row.source as DepositItem['source'],
   currency: row.currency as DepositItem['currency'],
-  amount: fromMinorUnits(row.amount),
+  amount: row.kind === 'USDT' ? formatUsdt(row.amount) : fromMinorUnits(row.amount),
   credited_amount: row.creditedAmount === null ? null : fromMinorUnits(row.creditedAmount),
   payer_name: row.payerName,
   transferred_at: row.transferredAt.toISOString(),
@@ -18,6 +26,7 @@ export const depositView = (row: DepositRow): DepositItem => ({
   receipt_file_id: row.receiptId,
   confirmations: row.confirmations,
   confirmations_required: row.confirmationsRequired,
+  conversion: conversionOf(row),
   created_at: row.createdAt.toISOString(),
   decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
 });

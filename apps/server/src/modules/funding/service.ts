@@ -347,6 +347,7 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
     setUsdt: usdt.setUsdt,
     usdtSettings: usdt.usdtSettings,
     receiveGatewayEvent: usdt.receiveGatewayEvent,
+    applyGatewayDeposit: usdt.applyEvent,
     merchantName: (merchantId: string) => merchantNameOf(db, merchantId),
   };
 }

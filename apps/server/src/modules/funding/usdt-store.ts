@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { cryptoGatewayEvents, deposits, usdtAddresses, usdtSettings } from '../../db/schema.ts';
 
@@ -53,4 +53,46 @@ export async function chainDepositForUpdate(tx: Tx, values: typeof deposits.$inf
     .for('update');
   if (!row) throw new Error('chain deposit neither inserted nor found');
   return { row, fresh: inserted.length === 1 };
+}
+
+/** USDT deposits still PENDING that the gateway has not told of since `before` (all of them when null), oldest news first. */
+export async function quietChainDeposits(tx: Tx, { before, merchantId, limit }: { before: Date | null; merchantId?: string | undefined; limit: number }) {
+  return tx
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.kind, 'USDT'),
+        eq(deposits.status, 'PENDING'),
+        before ? lt(sql`coalesce(${deposits.chainSeenAt}, ${deposits.createdAt})`, before) : undefined,
+        merchantId ? eq(deposits.merchantId, merchantId) : undefined,
+      ),
+    )
+    .orderBy(asc(deposits.chainSeenAt))
+    .limit(limit);
+}
+
+/** Addresses not listed at the gateway since `before` (every address when null), never-listed first. */
+export async function addressesToCheck(tx: Tx, { before, merchantId, limit }: { before: Date | null; merchantId?: string | undefined; limit: number }) {
+  return tx
+    .select({ address: usdtAddresses.address, accountId: usdtAddresses.accountId, merchantId: usdtAddresses.merchantId })
+    .from(usdtAddresses)
+    .where(and(before ? or(isNull(usdtAddresses.checkedAt), lt(usdtAddresses.checkedAt, before)) : undefined, merchantId ? eq(usdtAddresses.merchantId, merchantId) : undefined))
+    .orderBy(sql`${usdtAddresses.checkedAt} asc nulls first`, asc(usdtAddresses.accountId))
+    .limit(limit);
+}
+
+export async function markAddressChecked(tx: Tx, address: string, at: Date) {
+  await tx.update(usdtAddresses).set({ checkedAt: at }).where(eq(usdtAddresses.address, address));
+}
+
+/** The gateway answered about a deposit and had nothing new: it is quiet again from now. */
+export async function markChainSeen(tx: Tx, id: string, at: Date) {
+  await tx.update(deposits).set({ chainSeenAt: at }).where(and(eq(deposits.id, id), eq(deposits.status, 'PENDING')));
+}
+
+/** The chain deposits of these transactions at the merchant, as they stand. */
+export async function chainDepositsOf(tx: Tx, merchantId: string, txIds: string[]) {
+  if (txIds.length === 0) return [];
+  return tx.select().from(deposits).where(and(eq(deposits.merchantId, merchantId), inArray(deposits.chainTxId, txIds)));
 }

@@ -1,10 +1,12 @@
 import type { Currency } from '@portal/contract/enums';
 import { EVENT_TYPES } from '@portal/contract/events';
 import type { DepositInstructions } from '@portal/contract/funding';
-import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
+import { fromMinorUnits } from '@portal/contract/money';
 import {
   formatFeePercent,
   formatRate,
+  formatUsdt,
+  toUsdtMicros,
   USDT_CONFIRMATIONS_REQUIRED,
   USDT_NETWORK,
   USDT_WALLET_CURRENCY,
@@ -113,11 +115,12 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
     // an offer withdrawn after the money was sent still pays at the last rate and fee the merchant set
     const rateMicros = settings?.rateMicros ?? 1_000_000n;
     const feeBps = settings?.feeBps ?? 0;
+    const terms = { usdtRateMicros: rateMicros, usdtFeeBps: feeBps };
     const { fee, credited } = usdtCredit(deposit.amount, rateMicros, feeBps);
     if (credited <= 0n) {
-      return updateDeposit(tx, deposit.id, { status: 'REJECTED', reason: '扣除手续费后不足 0.01 USD，未入账', decidedAt: clock.now() });
+      return updateDeposit(tx, deposit.id, { ...terms, status: 'REJECTED', reason: '扣除手续费后不足 0.01 USD，未入账', decidedAt: clock.now() });
     }
-    const usdt = fromMinorUnits(deposit.amount);
+    const usdt = formatUsdt(deposit.amount);
     const words = { usdt, credited: fromMinorUnits(credited), rate: formatRate(rateMicros), fee: fromMinorUnits(fee) };
     const moved = await credits.moneyIn(tx, {
       merchantId: deposit.merchantId,
@@ -128,7 +131,7 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
       reference: `deposit:${deposit.id}`,
       memo: `USDT（TRC20）充值 ${usdt} USDT，汇率 ${words.rate}，手续费 ${words.fee} USD（费率 ${formatFeePercent(feeBps)}%）`,
     });
-    const row = await updateDeposit(tx, deposit.id, { status: 'CREDITED', creditedAmount: credited, ledgerTransactionId: moved.answer.transactionId, decidedAt: clock.now() });
+    const row = await updateDeposit(tx, deposit.id, { ...terms, status: 'CREDITED', creditedAmount: credited, ledgerTransactionId: moved.answer.transactionId, decidedAt: clock.now() });
     await messages.post(tx, { merchantId: deposit.merchantId, accountId: deposit.accountId, type: 'DEPOSIT_CREDITED', status: 'success', ...usdtNotices.credited(words) });
     return row;
   }
@@ -146,16 +149,18 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
       kind: 'USDT',
       source: 'CHAIN',
       currency: USDT_WALLET_CURRENCY,
-      amount: toMinorUnits(data.amount),
+      amount: toUsdtMicros(data.amount) as bigint,
       payerName: `USDT（${USDT_NETWORK}）`,
       transferredAt: clock.now(),
       chainTxId: data.tx_id,
       confirmations: data.confirmations,
       confirmationsRequired: USDT_CONFIRMATIONS_REQUIRED,
+      chainSeenAt: clock.now(),
     });
     let after = row;
     // confirmations only rise: an event that says fewer than known (late, out of order) changes nothing
-    if (row.status === 'PENDING' && data.confirmations > (row.confirmations ?? 0)) after = await updateDeposit(tx, row.id, { confirmations: data.confirmations });
+    if (row.status === 'PENDING' && data.confirmations > (row.confirmations ?? 0)) after = await updateDeposit(tx, row.id, { confirmations: data.confirmations, chainSeenAt: clock.now() });
+    else if (row.status === 'PENDING' && !fresh) await updateDeposit(tx, row.id, { chainSeenAt: clock.now() });
     const changed = fresh || after !== row;
     if (after.status === 'PENDING' && (after.confirmations ?? 0) >= (after.confirmationsRequired ?? USDT_CONFIRMATIONS_REQUIRED)) after = await credit(tx, after, data.tx_id);
     const credited = after.status === 'CREDITED' && row.status === 'PENDING';
@@ -167,6 +172,13 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
       });
     }
     return { id: event.id, duplicate: false, outcome: 'processed', deposit_id: after.id, status: after.status, confirmations: after.confirmations ?? 0, credited };
+  }
+
+  /** One deposit as the gateway tells it, in one transaction with its event id: the webhook's path and the reconciliation's. */
+  async function applyEvent(event: { id: string; type: string }, data: DepositEventData): Promise<GatewayOutcome> {
+    const outcome = await db.transaction((tx) => apply(tx, event, data));
+    if (!outcome.duplicate && outcome.outcome === 'processed' && outcome.credited) mails.soon();
+    return outcome;
   }
 
   return {
@@ -204,10 +216,13 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
         return recorded ? { id: event.data.id, duplicate: false, outcome: 'ignored' } : { id: event.data.id, duplicate: true };
       }
       const data = depositEventData.safeParse(event.data.data);
-      if (!data.success) throw new AppError(UsdtErrorCode.GATEWAY_EVENT_INVALID);
-      const outcome = await db.transaction((tx) => apply(tx, event.data, data.data));
-      if (!outcome.duplicate && outcome.outcome === 'processed' && outcome.credited) mails.soon();
-      return outcome;
+      if (!data.success) {
+        const amountOnly = data.error.issues.every((issue) => issue.path[0] === 'amount');
+        throw new AppError(amountOnly ? UsdtErrorCode.GATEWAY_AMOUNT_INVALID : UsdtErrorCode.GATEWAY_EVENT_INVALID);
+      }
+      return applyEvent(event.data, data.data);
     },
+
+    applyEvent,
   };
 }

@@ -1,3 +1,4 @@
+import { usdtAmountRule } from '@portal/contract/usdt';
 import { cryptoWebhookSecretFor } from '../../lib/secrets.ts';
 import { Refused } from '../../lib/refused.ts';
 import { gatewayUrlFor } from '../../providers/crypto/built-in.ts';
@@ -11,13 +12,11 @@ import { count } from '../simulated-issuer.ts';
 
 const NAME = 'crypto:simulate-deposit';
 
-/** A USDT amount above zero with at most two decimals. */
+/** A USDT amount by the contract's rule (above zero, at most 6 decimals), sent exactly as typed. */
 function usdtAmount(value: string) {
-  const trimmed = value.trim();
-  if (!/^(0|[1-9]\d{0,11})(\.\d{1,2})?$/.test(trimmed) || /^0(\.0{1,2})?$/.test(trimmed)) {
-    throw new OpsError(`--amount 应为大于 0、最多两位小数的 USDT 数量，例如 100.00，而不是 "${value}"`);
-  }
-  return trimmed;
+  const problem = usdtAmountRule(value);
+  if (problem) throw new OpsError(`--amount：${problem}，例如 100.00 或 12.345678，而不是 "${value}"`);
+  return value.trim();
 }
 
 /** What the operator should check, from how the call on the simulated gateway failed. */
@@ -39,7 +38,7 @@ function report(answer: SimulatedDepositAnswer, verb: string) {
     `  address        ${answer.address}`,
     `  amount         ${answer.amount} USDT`,
     `  confirmations  ${answer.confirmations}`,
-    `  event          ${answer.event_id} ${delivery.delivered ? `delivered to the portal (${delivery.status})` : `NOT delivered (${delivery.error ?? delivery.status})`}`,
+    `  event          ${answer.event_id} ${delivery.delivered ? `delivered to the portal (${delivery.status})` : delivery.lost ? 'lost on purpose: the reconciliation (crypto:reconcile, or the job each minute) finds it' : `NOT delivered (${delivery.error ?? delivery.status})`}`,
     `Raise its confirmations with: ${NAME} --deposit ${answer.deposit_id} --confirmations N`,
   ].join('\n');
 }
@@ -47,20 +46,21 @@ function report(answer: SimulatedDepositAnswer, verb: string) {
 export const cryptoSimulateDeposit = defineCommand({
   name: NAME,
   summary: "Make a USDT (TRC20) deposit to an account's address on the simulated crypto gateway, or raise a deposit's confirmations",
-  usage: [`${NAME} --host HOST --account PHONE|EMAIL --amount USDT --confirmations N`, `${NAME} --deposit ID --confirmations N`],
+  usage: [`${NAME} --host HOST --account PHONE|EMAIL --amount USDT --confirmations N [--lose-event]`, `${NAME} --deposit ID --confirmations N [--lose-event]`],
   description: [
-    "The simulated gateway sends the portal a signed event for it, as a real gateway would: the deposit shows as 确认中 (n/20) on 钱包充值, and is credited once into the USD wallet, at the merchant's rate less its fee, when it has 20 confirmations. Confirmations change only when this command says so, and only rise.",
+    "The amount is USDT with up to 6 decimals (TRC20's), kept exactly. The simulated gateway sends the portal a signed event for it, as a real gateway would (--lose-event: it sends none, as if the event were lost, for the reconciliation to find): the deposit shows as 确认中 (n/20) on 钱包充值, and is credited once into the USD wallet, at the merchant's rate less its fee, when it has 20 confirmations. Confirmations change only when this command says so, and only rise.",
     '',
     'The gateway asked is CRYPTO_GATEWAY_URL, or else the built-in simulator the server starts on http://127.0.0.1:CRYPTO_SIM_PORT (4200); requests are signed with CRYPTO_WEBHOOK_SECRET, or else the development secret in DATA_DIR, so run it with the server\'s DATA_DIR.',
   ].join('\n'),
   flags: {
     host: { type: 'string', value: 'HOST', description: 'the merchant, by one of its hosts' },
     account: { type: 'string', value: 'PHONE|EMAIL', description: 'the account whose address receives the deposit' },
-    amount: { type: 'string', value: 'USDT', description: 'how many USDT, e.g. 100.00' },
+    amount: { type: 'string', value: 'USDT', description: 'how many USDT, above zero, at most 6 decimals, e.g. 100.00 or 12.345678' },
+    'lose-event': { type: 'boolean', description: 'send the portal no event this time, as if it were lost' },
     confirmations: { type: 'string', value: 'N', description: 'the confirmations it has now (0–1000)' },
     deposit: { type: 'string', value: 'ID', description: 'a deposit this command made before (its id was printed): its confirmations rise to --confirmations' },
   },
-  examples: [`${NAME} --host localhost --account 13800138000 --amount 100.00 --confirmations 3`, `${NAME} --deposit dep_… --confirmations 20`],
+  examples: [`${NAME} --host localhost --account 13800138000 --amount 100.00 --confirmations 3`, `${NAME} --deposit dep_… --confirmations 20`, `${NAME} --host localhost --account 13800138000 --amount 12.345678 --confirmations 20 --lose-event`],
   async run(flags, { services, config }) {
     const confirmations = count(input.requireFlag(flags.confirmations, 'confirmations', NAME), 'confirmations', { min: 0, max: 1000 });
     const url = gatewayUrlFor(config);
@@ -76,12 +76,12 @@ export const cryptoSimulateDeposit = defineCommand({
     if (flags.deposit !== undefined) {
       if (flags.host !== undefined || flags.account !== undefined || flags.amount !== undefined) throw new OpsError('--deposit takes only --confirmations (the deposit knows its address and amount)');
       const depositId = input.text(flags.deposit, 'deposit', { max: 100 });
-      return report(await ask(() => gateway.raiseConfirmations(depositId, confirmations)), 'Raised');
+      return report(await ask(() => gateway.raiseConfirmations(depositId, confirmations, { loseEvent: flags['lose-event'] === true })), 'Raised');
     }
     const amount = usdtAmount(input.requireFlag(flags.amount, 'amount', NAME));
     const merchant = await merchantByHost(services, input.requireFlag(flags.host, 'host', NAME));
     const account = await accountOf(services, merchant, input.requireFlag(flags.account, 'account', NAME));
     const address = await services.funding.usdtAddress(merchant.id, account.id);
-    return report(await ask(() => gateway.simulateDeposit({ address, amount, confirmations })), 'Made');
+    return report(await ask(() => gateway.simulateDeposit({ address, amount, confirmations, ...(flags['lose-event'] ? { lose_event: true } : {}) })), 'Made');
   },
 });

@@ -78,7 +78,7 @@ export const depositList = defineCommand({
     const merchant = await merchantByHost(services, input.requireFlag(flags.host, 'host', 'deposit:list'));
     const { notices, lines } = await services.funding.waiting(merchant.id);
     const out = [`Pending notices (${notices.length}):`];
-    for (const notice of notices) out.push(`  ${notice.id}  ${notice.amount} ${notice.currency}  ${notice.payer_name}  filed ${notice.created_at}`);
+    for (const notice of notices) out.push(`  ${notice.id}  ${notice.amount} ${notice.kind === 'USDT' ? 'USDT' : notice.currency}  ${notice.payer_name}  filed ${notice.created_at}`);
     out.push(`Unmatched statement lines (${lines.length}):`);
     for (const line of lines) out.push(`  ${line.bankTxnId}  ${line.bookedOn}  ${fromMinorUnits(line.amount)} ${line.currency}  ${line.payer}  ${line.memo}`);
     return out.join('\n');

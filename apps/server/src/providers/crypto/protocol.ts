@@ -1,4 +1,4 @@
-import { USDT_NETWORK } from '@portal/contract/usdt';
+import { toUsdtMicros, USDT_NETWORK } from '@portal/contract/usdt';
 import { z } from 'zod';
 
 /**
@@ -11,6 +11,10 @@ export const GATEWAY_SIGNATURE_HEADER = 'gateway-signature';
 
 export const GATEWAY_PATHS = {
   addresses: '/v1/addresses',
+  /** the deposits to one address, newest first */
+  addressDeposits: '/v1/addresses/deposits',
+  /** one deposit, by its chain transaction */
+  transaction: (txId: string) => `/v1/transactions/${encodeURIComponent(txId)}`,
   simulatedDeposits: '/v1/simulator/deposits',
   simulatedDeposit: (depositId: string) => `/v1/simulator/deposits/${encodeURIComponent(depositId)}`,
 } as const;
@@ -22,11 +26,8 @@ export const addressRequestBody = z.object({ merchant_id: id, account_id: id, ne
 export type AddressRequest = z.infer<typeof addressRequestBody>;
 export const addressAnswer = z.object({ address: z.string().min(1).max(100), network: z.literal(USDT_NETWORK) });
 
-/** A USDT amount as the gateway writes it: above zero, at most two decimals. */
-const usdtAmount = z
-  .string()
-  .regex(/^(0|[1-9]\d{0,11})(\.\d{1,2})?$/)
-  .refine((text) => !/^0(\.0{1,2})?$/.test(text));
+/** A USDT amount as the gateway writes it: above zero, at most 6 decimals (TRC20 USDT's), kept exactly. */
+export const usdtAmount = z.string().refine((text) => toUsdtMicros(text) !== null);
 
 /** The event the gateway sends each time a deposit to one of its addresses is seen or gains confirmations. */
 export const DEPOSIT_EVENT_TYPE = 'deposit.confirmations';
@@ -41,12 +42,27 @@ export const depositEventData = z.object({
   network: z.literal(USDT_NETWORK),
 });
 export type DepositEventData = z.infer<typeof depositEventData>;
+/** A deposit as the gateway answers about it: what its event says. */
+export const gatewayDeposit = depositEventData;
+export type GatewayDeposit = DepositEventData;
 export const gatewayEvent = z.object({ id, type: z.string().min(1).max(100), data: z.record(z.string(), z.unknown()) });
 
+/** POST /v1/addresses/deposits: every deposit the gateway saw to the address, with its confirmations now. */
+export const addressDepositsBody = z.object({ address: z.string().min(1).max(100), network: z.literal(USDT_NETWORK) });
+export const addressDepositsAnswer = z.object({ items: z.array(gatewayDeposit) });
+/** POST /v1/transactions/:tx_id: one deposit as it stands now; 404 when the gateway saw no such deposit. */
+export const transactionBody = z.object({ tx_id: z.string().regex(/^[0-9a-f]{64}$/) });
+
 /** POST /v1/simulator/deposits (the simulator only): a deposit to an address it made, with its confirmations so far. */
-export const simulateDepositBody = z.object({ address: z.string().min(1).max(100), amount: usdtAmount, confirmations: z.number().int().min(0).max(1000) });
+export const simulateDepositBody = z.object({
+  address: z.string().min(1).max(100),
+  amount: usdtAmount,
+  confirmations: z.number().int().min(0).max(1000),
+  /** true: the event is not sent, as if it were lost on its way (what the reconciliation finds) */
+  lose_event: z.boolean().optional(),
+});
 /** POST /v1/simulator/deposits/:id (the simulator only): the deposit's confirmations now; they only rise. */
-export const raiseConfirmationsBody = z.object({ deposit_id: id, confirmations: z.number().int().min(0).max(1000) });
+export const raiseConfirmationsBody = z.object({ deposit_id: id, confirmations: z.number().int().min(0).max(1000), lose_event: z.boolean().optional() });
 
 /** How the event of a simulated change went: taken by the portal (2xx), or not after a few tries. */
 export interface SimulatedDepositAnswer {
@@ -56,5 +72,5 @@ export interface SimulatedDepositAnswer {
   amount: string;
   confirmations: number;
   event_id: string;
-  delivery: { delivered: boolean; status: number | null; error: string | null };
+  delivery: { delivered: boolean; status: number | null; error: string | null; lost?: boolean };
 }

@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { USDT_NETWORK } from '@portal/contract/usdt';
+import { USDT_NETWORK, usdtMessages } from '@portal/contract/usdt';
 import { postText } from '../../lib/http-post.ts';
-import { signIssuerPayload, verifyIssuerSignature } from '../../lib/issuer-signature.ts';
+import { signIssuerPayload } from '../../lib/issuer-signature.ts';
+import { HttpRefusal, pathOf, readSignedJson, sendJson as send, startJsonServer } from '../../lib/signed-json-http.ts';
 import { tronAddress } from './address.ts';
 import {
+  addressDepositsBody,
   addressRequestBody,
   DEPOSIT_EVENT_TYPE,
   GATEWAY_PATHS,
@@ -15,6 +16,7 @@ import {
   raiseConfirmationsBody,
   type SimulatedDepositAnswer,
   simulateDepositBody,
+  transactionBody,
 } from './protocol.ts';
 
 /**
@@ -53,40 +55,7 @@ interface SimulatedDeposit {
   confirmations: number;
 }
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const MAX_BODY_BYTES = 16 * 1024;
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Refusal(413, `a request body is at most ${MAX_BODY_BYTES} bytes`));
-        request.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function send(response: ServerResponse, status: number, body: object) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
 
 /** The simulator's file: what it made and saw, written whole (a new file renamed over the old one). */
 function stateStore(file: string | undefined) {
@@ -125,8 +94,12 @@ export async function startGatewaySimulator(options: StartGatewaySimulatorOption
   const save = () => store.save({ addresses: [...addresses], deposits: [...deposits.values()] });
 
   /** One signed event about the deposit, tried a few times; answers how it went. */
-  async function notify(deposit: SimulatedDeposit): Promise<SimulatedDepositAnswer> {
+  async function notify(deposit: SimulatedDeposit, { lose = false }: { lose?: boolean } = {}): Promise<SimulatedDepositAnswer> {
     const eventId = `evt_${randomUUID()}`;
+    if (lose) {
+      options.log?.info({ deposit_id: deposit.deposit_id }, 'crypto gateway simulator: the event is lost on purpose');
+      return { ...deposit, event_id: eventId, delivery: { delivered: false, status: null, error: 'lost on purpose (--lose-event)', lost: true } };
+    }
     const body = JSON.stringify({ id: eventId, type: DEPOSIT_EVENT_TYPE, data: { ...deposit, network: USDT_NETWORK } });
     let delivery: SimulatedDepositAnswer['delivery'] = { delivered: false, status: null, error: 'the portal has not given its webhook address yet' };
     for (let attempt = 0; attempt <= retryDelays.length && webhookUrl; attempt++) {
@@ -144,22 +117,12 @@ export async function startGatewaySimulator(options: StartGatewaySimulatorOption
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const { pathname } = new URL(request.url ?? '/', 'http://simulator');
-    if (request.method !== 'POST') throw new Refusal(405, 'every call is a POST');
-    const raw = await readBody(request);
-    const header = request.headers[GATEWAY_SIGNATURE_HEADER];
-    if (!verifyIssuerSignature({ secret: secret(), body: raw, header: Array.isArray(header) ? header[0] : header, now: now() })) {
-      throw new Refusal(401, 'bad or missing Gateway-Signature');
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new Refusal(400, 'the body is not JSON');
-    }
+    const pathname = pathOf(request);
+    if (request.method !== 'POST') throw new HttpRefusal(405, 'every call is a POST');
+    const body = await readSignedJson(request, { header: GATEWAY_SIGNATURE_HEADER, secret, now, maxBytes: MAX_BODY_BYTES });
     if (pathname === GATEWAY_PATHS.addresses) {
       const parsed = addressRequestBody.safeParse(body);
-      if (!parsed.success) throw new Refusal(400, 'the body must be {merchant_id, account_id, network: "TRC20"}');
+      if (!parsed.success) throw new HttpRefusal(400, 'the body must be {merchant_id, account_id, network: "TRC20"}');
       const address = tronAddress(`${parsed.data.merchant_id}:${parsed.data.account_id}`);
       if (!addresses.has(address)) {
         addresses.add(address);
@@ -167,60 +130,56 @@ export async function startGatewaySimulator(options: StartGatewaySimulatorOption
       }
       return send(response, 200, { address, network: USDT_NETWORK });
     }
+    if (pathname === GATEWAY_PATHS.addressDeposits) {
+      const parsed = addressDepositsBody.safeParse(body);
+      if (!parsed.success) throw new HttpRefusal(400, 'the body must be {address, network: "TRC20"}');
+      const items = [...deposits.values()].filter((deposit) => deposit.address === parsed.data.address).reverse();
+      return send(response, 200, { items: items.map((deposit) => ({ ...deposit, network: USDT_NETWORK })) });
+    }
+    const transaction = /^\/v1\/transactions\/([^/]+)$/.exec(pathname);
+    if (transaction) {
+      const parsed = transactionBody.safeParse(body);
+      const txId = decodeURIComponent(transaction[1] as string);
+      if (!parsed.success || parsed.data.tx_id !== txId) throw new HttpRefusal(400, `the body must be {"tx_id": "${txId}"}`);
+      const deposit = [...deposits.values()].find((item) => item.tx_id === txId);
+      if (!deposit) throw new HttpRefusal(404, `no deposit of transaction ${txId}`);
+      return send(response, 200, { ...deposit, network: USDT_NETWORK });
+    }
     if (pathname === GATEWAY_PATHS.simulatedDeposits) {
       const parsed = simulateDepositBody.safeParse(body);
-      if (!parsed.success) throw new Refusal(400, 'the body must be {address, amount (at most two decimals, above zero), confirmations (0–1000)}');
-      if (!addresses.has(parsed.data.address)) throw new Refusal(400, `the address ${parsed.data.address} is none this gateway made`);
-      const deposit = { deposit_id: `dep_${randomUUID()}`, tx_id: randomBytes(32).toString('hex'), ...parsed.data };
+      if (!parsed.success) {
+        const amountBad = parsed.error.issues.some((issue) => issue.path[0] === 'amount');
+        throw new HttpRefusal(400, amountBad ? usdtMessages.amount : 'the body must be {address, amount, confirmations (0–1000), lose_event?}');
+      }
+      if (!addresses.has(parsed.data.address)) throw new HttpRefusal(400, `the address ${parsed.data.address} is none this gateway made`);
+      const { lose_event: lose, ...made } = parsed.data;
+      const deposit = { deposit_id: `dep_${randomUUID()}`, tx_id: randomBytes(32).toString('hex'), ...made };
       deposits.set(deposit.deposit_id, deposit);
       save();
       options.log?.info({ deposit_id: deposit.deposit_id, amount: deposit.amount, confirmations: deposit.confirmations }, 'crypto gateway simulator: deposit made');
-      return send(response, 200, await notify(deposit));
+      return send(response, 200, await notify(deposit, { lose: lose === true }));
     }
     const one = /^\/v1\/simulator\/deposits\/([^/]+)$/.exec(pathname);
     if (one) {
       const parsed = raiseConfirmationsBody.safeParse(body);
       const depositId = decodeURIComponent(one[1] as string);
-      if (!parsed.success || parsed.data.deposit_id !== depositId) throw new Refusal(400, `the body must be {"deposit_id": "${depositId}", "confirmations": 0–1000}`);
+      if (!parsed.success || parsed.data.deposit_id !== depositId) throw new HttpRefusal(400, `the body must be {"deposit_id": "${depositId}", "confirmations": 0–1000}`);
       const deposit = deposits.get(depositId);
-      if (!deposit) throw new Refusal(404, `no deposit ${depositId}`);
-      if (parsed.data.confirmations < deposit.confirmations) throw new Refusal(400, `confirmations only rise: ${depositId} has ${deposit.confirmations}`);
+      if (!deposit) throw new HttpRefusal(404, `no deposit ${depositId}`);
+      if (parsed.data.confirmations < deposit.confirmations) throw new HttpRefusal(400, `confirmations only rise: ${depositId} has ${deposit.confirmations}`);
       deposit.confirmations = parsed.data.confirmations;
       save();
-      return send(response, 200, await notify(deposit));
+      return send(response, 200, await notify(deposit, { lose: parsed.data.lose_event === true }));
     }
-    throw new Refusal(404, `no such call: ${pathname}`);
+    throw new HttpRefusal(404, `no such call: ${pathname}`);
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      const status = error instanceof Refusal ? error.status : 500;
-      if (!response.headersSent) send(response, status, { error: (error as Error).message });
-    });
-  });
-  // a caller keeps connections open between calls: they are closed well after its own idle limit, not while it reuses one
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    const refused = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? 'the port is in use' : error.message;
-      reject(Object.assign(new Error(`the crypto gateway simulator cannot listen on ${host}:${options.port}: ${why}`), { code: error.code }));
-    };
-    server.once('error', refused);
-    server.listen(options.port, host, () => {
-      server.off('error', refused);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await startJsonServer(handle, { host, port: options.port, name: 'the crypto gateway simulator' });
   return {
-    url: `http://${host}:${port}`,
+    url: listening.url,
     setWebhookUrl(next) {
       webhookUrl = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => listening.close(),
   };
 }

@@ -1,5 +1,6 @@
-import { type PostAnswer, PostFailed, postText } from '../../lib/http-post.ts';
-import { ISSUER_SIGNATURE_HEADER, signIssuerPayload } from '../../lib/issuer-signature.ts';
+import { type PostAnswer, PostFailed } from '../../lib/http-post.ts';
+import { ISSUER_SIGNATURE_HEADER } from '../../lib/issuer-signature.ts';
+import { postSignedJson } from '../../lib/signed-json-http.ts';
 import { type CardIssuer, type IssueRequest, IssuerUnavailable } from './port.ts';
 import { type CardAction, cardStatusAnswer, type FollowUp, type FollowUpAnswer, ISSUER_PATHS, type PurchaseAnswer, type PurchaseRequest } from './protocol.ts';
 
@@ -41,10 +42,9 @@ export function createHttpIssuer(options: HttpIssuerOptions): SimulatedCardIssue
 
   async function post(path: string, payload: object, callTimeoutMs = timeoutMs): Promise<unknown> {
     const target = `${url().replace(/\/+$/, '')}${path}`;
-    const body = JSON.stringify(payload);
     let answer: PostAnswer;
     try {
-      answer = await postText(target, body, { 'content-type': 'application/json', [ISSUER_SIGNATURE_HEADER]: signIssuerPayload(secret(), body, now()) }, callTimeoutMs);
+      answer = await postSignedJson(target, payload, { header: ISSUER_SIGNATURE_HEADER, secret: secret(), now: now(), timeoutMs: callTimeoutMs });
     } catch (error) {
       const reason = error instanceof PostFailed ? error.message : (error as Error).message;
       throw new IssuerUnavailable(`the card issuer at ${target} did not accept the request: ${reason}`, { cause: error });

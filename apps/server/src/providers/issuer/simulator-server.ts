@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { postText } from '../../lib/http-post.ts';
-import { ISSUER_SIGNATURE_HEADER, verifyIssuerSignature } from '../../lib/issuer-signature.ts';
+import { ISSUER_SIGNATURE_HEADER } from '../../lib/issuer-signature.ts';
+import { HttpRefusal, pathOf, problemsOf as problems, readSignedJson, sendJson as send, startJsonServer } from '../../lib/signed-json-http.ts';
 import { CARD_ACTIONS, type CardAction, cardActionBody, cardStatusBody, failNextBody, followUpBody, ISSUER_PATHS, issueRequestBody, purchaseBody } from './protocol.ts';
 import type { SimulatorJournal } from './simulator-journal.ts';
 import { createIssuerSimulator, type IssuerSimulator, type IssuerSimulatorOptions, type SimulatorLog, SimulatorRefusal } from './simulator.ts';
@@ -46,47 +46,6 @@ export interface RunningIssuerSimulator {
 
 const MAX_BODY_BYTES = 64 * 1024;
 const DEFAULT_DELIVERY_TIMEOUT_MS = 5_000;
-
-class HttpRefusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpRefusal(413, `a request body is at most ${MAX_BODY_BYTES} bytes`));
-        request.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function parseJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new HttpRefusal(400, 'the body is not JSON');
-  }
-}
-
-function send(response: ServerResponse, status: number, body: object) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
 
 /** What a request asks for, from its method and path; null when the simulator has no such call. */
 function routeOf(method: string | undefined, pathname: string) {
@@ -143,23 +102,14 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
   });
   let simulator: IssuerSimulator | undefined;
 
-  const problems = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) =>
-    error.issues.map((issue) => `${issue.path.map(String).join('.')} ${issue.message}`).join('; ');
-
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const { pathname } = new URL(request.url ?? '/', 'http://simulator');
-    const route = routeOf(request.method, pathname);
-    const raw = await readBody(request);
-    const header = request.headers[ISSUER_SIGNATURE_HEADER];
-    if (!verifyIssuerSignature({ secret: secret(), body: raw, header: Array.isArray(header) ? header[0] : header, now: now() })) {
-      throw new HttpRefusal(401, 'bad or missing Issuer-Signature');
-    }
-    const body = parseJson(raw);
+    const route = routeOf(request.method, pathOf(request));
+    const body = await readSignedJson(request, { header: ISSUER_SIGNATURE_HEADER, secret, now, maxBytes: MAX_BODY_BYTES });
     const started = simulator;
     if (!started) throw new HttpRefusal(503, 'the issuer simulator is starting');
     if (route.call === 'open') {
       const parsed = issueRequestBody.safeParse(body);
-      if (!parsed.success) throw new HttpRefusal(400, `not an issue request: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+      if (!parsed.success) throw new HttpRefusal(400, `not an issue request: ${problems(parsed.error)}`);
       await started.openCard(parsed.data);
       log?.info({ card_id: parsed.data.card_id, bin: parsed.data.product.bin }, 'issuer simulator: issuance accepted');
       return send(response, 202, { accepted: true, card_id: parsed.data.card_id });
@@ -197,27 +147,14 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     return send(response, 200, { pending_failures: pending });
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      const status = error instanceof HttpRefusal ? error.status : error instanceof SimulatorRefusal ? 400 : 503;
-      if (status === 503) log?.error({ error: (error as Error).message }, 'issuer simulator: request failed');
-      if (!response.headersSent) send(response, status, { error: (error as Error).message });
-    });
+  const listening = await startJsonServer(handle, {
+    host,
+    port: options.port,
+    name: 'the issuer simulator',
+    statusOf: (error) => (error instanceof SimulatorRefusal ? 400 : 503),
+    onFailure: (error) => log?.error({ error: error.message }, 'issuer simulator: request failed'),
   });
-
-  await new Promise<void>((resolve, reject) => {
-    const refused = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? 'the port is in use' : error.message;
-      reject(Object.assign(new Error(`the issuer simulator cannot listen on ${host}:${options.port}: ${why}`), { code: error.code, cause: error }));
-    };
-    server.once('error', refused);
-    server.listen(options.port, host, () => {
-      server.off('error', refused);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = listening.url;
   const started = makeSimulator();
   simulator = started;
 
@@ -229,10 +166,7 @@ export async function startIssuerSimulator(options: StartIssuerSimulatorOptions)
     },
     async close() {
       await started.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }

@@ -22,4 +22,5 @@ export const usdtText = {
   arrived: '已到账',
   rejected: '未入账',
   credited: (amount: string) => `已入账 ${amount} USD`,
+  conversion: (rate: string, value: string, feePercent: string, fee: string) => `汇率 1 USDT = ${rate} USD，折合 ${value} USD，手续费 ${fee} USD（${feePercent}%）`,
 } as const;

@@ -37,7 +37,9 @@ function UsdtRecord({ item }: { item: DepositItem }) {
       <List.Item.Meta
         title={
           <span className={styles.recordTitle}>
-            <span className={styles.amount}>{item.amount} USDT</span>
+            <span className={styles.amount} data-testid="deposit-usdt">
+              {item.amount} USDT
+            </span>
             <Tag color={STATUS_COLORS[item.status]} data-testid="deposit-status">
               {label}
             </Tag>
@@ -48,6 +50,11 @@ function UsdtRecord({ item }: { item: DepositItem }) {
             <span>
               {usdtText.kind} · {formatDateTime(item.transferred_at)}
             </span>
+            {item.conversion ? (
+              <span data-testid="deposit-conversion">
+                {usdtText.conversion(item.conversion.rate, item.conversion.value, item.conversion.fee_percent, item.conversion.fee)}
+              </span>
+            ) : null}
             {item.status === 'CREDITED' && item.credited_amount ? <span>{usdtText.credited(item.credited_amount)}</span> : null}
             {item.status === 'REJECTED' && item.reason ? <Typography.Text type="danger">{item.reason}</Typography.Text> : null}
           </span>

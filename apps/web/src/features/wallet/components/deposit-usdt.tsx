@@ -1,4 +1,5 @@
 import { Alert, Button, Descriptions, Empty, QRCode, Skeleton, Typography } from 'antd';
+import { USDT_CREDIT_RULE_TEXT } from '@portal/contract/usdt';
 import { usdtText as text } from '../../../locales/zh-CN/usdt.ts';
 import { useDepositInstructions } from '../api/get-deposit-instructions.ts';
 import styles from './deposit-dialog.module.css';
@@ -40,6 +41,9 @@ export function DepositUsdt() {
       <Alert type="warning" showIcon className={styles.block} message={text.warning} />
       <Typography.Text type="secondary" className={styles.hint}>
         {text.howItWorks(usdt.confirmations_required)}
+      </Typography.Text>
+      <Typography.Text type="secondary" className={styles.hint} data-testid="usdt-rule">
+        {USDT_CREDIT_RULE_TEXT}
       </Typography.Text>
     </section>
   );
