@@ -158,7 +158,7 @@ export function createBalanceRuleService(deps: BalanceRuleDeps) {
       return new Map(
         rows.map((row) => [
           row.cardId,
-          { threshold: fromMinorUnits(row.threshold), target: fromMinorUnits(row.target), status: row.status as AutoRechargeRule['status'], tag: row.source === 'TAG' ? row.sourceTag : null },
+          { threshold: fromMinorUnits(row.threshold), target: fromMinorUnits(row.target), status: row.status as AutoRechargeRule['status'], ...(row.source === 'TAG' ? { tag: row.sourceTag } : {}) },
         ]),
       );
     },
