@@ -110,7 +110,8 @@ function RuleRow({ rule, editable, onEdit }: { rule: TagAutoRechargeRule; editab
           <Tag color={rule.enabled ? 'success' : 'default'}>{rule.enabled ? text.on : text.off}</Tag>
         </span>
         <span className={styles.rowRule}>
-          {text.rule(formatAmount(rule.threshold), formatAmount(rule.target))} · {text.dailyMax(formatAmount(rule.daily_max))}
+          <span className={styles.keep}>{text.rule(formatAmount(rule.threshold), formatAmount(rule.target))}</span>
+          <span className={styles.keep}>{text.dailyMax(formatAmount(rule.daily_max))}</span>
         </span>
         <span className={styles.rowCards} data-testid="tag-rule-cards">
           {text.cards(rule.cards_in_force, rule.cards_tagged)}

@@ -123,7 +123,7 @@ function RuleSource({ card, rule }: { card: CardItem; rule: AutoRechargeRule }) 
   const remove = useRemoveAutoRecharge(card.id);
   const mayFund = useCan('cards.fund');
   if (rule.source === 'TAG' && rule.source_tag) {
-    return <Alert type="info" showIcon message={text.fromTag(rule.source_tag)} description={text.fromTagHint} data-testid="auto-recharge-source" />;
+    return <Alert type="info" showIcon className={styles.sourceNote} message={`${text.fromTag(rule.source_tag)}。${text.fromTagHint}`} data-testid="auto-recharge-source" />;
   }
   if (rule.source !== 'CARD' || card.tags.length === 0) return null;
   return (
