@@ -140,6 +140,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     spendingFigures: createSpendingFigures({ db, clock }),
     // the balance-rules module is built after the cards (its top-ups are theirs); asked only once requests run
     autoRechargeOf: (ids, tx) => balanceRules.briefs(ids, tx),
+    tagsChanged: (tx, card) => balanceRules.tagsChanged(tx, card),
     openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
   });
   const team = createTeamService({ db, clock, sessions, cards, messages });
@@ -158,8 +159,9 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
+  const balanceRules = createBalanceRuleService({ db, clock, ledger, books, cards, products, messages, mail, team, jobs, log });
   const cardBulk = createBulkService(
-    { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log },
+    { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log, rules: balanceRules },
     { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: config.jobs.bulkWorkers ?? 2 },
   );
   // production without CRYPTO_WEBHOOK_SECRET has no gateway: a fresh random key each time makes every webhook's signature fail
@@ -192,7 +194,6 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const usdtReconciler = usdtReconcilePart({ db, clock, gateway: cryptoGateway }, { applyEvent: funding.applyGatewayDeposit }, jobs, {
     afterSeconds: config.usdtReconcileAfterSeconds,
   });
-  const balanceRules = createBalanceRuleService({ db, clock, ledger, books, cards, products, messages, mail, team, jobs, log });
   const cardHolds = holdExpiryPart(spending, jobs, config.authHoldExpiryDays);
   const cardHandlers = { ...cards.issuerHandlers(), ...spending.issuerHandlers() };
   for (const [type, handler] of Object.entries(cardHandlers)) issuer.on(type, handler);

@@ -21,6 +21,10 @@ export const AUTO_RECHARGE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export type AutoRechargeStatus = (typeof AUTO_RECHARGE_STATUSES)[number];
 export const AUTO_RECHARGE_STATUS_LABELS: Record<AutoRechargeStatus | 'OFF', string> = { ACTIVE: '已开启', PAUSED: '已暂停', OFF: '未开启' };
 
+/** Where a card's rule in force comes from: set on the card itself, or a tag's rule. */
+export const AUTO_RECHARGE_SOURCES = ['CARD', 'TAG'] as const;
+export type AutoRechargeSource = (typeof AUTO_RECHARGE_SOURCES)[number];
+
 /** The titles of the low-balance station messages (spec texts). */
 export const ALERT_TITLES = { wallet: '余额不足提醒', card: '卡片余额不足提醒' } as const;
 
@@ -54,6 +58,9 @@ export const autoRechargeRule = z.object({
   target: moneyText.nullable(),
   daily_max: moneyText.nullable(),
   status: z.enum(AUTO_RECHARGE_STATUSES),
+  /** CARD: the card's own rule (it wins over every tag's); TAG: the rule of `source_tag`; null: none */
+  source: z.enum(AUTO_RECHARGE_SOURCES).nullable(),
+  source_tag: z.string().nullable(),
   /** why it paused (the wallet could not pay), when PAUSED */
   paused_reason: z.string().nullable(),
   /** what auto top-ups put on the card since 00:00 China time today */
@@ -66,8 +73,38 @@ export const autoRechargeRule = z.object({
 export type AutoRechargeRule = z.infer<typeof autoRechargeRule>;
 
 /** What a card list item says of its rule. */
-export const autoRechargeBrief = z.object({ threshold: moneyText, target: moneyText, status: z.enum(AUTO_RECHARGE_STATUSES) }).nullable();
+export const autoRechargeBrief = z
+  .object({ threshold: moneyText, target: moneyText, status: z.enum(AUTO_RECHARGE_STATUSES), tag: z.string().nullable().optional() })
+  .nullable();
 export type AutoRechargeBrief = z.infer<typeof autoRechargeBrief>;
+
+/**
+ * Which tag's rule is in force on a card that has no rule of its own and carries several tags with rules:
+ * the highest target, then the higher threshold, then the tag first in code-point order. Disabled tag
+ * rules are kept but apply to no card.
+ */
+export const winningTagRule = <R extends { tag: string; enabled: boolean; threshold: bigint; target: bigint }>(rules: readonly R[]): R | undefined =>
+  rules
+    .filter((rule) => rule.enabled)
+    .sort((a, b) => (a.target !== b.target ? (b.target > a.target ? 1 : -1) : a.threshold !== b.threshold ? (b.threshold > a.threshold ? 1 : -1) : a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))[0];
+
+/** A tag's auto top-up rule as answered, with how many cards it is in force on now. */
+export const tagAutoRechargeRule = z.object({
+  tag: z.string(),
+  enabled: z.boolean(),
+  threshold: moneyText,
+  target: moneyText,
+  daily_max: moneyText,
+  /** cards carrying the tag */
+  cards_tagged: z.number().int(),
+  /** cards whose rule in force is this one (no rule of their own, no tag rule above it) */
+  cards_in_force: z.number().int(),
+  updated_at: z.string(),
+});
+export type TagAutoRechargeRule = z.infer<typeof tagAutoRechargeRule>;
+export const tagAutoRechargeList = z.object({ items: z.array(tagAutoRechargeRule) });
+export type TagAutoRechargeList = z.infer<typeof tagAutoRechargeList>;
+export const tagRuleRemoved = z.object({ tag: z.string() });
 
 /** PUT /account/alerts: a threshold per wallet currency (none: no alert), and one for every card (in its own currency). */
 export const alertsBody = z.object({

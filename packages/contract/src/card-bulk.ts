@@ -4,6 +4,7 @@
  * The review (what it would do and cost) and the call itself are decided from the rules below.
  */
 import { z } from 'zod';
+import { autoRechargeBody } from './balance-rules.ts';
 import { cardListFilter, cardTagText } from './card-list.ts';
 import { cardAmountRule, cardTagRules, rechargeCost, type topupFeeRule } from './cards.ts';
 import { cardControlsBody } from './card-spending.ts';
@@ -13,7 +14,7 @@ import type { Action } from './team.ts';
 import { ruled, trxPasswordField } from './validation.ts';
 import { moneyText } from './wallet.ts';
 
-export const BULK_ACTIONS = ['FREEZE', 'UNFREEZE', 'RECHARGE', 'WITHDRAW', 'SET_CONTROLS', 'ADD_TAGS', 'REMOVE_TAGS', 'SET_HOLDER', 'CANCEL'] as const;
+export const BULK_ACTIONS = ['FREEZE', 'UNFREEZE', 'RECHARGE', 'WITHDRAW', 'SET_CONTROLS', 'ADD_TAGS', 'REMOVE_TAGS', 'SET_HOLDER', 'CANCEL', 'SET_AUTO_RECHARGE'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
@@ -26,6 +27,7 @@ export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   REMOVE_TAGS: '移除标签',
   SET_HOLDER: '更换持卡成员',
   CANCEL: '注销',
+  SET_AUTO_RECHARGE: '设置自动充值',
 };
 
 /** The role action (team.ts) each bulk action needs: the same as the one-card call's. */
@@ -39,13 +41,14 @@ export const BULK_ACTION_ROLE: Record<BulkAction, Action> = {
   REMOVE_TAGS: 'cards.manage',
   SET_HOLDER: 'cards.assign',
   CANCEL: 'cards.manage',
+  SET_AUTO_RECHARGE: 'cards.fund',
 };
 
 /** The actions that move money out of the wallet or a card: confirmed with the trade password. */
 export const bulkMovesMoney = (action: BulkAction) => action === 'RECHARGE' || action === 'WITHDRAW' || action === 'CANCEL';
 
 /** The actions that change a card's settings rather than its status or money. */
-export const BULK_SETTINGS_ACTIONS: readonly BulkAction[] = ['SET_CONTROLS', 'ADD_TAGS', 'REMOVE_TAGS', 'SET_HOLDER'];
+export const BULK_SETTINGS_ACTIONS: readonly BulkAction[] = ['SET_CONTROLS', 'ADD_TAGS', 'REMOVE_TAGS', 'SET_HOLDER', 'SET_AUTO_RECHARGE'];
 /** A card whose settings a bulk action no longer changes: cancelled, being cancelled, or never opened. */
 export const bulkSettingsClosed = (status: CardStatus) => status === 'DELETE' || status === 'DELETING' || status === 'FAIL';
 
@@ -81,6 +84,9 @@ export const bulkParams = {
   ADD_TAGS: z.object({ tags: tagList }).strict(),
   REMOVE_TAGS: z.object({ tags: tagList }).strict(),
   SET_HOLDER: z.object({ holder_member_id: z.string({ error: bulkMessages.holderRequired }).max(100) }).strict(),
+  // each card's own rule set as the one-card form sets it; `{enabled: false}` alone switches it off (a card
+  // whose rule came from a tag keeps that rule's amounts, switched off, as its own)
+  SET_AUTO_RECHARGE: z.union([z.object({ enabled: z.literal(false) }).strict(), autoRechargeBody]),
 } satisfies Record<BulkAction, z.ZodType>;
 
 const choice = {
@@ -103,6 +109,7 @@ export const bulkActionBody = z
     variant('ADD_TAGS'),
     variant('REMOVE_TAGS'),
     variant('SET_HOLDER'),
+    variant('SET_AUTO_RECHARGE'),
   ])
   .superRefine((body, context) => {
     if ((body.card_ids === undefined) === (body.filter === undefined)) context.addIssue({ code: 'custom', path: ['card_ids'], message: bulkMessages.cardsOrFilter });

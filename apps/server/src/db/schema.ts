@@ -14,5 +14,5 @@ export { issuerEvents, cardTransactions, cardFigures, cardSpendDays, cardControl
 export { cardBatches, cardExports } from './schema/batches.ts';
 export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';
 export { depositAccounts, depositReferences, depositReceipts, deposits, statementLines } from './schema/funding.ts';
-export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertMarks, balanceAlerts } from './schema/balance-rules.ts';
+export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertMarks, balanceAlerts, tagAutoRecharge, autoRechargePauseMails } from './schema/balance-rules.ts';
 export { usdtSettings, usdtAddresses, cryptoGatewayEvents } from './schema/usdt.ts';

@@ -102,6 +102,18 @@ export const activityNotes = new Map<Call, ActivityRule>([
       cardId: params.id ?? null,
     })),
   ],
+  [balanceRuleCalls.removeAutoRecharge, within(({ params }) => ({ kind: 'CARD', action: 'CARD_AUTO_RECHARGE', summary: '移除卡片自己的自动充值规则（改用标签规则）', cardId: params.id ?? null }))],
+  [
+    balanceRuleCalls.setTagAutoRecharge,
+    within(({ body, params }) => ({
+      kind: 'CARD',
+      action: 'TAG_AUTO_RECHARGE',
+      summary: body.enabled
+        ? `设置标签「${String(params.tag)}」的自动充值：低于 ${String(body.threshold)} 时充至 ${String(body.target)}，每日上限 ${String(body.daily_max)}`
+        : `关闭标签「${String(params.tag)}」的自动充值`,
+    })),
+  ],
+  [balanceRuleCalls.removeTagAutoRecharge, within(({ params }) => ({ kind: 'CARD', action: 'TAG_AUTO_RECHARGE', summary: `删除标签「${String(params.tag)}」的自动充值规则` }))],
   [spendingCalls.saveControls, within(({ params }) => ({ kind: 'CARD', action: 'CARD_CONTROLS', summary: '修改卡片限额与管控', cardId: params.id ?? null }))],
   [
     cardBulkCalls.create,

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import { type CardRow, cardName } from '../cards/service.ts';
 import { EVERY_MOVEMENT, type BalanceRuleDeps, FUNDING_QUEUES, watchKeys } from './deps.ts';
 import { balanceRuleNotices } from './notices.ts';
+import type { pauseMailPart } from './pause-mail.ts';
 import { findRule, findRun, insertRun, pausedRules, type RuleRow, toppedUpSince, updateRule, updateRun } from './store.ts';
 
 /** Refusals that mean the wallet cannot pay for the top-up: the rule pauses until money comes in. */
@@ -22,8 +23,8 @@ export const runKey = (runId: string) => `auto-recharge:${runId}`;
  * card), with the run's id as its key, so a run retried after a crash moves nothing twice. A wallet that
  * cannot pay pauses the rule and tells the team; money coming into the wallet tries it again.
  */
-export function autoRechargePart(deps: BalanceRuleDeps) {
-  const { db, clock, ledger, books, cards, messages, team, jobs, log } = deps;
+export function autoRechargePart(deps: BalanceRuleDeps, mails: Pick<ReturnType<typeof pauseMailPart>, 'queue'>) {
+  const { db, clock, ledger, books, cards, messages, team, jobs } = deps;
 
   /** The ledger watches the card below the rule's threshold while the rule is on and not paused. */
   async function syncRuleWatch(tx: Tx, merchantId: string, rule: Pick<RuleRow, 'cardId' | 'accountId' | 'enabled' | 'status' | 'threshold'>) {
@@ -61,23 +62,23 @@ export function autoRechargePart(deps: BalanceRuleDeps) {
     });
   }
 
-  /** The wallet could not pay: the run fails, the rule pauses, the team is told (a station message, and e-mail to the holder and finance). */
+  /**
+   * The wallet could not pay: the run fails, the rule pauses, the team is told (a station message, and
+   * e-mails to the holder, owner, admins and finance written with the pause and sent after it commits).
+   */
   async function pause(runId: string, card: CardRow, reason: string) {
-    const paused = await db.transaction(async (tx) => {
+    // read before the transaction: on the embedded database a read outside it would wait for it
+    const to = await team.mailboxesOf(card.accountId, ['OWNER', 'ADMIN', 'FINANCE'], [card.holderMemberId]);
+    const notice = balanceRuleNotices.paused({ card: cardName(card), reason });
+    await db.transaction(async (tx) => {
       await updateRun(tx, runId, { status: 'FAILED', reason, finishedAt: clock.now() });
       const rule = await updateRule(tx, card.id, { status: 'PAUSED', pausedReason: reason, updatedAt: clock.now() });
-      if (!rule) return false;
+      if (!rule) return;
       await syncRuleWatch(tx, card.merchantId, rule);
       await syncResumeWatch(tx, card.merchantId, card.accountId, card.currency);
-      const notice = balanceRuleNotices.paused({ card: cardName(card), reason });
       await messages.post(tx, { merchantId: card.merchantId, accountId: card.accountId, type: 'AUTO_RECHARGE_PAUSED', status: 'fail', title: notice.title, content: notice.content });
-      return true;
+      await mails.queue(tx, { merchantId: card.merchantId, accountId: card.accountId, cardId: card.id, runId, to, subject: notice.title, body: notice.text });
     });
-    if (!paused) return;
-    const notice = balanceRuleNotices.paused({ card: cardName(card), reason });
-    for (const to of await team.mailboxesOf(card.accountId, ['OWNER', 'ADMIN', 'FINANCE'], [card.holderMemberId])) {
-      await deps.mail.send({ to, subject: notice.title, text: notice.text }).catch((error: unknown) => log.error({ err: error, card_id: card.id }, 'auto top-up pause e-mail not sent'));
-    }
   }
 
   /** One run: plan, top up through the card service, end the run with what happened. */

@@ -27,11 +27,15 @@ export interface BalanceRuleDeps {
   log: { warn(facts: object, message: string): void; error(facts: object, message: string): void };
 }
 
+/** Cards no rule is set on or in force on: cancelled, being cancelled, or never opened. */
+export const CLOSED_CARD: ReadonlySet<string> = new Set(['DELETE', 'DELETING', 'FAIL']);
+
 /** The queues: a rule's run (one job per crossing), a paused rule tried again once the wallet is funded, an alert's message and e-mails. */
 export const FUNDING_QUEUES = {
   run: 'card-auto-recharge',
   resume: 'card-auto-recharge-resume',
   alert: 'balance-alert',
+  pauseMail: 'card-auto-recharge-pause-mail',
 } as const;
 
 /** A watch's key in the ledger (ledger_watches): the rule of a card, the resume of paused rules, the alerts. */

@@ -114,7 +114,14 @@ export async function runsSince(tx: Tx, cardId: string, since: Date) {
 export async function rulesOn(tx: Tx, cardIds: string[]) {
   if (cardIds.length === 0) return [];
   return tx
-    .select({ cardId: cardAutoRecharge.cardId, threshold: cardAutoRecharge.threshold, target: cardAutoRecharge.target, status: cardAutoRecharge.status })
+    .select({
+      cardId: cardAutoRecharge.cardId,
+      threshold: cardAutoRecharge.threshold,
+      target: cardAutoRecharge.target,
+      status: cardAutoRecharge.status,
+      source: cardAutoRecharge.source,
+      sourceTag: cardAutoRecharge.sourceTag,
+    })
     .from(cardAutoRecharge)
     .where(and(inArray(cardAutoRecharge.cardId, cardIds), eq(cardAutoRecharge.enabled, true)));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/engine.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { BalanceRuleService } from '../balance-rules/service.ts';
 import type { BooksService } from '../books/service.ts';
 import type { CardProductService } from '../card-products/service.ts';
 import type { CardService } from '../cards/service.ts';
@@ -23,6 +24,8 @@ export interface BulkDeps {
   cards: Pick<CardService, 'changeStatus' | 'remove' | 'recharge' | 'withdraw' | 'answeredUnderKey'>;
   spending: Pick<SpendingService, 'saveControls'>;
   team: Pick<TeamService, 'giveCard'>;
+  /** auto top-up rules: set on a card as its own form sets them, and following a card's tags */
+  rules: Pick<BalanceRuleService, 'setRule' | 'switchOff' | 'tagsChanged'>;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;
   jobs: JobQueue;

@@ -159,6 +159,12 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
         case 'SET_HOLDER':
           await deps.team.giveCard(bulk.merchantId, bulk.accountId, item.cardId, String(params.holder_member_id));
           return succeeded;
+        case 'SET_AUTO_RECHARGE': {
+          const rule = params as { enabled: false } | { enabled: boolean; threshold: string; target: string; daily_max: string };
+          if ('threshold' in rule) await deps.rules.setRule(bulk.merchantId, scope, item.cardId, rule);
+          else await deps.rules.switchOff(bulk.merchantId, scope, item.cardId);
+          return succeeded;
+        }
         case 'ADD_TAGS':
         case 'REMOVE_TAGS': {
           const asked = (params.tags as string[]).map((tag) => tag.trim());
@@ -169,7 +175,7 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
             if (tags.length > cardTagRules.perCard) {
               throw new AppError(CardBatchErrorCode.BULK_TAGS_FULL, { params: { max: cardTagRules.perCard }, data: { max: cardTagRules.perCard } });
             }
-            await setTags(tx, card.id, tags, clock.now());
+            await deps.rules.tagsChanged(tx, await setTags(tx, card.id, tags, clock.now()));
           });
           return succeeded;
         }

@@ -220,5 +220,7 @@ export async function holdActive(tx: Tx, holdId: string) {
 
 /** The card's tags replaced, the card locked in `tx` by the caller. */
 export async function setTags(tx: Tx, cardId: string, tags: string[], now: Date) {
-  await tx.update(cards).set({ tags, updatedAt: now }).where(eq(cards.id, cardId));
+  const [card] = await tx.update(cards).set({ tags, updatedAt: now }).where(eq(cards.id, cardId)).returning();
+  if (!card) throw new Error(`card ${cardId} not tagged`);
+  return card;
 }

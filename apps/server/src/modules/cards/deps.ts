@@ -27,6 +27,9 @@ export type SpendingFiguresOf = (cardIds: string[], tx?: Tx) => Promise<Map<stri
 /** What each of a page of cards has of an auto top-up rule (null: none on); the balance-rules module answers it. */
 export type AutoRechargeOf = (cardIds: string[], tx?: Tx) => Promise<Map<string, AutoRechargeBrief>>;
 
+/** A card's tags were replaced, inside `tx` with the card locked. */
+export type TagsChanged = (tx: Tx, card: CardRow) => Promise<void>;
+
 /** A card's opening ended, issued or failed, inside `tx` with the card locked (a batch counts its cards by it). */
 export type OpeningSettled = (tx: Tx, card: CardRow) => Promise<void>;
 
@@ -45,5 +48,7 @@ export interface CardDeps {
   products: Pick<CardProductService, 'find' | 'productToOpen' | 'lockHolder' | 'checkHolder' | 'checkQuota'>;
   spendingFigures: SpendingFiguresOf;
   autoRechargeOf?: AutoRechargeOf;
+  /** the card's tags changed, inside `tx` with the card locked (the rules of its tags follow it at once) */
+  tagsChanged?: TagsChanged;
   openingSettled: OpeningSettled;
 }

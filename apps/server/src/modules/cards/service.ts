@@ -131,6 +131,7 @@ export function createCardService(deps: CardDeps) {
         const card = await findOwnCard(tx, merchantId, scope, id, { lock: true });
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const tagged = await updateCard(tx, card.id, { tags, updatedAt: clock.now() });
+        await deps.tagsChanged?.(tx, tagged);
         await traceWithin(tx, cardCalls.setTags, cardItem(tagged, '', '', undefined));
         return tagged;
       });

@@ -1,3 +1,4 @@
+import { autoRechargeBody } from '@portal/contract/balance-rules';
 import { type BulkAction, type BulkActionBody, type BulkReview, bulkMovesMoney } from '@portal/contract/card-bulk';
 import { limitRule, MCC_CATEGORIES, type MccCategory } from '@portal/contract/card-spending';
 import { cardAmountRule } from '@portal/contract/cards';
@@ -31,6 +32,10 @@ interface ParamValues {
   monthly_limit?: string;
   blocked_categories?: MccCategory[];
   allowed_countries?: string[];
+  auto?: 'on' | 'off';
+  threshold?: string;
+  target?: string;
+  daily_max?: string;
 }
 
 const NO_PARAMS: readonly BulkAction[] = ['FREEZE', 'UNFREEZE', 'CANCEL'];
@@ -56,9 +61,20 @@ function paramsOf(action: BulkAction, values: ParamValues): BulkActionBody['para
         blocked_categories: MCC_CATEGORIES.filter((category) => values.blocked_categories?.includes(category)),
         allowed_countries: values.allowed_countries ?? [],
       };
+    case 'SET_AUTO_RECHARGE':
+      return values.auto === 'off'
+        ? { enabled: false }
+        : { enabled: true, threshold: values.threshold ?? '', target: values.target ?? '', daily_max: values.daily_max ?? '' };
     default:
       return undefined;
   }
+}
+
+/** The rule's own checks (the contract's), each on its field, before the review is asked for. */
+function ruleProblems(values: ParamValues) {
+  if (values.auto === 'off') return [];
+  const checked = autoRechargeBody.safeParse({ enabled: true, threshold: values.threshold ?? '', target: values.target ?? '', daily_max: values.daily_max ?? '' });
+  return checked.success ? [] : checked.error.issues.map((issue) => ({ name: String(issue.path[0]) as keyof ParamValues, errors: [issue.message] }));
 }
 
 function MoneyReview({ review }: { review: BulkReview }) {
@@ -100,6 +116,7 @@ export default function BulkActionDialog({ action, target, onClose, onStarted }:
   const members = useTeamMembers();
   const choice = 'card_ids' in target ? { card_ids: target.card_ids } : { filter: target.filter };
   const mode = Form.useWatch('mode', form);
+  const auto = Form.useWatch('auto', form);
 
   const ask = async (asked: BulkActionBody) => {
     setRefusal(null);
@@ -123,6 +140,11 @@ export default function BulkActionDialog({ action, target, onClose, onStarted }:
   const submit = async () => {
     if (!body) {
       const values = await form.validateFields();
+      const problems = action === 'SET_AUTO_RECHARGE' ? ruleProblems(values) : [];
+      if (problems.length > 0) {
+        form.setFields(problems);
+        return;
+      }
       await ask({ action, ...choice, params: paramsOf(action, values) } as BulkActionBody);
       return;
     }
@@ -160,7 +182,7 @@ export default function BulkActionDialog({ action, target, onClose, onStarted }:
       </p>
       {refusal ? <Alert type="error" showIcon message={refusal} className={styles.refusal} data-testid="bulk-refusal" /> : null}
       {body ? null : (
-        <Form form={form} layout="vertical" initialValues={{ mode: action === 'RECHARGE' ? 'amount' : action === 'WITHDRAW' ? 'amount' : undefined }}>
+        <Form form={form} layout="vertical" initialValues={{ mode: action === 'RECHARGE' ? 'amount' : action === 'WITHDRAW' ? 'amount' : undefined, auto: 'on' }}>
           {action === 'RECHARGE' || action === 'WITHDRAW' ? (
             <>
               <Form.Item name="mode" label={action === 'RECHARGE' ? text.rechargeMode : text.withdrawMode}>
@@ -202,6 +224,37 @@ export default function BulkActionDialog({ action, target, onClose, onStarted }:
                   .map((member) => ({ value: member.id, label: `${member.phone_masked}（${ROLE_LABELS[member.role]}）` }))}
               />
             </Form.Item>
+          ) : null}
+          {action === 'SET_AUTO_RECHARGE' ? (
+            <>
+              <Form.Item name="auto" label={text.autoMode}>
+                <Radio.Group
+                  options={[
+                    { value: 'on', label: text.autoOn },
+                    { value: 'off', label: text.autoOff },
+                  ]}
+                  data-testid="bulk-auto-mode"
+                />
+              </Form.Item>
+              {auto === 'off' ? (
+                <Alert type="info" showIcon message={text.autoOffHint} className={styles.refusal} />
+              ) : (
+                <>
+                  <Alert type="info" showIcon message={text.autoReplace} className={styles.refusal} />
+                  <div className={styles.ruleFields}>
+                    <Form.Item name="threshold" label={text.autoThreshold}>
+                      <Input inputMode="decimal" autoComplete="off" data-testid="bulk-auto-threshold" />
+                    </Form.Item>
+                    <Form.Item name="target" label={text.autoTarget}>
+                      <Input inputMode="decimal" autoComplete="off" data-testid="bulk-auto-target" />
+                    </Form.Item>
+                    <Form.Item name="daily_max" label={text.autoDailyMax}>
+                      <Input inputMode="decimal" autoComplete="off" data-testid="bulk-auto-daily-max" />
+                    </Form.Item>
+                  </div>
+                </>
+              )}
+            </>
           ) : null}
           {action === 'SET_CONTROLS' ? (
             <>

@@ -29,6 +29,8 @@ export const cardKeys = {
   controls: (id: string) => queryKeyOf(spendingCalls.controls, { params: { id } }),
   /** the card's auto top-up rule, what it put on the card today and its latest run */
   autoRecharge: (id: string) => queryKeyOf(balanceRuleCalls.autoRecharge, { params: { id } }),
+  /** the account's auto top-up rules per tag */
+  tagAutoRecharge: () => queryKeyOf(balanceRuleCalls.tagAutoRecharge),
   /** the account's running batch, else its latest */
   batchStatus: () => queryKeyOf(cardBatchCalls.status),
   exportList: () => queryKeyOf(cardBatchCalls.exports),

@@ -13,7 +13,7 @@ export function AutoRechargeMark({ card }: { card: CardItem }) {
   if (!rule) return null;
   const paused = rule.status === 'PAUSED';
   return (
-    <Tooltip title={text.listTag(formatAmount(rule.threshold), formatAmount(rule.target))}>
+    <Tooltip title={`${text.listTag(formatAmount(rule.threshold), formatAmount(rule.target))}${rule.tag ? text.listFromTag(rule.tag) : ''}`}>
       <span className={paused ? `${styles.mark} ${styles.paused}` : styles.mark} data-testid="card-auto-recharge">
         <SyncOutlined aria-hidden /> {paused ? text.listPaused : text.listOn}
       </span>

@@ -1,9 +1,9 @@
 import { EXPORT_IDS_MAX } from '@portal/contract/card-batches';
 import type { CardItem } from '@portal/contract/cards';
-import { BarChartOutlined, CreditCardOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CreditCardOutlined, ExportOutlined, PlusOutlined, SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Empty, Popover, Result, Skeleton } from 'antd';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageAction, RefreshAction } from '../../../components/page-action.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -26,6 +26,7 @@ import { ListSection } from '../../../domain/lists/components/list-section.tsx';
 import { useListLocation } from '../../../domain/lists/lib/use-list-location.ts';
 import { usePageInRange } from '../../../domain/lists/lib/use-page-in-range.ts';
 import styles from './card.module.css';
+import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import { BulkBar, useBulkActions } from '../../../domain/bulk/components/bulk-bar.tsx';
 import { useTeamMembers } from '../../../domain/team/api/get-team-members.ts';
 import { useCardTags } from '../../../domain/cards/api/get-card-tags.ts';
@@ -36,6 +37,8 @@ import { useCans } from '../../../domain/team/lib/use-can.ts';
 import { ROLE_LABELS } from '@portal/contract/team';
 import { teamText } from '../../../locales/zh-CN/team.ts';
 import { cardSpendingText } from '../../../locales/zh-CN/card-spending.ts';
+
+const TagAutoRechargeDialog = lazy(() => import('../components/tag-auto-recharge-dialog.tsx'));
 
 const columnLabels: Record<ChoosableColumn, string> = {
   holder: teamText.holder.column,
@@ -66,6 +69,7 @@ export default function Card() {
   const { filters, sort, page, pageSize } = location;
   const list = useCards({ filters, sort, page, pageSize });
   const tags = useCardTags();
+  const [tagRulesOpen, setTagRulesOpen] = useState(false);
   const summary = useCardSummary();
   const available = useOpenedAvailable();
   const fetching = useIsFetching(cardAnswers.all()) > 0;
@@ -121,6 +125,7 @@ export default function Card() {
       extra={
         <>
           <RefreshAction label={cardListText.refresh} fetching={fetching} onClick={refresh} />
+          <PageAction icon={<SyncOutlined />} label={balanceRuleText.tagRules.open} onClick={() => setTagRulesOpen(true)} testId="open-tag-rules" />
           <PageAction icon={<BarChartOutlined />} label={cardListText.analysis} onClick={() => navigate(paths.spendingAnalysis.getHref())} testId="open-analysis" />
           {!may['cards.export'] ? null : chosen.count > 0 ? (
             <Button icon={<ExportOutlined />} onClick={exportTicked} data-testid="export-selected">
@@ -137,6 +142,11 @@ export default function Card() {
         </>
       }
     >
+      {tagRulesOpen ? (
+        <Suspense fallback={null}>
+          <TagAutoRechargeDialog onClose={() => setTagRulesOpen(false)} />
+        </Suspense>
+      ) : null}
       <StaleDataNote queries={[list, summary]} />
       <MyBudget />
       <CardSummaryStrip summary={summary.data} failed={summary.isError} />

@@ -20,3 +20,15 @@ export const useSetAutoRecharge = (id: string) => {
     onSuccess: (rule) => queryClient.setQueryData(cardKeys.autoRecharge(id), rule),
   });
 };
+
+/** DELETE /card/:id/auto-recharge: the card's own rule gone; answers the rule now in force (its tags', or none). */
+export const useRemoveAutoRecharge = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(balanceRuleCalls.removeAutoRecharge, { params: { id } }),
+    onSuccess: (rule) => {
+      queryClient.setQueryData(cardKeys.autoRecharge(id), rule);
+      void queryClient.invalidateQueries({ queryKey: cardKeys.lists() });
+    },
+  });
+};

@@ -9,7 +9,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
-import { useAutoRecharge, useSetAutoRecharge } from '../api/auto-recharge.ts';
+import { useAutoRecharge, useRemoveAutoRecharge, useSetAutoRecharge } from '../api/auto-recharge.ts';
 import styles from './auto-recharge.module.css';
 
 const text = balanceRuleText.autoRecharge;
@@ -118,6 +118,32 @@ function RuleForm({ card, rule }: { card: CardItem; rule: AutoRechargeRule }) {
   );
 }
 
+/** Where the rule in force comes from: a tag's rule (saving here makes the card's own), or the card's own over its tags. */
+function RuleSource({ card, rule }: { card: CardItem; rule: AutoRechargeRule }) {
+  const remove = useRemoveAutoRecharge(card.id);
+  const mayFund = useCan('cards.fund');
+  if (rule.source === 'TAG' && rule.source_tag) {
+    return <Alert type="info" showIcon className={styles.sourceNote} message={`${text.fromTag(rule.source_tag)}。${text.fromTagHint}`} data-testid="auto-recharge-source" />;
+  }
+  if (rule.source !== 'CARD' || card.tags.length === 0) return null;
+  return (
+    <div className={styles.source} data-testid="auto-recharge-source">
+      <span className={styles.muted}>{text.ownOverTags}</span>
+      {mayFund ? (
+        <Button
+          type="link"
+          size="small"
+          loading={remove.isPending}
+          onClick={() => void remove.mutateAsync().then(() => notifySuccess(text.usedTagRule))}
+          data-testid="auto-recharge-use-tags"
+        >
+          {text.useTagRule}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A card's auto top-up (growing-customers.md §3): below the trigger balance, a job tops the card up to
  * the target from the wallet, at most the daily maximum a day. Shows whether it is on or paused (the
@@ -161,6 +187,7 @@ export function AutoRecharge({ card }: { card: CardItem }) {
           {rule.data.status === 'PAUSED' && rule.data.enabled ? (
             <Alert type="warning" showIcon message={rule.data.paused_reason ?? text.paused} description={text.pausedHint} data-testid="auto-recharge-paused" />
           ) : null}
+          <RuleSource card={card} rule={rule.data} />
           <div className={styles.facts}>
             {rule.data.daily_max ? <span data-testid="auto-recharge-used">{text.usedToday(formatAmount(rule.data.used_today), formatAmount(rule.data.daily_max), rule.data.currency)}</span> : null}
             <span>

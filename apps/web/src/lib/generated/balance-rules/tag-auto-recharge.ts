@@ -1,0 +1,5 @@
+// Generated from packages/contract/src/api/balance-rules.ts by apps/web/scripts/generate-calls.ts: do not edit.
+import type { balanceRuleCalls as declared } from '@portal/contract/api/balance-rules';
+import type { CallRef } from '../../api-client.ts';
+
+export const tagAutoRecharge: CallRef<(typeof declared)['tagAutoRecharge']> = { method: 'GET', path: '/card/tag-auto-recharge' };
