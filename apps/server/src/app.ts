@@ -40,6 +40,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { balanceRuleRoutes } from './modules/balance-rules/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
@@ -181,7 +182,7 @@ export async function buildApp(options: BuildOptions) {
 const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; routes: RouteTable }> = async (api, { services, hub, routes }) => {
   api.decorateRequest('merchant', null as unknown as MerchantRow);
   // who is calling is resolved by each call from what its declaration admits (http/register-call.ts)
-  api.decorate('principals', appPrincipals(services.sessions));
+  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys));
   // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
   api.decorate('activity', callActivity(services.activity));
   api.addHook('onRequest', async (request) => {
@@ -206,6 +207,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
   await api.register(cardBulkRoutes, { bulk: services.cardBulk, tradePassword: services.security });
   await api.register(balanceRuleRoutes, { rules: services.balanceRules });
+  await api.register(apiKeyRoutes, { keys: services.apiKeys, tradePassword: services.security });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
