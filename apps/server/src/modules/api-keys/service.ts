@@ -17,14 +17,14 @@ import {
 } from '@portal/contract/developer';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import { ErrorCode } from '@portal/contract/errors';
-import type { Role } from '@portal/contract/team';
+import { ROLE_LABELS, type Role } from '@portal/contract/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sameText, sha256 } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { holderLabel } from '../cards/card-view.ts';
+import { maskPhone } from '../../lib/mask.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { type ApiKeyRow, countLiveKeys, findKeyByPrefix, insertApiKey, listApiKeys, lockAccountRow, lockApiKey, touchApiKey, updateApiKey } from './store.ts';
 
@@ -63,7 +63,7 @@ function view(row: ApiKeyRow, member: { phone: string; role: string }, now: Date
     expires_at: row.expiresAt?.toISOString() ?? null,
     status: statusOf(row, now),
     member_id: row.memberId,
-    member_label: holderLabel(member),
+    member_label: `${maskPhone(member.phone)}（${ROLE_LABELS[member.role as Role] ?? member.role}）`,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     last_used_ip: row.lastUsedIp,
