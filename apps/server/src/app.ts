@@ -162,7 +162,18 @@ export async function buildApp(options: BuildOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '客户门户 API', version: '1.0.0', description: 'Answers are {code, message, data}; code 0 is success.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in session’s token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sk_…',
+            description:
+              'An API key (设置 → 开发者): the calls marked with a scope take it, within the key’s scopes and its member’s role; writes need an Idempotency-Key',
+          },
+        },
+      },
     },
     transform: withRefusals(jsonSchemaTransform),
   });
