@@ -40,6 +40,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { balanceRuleRoutes } from './modules/balance-rules/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
@@ -161,7 +162,18 @@ export async function buildApp(options: BuildOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '客户门户 API', version: '1.0.0', description: 'Answers are {code, message, data}; code 0 is success.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in session’s token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sk_…',
+            description:
+              'An API key (设置 → 开发者): the calls marked with a scope take it, within the key’s scopes and its member’s role; writes need an Idempotency-Key',
+          },
+        },
+      },
     },
     transform: withRefusals(jsonSchemaTransform),
   });
@@ -181,7 +193,7 @@ export async function buildApp(options: BuildOptions) {
 const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; routes: RouteTable }> = async (api, { services, hub, routes }) => {
   api.decorateRequest('merchant', null as unknown as MerchantRow);
   // who is calling is resolved by each call from what its declaration admits (http/register-call.ts)
-  api.decorate('principals', appPrincipals(services.sessions));
+  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys));
   // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
   api.decorate('activity', callActivity(services.activity));
   api.addHook('onRequest', async (request) => {
@@ -206,6 +218,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(cardBatchRoutes, { batches: services.cardBatches, exports: services.cardExports, tradePassword: services.security });
   await api.register(cardBulkRoutes, { bulk: services.cardBulk, tradePassword: services.security });
   await api.register(balanceRuleRoutes, { rules: services.balanceRules });
+  await api.register(apiKeyRoutes, { keys: services.apiKeys, tradePassword: services.security });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));

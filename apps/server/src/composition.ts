@@ -14,6 +14,7 @@ import { createCardProductService } from './modules/card-products/service.ts';
 import { createCardReconciler } from './modules/card-reconcile/service.ts';
 import { createCardRevealService } from './modules/card-reveal/service.ts';
 import { createCardService } from './modules/cards/service.ts';
+import { createApiKeyService } from './modules/api-keys/service.ts';
 import { createBalanceRuleService } from './modules/balance-rules/service.ts';
 import { createSpendingFigures, createSpendingService, holdExpiryPart } from './modules/spending/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -204,7 +205,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     batches: cardBatches.seen,
   });
 
-  return { config, database, clock, sealer, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
+  const apiKeys = createApiKeyService({ db, clock });
+  return { config, database, clock, sealer, apiKeys, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

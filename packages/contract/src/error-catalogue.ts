@@ -4,6 +4,7 @@ import { balanceRuleErrors } from './error-catalogue-balance-rules.ts';
 import { moneyErrors } from './error-catalogue-money.ts';
 import { fundingErrors } from './error-catalogue-funding.ts';
 import { usdtErrors } from './error-catalogue-usdt.ts';
+import { developerErrors } from './error-catalogue-developer.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
 import { signInErrors } from './error-catalogue-sign-in.ts';
@@ -29,4 +30,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...fundingErrors,
   ...balanceRuleErrors,
   ...usdtErrors,
+  ...developerErrors,
 };

@@ -45,6 +45,7 @@ export const ACTIONS = {
   'team.ownership': '转让所有权',
   'activity.read': '查看操作日志',
   'alerts.manage': '设置余额提醒',
+  'developer.keys': '管理 API 密钥',
 } as const;
 export type Action = keyof typeof ACTIONS;
 
@@ -54,7 +55,7 @@ const EVERYONE: readonly Action[] = ['wallet.read', 'cards.read', 'messages.read
 export const ROLE_ACTIONS: Record<Role, readonly Action[]> = {
   OWNER: Object.keys(ACTIONS) as Action[],
   ADMIN: (Object.keys(ACTIONS) as Action[]).filter((action) => action !== 'team.ownership'),
-  FINANCE: [...EVERYONE, 'wallet.history', 'wallet.fund', 'cards.fund', 'cards.export', 'activity.read', 'alerts.manage'],
+  FINANCE: [...EVERYONE, 'wallet.history', 'wallet.fund', 'cards.fund', 'cards.export', 'activity.read', 'alerts.manage', 'developer.keys'],
   MEMBER: [...EVERYONE, 'cards.open', 'cards.manage', 'cards.fund', 'cards.reveal', 'cards.export'],
   VIEWER: [...EVERYONE, 'wallet.history', 'cards.export', 'team.read', 'activity.read'],
 };

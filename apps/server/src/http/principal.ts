@@ -1,4 +1,7 @@
 import { isSessionCaller, type Who } from '@portal/contract/api/call';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@portal/contract/cards';
+import { isApiKeyToken } from '@portal/contract/developer';
+import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import { SESSION_STAGES, type SessionStage } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { type Action, can, permissionDeniedMessage } from '@portal/contract/team';
@@ -40,6 +43,22 @@ export interface PrincipalResolvers {
    * catalogue's refusal (a missing, unknown, revoked or expired session; a disabled account) when none.
    */
   session(merchantId: string, token: string | undefined): Promise<{ principal: Principal; stage: SessionStage }>;
+  /**
+   * The principal of an API key (`Authorization: Bearer sk_…`) used from `ip`, with the scopes it
+   * carries; the catalogue's refusal (12xx) for an unknown, revoked or expired key, or an address its
+   * allow-list does not hold. Absent: keys are not taken (their tokens are no session either).
+   */
+  key?(merchantId: string, token: string, ip: string): Promise<{ principal: Principal; scopes: readonly string[] }>;
+}
+
+/**
+ * The request's principal as a signed-in session: what the calls never open to keys read (the session
+ * itself: its id, its stage). A key reaching one is refused as such a call refuses it.
+ */
+export function sessionOf(request: FastifyRequest): Extract<Principal, { kind: 'session' }> {
+  const principal = request.principal as Principal & { kind: string };
+  if (principal.kind !== 'session') throw new AppError(ApiKeyErrorCode.KEY_CALL_REFUSED);
+  return principal as Extract<Principal, { kind: 'session' }>;
 }
 
 /** The refusal of a call the member's role may not make: the action named, and the roles that may. */
@@ -63,12 +82,34 @@ export class Principals {
    */
   async admit(who: Who, request: FastifyRequest): Promise<void> {
     if (!isSessionCaller(who)) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token !== undefined && isApiKeyToken(token) && this.resolvers.key) {
+      await this.key(who, request, token, this.resolvers.key);
+      return;
+    }
     const principal = await this.session(request, who.session);
     if (who.role) requireAction(principal, who.role);
   }
 
+  /**
+   * An API key's call: open to keys (`who.key` named), within the key's scopes and its member's role,
+   * and a write only with an Idempotency-Key. The key's own refusals come first, so a revoked key is
+   * told it is revoked whatever it called.
+   */
+  private async key(who: Who & { session: unknown }, request: FastifyRequest, token: string, resolve: NonNullable<PrincipalResolvers['key']>) {
+    const { principal, scopes } = await resolve(request.merchant.id, token, request.ip);
+    if (!('key' in who) || who.key === undefined) throw new AppError(ApiKeyErrorCode.KEY_CALL_REFUSED);
+    if (!scopes.includes(who.key)) throw new AppError(ApiKeyErrorCode.KEY_SCOPE_MISSING, { params: { scope: who.key }, data: { scope: who.key } });
+    if (who.role) requireAction(principal, who.role);
+    if (request.method !== 'GET') {
+      const given = request.headers[IDEMPOTENCY_HEADER];
+      if (typeof given !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(given)) throw new AppError(ApiKeyErrorCode.KEY_IDEMPOTENCY_REQUIRED);
+    }
+    request.principal = principal;
+  }
+
   /** The request's session principal, in one of `stages` (any stage by default), put on the request. */
-  async session(request: FastifyRequest, stages: readonly SessionStage[] = SESSION_STAGES): Promise<Principal> {
+  async session(request: FastifyRequest, stages: readonly SessionStage[] = SESSION_STAGES): Promise<Extract<Principal, { kind: 'session' }>> {
     const { principal, stage } = await this.resolvers.session(request.merchant.id, bearerToken(request.headers.authorization));
     if (!stages.includes(stage)) {
       if (stage === 'VERIFY') throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
@@ -76,6 +117,6 @@ export class Principals {
       throw new AppError(ErrorCode.VALIDATION, { message: '当前登录状态无需此操作' });
     }
     request.principal = principal;
-    return principal;
+    return principal as Extract<Principal, { kind: 'session' }>;
   }
 }

@@ -39,8 +39,9 @@ declare module 'fastify' {
 export function callSchema(call: Call) {
   return {
     tags: [...call.tags],
-    ...(isSessionCaller(call.who) ? { security: BEARER } : {}),
-    summary: call.summary,
+    // a call open to API keys lists the key scheme with the scope it needs beside the session's bearer
+    ...(isSessionCaller(call.who) ? { security: call.who.key ? [...BEARER, { apiKey: [call.who.key] }] : BEARER } : {}),
+    summary: call.who && isSessionCaller(call.who) && call.who.key ? `${call.summary} · API 密钥：${call.who.key}` : call.summary,
     ...(call.idempotencyKey ? { headers: idempotencyHeaders } : {}),
     ...(call.params ? { params: call.params } : {}),
     ...(call.query ? { querystring: call.query } : {}),

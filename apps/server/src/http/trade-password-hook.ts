@@ -74,7 +74,8 @@ export function tradePasswordHook(
       if (earlier && earlier.operation !== keyed.operation) throw conflict(keyed.key);
       if (earlier?.requestHash === keyed.requestHash && (await options.answered(request, keyed.key))) return;
     }
-    if (when(request.body)) {
+    // a key's calls do not ask for it: it was given when the key was made (its scopes and allow-list guard it)
+    if (when(request.body) && request.principal.kind !== 'key') {
       const given = (request.body as { trx_password?: string } | undefined)?.trx_password;
       await checks.confirm(memberId, given, trxPasswordSet, options.required === true);
     }

@@ -19,7 +19,7 @@ export const balanceRuleCalls = defineCalls({
     answer: autoRechargeRule,
     summary: "The card's auto top-up rule, what it put on the card today and its latest run",
     tags: ['cards'],
-    who: member('cards.read'),
+    who: member('cards.read', 'cards:read'),
   },
   setAutoRecharge: {
     method: 'PUT',
@@ -30,7 +30,7 @@ export const balanceRuleCalls = defineCalls({
     summary:
       "Set the card's auto top-up rule: when its available falls below `threshold`, a job tops it up to `target` from the wallet (with the top-up fee), at most `daily_max` a China-time day, once per crossing; a wallet that cannot pay pauses the rule until it is funded",
     tags: ['cards'],
-    who: member('cards.fund'),
+    who: member('cards.fund', 'funds:write'),
   },
   removeAutoRecharge: {
     method: 'DELETE',

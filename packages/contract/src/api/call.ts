@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../cards.ts';
 import type { SessionStage } from '../enums.ts';
+import type { ApiKeyScope } from '../developer.ts';
 import type { Action } from '../team.ts';
 
 /** Every call's path is below this one: the calls' own paths are written without it. */
@@ -11,8 +12,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** An action a member's role may be granted (`cards.read`): the role table of team.ts decides it. */
 export type RoleAction = Action;
 
-/** A scope an API key may carry (`cards:read`): named now, enforced once keys exist. */
-export type KeyScope = `${string}:${string}`;
+/** A scope an API key may carry (`cards:read`): the call is open to keys that carry it. */
+export type KeyScope = ApiKeyScope;
 
 /**
  * Anyone may call. `sessionWhenAsked`: the body can ask for something of the signed-in account (a
@@ -85,8 +86,11 @@ export const PUBLIC: PublicCaller = { public: true };
 /** A session in one of the given stages; FULL alone when none is named. */
 export const session = (...stages: SessionStage[]): SessionCaller => ({ session: stages.length > 0 ? stages : ['FULL'] });
 
-/** A session in the FULL stage, of a member whose role grants `action`. */
-export const member = (action: Action): SessionCaller => ({ session: ['FULL'], role: action });
+/**
+ * A session in the FULL stage, of a member whose role grants `action`; with `key`, also an API key
+ * carrying that scope (developer.ts), acting as a member whose role grants `action`.
+ */
+export const member = (action: Action, key?: ApiKeyScope): SessionCaller => ({ session: ['FULL'], role: action, ...(key ? { key } : {}) });
 
 /** A table of calls, kept with its exact types (each schema's own) for the server and the web client. */
 export const defineCalls = <const Calls extends Record<string, Call>>(calls: Calls): Calls => calls;

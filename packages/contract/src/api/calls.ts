@@ -2,6 +2,7 @@ import { accountCalls } from './account.ts';
 import { cardBatchCalls } from './card-batches.ts';
 import { cardBulkCalls } from './card-bulk.ts';
 import { cardCalls } from './cards.ts';
+import { developerCalls } from './developer.ts';
 import { eventCalls } from './events.ts';
 import { fundingCalls } from './funding.ts';
 import { balanceRuleCalls } from './balance-rules.ts';
@@ -29,4 +30,5 @@ export const portalCalls = {
   cardBulk: cardBulkCalls,
   team: teamCalls,
   balanceRules: balanceRuleCalls,
+  developer: developerCalls,
 } as const;

@@ -22,7 +22,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchCreateCardAnswer,
     summary: 'Open 2–500 cards of a product at once: the whole cost is held, a job opens them (Idempotency-Key; trx_password once set)',
     tags,
-    who: member('cards.open'),
+    who: member('cards.open', 'cards:write'),
     movesMoney: true,
     idempotencyKey: true,
     tradePassword: 'always',
@@ -33,7 +33,7 @@ export const cardBatchCalls = defineCalls({
     answer: batchStatusAnswer,
     summary: "The account's running batch (exist), else its latest",
     tags,
-    who: member('cards.read'),
+    who: member('cards.read', 'cards:read'),
   },
   createExport: {
     method: 'POST',

@@ -21,7 +21,7 @@ export const spendingCalls = defineCalls({
     answer: acrossTransactionPage,
     summary: "Every card's transactions, newest first, with the card each is on; filter by card, tag, holder, merchant, category, currency and days",
     tags,
-    who: member('cards.read'),
+    who: member('cards.read', 'transactions:read'),
   },
   exportAcrossTransactions: {
     method: 'GET',
@@ -39,7 +39,7 @@ export const spendingCalls = defineCalls({
     answer: spendingSummary,
     summary: 'What the cards spent, with counts, declines and the decline rate, grouped by day, card, tag, holder, merchant or category (the current China-time month unless from/to are given)',
     tags,
-    who: member('cards.read'),
+    who: member('cards.read', 'transactions:read'),
   },
   transactions: {
     method: 'GET',
@@ -49,7 +49,7 @@ export const spendingCalls = defineCalls({
     answer: cardTransactionPage,
     summary: "A card's transactions, newest first",
     tags,
-    who: member('cards.read'),
+    who: member('cards.read', 'transactions:read'),
   },
   exportTransactions: {
     method: 'GET',
@@ -68,7 +68,7 @@ export const spendingCalls = defineCalls({
     answer: cardControls,
     summary: "A card's limits, blocked categories and allowed countries, with what was spent today and this month",
     tags,
-    who: member('cards.read'),
+    who: member('cards.read', 'cards:read'),
   },
   saveControls: {
     method: 'PUT',
@@ -78,6 +78,6 @@ export const spendingCalls = defineCalls({
     answer: cardControls,
     summary: "Replace a card's controls; the next authorisation obeys them",
     tags,
-    who: member('cards.manage'),
+    who: member('cards.manage', 'cards:write'),
   },
 });

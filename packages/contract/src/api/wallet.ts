@@ -18,7 +18,7 @@ export const walletCalls = defineCalls({
     answer: accountBalanceAnswer,
     summary: 'Available and held (anew) per currency, as two-decimal strings',
     tags,
-    who: member('wallet.read'),
+    who: member('wallet.read', 'wallet:read'),
   },
   status: {
     method: 'GET',
@@ -26,7 +26,7 @@ export const walletCalls = defineCalls({
     answer: balanceStatusAnswer,
     summary: 'BALANCE_STATUS_AVAILABLE, or BALANCE_STATUS_FROZEN (nothing can leave the wallet) with the reason',
     tags,
-    who: member('wallet.read'),
+    who: member('wallet.read', 'wallet:read'),
   },
   cardAmount: {
     method: 'GET',
@@ -34,7 +34,7 @@ export const walletCalls = defineCalls({
     answer: cardAmountAnswer,
     summary: "The total on the account's cards, per currency",
     tags,
-    who: member('wallet.read'),
+    who: member('wallet.read', 'wallet:read'),
   },
   transactions: {
     method: 'GET',
@@ -43,7 +43,7 @@ export const walletCalls = defineCalls({
     answer: walletTransactionPage,
     summary: 'Wallet transactions, newest first, paginated; filter by type, currency and date range (days in UTC+8)',
     tags,
-    who: member('wallet.history'),
+    who: member('wallet.history', 'transactions:read'),
   },
   exportTransactions: {
     method: 'GET',

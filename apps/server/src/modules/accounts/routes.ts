@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { DEVICE_COOKIE, callerOf } from '../../http/caller.ts';
 import { type AccountService, DEVICE_TRUST_MS } from './service.ts';
+import { sessionOf } from '../../http/principal.ts';
 
 // the account calls' paths, and only theirs
 const COOKIE_PATH = `${API_BASE}/account`;
@@ -21,7 +22,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountService }> = a
   registerCall(app, accountCalls.login, async (request) => ok(await accounts.login(request.merchant, request.body, callerOf(request))));
 
   registerCall(app, accountCalls.logout, async (request) => {
-    await accounts.logout(request.principal);
+    await accounts.logout(sessionOf(request));
     return ok(null);
   });
 
@@ -32,18 +33,18 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountService }> = a
   });
 
   registerCall(app, accountCalls.sendCodeAuto, async (request) =>
-    ok(await accounts.sendAccessCode(request.merchant, request.principal, request.body, callerOf(request))),
+    ok(await accounts.sendAccessCode(request.merchant, sessionOf(request), request.body, callerOf(request))),
   );
 
   registerCall(app, accountCalls.checkLoginCode, async (request, reply) => {
-    const result = await accounts.checkAccessCode(request.merchant, request.principal, request.body, callerOf(request));
+    const result = await accounts.checkAccessCode(request.merchant, sessionOf(request), request.body, callerOf(request));
     if (result.deviceSecret) setDeviceCookie(request, reply, result.deviceSecret);
     return ok({ token: result.token, email: result.email });
   });
 
   registerCall(app, accountCalls.register, async (request) => ok(await accounts.register(request.merchant, request.body, callerOf(request))));
 
-  registerCall(app, accountCalls.bindEmail, async (request) => ok(await accounts.bindEmail(request.merchant, request.principal, request.body)));
+  registerCall(app, accountCalls.bindEmail, async (request) => ok(await accounts.bindEmail(request.merchant, sessionOf(request), request.body)));
 
   registerCall(app, accountCalls.forgetPasswordCode, async (request) => ok(await accounts.forgetCode(request.merchant, request.body, callerOf(request))));
 
@@ -61,5 +62,5 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountService }> = a
     return ok(null);
   });
 
-  registerCall(app, accountCalls.info, async (request) => ok(await accounts.info(request.principal)));
+  registerCall(app, accountCalls.info, async (request) => ok(await accounts.info(sessionOf(request))));
 };

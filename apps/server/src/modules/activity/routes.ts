@@ -51,7 +51,7 @@ export function callActivity(activity: ActivityService): CallActivity {
       const rule = activityNotes.get(call);
       if (!rule || !request.principal) return handle();
       const principal = request.principal;
-      const actor = () => actorOf(principal, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }, request.merchant.id);
+      const actor = () => actorOf(principal as Parameters<typeof actorOf>[0], { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }, request.merchant.id);
       const asked = () => ({ params: (request.params ?? {}) as Record<string, string>, body: (request.body ?? {}) as Record<string, unknown> });
       let written: string | null = null;
       const answer = await withCallTrace(

@@ -39,11 +39,16 @@ export interface ActivityActor {
 /** The member as the log names them: 138****8000（管理员）. */
 export const memberLabel = (member: { phone: string; role: string }) => `${maskPhone(member.phone)}（${ROLE_LABELS[member.role as keyof typeof ROLE_LABELS] ?? member.role}）`;
 
-export const actorOf = (auth: Pick<Authenticated, 'account' | 'member' | 'session'>, caller: { ip: string; userAgent: string }, merchantId: string): ActivityActor => ({
+/** Who the log names for a call: the member, and when the call came with an API key, that key (by its prefix). */
+export const actorOf = (
+  auth: Pick<Authenticated, 'account' | 'member'> & { key?: { prefix?: string } },
+  caller: { ip: string; userAgent: string },
+  merchantId: string,
+): ActivityActor => ({
   merchantId,
   accountId: auth.account.id,
   memberId: auth.member.id,
-  label: memberLabel(auth.member),
+  label: auth.key ? `${memberLabel(auth.member)} · API 密钥` : memberLabel(auth.member),
   ip: caller.ip,
   userAgent: caller.userAgent,
 });

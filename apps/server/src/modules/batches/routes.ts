@@ -8,6 +8,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { cardScopeOf } from '../cards/service.ts';
 import type { SecurityService } from '../security/service.ts';
 import type { BatchService, CardExportService } from './service.ts';
+import { sessionOf } from '../../http/principal.ts';
 
 /** The trade password's one rule (accounts): what a batch, or an export with full numbers, confirms first. */
 type TradePasswordGuard = Pick<SecurityService, 'tradePasswordHook'>;
@@ -24,30 +25,30 @@ export const cardBatchRoutes: FastifyPluginAsync<{ batches: BatchService; export
     app,
     cardBatchCalls.create,
     async (request) =>
-      ok(await batches.create(request.merchant.id, request.principal.account.id, request.body, idempotencyKey(request), request.principal.member.id)),
+      ok(await batches.create(request.merchant.id, sessionOf(request).account.id, request.body, idempotencyKey(request), sessionOf(request).member.id)),
     {
       preHandler: tradePassword.tradePasswordHook(() => true, {
-        answered: (request, key) => batches.answeredUnderKey(request.merchant.id, request.principal.account.id, key),
+        answered: (request, key) => batches.answeredUnderKey(request.merchant.id, sessionOf(request).account.id, key),
       }),
     },
   );
 
-  registerCall(app, cardBatchCalls.status, async (request) => ok(await batches.status(request.merchant.id, cardScopeOf(request.principal))));
+  registerCall(app, cardBatchCalls.status, async (request) => ok(await batches.status(request.merchant.id, cardScopeOf(sessionOf(request)))));
 
   registerCall(
     app,
     cardBatchCalls.createExport,
     async (request) =>
-      ok(await exports.create(request.merchant.id, request.principal, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
+      ok(await exports.create(request.merchant.id, sessionOf(request), request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
     { preHandler: tradePassword.tradePasswordHook((body) => exportsSensitive(body as BatchExportBody)) },
   );
 
-  registerCall(app, cardBatchCalls.exportStatus, async (request) => ok(await exports.status(request.merchant.id, request.principal, request.query.export_id)));
+  registerCall(app, cardBatchCalls.exportStatus, async (request) => ok(await exports.status(request.merchant.id, sessionOf(request), request.query.export_id)));
 
-  registerCall(app, cardBatchCalls.exports, async (request) => ok(await exports.list(request.merchant.id, request.principal)));
+  registerCall(app, cardBatchCalls.exports, async (request) => ok(await exports.list(request.merchant.id, sessionOf(request))));
 
   registerCall(app, cardBatchCalls.exportFile, async (request, reply) => {
-    const { stream, fileName, size } = await exports.file(request.merchant.id, request.principal, request.params.export_id);
+    const { stream, fileName, size } = await exports.file(request.merchant.id, sessionOf(request), request.params.export_id);
     return reply
       .type(XLSX_CONTENT_TYPE)
       .header('content-length', size)

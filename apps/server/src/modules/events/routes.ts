@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
 import type { StreamReader } from './publisher.ts';
 import type { EventHub } from './hub.ts';
+import { sessionOf } from '../../http/principal.ts';
 
 /** How many messages and announcements the account has not read: the count a stream opens with (messages). */
 export type UnreadCount = (merchantId: string, reader: StreamReader) => Promise<number>;
@@ -15,7 +16,7 @@ export type UnreadCount = (merchantId: string, reader: StreamReader) => Promise<
 export const eventRoutes: FastifyPluginAsync<{ hub: EventHub; unreadCount: UnreadCount }> = async (app, { hub, unreadCount }) => {
   registerCall(app, eventCalls.stream, async (request, reply) => {
     const { merchant } = request;
-    const { account, member, session } = request.principal;
+    const { account, member, session } = sessionOf(request);
     const count = await unreadCount(merchant.id, { accountId: account.id, memberId: member.id, role: member.role });
     reply.hijack();
     const raw = reply.raw;

@@ -4,6 +4,7 @@ import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
 import { callerOf } from '../../http/caller.ts';
 import type { SecurityService } from './service.ts';
+import { sessionOf } from '../../http/principal.ts';
 
 /**
  * The security centre's calls (/settings): the overview, the login and trade passwords, the e-mail
@@ -11,43 +12,43 @@ import type { SecurityService } from './service.ts';
  * full session.
  */
 export const securityRoutes: FastifyPluginAsync<{ security: SecurityService }> = async (app, { security }) => {
-  registerCall(app, securityCalls.overview, async (request) => ok(await security.overview(request.principal)));
+  registerCall(app, securityCalls.overview, async (request) => ok(await security.overview(sessionOf(request))));
 
   registerCall(app, securityCalls.changePassword, async (request) =>
-    ok(await security.changePassword(request.merchant, request.principal, request.body, callerOf(request))),
+    ok(await security.changePassword(request.merchant, sessionOf(request), request.body, callerOf(request))),
   );
 
   registerCall(app, securityCalls.setTradePassword, async (request) => {
-    await security.setTradePassword(request.merchant, request.principal, request.body, callerOf(request));
+    await security.setTradePassword(request.merchant, sessionOf(request), request.body, callerOf(request));
     return ok(null);
   });
 
   registerCall(app, securityCalls.changeEmail, async (request) =>
-    ok(await security.changeEmail(request.merchant, request.principal, request.body, callerOf(request))),
+    ok(await security.changeEmail(request.merchant, sessionOf(request), request.body, callerOf(request))),
   );
 
   registerCall(app, securityCalls.changePhone, async (request) =>
-    ok(await security.changePhone(request.merchant, request.principal, request.body, callerOf(request))),
+    ok(await security.changePhone(request.merchant, sessionOf(request), request.body, callerOf(request))),
   );
 
   // this browser's device secret comes in its cookie
-  registerCall(app, securityCalls.devices, async (request) => ok(await security.devices(request.principal, callerOf(request).deviceSecret)));
+  registerCall(app, securityCalls.devices, async (request) => ok(await security.devices(sessionOf(request), callerOf(request).deviceSecret)));
 
   registerCall(app, securityCalls.revokeDevice, async (request) => {
-    await security.revokeDevice(request.merchant, request.principal, request.params.id, callerOf(request));
+    await security.revokeDevice(request.merchant, sessionOf(request), request.params.id, callerOf(request));
     return ok(null);
   });
 
-  registerCall(app, securityCalls.sessions, async (request) => ok(await security.sessionList(request.principal)));
+  registerCall(app, securityCalls.sessions, async (request) => ok(await security.sessionList(sessionOf(request))));
 
   registerCall(app, securityCalls.endSession, async (request) => {
-    await security.endSession(request.merchant, request.principal, request.params.id, callerOf(request));
+    await security.endSession(request.merchant, sessionOf(request), request.params.id, callerOf(request));
     return ok(null);
   });
 
   registerCall(app, securityCalls.endOtherSessions, async (request) =>
-    ok(await security.endOtherSessions(request.merchant, request.principal, callerOf(request))),
+    ok(await security.endOtherSessions(request.merchant, sessionOf(request), callerOf(request))),
   );
 
-  registerCall(app, securityCalls.loginHistory, async (request) => ok(await security.loginHistory(request.principal)));
+  registerCall(app, securityCalls.loginHistory, async (request) => ok(await security.loginHistory(sessionOf(request))));
 };

@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { registerCall } from '../../http/register-call.ts';
 import type { SecurityService } from '../security/service.ts';
 import type { InvitationService, TeamService } from './service.ts';
+import { sessionOf } from '../../http/principal.ts';
 
 /**
  * The team's calls (shared/design/growing-customers.md §6): each reaches the signed-in member's own
@@ -15,21 +16,21 @@ export const teamRoutes: FastifyPluginAsync<{ team: TeamService; invitations: In
   app,
   { team, invitations, tradePassword },
 ) => {
-  registerCall(app, teamCalls.members, async (request) => ok(await team.members(request.principal)));
+  registerCall(app, teamCalls.members, async (request) => ok(await team.members(sessionOf(request))));
 
-  registerCall(app, teamCalls.updateMember, async (request) => ok(await team.updateMember(request.principal, request.params.id, request.body)));
+  registerCall(app, teamCalls.updateMember, async (request) => ok(await team.updateMember(sessionOf(request), request.params.id, request.body)));
 
   registerCall(app, teamCalls.removeMember, async (request) => {
-    await team.removeMember(request.merchant.id, request.principal, request.params.id, request.body?.freeze_cards === true);
+    await team.removeMember(request.merchant.id, sessionOf(request), request.params.id, request.body?.freeze_cards === true);
     return ok(null);
   });
 
-  registerCall(app, teamCalls.invite, async (request) => ok(await invitations.invite(request.merchant, request.principal, request.body, callerOf(request))));
+  registerCall(app, teamCalls.invite, async (request) => ok(await invitations.invite(request.merchant, sessionOf(request), request.body, callerOf(request))));
 
-  registerCall(app, teamCalls.invitations, async (request) => ok(await invitations.list(request.principal.account.id)));
+  registerCall(app, teamCalls.invitations, async (request) => ok(await invitations.list(sessionOf(request).account.id)));
 
   registerCall(app, teamCalls.revokeInvitation, async (request) => {
-    await invitations.revoke(request.principal.account.id, request.params.id);
+    await invitations.revoke(sessionOf(request).account.id, request.params.id);
     return ok(null);
   });
 
@@ -39,20 +40,20 @@ export const teamRoutes: FastifyPluginAsync<{ team: TeamService; invitations: In
     app,
     teamCalls.transferOwnership,
     async (request) => {
-      await team.transferOwnership(request.principal, request.body.member_id);
+      await team.transferOwnership(sessionOf(request), request.body.member_id);
       return ok(null);
     },
     { preHandler: tradePassword.tradePasswordHook(undefined, { required: teamCalls.transferOwnership.tradePassword === 'required' }) },
   );
 
   registerCall(app, teamCalls.rename, async (request) => {
-    await team.rename(request.principal.account.id, request.body.name);
+    await team.rename(sessionOf(request).account.id, request.body.name);
     return ok(null);
   });
 
-  registerCall(app, teamCalls.budget, async (request) => ok(await team.budget(request.principal)));
+  registerCall(app, teamCalls.budget, async (request) => ok(await team.budget(sessionOf(request))));
 
   registerCall(app, teamCalls.setCardHolder, async (request) =>
-    ok(await team.setCardHolder(request.merchant.id, request.principal, request.params.id, request.body.holder_member_id)),
+    ok(await team.setCardHolder(request.merchant.id, sessionOf(request), request.params.id, request.body.holder_member_id)),
   );
 };

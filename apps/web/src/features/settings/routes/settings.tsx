@@ -17,6 +17,8 @@ import { TrustedDevicesSection } from '../components/trusted-devices-section.tsx
 import { TeamSection } from '../components/team-section.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
 import { AlertsSection } from '../components/alerts-section.tsx';
+import { ApiKeysSection } from '../components/api-keys-section.tsx';
+import { developerText } from '../../../locales/zh-CN/developer.ts';
 import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
 import { useCan } from '../../../domain/team/lib/use-can.ts';
@@ -29,6 +31,7 @@ const SECTIONS = [
   { id: 'team', title: teamText.section.title },
   { id: 'activity', title: activityText.section.title },
   { id: 'notifications', title: balanceRuleText.alerts.sectionTitle },
+  { id: 'developer', title: developerText.section.title },
   { id: 'login-password', title: settingsText.password.title },
   { id: 'trade-password', title: tradePasswordText.section.title },
   { id: 'email', title: settingsText.email.title },
@@ -74,7 +77,11 @@ export default function Settings() {
   const seesTeam = useCan('team.read');
   // 操作日志 for the roles that may read the activity log (activity.read)
   const seesActivity = useCan('activity.read');
-  const sections = SECTIONS.filter((section) => (section.id !== 'team' || seesTeam) && (section.id !== 'activity' || seesActivity));
+  // 开发者 for the roles that manage API keys (developer.keys)
+  const seesKeys = useCan('developer.keys');
+  const sections = SECTIONS.filter(
+    (section) => (section.id !== 'team' || seesTeam) && (section.id !== 'activity' || seesActivity) && (section.id !== 'developer' || seesKeys),
+  );
   useScrollToSection();
   // the list scrolls to a section without adding an entry to the history
   const stay = (event: MouseEvent<HTMLElement>) => event.preventDefault();
@@ -98,6 +105,7 @@ export default function Settings() {
           {seesTeam ? <TeamSection /> : null}
           {seesActivity ? <ActivitySection /> : null}
           <AlertsSection />
+          {seesKeys ? <ApiKeysSection /> : null}
           <LoginPasswordSection />
           <TradePasswordSection />
           <EmailSection />

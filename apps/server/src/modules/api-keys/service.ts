@@ -1,0 +1,199 @@
+/**
+ * The open API's keys (shared/design/growing-customers.md §4): made, listed, revoked and rotated by the
+ * members whose role may (`developer.keys`), and resolved on every call made with one. A key acts as the
+ * member who made it; its secret is answered once and kept as a hash, found by its lookup prefix.
+ */
+import { randomInt } from 'node:crypto';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import {
+  API_KEY_PATTERN,
+  API_KEY_ROTATION_OVERLAP_HOURS,
+  API_KEYS_MAX,
+  type ApiKeyItem,
+  type ApiKeyScope,
+  type ApiKeyStatus,
+  type CreateApiKeyBody,
+  mayHoldScope,
+} from '@portal/contract/developer';
+import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
+import { ErrorCode } from '@portal/contract/errors';
+import { ROLE_LABELS, type Role } from '@portal/contract/team';
+import { TeamErrorCode } from '@portal/contract/team-errors';
+import type { Db } from '../../db/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sameText, sha256 } from '../../lib/crypto.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { maskPhone } from '../../lib/mask.ts';
+import type { Authenticated } from '../sessions/service.ts';
+import { type ApiKeyRow, countLiveKeys, findKeyByPrefix, insertApiKey, listApiKeys, lockAccountRow, lockApiKey, touchApiKey, updateApiKey } from './store.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const randomText = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+/** last_used is written at most this often a key (and whenever the address changes) */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Who made the call that manages keys: the member and their account. */
+export type KeyManager = Pick<Authenticated, 'account' | 'member'>;
+
+/** A key's caller: the member it acts as, their account, and the key's scopes. */
+export interface KeyCaller {
+  account: Authenticated['account'];
+  member: Authenticated['member'];
+  key: { id: string; scopes: ApiKeyScope[] };
+}
+
+function newSecret() {
+  const prefix = randomText(12);
+  const secret = `sk_${prefix}_${randomText(40)}`;
+  return { prefix, secret, hash: sha256(secret) };
+}
+
+const statusOf = (row: ApiKeyRow, now: Date): ApiKeyStatus =>
+  row.revokedAt ? 'REVOKED' : row.expiresAt && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : 'ACTIVE';
+
+function view(row: ApiKeyRow, member: { phone: string; role: string }, now: Date): ApiKeyItem {
+  const overlapping = row.previousUntil && row.previousUntil.getTime() > now.getTime() ? row.previousUntil : null;
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: `sk_${row.prefix}_`,
+    scopes: row.scopes as ApiKeyScope[],
+    ip_allowlist: row.ipAllowlist,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    status: statusOf(row, now),
+    member_id: row.memberId,
+    member_label: `${maskPhone(member.phone)}（${ROLE_LABELS[member.role as Role] ?? member.role}）`,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    last_used_ip: row.lastUsedIp,
+    previous_secret_until: overlapping?.toISOString() ?? null,
+  };
+}
+
+/** An address as the allow-list compares it: an IPv4-mapped IPv6 address is its IPv4 one. */
+const plainAddress = (ip: string) => (ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
+
+/** Whether `ip` is in one of the ranges (an address alone is its /32 or /128). */
+export function allowedFrom(ranges: readonly string[], ip: string): boolean {
+  if (ranges.length === 0) return true;
+  const address = plainAddress(ip);
+  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
+  if (!family) return false;
+  const list = new BlockList();
+  for (const range of ranges) {
+    const [network = '', bits] = range.split('/');
+    const type = isIPv4(network) ? 'ipv4' : 'ipv6';
+    list.addSubnet(network, bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits), type);
+  }
+  return list.check(address, family);
+}
+
+/** OWNER and ADMIN manage every key of the account; another role (FINANCE) its own. */
+const managesAll = (role: Role) => role === 'OWNER' || role === 'ADMIN';
+
+export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
+  async function ownKey(tx: Parameters<Parameters<Db['transaction']>[0]>[0], manager: KeyManager, id: string) {
+    const row = isUuid(id) ? await lockApiKey(tx, manager.account.id, id) : undefined;
+    if (!row || (!managesAll(manager.member.role) && row.memberId !== manager.member.id)) throw new AppError(ApiKeyErrorCode.KEY_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    async list(manager: KeyManager): Promise<{ items: ApiKeyItem[] }> {
+      const rows = await listApiKeys(db, manager.account.id, managesAll(manager.member.role) ? undefined : manager.member.id);
+      const now = clock.now();
+      return { items: rows.map((row) => view(row.key, row.member, now)) };
+    },
+
+    async create(merchantId: string, manager: KeyManager, body: CreateApiKeyBody) {
+      const now = clock.now();
+      const scopes = [...new Set(body.scopes)] as ApiKeyScope[];
+      const refused = scopes.find((scope) => !mayHoldScope(manager.member.role, scope));
+      if (refused) throw new AppError(ApiKeyErrorCode.KEY_SCOPE_NOT_ALLOWED, { params: { scope: refused }, data: { scope: refused } });
+      const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+      if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+        throw new AppError(ErrorCode.VALIDATION, { message: '过期时间须晚于当前时间', data: { field: 'expires_at' } });
+      }
+      const made = newSecret();
+      const row = await db.transaction(async (tx) => {
+        // one key at a time per account past this point: the count holds
+        await lockAccountRow(tx, manager.account.id);
+        if ((await countLiveKeys(tx, manager.account.id, now)) >= API_KEYS_MAX) {
+          throw new AppError(ApiKeyErrorCode.KEY_LIMIT, { params: { max: API_KEYS_MAX }, data: { max: API_KEYS_MAX } });
+        }
+        return insertApiKey(tx, {
+          merchantId,
+          accountId: manager.account.id,
+          memberId: manager.member.id,
+          name: body.name.trim(),
+          prefix: made.prefix,
+          secretHash: made.hash,
+          scopes,
+          ipAllowlist: (body.ip_allowlist ?? []).map((range) => range.trim()),
+          expiresAt,
+          createdAt: now,
+        });
+      });
+      return { ...view(row, manager.member, now), secret: made.secret };
+    },
+
+    async revoke(manager: KeyManager, id: string) {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const key = await ownKey(tx, manager, id);
+        if (key.revokedAt) return key;
+        return updateApiKey(tx, key.id, { revokedAt: now, previousPrefix: null, previousHash: null, previousUntil: null });
+      });
+      return view(row, manager.member, now);
+    },
+
+    async rotate(manager: KeyManager, id: string) {
+      const now = clock.now();
+      const made = newSecret();
+      const row = await db.transaction(async (tx) => {
+        const key = await ownKey(tx, manager, id);
+        const status = statusOf(key, now);
+        if (status !== 'ACTIVE') throw new AppError(status === 'REVOKED' ? ApiKeyErrorCode.KEY_REVOKED : ApiKeyErrorCode.KEY_EXPIRED);
+        return updateApiKey(tx, key.id, {
+          prefix: made.prefix,
+          secretHash: made.hash,
+          previousPrefix: key.prefix,
+          previousHash: key.secretHash,
+          previousUntil: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_HOURS * 3_600_000),
+        });
+      });
+      return { ...view(row, manager.member, now), secret: made.secret };
+    },
+
+    /**
+     * The caller of a key used from `ip` at this merchant, or the refusal that says why none: unknown
+     * (or another merchant's, or a replaced secret past its overlap), revoked, expired, its member no
+     * longer active, its account disabled, or an address outside its allow-list.
+     */
+    async authenticate(merchantId: string, token: string, ip: string): Promise<KeyCaller> {
+      const match = API_KEY_PATTERN.exec(token);
+      if (!match?.[1]) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
+      const found = await findKeyByPrefix(db, match[1]);
+      if (!found || found.key.merchantId !== merchantId) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
+      const { key, account, member } = found;
+      const now = clock.now();
+      const current = key.prefix === match[1] && sameText(key.secretHash, sha256(token));
+      const previous =
+        key.previousPrefix === match[1] && key.previousHash !== null && key.previousUntil !== null && key.previousUntil.getTime() > now.getTime() && sameText(key.previousHash, sha256(token));
+      if (!current && !previous) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
+      if (key.revokedAt) throw new AppError(ApiKeyErrorCode.KEY_REVOKED);
+      if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) throw new AppError(ApiKeyErrorCode.KEY_EXPIRED);
+      if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      // a suspended or removed member's keys stop with them
+      if (member.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_SUSPENDED);
+      if (!allowedFrom(key.ipAllowlist, ip)) throw new AppError(ApiKeyErrorCode.KEY_IP_REFUSED, { data: { ip: plainAddress(ip) } });
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > TOUCH_EVERY_MS || key.lastUsedIp !== plainAddress(ip)) {
+        await touchApiKey(db, key.id, now, plainAddress(ip));
+      }
+      return { account, member: member as Authenticated['member'], key: { id: key.id, scopes: key.scopes as ApiKeyScope[] } };
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

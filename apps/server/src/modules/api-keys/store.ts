@@ -1,0 +1,83 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/engine.ts';
+import { accounts, apiKeys, members } from '../../db/schema.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function insertApiKey(tx: Tx, values: typeof apiKeys.$inferInsert) {
+  const [row] = await tx.insert(apiKeys).values(values).returning();
+  if (!row) throw new Error('api key insert returned nothing');
+  return row;
+}
+
+/** The account's keys, newest first (one member's when `memberId` is given), with their member's phone and role. */
+export function listApiKeys(tx: Tx, accountId: string, memberId?: string) {
+  return tx
+    .select({ key: apiKeys, member: { phone: members.phone, role: members.role } })
+    .from(apiKeys)
+    .innerJoin(members, eq(members.id, apiKeys.memberId))
+    .where(and(eq(apiKeys.accountId, accountId), memberId ? eq(apiKeys.memberId, memberId) : undefined))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** One key of the account, locked for a change. */
+export async function lockApiKey(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function updateApiKey(tx: Tx, id: string, changes: Partial<ApiKeyRow>) {
+  const [row] = await tx.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).returning();
+  if (!row) throw new Error(`api key ${id} vanished`);
+  return row;
+}
+
+/** Keys of the account that are neither revoked nor expired at `now`. */
+export async function countLiveKeys(tx: Tx, accountId: string, now: Date) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), sql`${apiKeys.revokedAt} is null`, sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > ${now.toISOString()}::timestamptz)`));
+  return row?.n ?? 0;
+}
+
+/**
+ * The key whose current or replaced secret has the lookup prefix, with its member's and account's
+ * columns a caller needs (as a session's lookup reads them: one statement).
+ */
+export async function findKeyByPrefix(tx: Tx, prefix: string) {
+  const [row] = await tx
+    .select({
+      key: apiKeys,
+      account: { id: accounts.id, status: accounts.status, name: accounts.name },
+      member: {
+        id: members.id,
+        role: members.role,
+        status: members.status,
+        email: members.email,
+        phone: members.phone,
+        phonePrefix: members.phonePrefix,
+        monthlyBudget: members.monthlyBudget,
+        trxPasswordSet: sql<boolean>`${members.trxPasswordHash} is not null`,
+      },
+    })
+    .from(apiKeys)
+    .innerJoin(members, eq(members.id, apiKeys.memberId))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(or(eq(apiKeys.prefix, prefix), eq(apiKeys.previousPrefix, prefix)))
+    .limit(1);
+  return row;
+}
+
+export async function touchApiKey(tx: Tx, id: string, at: Date, ip: string) {
+  await tx.update(apiKeys).set({ lastUsedAt: at, lastUsedIp: ip }).where(eq(apiKeys.id, id));
+}
+
+/** Locks the account's row: keys are made one at a time an account, so their count holds. */
+export async function lockAccountRow(tx: Tx, accountId: string) {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+}
