@@ -79,6 +79,16 @@ export function createEventPublisher() {
       await send(tx, { t: 'accounts', merchant: merchantId, accounts: accountIds, type, payload, ...options });
     },
 
+    /** Several events, each for one account, sent by one statement (none for none). */
+    async eachToAccount(tx: Tx, merchantId: string, events: Array<{ accountId: string; type: string; payload: EventPayload; options?: PublishOptions }>) {
+      if (events.length === 0) return;
+      const payloads = events.map((e) => JSON.stringify({ t: 'accounts', merchant: merchantId, accounts: [e.accountId], type: e.type, payload: e.payload, ...e.options } satisfies Published));
+      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, v.p) from (values ${sql.join(
+        payloads.map((p) => sql`(${p})`),
+        sql`, `,
+      )}) as v(p)`);
+    },
+
     /** An event for every account of the merchant (an announcement). */
     toMerchant: (tx: Tx, merchantId: string, type: string, payload: EventPayload = {}, options: PublishOptions = {}) =>
       send(tx, { t: 'merchant', merchant: merchantId, type, payload, ...options }),

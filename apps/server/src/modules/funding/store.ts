@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { depositAccounts, depositReceipts, depositReferences, deposits, merchants, statementLines } from '../../db/schema.ts';
 
@@ -162,28 +162,43 @@ export async function unmatchedLines(tx: Tx, merchantId: string) {
     .orderBy(asc(statementLines.importedAt));
 }
 
-/** Credited deposits whose e-mail has not gone out, oldest first. */
-export async function unmailed(tx: Tx, limit: number) {
+/** Credited deposits whose e-mail has not gone out and that no sender holds (or whose sender's lease ended before `staleBefore`), oldest first. */
+export async function unmailed(tx: Tx, limit: number, staleBefore: Date) {
   return tx
     .select()
     .from(deposits)
-    .where(and(eq(deposits.status, 'CREDITED'), isNull(deposits.mailedAt)))
+    .where(and(eq(deposits.status, 'CREDITED'), isNull(deposits.mailedAt), or(isNull(deposits.mailClaimedAt), lt(deposits.mailClaimedAt, staleBefore))))
     .orderBy(asc(deposits.decidedAt))
     .limit(limit);
 }
 
-/** Claims a deposit's e-mail for this sender; false when another has it (or it went out). */
-export async function claimMail(tx: Tx, id: string, at: Date) {
+/**
+ * Takes a deposit's e-mail for this sender until it is sent: a lease, which another sender may take
+ * over once it began before `staleBefore` (its sender stopped); false when another holds it or it went out.
+ */
+export async function claimMail(tx: Tx, id: string, at: Date, staleBefore: Date) {
   const rows = await tx
     .update(deposits)
-    .set({ mailedAt: at })
-    .where(and(eq(deposits.id, id), isNull(deposits.mailedAt)))
+    .set({ mailClaimedAt: at })
+    .where(and(eq(deposits.id, id), isNull(deposits.mailedAt), or(isNull(deposits.mailClaimedAt), lt(deposits.mailClaimedAt, staleBefore))))
     .returning({ id: deposits.id });
   return rows.length === 1;
 }
 
-export async function releaseMail(tx: Tx, id: string) {
-  await tx.update(deposits).set({ mailedAt: null }).where(eq(deposits.id, id));
+/** The e-mail went out: recorded once it is sent, never before. */
+export async function markMailed(tx: Tx, id: string, at: Date) {
+  await tx
+    .update(deposits)
+    .set({ mailedAt: at })
+    .where(and(eq(deposits.id, id), isNull(deposits.mailedAt)));
+}
+
+/** Gives a lease back (the send failed), for the next round. */
+export async function releaseMail(tx: Tx, id: string, claimedAt: Date) {
+  await tx
+    .update(deposits)
+    .set({ mailClaimedAt: null })
+    .where(and(eq(deposits.id, id), eq(deposits.mailClaimedAt, claimedAt)));
 }
 
 export async function markUnmatched(tx: Tx, lineId: string) {
@@ -207,4 +222,76 @@ export async function pendingDeposits(tx: Tx, merchantId: string) {
     .from(deposits)
     .where(and(eq(deposits.merchantId, merchantId), eq(deposits.status, 'PENDING')))
     .orderBy(asc(deposits.createdAt));
+}
+
+/**
+ * The bank notices of these accounts for exactly these amounts, oldest first, locked (none is skipped
+ * for a lock another holds): PENDING ones a statement line credits, and CREDITED ones the operator
+ * credited by hand that no line has claimed yet, which a line of the same transfer then claims.
+ */
+export async function bankNoticesFor(tx: Tx, merchantId: string, currency: string, wanted: Array<{ accountId: string; amount: bigint }>) {
+  if (wanted.length === 0) return [];
+  const pairs = sql.join(
+    wanted.map((w) => sql`(${w.accountId}::uuid, ${w.amount.toString()}::bigint)`),
+    sql`, `,
+  );
+  return tx
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.merchantId, merchantId),
+        eq(deposits.currency, currency),
+        eq(deposits.kind, 'BANK'),
+        sql`(${deposits.accountId}, ${deposits.amount}) in (${pairs})`,
+        or(eq(deposits.status, 'PENDING'), and(eq(deposits.status, 'CREDITED'), isNull(deposits.bankTxnId))),
+      ),
+    )
+    .orderBy(asc(deposits.createdAt), asc(deposits.id))
+    .for('update', { skipLocked: true });
+}
+
+export async function insertDeposits(tx: Tx, values: Array<typeof deposits.$inferInsert>) {
+  if (values.length === 0) return [];
+  return tx.insert(deposits).values(values).returning();
+}
+
+/** Notices a statement's lines answer, in one statement: each gets its line's bank id and, when the line credited it, its credit. */
+export async function settleNotices(tx: Tx, items: Array<{ id: string; bankTxnId: string; credit: { amount: bigint; ledgerTransactionId: string | null; at: Date } | null }>) {
+  if (items.length === 0) return;
+  const values = sql.join(
+    items.map(
+      (item) =>
+        sql`(${item.id}::uuid, ${item.bankTxnId}, ${item.credit ? item.credit.amount.toString() : null}::bigint, ${item.credit?.ledgerTransactionId ?? null}::uuid, ${item.credit ? item.credit.at.toISOString() : null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`update deposits d set bank_txn_id = v.bank,
+      status = case when v.amount is null then d.status else 'CREDITED' end,
+      credited_amount = coalesce(v.amount, d.credited_amount),
+      ledger_transaction_id = case when v.amount is null then d.ledger_transaction_id else v.ltx end,
+      decided_at = coalesce(v.at, d.decided_at)
+    from (values ${values}) as v(id, bank, amount, ltx, at) where d.id = v.id`);
+}
+
+/** What became of statement lines, in one statement: the deposit each credited (or claimed), or UNMATCHED for a person. */
+export async function settleLines(tx: Tx, items: Array<{ id: string; depositId: string | null; status: 'MATCHED' | 'UNMATCHED'; creditedBy?: string; creditedAt?: Date }>) {
+  if (items.length === 0) return;
+  const values = sql.join(
+    items.map((item) => sql`(${item.id}::uuid, ${item.depositId}::uuid, ${item.status}, ${item.creditedBy ?? null}, ${item.creditedAt ? item.creditedAt.toISOString() : null}::timestamptz)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update deposit_statement_lines l set deposit_id = coalesce(v.deposit, l.deposit_id), status = v.status,
+      credited_by = coalesce(v.who, l.credited_by), credited_at = coalesce(v.at, l.credited_at)
+    from (values ${values}) as v(id, deposit, status, who, at) where l.id = v.id`);
+}
+
+/** A statement line of the merchant, locked until the caller's transaction ends. */
+export async function lineForUpdate(tx: Tx, merchantId: string, bankTxnId: string) {
+  const [row] = await tx
+    .select()
+    .from(statementLines)
+    .where(and(eq(statementLines.merchantId, merchantId), eq(statementLines.bankTxnId, bankTxnId)))
+    .for('update');
+  return row;
 }

@@ -28,6 +28,11 @@ export async function insertStationMessage(tx: Tx, values: typeof stationMessage
   return row;
 }
 
+export async function insertStationMessages(tx: Tx, values: Array<typeof stationMessages.$inferInsert>) {
+  if (values.length === 0) return [];
+  return tx.insert(stationMessages).values(values).returning();
+}
+
 export async function insertAnnouncement(tx: Tx, values: typeof announcements.$inferInsert) {
   const [row] = await tx.insert(announcements).values(values).returning();
   if (!row) throw new Error('announcement insert returned nothing');
