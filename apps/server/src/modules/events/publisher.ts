@@ -83,10 +83,7 @@ export function createEventPublisher() {
     async eachToAccount(tx: Tx, merchantId: string, events: Array<{ accountId: string; type: string; payload: EventPayload; options?: PublishOptions }>) {
       if (events.length === 0) return;
       const payloads = events.map((e) => JSON.stringify({ t: 'accounts', merchant: merchantId, accounts: [e.accountId], type: e.type, payload: e.payload, ...e.options } satisfies Published));
-      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, v.p) from (values ${sql.join(
-        payloads.map((p) => sql`(${p})`),
-        sql`, `,
-      )}) as v(p)`);
+      await tx.execute(sql`select count(pg_notify(${EVENTS_CHANNEL}, p))::int as sent from unnest(${sql.param(payloads)}::text[]) as p`);
     },
 
     /** An event for every account of the merchant (an announcement). */

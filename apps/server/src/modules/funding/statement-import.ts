@@ -12,10 +12,9 @@ import {
   accountsByReference,
   bankNoticesFor,
   type DepositRow,
-  insertDeposits,
+  insertCreditedDeposits,
   insertStatementLines,
   lineForUpdate,
-  type StatementLineRow,
   settleLines,
   settleNotices,
   statementLinesOf,
@@ -47,7 +46,7 @@ const isRetryable = (error: unknown) => {
 /** A recorded line to credit to an account: the line as read, its row, and the account with its reference. */
 interface ToCredit {
   line: StatementLine;
-  row: Pick<StatementLineRow, 'id'>;
+  row: { id: string };
   owner: { accountId: string; reference: string };
   /** an operator's credit of an unmatched line: who */
   by?: string;
@@ -115,7 +114,7 @@ export function statementPart(deps: CreditDeps & { importWorkers?: number }) {
       outcomes.set(plan.item, { outcome: 'credited', line: plan.item.line, depositId: plan.deposit.id, accountId: plan.item.owner.accountId, reference: plan.item.owner.reference, collected: collectedOf.get(n) ?? 0n });
       return [{ ...plan, transactionId }];
     });
-    await insertDeposits(
+    await insertCreditedDeposits(
       tx,
       done
         .filter((plan) => plan.isNew)
@@ -123,13 +122,10 @@ export function statementPart(deps: CreditDeps & { importWorkers?: number }) {
           id: deposit.id,
           merchantId,
           accountId: item.owner.accountId,
-          source: 'STATEMENT',
           currency,
           amount: item.line.amount,
           payerName: item.line.payer,
           transferredAt: chinaDay(item.line.date),
-          status: 'CREDITED',
-          creditedAmount: item.line.amount,
           ledgerTransactionId: transactionId,
           bankTxnId: item.line.bankTxnId,
           decidedAt: now,
@@ -177,8 +173,8 @@ export function statementPart(deps: CreditDeps & { importWorkers?: number }) {
     return inTransaction(async (tx) => {
       const stored = await insertStatementLines(
         tx,
+        merchantId,
         chunk.map((line) => ({
-          merchantId,
           bankTxnId: line.bankTxnId,
           bookedOn: line.date,
           currency: line.currency,

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { big, rowsOf } from '../../db/raw-rows.ts';
-import type { HouseKind } from './accounts.ts';
+import type { HouseKind, LedgerKind } from './accounts.ts';
+import type { LockedAccount } from './account-store.ts';
 
 /**
  * The ledger's SQL of many operations written together (batch.ts): their keys claimed in one
@@ -11,6 +12,8 @@ import type { HouseKind } from './accounts.ts';
  */
 
 const list = (items: SQL[]) => sql.join(items, sql`, `);
+/** A column of values as one array parameter: the statement's text stays the same whatever the count (and is kept prepared). */
+const column = (values: Array<string | null>) => sql.param(values);
 
 /** Claims the keys (in key order, so two batches never wait on each other's keys crosswise); answers those that were free. */
 export async function claimKeys(tx: Tx, merchantId: string, claims: Array<{ key: string; requestHash: string }>) {
@@ -18,7 +21,7 @@ export async function claimKeys(tx: Tx, merchantId: string, claims: Array<{ key:
   const sorted = [...claims].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const rows = await rowsOf(
     tx.execute(sql`insert into ledger_idempotency_keys (merchant_id, key, request_hash)
-      select ${merchantId}::uuid, v.key, v.hash from (values ${list(sorted.map((c, n) => sql`(${n}::int, ${c.key}, ${c.requestHash})`))}) as v(n, key, hash)
+      select ${merchantId}::uuid, v.key, v.hash from unnest(${column(sorted.map((c) => c.key))}::text[], ${column(sorted.map((c) => c.requestHash))}::text[]) with ordinality as v(key, hash, n)
       order by v.n
       on conflict do nothing returning key`),
   );
@@ -29,9 +32,35 @@ export async function claimKeys(tx: Tx, merchantId: string, claims: Array<{ key:
 export async function readKeys(tx: Tx, merchantId: string, keys: string[]) {
   if (keys.length === 0) return new Map<string, { requestHash: string; answer: unknown }>();
   const rows = await rowsOf(
-    tx.execute(sql`select key, request_hash, answer from ledger_idempotency_keys where merchant_id = ${merchantId} and key in (${list(keys.map((key) => sql`${key}`))})`),
+    tx.execute(sql`select key, request_hash, answer from ledger_idempotency_keys where merchant_id = ${merchantId} and key = any(${column(keys)}::text[])`),
   );
   return new Map(rows.map((row) => [String(row.key), { requestHash: String(row.request_hash), answer: row.answer as unknown }]));
+}
+
+/** Locks the customer's accounts of a batch in id order (the one lock order every operation keeps), with the highest watch of each. */
+export async function lockCustomerRows(tx: Tx, merchantId: string, currency: string, keys: Array<{ kind: string; ownerId: string }>): Promise<LockedAccount[]> {
+  if (keys.length === 0) return [];
+  const rows = await rowsOf(
+    tx.execute(sql`select la.id, la.kind, la.owner_id, la.holder_id, la.balance::text as balance, la.held::text as held, la.frozen,
+        (select max(w.below) from ledger_watches w where w.holder_id = la.holder_id and w.kind = la.kind
+          and (w.owner_id is null or w.owner_id = la.owner_id) and (w.currency is null or w.currency = la.currency))::text as watch_below
+      from ledger_accounts la
+      join unnest(${column(keys.map((key) => key.kind))}::text[], ${column(keys.map((key) => key.ownerId))}::uuid[]) as v(kind, owner_id)
+        on la.kind = v.kind and la.owner_id = v.owner_id
+      where la.merchant_id = ${merchantId} and la.currency = ${currency} and la.shard = 0
+      order by la.id
+      for update of la`),
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind as LedgerKind,
+    ownerId: String(row.owner_id),
+    holderId: String(row.holder_id),
+    balance: big(row.balance),
+    held: big(row.held),
+    frozen: row.frozen === true,
+    watchBelow: row.watch_below === null || row.watch_below === undefined ? null : big(row.watch_below),
+  }));
 }
 
 /** Locks the merchant's own accounts of a batch, in id order (after the customer's, as every operation does); answers their rows. */
@@ -61,36 +90,29 @@ export interface BatchWrite {
   notify: Array<{ channel: string; payload: string }>;
 }
 
-/** Writes a batch in one statement: its transactions, postings, balances, answers, the keys it gives back and its notifications. */
+/**
+ * Writes a batch in one statement: its transactions, postings (numbered in the order they happened, so
+ * their ids follow it), balances, answers, the keys it gives back and its notifications.
+ */
 export async function writeBatch(tx: Tx, plan: BatchWrite) {
-  const { merchantId, currency, at } = plan;
-  const parts: SQL[] = [];
-  if (plan.released.length) {
-    parts.push(sql`r as (delete from ledger_idempotency_keys where merchant_id = ${merchantId}::uuid and answer is null
-      and key in (${list(plan.released.map((key) => sql`${key}`))}))`);
-  }
-  if (plan.transactions.length) {
-    parts.push(sql`t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, created_at)
-      select v.id, ${merchantId}::uuid, ${currency}, v.type, v.holder_id, v.reference, v.memo, ${at}::timestamptz
-      from (values ${list(plan.transactions.map((t) => sql`(${t.id}::uuid, ${t.type}, ${t.holderId}::uuid, ${t.reference}, ${t.memo})`))}) as v(id, type, holder_id, reference, memo))`);
-  }
-  if (plan.balances.length) {
-    parts.push(sql`b as (update ledger_accounts la set balance = v.balance
-      from (values ${list(plan.balances.map((b) => sql`(${b.id}::uuid, ${b.balance.toString()}::bigint)`))}) as v(id, balance) where la.id = v.id)`);
-  }
-  if (plan.postings.length) {
-    // the transactions first (a posting's key reaches its transaction), then the postings in the order they happened
-    parts.push(sql`p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
-      select v.tid, v.aid, v.amount, v.after, v.type, ${at}::timestamptz
-      from (values ${list(plan.postings.map((p, n) => sql`(${n}::int, ${p.transactionId}::uuid, ${p.accountId}::uuid, ${p.amount.toString()}::bigint, ${p.balanceAfter.toString()}::bigint, ${p.type})`))}) as v(n, tid, aid, amount, after, type)
-      order by v.n)`);
-  }
-  if (plan.answers.length) {
-    parts.push(sql`k as (update ledger_idempotency_keys ik set answer = v.answer::jsonb
-      from (values ${list(plan.answers.map((a) => sql`(${a.key}, ${JSON.stringify(a.answer)})`))}) as v(key, answer)
-      where ik.merchant_id = ${merchantId}::uuid and ik.key = v.key)`);
-  }
-  const notify = plan.notify.length ? list(plan.notify.map((n) => sql`pg_notify(${n.channel}, ${n.payload})::text`)) : sql`null`;
-  if (parts.length === 0) return;
-  await tx.execute(sql`with ${list(parts)} select ${notify}`);
+  const { merchantId, currency, at, transactions: t, postings: p } = plan;
+  await tx.execute(sql`with r as (delete from ledger_idempotency_keys where merchant_id = ${merchantId}::uuid and answer is null
+        and key = any(${column(plan.released)}::text[])),
+      t as (insert into ledger_transactions (id, merchant_id, currency, type, holder_id, reference, memo, created_at)
+        select v.id, ${merchantId}::uuid, ${currency}, v.type, v.holder_id, v.reference, v.memo, ${at.toISOString()}::timestamptz
+        from unnest(${column(t.map((x) => x.id))}::uuid[], ${column(t.map((x) => x.type))}::text[], ${column(t.map((x) => x.holderId))}::uuid[],
+          ${column(t.map((x) => x.reference))}::text[], ${column(t.map((x) => x.memo))}::text[]) as v(id, type, holder_id, reference, memo)),
+      b as (update ledger_accounts la set balance = v.balance
+        from unnest(${column(plan.balances.map((x) => x.id))}::uuid[], ${column(plan.balances.map((x) => x.balance.toString()))}::bigint[]) as v(id, balance)
+        where la.id = v.id),
+      p as (insert into ledger_postings (transaction_id, ledger_account_id, amount, balance_after, type, created_at)
+        select v.tid, v.aid, v.amount, v.after, v.type, ${at.toISOString()}::timestamptz
+        from unnest(${column(p.map((x) => x.transactionId))}::uuid[], ${column(p.map((x) => x.accountId))}::uuid[], ${column(p.map((x) => x.amount.toString()))}::bigint[],
+          ${column(p.map((x) => x.balanceAfter.toString()))}::bigint[], ${column(p.map((x) => x.type))}::text[]) with ordinality as v(tid, aid, amount, after, type, n)
+        order by v.n),
+      k as (update ledger_idempotency_keys ik set answer = v.answer
+        from unnest(${column(plan.answers.map((x) => x.key))}::text[], ${column(plan.answers.map((x) => JSON.stringify(x.answer)))}::jsonb[]) as v(key, answer)
+        where ik.merchant_id = ${merchantId}::uuid and ik.key = v.key)
+    select count(pg_notify(n.channel, n.payload))::int as notified
+    from unnest(${column(plan.notify.map((x) => x.channel))}::text[], ${column(plan.notify.map((x) => x.payload))}::text[]) as n(channel, payload)`);
 }

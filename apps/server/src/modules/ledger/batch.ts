@@ -6,8 +6,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fingerprintOf, replayOf } from '../../lib/keyed-call.ts';
 import { type AccountRef, type HouseKind, holderIdOf, houseShardFor, isCustomerKind, ownerIdOf, refKey, shardOf } from './accounts.ts';
-import { type AccountKey, ensureAccounts, type LockedAccount, lockCustomerAccounts } from './account-store.ts';
-import { type BatchWrite, claimKeys, lockHouseRows, readKeys, writeBatch } from './batch-store.ts';
+import { type AccountKey, ensureAccounts, type LockedAccount } from './account-store.ts';
+import { type BatchWrite, claimKeys, lockCustomerRows, lockHouseRows, readKeys, writeBatch } from './batch-store.ts';
 import type { Announce, BalanceWatcher, WatchedChange } from './movement.ts';
 import { checkedTransfer, type OperationAnswer, type OperationResult, type TransferRequest } from './requests.ts';
 
@@ -18,7 +18,8 @@ import { checkedTransfer, type OperationAnswer, type OperationResult, type Trans
  * nothing below zero available, nothing leaving a frozen wallet, each posting's balance_after the
  * account's balance right after it, and the watched balances handed to the watcher, each movement on
  * its own. The transfers apply in the order given, as if one after another; one that is refused
- * changes nothing and leaves its key unused, and the others go on. Five statements whatever the count.
+ * changes nothing and leaves its key unused, and the others go on. Five statements whatever the count,
+ * each of the same text whatever the count (the values travel as arrays).
  */
 
 /** One transfer's outcome: its result, or the refusal that moved nothing. */
@@ -97,11 +98,11 @@ export async function transferBatch(
   }
   const customerKeys = [...keyOf.values()].filter((key) => isCustomerKind(key.kind));
   const houseKeys = [...keyOf.values()].filter((key) => !isCustomerKind(key.kind)).map((key) => ({ kind: key.kind as HouseKind, shard: key.shard }));
-  let locked = (await lockCustomerAccounts(tx, merchantId, currency, customerKeys)).accounts;
+  let locked = await lockCustomerRows(tx, merchantId, currency, customerKeys);
   let house = await lockHouseRows(tx, merchantId, currency, houseKeys);
   if (locked.length < customerKeys.length || house.length < houseKeys.length) {
     await ensureAccounts(tx, merchantId, currency, [...keyOf.values()]);
-    locked = (await lockCustomerAccounts(tx, merchantId, currency, customerKeys)).accounts;
+    locked = await lockCustomerRows(tx, merchantId, currency, customerKeys);
     house = await lockHouseRows(tx, merchantId, currency, houseKeys);
   }
   const states = new Map<string, State>();

@@ -263,7 +263,7 @@ export async function openOwedForUpdateMany(tx: Tx, merchantId: string, accountI
     .select()
     .from(chargesOwed)
     .where(
-      and(eq(chargesOwed.merchantId, merchantId), inArray(chargesOwed.accountId, accountIds), eq(chargesOwed.currency, currency), lt(chargesOwed.collected, chargesOwed.amount)),
+      and(eq(chargesOwed.merchantId, merchantId), sql`${chargesOwed.accountId} = any(${sql.param(accountIds)}::uuid[])`, eq(chargesOwed.currency, currency), lt(chargesOwed.collected, chargesOwed.amount)),
     )
     .orderBy(chargesOwed.accountId, chargesOwed.createdAt, chargesOwed.id)
     .for('update');
@@ -272,13 +272,9 @@ export async function openOwedForUpdateMany(tx: Tx, merchantId: string, accountI
 /** Adds what was collected of each debt, in one statement; paid off (collected_at) when it reaches the amount. */
 export async function markCollectedMany(tx: Tx, taken: Array<{ id: string; amount: bigint }>, at: Date) {
   if (taken.length === 0) return;
-  const values = sql.join(
-    taken.map((row) => sql`(${row.id}::uuid, ${row.amount.toString()}::bigint)`),
-    sql`, `,
-  );
   await tx.execute(sql`update charges_owed o set collected = o.collected + v.taken,
       collected_at = case when o.collected + v.taken >= o.amount then ${at.toISOString()}::timestamptz else null end
-    from (values ${values}) as v(id, taken) where o.id = v.id`);
+    from unnest(${sql.param(taken.map((row) => row.id))}::uuid[], ${sql.param(taken.map((row) => row.amount.toString()))}::bigint[]) as v(id, taken) where o.id = v.id`);
 }
 
 /** Adds what was collected of a debt; paid off (collected_at) when it reaches the amount. */
