@@ -25,6 +25,7 @@ import { type UsdtDeps, usdtPart } from './usdt.ts';
 import { saveUsdtSettings } from './usdt-store.ts';
 import { UsdtErrorCode } from '@portal/contract/usdt-errors';
 import {
+  accountsByReference,
   claimReference,
   depositForUpdate,
   depositPage,
@@ -201,7 +202,22 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
     },
 
     importStatement: statements.importStatement,
-    creditLine: statements.creditLine,
+
+    /**
+     * deposit:credit-line: an unmatched statement line credited to the account an operator names (by
+     * its reference, or found by the caller), once, under the line's key; its e-mail then goes out.
+     */
+    async creditLine(request: Parameters<typeof statements.creditLine>[0]) {
+      const outcome = await statements.creditLine(request);
+      await credits.deliverMails();
+      return outcome;
+    },
+
+    /** The account of the merchant whose reference code this is (any case), or undefined. */
+    async accountByReference(merchantId: string, reference: string) {
+      const [row] = await accountsByReference(db, merchantId, [reference.trim().toUpperCase()]);
+      return row;
+    },
 
     /** What waits for a person: the pending notices and the unmatched statement lines. */
     async waiting(merchantId: string) {
