@@ -84,33 +84,6 @@ export async function depositForUpdate(tx: Tx, merchantId: string, id: string) {
   return row;
 }
 
-/**
- * The oldest bank notice of the account for exactly this amount (never a USDT deposit), locked; none is
- * skipped for a lock another holds. PENDING: one a statement line credits. CREDITED: one the operator
- * credited by hand that no statement line has claimed yet, which a line of the same transfer then claims
- * rather than crediting the money a second time.
- */
-export async function bankNoticeFor(tx: Tx, request: { merchantId: string; accountId: string; currency: string; amount: bigint }, status: 'PENDING' | 'CREDITED') {
-  const [row] = await tx
-    .select()
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.merchantId, request.merchantId),
-        eq(deposits.accountId, request.accountId),
-        eq(deposits.currency, request.currency),
-        eq(deposits.amount, request.amount),
-        eq(deposits.status, status),
-        eq(deposits.kind, 'BANK'),
-        status === 'CREDITED' ? isNull(deposits.bankTxnId) : undefined,
-      ),
-    )
-    .orderBy(asc(deposits.createdAt), asc(deposits.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  return row;
-}
-
 export async function updateDeposit(tx: Tx, id: string, changes: Partial<typeof deposits.$inferInsert>) {
   const [row] = await tx.update(deposits).set(changes).where(eq(deposits.id, id)).returning();
   if (!row) throw new Error('deposit update returned nothing');
@@ -124,12 +97,6 @@ export async function depositPage(tx: Tx, merchantId: string, accountId: string,
     tx.select({ n: count() }).from(deposits).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
-}
-
-/** Records a statement line once per bank id; undefined when that id was imported before. */
-export async function insertStatementLine(tx: Tx, values: typeof statementLines.$inferInsert) {
-  const [row] = await tx.insert(statementLines).values(values).onConflictDoNothing().returning();
-  return row;
 }
 
 /** A column of values as one array parameter: the statement's text stays the same whatever the count. */
@@ -157,14 +124,6 @@ export async function statementLinesOf(tx: Tx, merchantId: string, bankTxnIds: s
     .select()
     .from(statementLines)
     .where(and(eq(statementLines.merchantId, merchantId), sql`${statementLines.bankTxnId} = any(${column(bankTxnIds)}::text[])`));
-}
-
-export async function findStatementLine(tx: Tx, merchantId: string, bankTxnId: string) {
-  const [row] = await tx
-    .select()
-    .from(statementLines)
-    .where(and(eq(statementLines.merchantId, merchantId), eq(statementLines.bankTxnId, bankTxnId)));
-  return row;
 }
 
 export async function unmatchedLines(tx: Tx, merchantId: string) {
@@ -212,14 +171,6 @@ export async function releaseMail(tx: Tx, id: string, claimedAt: Date) {
     .update(deposits)
     .set({ mailClaimedAt: null })
     .where(and(eq(deposits.id, id), eq(deposits.mailClaimedAt, claimedAt)));
-}
-
-export async function markUnmatched(tx: Tx, lineId: string) {
-  await tx.update(statementLines).set({ status: 'UNMATCHED' }).where(eq(statementLines.id, lineId));
-}
-
-export async function linkLine(tx: Tx, lineId: string, depositId: string) {
-  await tx.update(statementLines).set({ depositId }).where(eq(statementLines.id, lineId));
 }
 
 /** The merchant's name, as its e-mails sign off. */
