@@ -3,6 +3,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/engine.ts';
 import { seedDemoData } from '../../apps/server/src/demo-data.ts';
+import { watchStalls } from '../../apps/server/src/lib/stall-watch.ts';
 // production's settings; nothing is sent by SMS or mail here, they only have to be there
 import { productionEnv } from '../../apps/server/test/helpers/production-env.ts';
 import { percentile, sorted } from './measure.ts';
@@ -32,6 +33,8 @@ export async function serveBenchApp() {
   await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   if (process.env.BENCH_TIME_PATH) timeRequests(app.server, process.env.BENCH_TIME_PATH);
+  // a slow answer the bench counts can be told from a stall of the server's own loop (a job, the GC)
+  watchStalls({ warn: (_details, message) => process.stderr.write(`bench server: ${message}\n`) }, { warnAfterMs: 100 });
   process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
   process.on('SIGTERM', async () => {
     await app.close();

@@ -38,4 +38,24 @@ export const fundingErrors: Record<number, CatalogueEntry> = {
     message: '凭证已用于其他充值通知',
     meaning: 'The receipt named by the notice is already attached to another notice; nothing changed.',
   },
+  [FundingErrorCode.STATEMENT_LINE_NOT_FOUND]: {
+    status: 404,
+    message: '银行流水不存在',
+    meaning: 'No imported statement line of this merchant has that bank_txn_id; nothing changed.',
+  },
+  [FundingErrorCode.STATEMENT_LINE_CREDITED]: {
+    status: 409,
+    message: '该笔银行流水已入账，不能重复入账',
+    meaning: 'The statement line credited a wallet already (on import, or by an operator before); a line credits once; nothing changed.',
+  },
+  [FundingErrorCode.STATEMENT_LINE_CURRENCY]: {
+    status: 400,
+    message: '币种不符：该笔银行流水为 {currency}',
+    meaning: 'The currency given is not the statement line\'s; nothing changed. data.currency is the line\'s.',
+  },
+  [FundingErrorCode.CREDIT_ACCOUNT_NOT_FOUND]: {
+    status: 404,
+    message: '未找到该客户账户（手机号或充值参考号）',
+    meaning: 'No account of this merchant has that phone number or reference code; nothing changed.',
+  },
 };

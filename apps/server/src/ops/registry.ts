@@ -24,6 +24,7 @@ import { walletShow } from './commands/wallet-show.ts';
 import { walletUnfreeze } from './commands/wallet-unfreeze.ts';
 import { depositConfirm, depositList, depositReject } from './commands/deposit-decide.ts';
 import { depositImport } from './commands/deposit-import.ts';
+import { depositCreditLine } from './commands/deposit-credit-line.ts';
 import { merchantSetDepositAccount } from './commands/merchant-set-deposit-account.ts';
 import { merchantSetUsdt } from './commands/merchant-set-usdt.ts';
 import { cryptoSimulateDeposit } from './commands/crypto-simulate-deposit.ts';
@@ -49,6 +50,7 @@ export const commands: OpsCommand[] = [
   depositConfirm,
   depositReject,
   depositImport,
+  depositCreditLine,
   cryptoSimulateDeposit,
   ledgerCheck,
   productList,

@@ -53,6 +53,10 @@ describe('making a key', () => {
     const listed = await who.api.data<{ items: ApiKeyItem[] }>('GET', '/developer/api-keys');
     expect(listed.items.map((item) => item.id)).toEqual([made.data.id]);
     expect(JSON.stringify(listed)).not.toContain(made.data.secret.slice(16));
+    // the activity log names the key and its scopes, never its secret
+    const log = await who.api.data<{ items: Array<{ kind: string; summary: string }> }>('GET', '/team/activity', { query: { kind: 'KEY', page: 1, page_size: 10 } });
+    expect(log.items.map((item) => item.summary)).toEqual([`创建 API 密钥「夜间脚本」（${made.data.prefix}…），权限范围：cards:read、wallet:read`]);
+    expect(JSON.stringify(log)).not.toContain(made.data.secret.slice(16));
   });
 
   it('asks for the trade password and refuses bad input, making nothing', async () => {
@@ -160,6 +164,8 @@ describe('calls made with a key', () => {
     expect((await withKey(who, first.secret).get('/card')).code).toBe(0);
     const revoked = await who.api.delete<ApiKeyItem>(`/developer/api-keys/${first.id}`);
     expect(revoked.data.status).toBe('REVOKED');
+    const log = await who.api.data<{ items: Array<{ summary: string }> }>('GET', '/team/activity', { query: { kind: 'KEY', page: 1, page_size: 10 } });
+    expect(log.items[0]?.summary).toBe(`撤销 API 密钥「夜间脚本」（${first.prefix}…）`);
     expect((await withKey(who, first.secret).get('/card')).code).toBe(ApiKeyErrorCode.KEY_REVOKED);
 
     const second = (await makeKey(who, { scopes: ['cards:read'], expires_at: new Date(Date.now() + 3_600_000).toISOString() })).data;

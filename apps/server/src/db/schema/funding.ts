@@ -100,6 +100,8 @@ export const deposits = pgTable(
     decidedAt: ts('decided_at'),
     /** the credit's e-mail went out: a credited row without it is the e-mail still to send (the row is its outbox) */
     mailedAt: ts('mailed_at'),
+    /** a sender took the e-mail at this time: a lease, which another sender may take over once it is a few minutes old */
+    mailClaimedAt: ts('mail_claimed_at'),
   },
   (t) => [
     index('deposits_account_created').on(t.accountId, t.createdAt.desc(), t.id.desc()),
@@ -133,6 +135,9 @@ export const statementLines = pgTable(
     status: text('status').notNull(),
     depositId: uuid('deposit_id').references(() => deposits.id),
     importedAt: createdAt(),
+    /** an unmatched line an operator credited to an account (deposit:credit-line): who said so, and when */
+    creditedBy: text('credited_by'),
+    creditedAt: ts('credited_at'),
   },
   (t) => [
     uniqueIndex('deposit_statement_lines_bank_uq').on(t.merchantId, t.bankTxnId),

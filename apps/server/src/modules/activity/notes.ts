@@ -8,6 +8,8 @@ import { securityCalls } from '@portal/contract/api/security';
 import { spendingCalls } from '@portal/contract/api/spending';
 import { balanceRuleCalls } from '@portal/contract/api/balance-rules';
 import { teamCalls } from '@portal/contract/api/team';
+import { developerCalls } from '@portal/contract/api/developer';
+import type { ApiKeyItem } from '@portal/contract/developer';
 import type { CardItem } from '@portal/contract/cards';
 import { toMinorUnits } from '@portal/contract/money';
 import { ROLE_LABELS, type Role } from '@portal/contract/team';
@@ -60,6 +62,9 @@ const cardMoney = (action: string, verb: string): Describe => ({ data, body, par
 
 const security = (action: string, summary: string): Describe => () => ({ kind: 'SECURITY', action, summary });
 
+/** An API key as the log names it: its name and prefix (never its secret). */
+const keyName = (key: ApiKeyItem) => `「${key.name}」（${key.prefix}…）`;
+
 const roleLabel = (role: unknown) => ROLE_LABELS[role as Role] ?? String(role ?? '');
 
 /**
@@ -76,6 +81,15 @@ export const activityNotes = new Map<Call, ActivityRule>([
     }),
   ],
   [cardCalls.rename, within(card('CARD_RENAME', '修改卡片昵称'))],
+  [
+    developerCalls.createApiKey,
+    within(({ data }) => {
+      const key = data as ApiKeyItem;
+      return { kind: 'KEY', action: 'API_KEY_CREATE', summary: `创建 API 密钥${keyName(key)}，权限范围：${key.scopes.join('、')}` };
+    }),
+  ],
+  [developerCalls.revokeApiKey, within(({ data }) => ({ kind: 'KEY', action: 'API_KEY_REVOKE', summary: `撤销 API 密钥${keyName(data as ApiKeyItem)}` }))],
+  [developerCalls.rotateApiKey, within(({ data }) => ({ kind: 'KEY', action: 'API_KEY_ROTATE', summary: `轮换 API 密钥${keyName(data as ApiKeyItem)}，旧密钥 24 小时内有效` }))],
   [
     cardCalls.setTags,
     within(({ data, params }) => {

@@ -20,7 +20,9 @@ import { ErrorCode } from '@portal/contract/errors';
 import { ROLE_LABELS, type Role } from '@portal/contract/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { Db } from '../../db/engine.ts';
+import { developerCalls } from '@portal/contract/api/developer';
 import { AppError } from '../../http/errors.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sameText, sha256 } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -122,7 +124,7 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
         if ((await countLiveKeys(tx, manager.account.id, now)) >= API_KEYS_MAX) {
           throw new AppError(ApiKeyErrorCode.KEY_LIMIT, { params: { max: API_KEYS_MAX }, data: { max: API_KEYS_MAX } });
         }
-        return insertApiKey(tx, {
+        const inserted = await insertApiKey(tx, {
           merchantId,
           accountId: manager.account.id,
           memberId: manager.member.id,
@@ -134,6 +136,9 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
           expiresAt,
           createdAt: now,
         });
+        // the log names the key by its name, prefix and scopes: never its secret
+        await traceWithin(tx, developerCalls.createApiKey, view(inserted, manager.member, now));
+        return inserted;
       });
       return { ...view(row, manager.member, now), secret: made.secret };
     },
@@ -143,7 +148,9 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
       const row = await db.transaction(async (tx) => {
         const key = await ownKey(tx, manager, id);
         if (key.revokedAt) return key;
-        return updateApiKey(tx, key.id, { revokedAt: now, previousPrefix: null, previousHash: null, previousUntil: null });
+        const revoked = await updateApiKey(tx, key.id, { revokedAt: now, previousPrefix: null, previousHash: null, previousUntil: null });
+        await traceWithin(tx, developerCalls.revokeApiKey, view(revoked, manager.member, now));
+        return revoked;
       });
       return view(row, manager.member, now);
     },
@@ -155,13 +162,15 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
         const key = await ownKey(tx, manager, id);
         const status = statusOf(key, now);
         if (status !== 'ACTIVE') throw new AppError(status === 'REVOKED' ? ApiKeyErrorCode.KEY_REVOKED : ApiKeyErrorCode.KEY_EXPIRED);
-        return updateApiKey(tx, key.id, {
+        const rotated = await updateApiKey(tx, key.id, {
           prefix: made.prefix,
           secretHash: made.hash,
           previousPrefix: key.prefix,
           previousHash: key.secretHash,
           previousUntil: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_HOURS * 3_600_000),
         });
+        await traceWithin(tx, developerCalls.rotateApiKey, view(rotated, manager.member, now));
+        return rotated;
       });
       return { ...view(row, manager.member, now), secret: made.secret };
     },

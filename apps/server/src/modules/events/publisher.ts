@@ -79,6 +79,13 @@ export function createEventPublisher() {
       await send(tx, { t: 'accounts', merchant: merchantId, accounts: accountIds, type, payload, ...options });
     },
 
+    /** Several events, each for one account, sent by one statement (none for none). */
+    async eachToAccount(tx: Tx, merchantId: string, events: Array<{ accountId: string; type: string; payload: EventPayload; options?: PublishOptions }>) {
+      if (events.length === 0) return;
+      const payloads = events.map((e) => JSON.stringify({ t: 'accounts', merchant: merchantId, accounts: [e.accountId], type: e.type, payload: e.payload, ...e.options } satisfies Published));
+      await tx.execute(sql`select count(pg_notify(${EVENTS_CHANNEL}, p))::int as sent from unnest(${sql.param(payloads)}::text[]) as p`);
+    },
+
     /** An event for every account of the merchant (an announcement). */
     toMerchant: (tx: Tx, merchantId: string, type: string, payload: EventPayload = {}, options: PublishOptions = {}) =>
       send(tx, { t: 'merchant', merchant: merchantId, type, payload, ...options }),

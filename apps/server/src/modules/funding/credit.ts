@@ -7,18 +7,20 @@ import type { MessageService } from '../messages/service.ts';
 import type { SpendingService } from '../spending/service.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import { depositNotices } from './notices.ts';
-import { claimMail, type DepositRow, merchantNameOf, releaseMail, unmailed, updateDeposit } from './store.ts';
+import { claimMail, type DepositRow, markMailed, merchantNameOf, releaseMail, unmailed, updateDeposit } from './store.ts';
 
 export interface CreditDeps {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
-  spending: Pick<SpendingService, 'collectOwed'>;
-  messages: Pick<MessageService, 'post'>;
+  spending: Pick<SpendingService, 'collectOwed' | 'collectOwedMany'>;
+  messages: Pick<MessageService, 'post' | 'postMany'>;
   mail: MailSender;
   /** the e-mail addresses of an account's members in these roles (the accounts' directory) */
   directory: { emailsOf(accountId: string, roles: readonly string[]): Promise<string[]> };
   log: { warn(details: object, message: string): void };
+  /** how long a sender holds a credit's e-mail before another may take it over (5 minutes unless told) */
+  mailLeaseMs?: number;
 }
 
 /** The roles whose members are mailed when money reaches the wallet. */
@@ -29,7 +31,7 @@ const MAILED_ROLES = ['OWNER', 'ADMIN', 'FINANCE'] as const;
  * that currency collected from it (spending's collectOwed). A replayed key moves nothing and collects
  * nothing again.
  */
-export function creditPart({ db, clock, ledger, spending, messages, mail, directory, log }: CreditDeps) {
+export function creditPart({ db, clock, ledger, spending, messages, mail, directory, log, mailLeaseMs = 5 * 60_000 }: CreditDeps) {
   async function moneyIn(tx: Tx, request: WalletAmountRequest): Promise<OperationResult & { collected: bigint }> {
     const result = await ledger.within(tx).recharge(request);
     if (result.replayed) return { ...result, collected: 0n };
@@ -72,25 +74,30 @@ export function creditPart({ db, clock, ledger, spending, messages, mail, direct
 
   /**
    * Sends the e-mail of each credited deposit not mailed yet (the deposit row is the e-mail's outbox).
-   * Each is claimed first (mailed_at set where it was null), so two senders never send one twice, and
-   * given back when sending fails, for the next round (the minute's job). Answers how many went out.
+   * Each is taken on a lease first (mail_claimed_at), so two senders never send one at once, and marked
+   * mailed only once it is sent: a sender that stops between the two leaves a lease that ends, and the
+   * next round (the minute's job) sends it then. A failed send gives the lease back. Answers how many went out.
    */
   async function deliverMails(limit = 200) {
     let sent = 0;
     for (;;) {
-      const rows = await unmailed(db, limit);
+      const staleBefore = new Date(clock.now().getTime() - mailLeaseMs);
+      const rows = await unmailed(db, limit, staleBefore);
       let done = 0;
       for (const row of rows) {
-        if (!(await claimMail(db, row.id, clock.now()))) continue;
+        const claimedAt = clock.now();
+        if (!(await claimMail(db, row.id, claimedAt, staleBefore))) continue;
         try {
           const to = await directory.emailsOf(row.accountId, MAILED_ROLES);
           const words = { amount: fromMinorUnits(row.creditedAmount ?? row.amount), currency: row.currency, payer: row.payerName, merchant: await merchantNameOf(db, row.merchantId) };
           for (const address of to) await mail.send({ to: address, ...depositNotices.creditedMail(words) });
-          done += 1;
         } catch (error) {
-          await releaseMail(db, row.id);
+          await releaseMail(db, row.id, claimedAt);
           log.warn({ err: error, deposit: row.id }, 'the e-mail of a credited deposit did not go out; it is tried again later');
+          continue;
         }
+        await markMailed(db, row.id, clock.now());
+        done += 1;
       }
       sent += done;
       if (rows.length < limit || done === 0) return sent;

@@ -16,12 +16,11 @@ import { toMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../lib/refused.ts';
-import { houseShardFor } from '../ledger/accounts.ts';
 import type { WalletAmountRequest } from '../ledger/service.ts';
 import { type CreditDeps, creditPart } from './credit.ts';
 import { depositNotices, depositView } from './notices.ts';
 import { receiptFiles } from './receipts.ts';
-import { readStatement, type StatementLine } from './statement.ts';
+import { statementPart } from './statement-import.ts';
 import { type UsdtDeps, usdtPart } from './usdt.ts';
 import { saveUsdtSettings } from './usdt-store.ts';
 import { UsdtErrorCode } from '@portal/contract/usdt-errors';
@@ -34,12 +33,7 @@ import {
   findReceipt,
   insertDeposit,
   insertReceipt,
-  insertStatementLines,
-  markUnmatched,
-  statementLinesOf,
-  linkLine,
   merchantNameOf,
-  bankNoticeFor,
   pendingDeposits,
   receiptInUse,
   referenceOf,
@@ -54,22 +48,10 @@ export interface FundingCaller {
   memberId: string;
 }
 
-/** One statement line's outcome of an import. */
-export type LineOutcome =
-  | { outcome: 'credited'; line: StatementLine; depositId: string; accountId: string; reference: string; collected: bigint }
-  | { outcome: 'already'; line: StatementLine; status: string }
-  | { outcome: 'claimed'; line: StatementLine; depositId: string; reference: string }
-  | { outcome: 'unmatched'; line: StatementLine; why: string }
-  | { outcome: 'failed'; line: StatementLine; problem: string };
-
-/** Lines imported in one database transaction (each its own savepoint): a crash undoes at most this many, which a new import then does. */
-const IMPORT_CHUNK = 100;
+export type { LineOutcome } from './statement-import.ts';
 
 const newReference = () =>
   REFERENCE_PREFIX + Array.from({ length: REFERENCE_BODY_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
-
-/** A Chinese day's start, for a statement line that gives the day only. */
-const chinaDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
 /**
  * Money in by bank transfer (growing-customers.md §3): the instructions, the customer's notices and
@@ -83,6 +65,7 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
   const credits = creditPart(deps);
   const usdt = usdtPart(deps, credits);
   const files = receiptFiles(deps.receiptsFolder);
+  const statements = statementPart(deps);
 
   /** The account's reference, made on first use: a random code, tried again on the rare clash with another account's. */
   async function referenceFor(merchantId: string, accountId: string) {
@@ -101,89 +84,6 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
 
   const bankView = (row: Awaited<ReturnType<typeof findDepositAccount>>): ReceivingBank | null =>
     row ? { name: row.bankName, account_name: row.accountName, account_number: row.accountNumber, branch: row.branch, swift: row.swift } : null;
-
-  /**
-   * One chunk of a statement in one transaction: its lines recorded at once (a bank id seen before is
-   * 已导入 and goes no further), then each new line that names one account credited on its own.
-   */
-  async function importChunk(merchantId: string, chunk: StatementLine[], owners: Map<string, { accountId: string; reference: string }[]>) {
-    return db.transaction(async (tx) => {
-      const ownerOf = (line: StatementLine) => {
-        const found = line.references.flatMap((reference) => owners.get(reference) ?? []);
-        return found.length === 1 ? found[0] : undefined;
-      };
-      const stored = await insertStatementLines(
-        tx,
-        chunk.map((line) => ({
-          merchantId,
-          bankTxnId: line.bankTxnId,
-          bookedOn: line.date,
-          currency: line.currency,
-          amount: line.amount,
-          payer: line.payer,
-          memo: line.memo,
-          status: ownerOf(line) ? 'MATCHED' : 'UNMATCHED',
-        })),
-      );
-      const fresh = new Map(stored.map((row) => [row.bankTxnId, row]));
-      const seen = new Map((await statementLinesOf(tx, merchantId, chunk.filter((line) => !fresh.has(line.bankTxnId)).map((line) => line.bankTxnId))).map((row) => [row.bankTxnId, row]));
-      const outcomes: LineOutcome[] = [];
-      for (const line of chunk) {
-        const row = fresh.get(line.bankTxnId);
-        if (!row) {
-          outcomes.push({ outcome: 'already', line, status: seen.get(line.bankTxnId)?.status ?? 'MATCHED' });
-          continue;
-        }
-        const owner = ownerOf(line);
-        if (!owner) {
-          const named = line.references.flatMap((reference) => owners.get(reference) ?? []).length;
-          outcomes.push({ outcome: 'unmatched', line, why: named > 1 ? 'the memo holds references of several accounts' : 'no reference of an account in the memo' });
-          continue;
-        }
-        try {
-          // a savepoint of its own: a refusal undoes this line's rows and nothing else of the chunk
-          const transfer = { merchantId, accountId: owner.accountId, currency: line.currency, amount: line.amount };
-          // the same transfer credited by hand from its notice before the statement came: the line claims that notice, and nothing moves again
-          const claimed = await tx.transaction(async (lineTx) => {
-            if (await bankNoticeFor(lineTx, transfer, 'PENDING')) return undefined;
-            const done = await bankNoticeFor(lineTx, transfer, 'CREDITED');
-            if (!done) return undefined;
-            await updateDeposit(lineTx, done.id, { bankTxnId: line.bankTxnId });
-            await linkLine(lineTx, row.id, done.id);
-            return done;
-          });
-          if (claimed) {
-            outcomes.push({ outcome: 'claimed', line, depositId: claimed.id, reference: owner.reference });
-            continue;
-          }
-          const credited = await tx.transaction(async (lineTx) => {
-            const notice = await bankNoticeFor(lineTx, transfer, 'PENDING');
-            const deposit =
-              notice ??
-              (await insertDeposit(lineTx, {
-                merchantId,
-                accountId: owner.accountId,
-                source: 'STATEMENT',
-                currency: line.currency,
-                amount: line.amount,
-                payerName: line.payer,
-                transferredAt: chinaDay(line.date),
-              }));
-            const result = await credits.creditDeposit(lineTx, deposit, line.amount, `bank:${line.bankTxnId}`, { bankTxnId: line.bankTxnId });
-            await linkLine(lineTx, row.id, result.row.id);
-            return result;
-          });
-          outcomes.push({ outcome: 'credited', line, depositId: credited.row.id, accountId: owner.accountId, reference: owner.reference, collected: credited.moved.collected });
-        } catch (error) {
-          // a refusal (the ledger's) leaves the line recorded, unmatched, for a person
-          if (!(error instanceof AppError)) throw error;
-          await markUnmatched(tx, row.id);
-          outcomes.push({ outcome: 'failed', line, problem: error.message });
-        }
-      }
-      return outcomes;
-    });
-  }
 
   return {
     referenceFor,
@@ -301,37 +201,22 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
       });
     },
 
+    importStatement: statements.importStatement,
+
     /**
-     * deposit:import: every good line once (its bank id recorded in the same transaction as its credit);
-     * a line whose memo names one account's reference credits that wallet (the oldest pending notice of
-     * that amount, or a new top-up); the rest are kept UNMATCHED for a person. Bad lines are reported and
-     * credit nothing.
+     * deposit:credit-line: an unmatched statement line credited to the account an operator names (by
+     * its reference, or found by the caller), once, under the line's key; its e-mail then goes out.
      */
-    async importStatement(merchantId: string, currency: Currency, text: string) {
-      const { missing, good, bad } = readStatement(text, currency);
-      const outcomes: LineOutcome[] = [];
-      if (missing.length > 0) return { missing, bad, outcomes };
-      const named = [...new Set(good.flatMap((line) => line.references))];
-      const owners = new Map<string, { accountId: string; reference: string }[]>();
-      for (let start = 0; start < named.length; start += 1_000) {
-        for (const row of await accountsByReference(db, merchantId, named.slice(start, start + 1_000))) owners.set(row.reference, [row]);
-      }
-      // each worker takes the accounts of its own house shards: no two hold the same rows and wait on each other
-      const workers = Math.max(1, deps.importWorkers ?? 1);
-      const shareOf = (line: StatementLine) => {
-        const owner = line.references.flatMap((reference) => owners.get(reference) ?? [])[0];
-        return owner ? houseShardFor(owner.accountId) % workers : 0;
-      };
-      const shares = Array.from({ length: workers }, (_, share) => good.filter((line) => shareOf(line) === share));
-      const done = await Promise.all(
-        shares.map(async (lines) => {
-          const part: LineOutcome[] = [];
-          for (let start = 0; start < lines.length; start += IMPORT_CHUNK) part.push(...(await importChunk(merchantId, lines.slice(start, start + IMPORT_CHUNK), owners)));
-          return part;
-        }),
-      );
-      outcomes.push(...done.flat().sort((a, b) => a.line.line - b.line.line));
-      return { missing, bad, outcomes };
+    async creditLine(request: Parameters<typeof statements.creditLine>[0]) {
+      const outcome = await statements.creditLine(request);
+      await credits.deliverMails();
+      return outcome;
+    },
+
+    /** The account of the merchant whose reference code this is (any case), or undefined. */
+    async accountByReference(merchantId: string, reference: string) {
+      const [row] = await accountsByReference(db, merchantId, [reference.trim().toUpperCase()]);
+      return row;
     },
 
     /** What waits for a person: the pending notices and the unmatched statement lines. */

@@ -14,9 +14,11 @@ import type {
   PostHoldRequest,
   ReleaseHoldRequest,
   ReverseRequest,
+  TransferRequest,
   WalletAmountRequest,
 } from './requests.ts';
 import { reverseWithin } from './reversals.ts';
+import { type BatchOutcome, transferBatch } from './batch.ts';
 import { insertCardAccount, putWatch } from './account-store.ts';
 import { readIdempotencyKey } from './idempotency-store.ts';
 import { transferWithin } from './transfers.ts';
@@ -138,6 +140,17 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     within: (tx: Tx, options: { savepoint?: boolean } = {}): LedgerOperations =>
       operations(options.savepoint === false ? inCallersTransaction(tx) : inSavepoint(tx)),
 
+    /**
+     * Many transfers of one merchant and currency inside the caller's transaction, in a few statements
+     * whatever their count (batch.ts), each under its own key and with the rules of one; answers each
+     * one's result or refusal, in the order given. No savepoint: a database error (a deadlock) fails the
+     * caller's transaction, which is then for its caller to run again.
+     */
+    transferMany: (tx: Tx, requests: TransferRequest[]): Promise<BatchOutcome[]> => transferBatch(tx, clock, requests, { announce, watch }),
+
+    /** ADMIN_RECHARGE_IN for each request, as `transferMany`. */
+    rechargeMany: (tx: Tx, requests: WalletAmountRequest[]): Promise<BatchOutcome[]> => transferBatch(tx, clock, requests.map(rechargeRequest), { announce, watch }),
+
     /** Whether an operation under the key was done and kept its answer (a refused one kept none). */
     answered: async (merchantId: string, key: string) => (await readIdempotencyKey(db, merchantId, key)) !== undefined,
 
@@ -163,6 +176,7 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
 export { CARD_NETWORK, cardAccountOf, MERCHANT_FEE_INCOME, MERCHANT_FUNDING, walletOf } from './accounts.ts';
 export type { AccountRef } from './accounts.ts';
 export type { BalanceWatcher, WatchedChange } from './movement.ts';
+export type { BatchOutcome } from './batch.ts';
 export type {
   AccountAfter,
   CardTransferRequest,

@@ -11,6 +11,7 @@ import {
   findStationMessage,
   insertAnnouncement,
   insertStationMessage,
+  insertStationMessages,
   markAllAnnouncementsRead,
   markAllStationMessagesRead,
   markAnnouncementRead,
@@ -100,6 +101,43 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
     return row;
   }
 
+  /**
+   * Many station messages (none with an expiring content) written in one statement inside the caller's
+   * transaction, their events sent by one more when it commits.
+   */
+  async function postMany(tx: Tx, list: NewStationMessage[]) {
+    if (list.some((message) => message.expiring)) throw new Error('postMany writes no expiring message');
+    const rows = await insertStationMessages(
+      tx,
+      list.map((message) => ({
+        merchantId: message.merchantId,
+        accountId: message.accountId,
+        type: message.type ?? 'NOTICE',
+        title: message.title,
+        content: message.content,
+        status: message.status ?? 'success',
+        createdAt: clock.now(),
+        memberId: message.memberId ?? null,
+        holderMemberId: message.holderMemberId ?? null,
+      })),
+    );
+    for (const merchantId of new Set(rows.map((row) => row.merchantId))) {
+      await events.eachToAccount(
+        tx,
+        merchantId,
+        rows
+          .filter((row) => row.merchantId === merchantId)
+          .map((row) => ({
+            accountId: row.accountId,
+            type: row.type,
+            payload: { kind: 'message', id: row.id, title: row.title, status: row.status, content: excerpt(row.content) },
+            options: { finish: UNREAD_FINISHER, audience: { member: row.memberId ?? undefined, holder: row.holderMemberId ?? undefined } },
+          })),
+      );
+    }
+    return rows;
+  }
+
   /** Publishes an announcement to every account of the merchant, inside the caller's transaction. */
   async function announce(tx: Tx, values: { merchantId: string; title: string; content: string; status?: string }) {
     const row = await insertAnnouncement(tx, { ...values, status: values.status ?? 'success', publishedAt: clock.now() });
@@ -115,6 +153,7 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
 
   return {
     post,
+    postMany,
     announce,
 
     /** Sends a station message in a transaction of its own. */

@@ -28,6 +28,36 @@ export async function insertStationMessage(tx: Tx, values: typeof stationMessage
   return row;
 }
 
+/** Many station messages in one statement (their values as arrays: one text whatever the count); answers what their events tell. */
+export async function insertStationMessages(
+  tx: Tx,
+  values: Array<{ merchantId: string; accountId: string; type: string; title: string; content: string; status: string; createdAt: Date; memberId: string | null; holderMemberId: string | null }>,
+) {
+  if (values.length === 0) return [];
+  const column = (of: (v: (typeof values)[number]) => string | null) => sql.param(values.map(of));
+  const rows = (
+    (await tx.execute(sql`insert into station_messages (merchant_id, account_id, type, title, content, status, created_at, member_id, holder_member_id)
+      select v.merchant_id, v.account_id, v.type, v.title, v.content, v.status, v.created_at, v.member_id, v.holder_member_id
+      from unnest(${column((v) => v.merchantId)}::uuid[], ${column((v) => v.accountId)}::uuid[], ${column((v) => v.type)}::text[], ${column((v) => v.title)}::text[],
+        ${column((v) => v.content)}::text[], ${column((v) => v.status)}::text[], ${column((v) => v.createdAt.toISOString())}::timestamptz[],
+        ${column((v) => v.memberId)}::uuid[], ${column((v) => v.holderMemberId)}::uuid[]) with ordinality
+        as v(merchant_id, account_id, type, title, content, status, created_at, member_id, holder_member_id, n)
+      order by v.n
+      returning id, merchant_id, account_id, type, title, content, status, member_id, holder_member_id`)) as unknown as { rows: Array<Record<string, unknown>> }
+  ).rows;
+  return rows.map((row) => ({
+    id: String(row.id),
+    merchantId: String(row.merchant_id),
+    accountId: String(row.account_id),
+    type: String(row.type),
+    title: String(row.title),
+    content: String(row.content),
+    status: String(row.status),
+    memberId: row.member_id === null ? null : String(row.member_id),
+    holderMemberId: row.holder_member_id === null ? null : String(row.holder_member_id),
+  }));
+}
+
 export async function insertAnnouncement(tx: Tx, values: typeof announcements.$inferInsert) {
   const [row] = await tx.insert(announcements).values(values).returning();
   if (!row) throw new Error('announcement insert returned nothing');

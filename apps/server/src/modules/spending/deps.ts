@@ -14,6 +14,6 @@ export interface SpendingDeps {
   clock: Clock;
   ledger: LedgerService;
   events: EventPublisher;
-  messages: Pick<MessageService, 'post'>;
+  messages: Pick<MessageService, 'post' | 'postMany'>;
   cards: CardsForSpending;
 }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/engine.ts';
 import { CARD_NETWORK, MERCHANT_FEE_INCOME, walletOf } from '../ledger/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import { availableIn, isRefusal } from './keys.ts';
-import { markCollected, openOwedForUpdate } from './store.ts';
+import { markCollected, markCollectedMany, openOwedForUpdate, openOwedForUpdateMany } from './store.ts';
 
 /** What a debt is called in the customer's message. */
 const OWED_LABELS: Record<string, string> = { DECLINED_FEE: '拒付手续费', SETTLEMENT_OVER: '超出授权的结算金额' };
@@ -80,5 +80,80 @@ export function owedPart({ ledger, messages, clock }: Pick<SpendingDeps, 'ledger
     }
     return { collected: total };
   }
-  return { collectOwed };
+  /**
+   * collectOwed for many credits of one merchant and currency at once (a statement's chunk), in a few
+   * statements: the accounts' open debts locked in one (the wallets are locked already, by the credits),
+   * every collection one transfer of the ledger's batch, in the credits' order, each up to what its
+   * credit brought, oldest debt first; a frozen wallet pays nothing. Answers what each credit collected.
+   */
+  async function collectOwedMany(tx: Tx, credits: Array<{ merchantId: string; accountId: string; currency: Currency; cameIn: bigint }>) {
+    const collected = credits.map(() => 0n);
+    const first = credits[0];
+    if (!first) return collected;
+    const rows = await openOwedForUpdateMany(tx, first.merchantId, [...new Set(credits.map((c) => c.accountId))], first.currency);
+    if (rows.length === 0) return collected;
+    const open = rows.map((row) => ({ row, collected: row.collected }));
+    const plans: Array<{ credit: number; debt: (typeof open)[number]; take: bigint; key: string }> = [];
+    for (const [n, credit] of credits.entries()) {
+      let left = credit.cameIn;
+      for (const debt of open) {
+        if (left <= 0n) break;
+        if (debt.row.accountId !== credit.accountId || debt.collected >= debt.row.amount) continue;
+        const take = debt.row.amount - debt.collected < left ? debt.row.amount - debt.collected : left;
+        plans.push({ credit: n, debt, take, key: `owed:${debt.row.id}:${debt.collected}` });
+        debt.collected += take;
+        left -= take;
+      }
+    }
+    const outcomes = await ledger.transferMany(
+      tx,
+      plans.map(({ credit, debt, take, key }) => ({
+        merchantId: first.merchantId,
+        key,
+        currency: first.currency,
+        type: debt.row.kind === 'DECLINED_FEE' ? 'DECLINED_FEE' : 'ADJUST_OUT',
+        holderId: (credits[credit] as (typeof credits)[number]).accountId,
+        lines: [
+          { account: walletOf(debt.row.accountId), amount: -take },
+          { account: debt.row.kind === 'DECLINED_FEE' ? MERCHANT_FEE_INCOME : CARD_NETWORK, amount: take },
+        ],
+        reference: `owed:${debt.row.id}`,
+        memo: `收取欠费：${OWED_LABELS[debt.row.kind] ?? debt.row.kind}（授权 ${debt.row.authorizationId}）`,
+      })),
+    );
+    const taken = new Map<string, bigint>();
+    const parts = credits.map(() => [] as Array<{ label: string; amount: string }>);
+    for (const [n, outcome] of outcomes.entries()) {
+      const plan = plans[n] as (typeof plans)[number];
+      if (!outcome.result) {
+        // a frozen wallet pays nothing; any other refusal is the ledger's to explain
+        if (!isRefusal(outcome.refused, ErrorCode.WALLET_FROZEN)) throw outcome.refused;
+        continue;
+      }
+      const amount = toMinorUnits(outcome.result.answer.amount);
+      taken.set(plan.debt.row.id, (taken.get(plan.debt.row.id) ?? 0n) + amount);
+      collected[plan.credit] = (collected[plan.credit] as bigint) + amount;
+      parts[plan.credit]?.push({ label: OWED_LABELS[plan.debt.row.kind] ?? plan.debt.row.kind, amount: fromMinorUnits(amount) });
+    }
+    await markCollectedMany(tx, [...taken].map(([id, amount]) => ({ id, amount })), clock.now());
+    await messages.postMany(
+      tx,
+      credits.flatMap((credit, n) =>
+        (collected[n] as bigint) > 0n
+          ? [
+              {
+                merchantId: credit.merchantId,
+                accountId: credit.accountId,
+                type: 'OWED_COLLECTED',
+                status: 'success',
+                ...owedNotice({ currency: credit.currency, came: fromMinorUnits(credit.cameIn), total: fromMinorUnits(collected[n] as bigint), parts: parts[n] ?? [] }),
+              },
+            ]
+          : [],
+      ),
+    );
+    return collected;
+  }
+
+  return { collectOwed, collectOwedMany };
 }

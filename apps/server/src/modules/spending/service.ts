@@ -80,6 +80,8 @@ export function createSpendingService(deps: SpendingDeps) {
      * inside that money's transaction (owed.ts); answers what was collected.
      */
     collectOwed: owed.collectOwed,
+    /** collectOwed for many credits of one merchant and currency at once, in a few statements (owed.ts). */
+    collectOwedMany: owed.collectOwedMany,
 
     /** Releases the holds of authorisations pending longer than `expiryDays` (the hourly job, expiry.ts). */
     expireHolds: (expiryDays: number) => expiry.expireHolds(expiryDays),

@@ -256,6 +256,27 @@ export async function openOwedForUpdate(tx: Tx, merchantId: string, accountId: s
     .for('update');
 }
 
+/** The open debts of these accounts in one currency, locked in one order (account, then oldest first). */
+export async function openOwedForUpdateMany(tx: Tx, merchantId: string, accountIds: string[], currency: string) {
+  if (accountIds.length === 0) return [];
+  return tx
+    .select()
+    .from(chargesOwed)
+    .where(
+      and(eq(chargesOwed.merchantId, merchantId), sql`${chargesOwed.accountId} = any(${sql.param(accountIds)}::uuid[])`, eq(chargesOwed.currency, currency), lt(chargesOwed.collected, chargesOwed.amount)),
+    )
+    .orderBy(chargesOwed.accountId, chargesOwed.createdAt, chargesOwed.id)
+    .for('update');
+}
+
+/** Adds what was collected of each debt, in one statement; paid off (collected_at) when it reaches the amount. */
+export async function markCollectedMany(tx: Tx, taken: Array<{ id: string; amount: bigint }>, at: Date) {
+  if (taken.length === 0) return;
+  await tx.execute(sql`update charges_owed o set collected = o.collected + v.taken,
+      collected_at = case when o.collected + v.taken >= o.amount then ${at.toISOString()}::timestamptz else null end
+    from unnest(${sql.param(taken.map((row) => row.id))}::uuid[], ${sql.param(taken.map((row) => row.amount.toString()))}::bigint[]) as v(id, taken) where o.id = v.id`);
+}
+
 /** Adds what was collected of a debt; paid off (collected_at) when it reaches the amount. */
 export async function markCollected(tx: Tx, id: string, taken: bigint, at: Date) {
   await tx
