@@ -59,6 +59,8 @@ export interface Platform {
   mail?: (MailSender & { close?(): void }) | undefined;
   /** the crypto gateway; by default the HTTP gateway at the configured address (none in production without CRYPTO_GATEWAY_URL) */
   cryptoGateway?: CryptoGateway | undefined;
+  /** the process sends jobs and runs none (the operator command line: jobs/queue.ts `sendOnly`) */
+  jobsSendOnly?: boolean;
 }
 
 /**
@@ -154,7 +156,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
   });
   // the durable jobs: registered here, started by the server (app.ts)
-  const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log });
+  const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log, sendOnly: given.jobsSendOnly === true });
   const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, cards, products, jobs }, { concurrency: config.jobs.batchConcurrency });
   const cardExports = createCardExportService({ db, clock, sealer, books, events, gate: reveals.gate, jobs }, {
     folder: path.join(config.dataDir, 'exports'),

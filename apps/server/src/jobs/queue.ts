@@ -54,6 +54,13 @@ export interface JobQueueOptions {
   /** how often an idle worker looks for jobs besides being woken by new ones; default 2 s */
   pollSeconds?: number;
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /**
+   * A process that sends jobs and runs none (the operator command line): pg-boss over the process's own
+   * database handle (on the embedded database shared by a server, its one connection), with no
+   * supervision, schedules or workers. `start()` makes and reads the queues, so that a job sent inside a
+   * transaction goes on that transaction's connection; `stop()` lets the process end.
+   */
+  sendOnly?: boolean;
 }
 
 interface Registration {
@@ -74,12 +81,16 @@ const RUN_BY = `${os.hostname()}:${process.pid}`;
 export function createJobQueue(database: Database, options: JobQueueOptions = {}) {
   const superviseSeconds = options.superviseSeconds ?? 10;
   const pollSeconds = options.pollSeconds ?? 2;
+  const sendOnly = options.sendOnly === true;
   const backend =
     database.kind === 'pglite'
       ? ({ db: fromPglite(database.pglite as NonNullable<Database['pglite']>), backend: 'pglite' } as const)
-      : ({ connectionString: database.url, max: 4, backend: 'postgres' } as const);
+      : sendOnly
+        ? ({ db: fromDrizzle(database.db as never, sql as never), backend: 'postgres' } as const)
+        : ({ connectionString: database.url, max: 4, backend: 'postgres' } as const);
   const boss = new PgBoss({
     ...backend,
+    ...(sendOnly ? { supervise: false, schedule: false } : {}),
     application_name: 'portal-jobs',
     useListenNotify: true,
     superviseIntervalSeconds: superviseSeconds,
@@ -156,7 +167,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     work<T>(name: string, handler: JobHandler<T>, work: WorkOptions = {}) {
       const registration: Registration = { name, handler: handler as JobHandler<never>, options: work };
       registrations.push(registration);
-      if (state === 'started') void ensureQueue(name, work).then(() => startWorker(registration));
+      if (state === 'started' && !sendOnly) void ensureQueue(name, work).then(() => startWorker(registration));
     },
 
     /** A job on a queue registered with `work`; answers its id (null when a job with the singletonKey is queued already). */
@@ -180,7 +191,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     /** Runs the queue's job on a cron schedule (UTC), once per tick across all processes. */
     schedule(name: string, cron: string) {
       schedules.push({ name, cron });
-      if (state === 'started') void boss.schedule(name, cron, {});
+      if (state === 'started' && !sendOnly) void boss.schedule(name, cron, {});
     },
 
     /**
@@ -189,7 +200,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
      */
     sendAtStart(name: string, data: object, send: Pick<SendOptions, 'singletonKey'> = {}) {
       atStart.push({ name, data, ...send });
-      if (state === 'started') void boss.send(name, data, send.singletonKey ? { singletonKey: send.singletonKey } : {});
+      if (state === 'started' && !sendOnly) void boss.send(name, data, send.singletonKey ? { singletonKey: send.singletonKey } : {});
     },
 
     /** Installs the queue's tables (first start), makes the queues and starts the workers and the schedules. */
@@ -199,6 +210,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       starting = (async () => {
         await boss.start();
         for (const registration of registrations) await ensureQueue(registration.name, registration.options);
+        if (sendOnly) {
+          // read once, each queue is in pg-boss's cache: a send inside a transaction asks nothing over another connection
+          for (const { name } of registrations) await boss.previewRedrive(name);
+          state = 'started';
+          return;
+        }
         for (const registration of registrations) await startWorker(registration);
         for (const { name, cron } of schedules) await boss.schedule(name, cron, {});
         for (const { name, data, singletonKey } of atStart) await boss.send(name, data, singletonKey ? { singletonKey } : {});

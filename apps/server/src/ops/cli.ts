@@ -59,7 +59,9 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
-    services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog });
+    services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog, jobsSendOnly: true });
+    // money a command moves may start a job (an auto top-up, a low-balance alert): sent within its transaction, run by a server
+    await services.jobs.start();
     io.out(await command.run(flags, { production: config.production, config, services }));
     return EXIT.ok;
   } catch (error) {
@@ -80,6 +82,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     io.err(`error: ${command.name} failed: ${failure.message}${io.env.OPS_DEBUG ? `\n${failure.stack}` : ' (OPS_DEBUG=1 shows where)'}`);
     return EXIT.refused;
   } finally {
+    await services?.jobs.stop().catch((error: Error) => io.err(`warning: closing the job queue: ${error.message}`));
     services?.mail.close?.();
     await opened?.close().catch((error: Error) => io.err(`warning: closing the database: ${error.message}`));
   }

@@ -12,6 +12,7 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
+import { runOpsOn } from '../helpers/ops.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { issuedCard, joinTeam, readyForCards, type Teammate, teamOwner } from '../helpers/team.ts';
 import { until } from '../helpers/until.ts';
@@ -203,6 +204,15 @@ describe('low-balance alerts', () => {
     expect(await walletAlerts()).toBe(1);
     // the second movement, still below, wrote no alert at all
     expect(await queryRows(t.database.db, sql`select id from balance_alerts where account_id = ${who.accountId} and card_id is null`)).toHaveLength(1);
+  });
+
+  it('alert after money an operator command moved: the command sends the job within its movement, a server runs it', async () => {
+    const who = await owner();
+    await who.api.put('/account/alerts', { wallet: [{ currency: 'USD', threshold: '5000.00' }] });
+    const run = await runOpsOn(t.database, ['wallet:recharge', '--host', who.host, '--account', who.phone, '--amount', '10', '--currency', 'USD']);
+    expect(run.code, run.stderr).toBe(0);
+    await until('the wallet alert', async () => (await titles(who)).filter((title) => title === '余额不足提醒').length === 1);
+    expect(await walletUsd(who)).toBe('1010.00');
   });
 
   it('refuses a currency twice and a threshold that is not an amount', async () => {
