@@ -163,7 +163,9 @@ function keepStatementsPrepared(client: pg.PoolClient) {
 
 async function openPostgres(url: string, max: number, preparedStatements: boolean): Promise<Database> {
   // a server that does not answer is an error after a while, not a wait without end
-  const pool = new StatementErrorKeepingPool({ connectionString: url, max, connectionTimeoutMillis: 15_000 });
+  // jit off: the portal's statements take milliseconds, and compiling one (its first plans, before a
+  // prepared statement settles on its generic plan) took 0.3–0.7 s (bench:cards, the decline-rate sort)
+  const pool = new StatementErrorKeepingPool({ connectionString: url, max, connectionTimeoutMillis: 15_000, options: '-c jit=off' });
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
   if (preparedStatements) pool.on('connect', keepStatementsPrepared);
