@@ -59,18 +59,12 @@ export function createCardService(deps: CardDeps) {
   /** The cards as answered, with their money, spending figures, holders and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
     const ids = rows.map((row) => row.card.id);
-    const holderIds = [...new Set(rows.map((row) => row.card.holderMemberId))];
-    const lookups = [
-      () => deps.books.cardBalances(merchantId, ids, tx),
-      () => deps.spendingFigures(ids, tx),
-      () => holdersOf(tx ?? db, holderIds),
-      () => lastUsedOf(tx ?? db, ids),
-      () => (deps.autoRechargeOf ? deps.autoRechargeOf(ids, tx) : Promise.resolve(undefined)),
-    ] as const;
-    // on the pool side by side, each on a connection of its own; a transaction's one connection takes them in turn
-    const [money, figures, holders, used, rules] = tx
-      ? [await lookups[0](), await lookups[1](), await lookups[2](), await lookups[3](), await lookups[4]()]
-      : await Promise.all([lookups[0](), lookups[1](), lookups[2](), lookups[3](), lookups[4]()]);
+    // one after another: `tx` may be a transaction, whose one connection takes one query at a time
+    const money = await deps.books.cardBalances(merchantId, ids, tx);
+    const figures = await deps.spendingFigures(ids, tx);
+    const holders = await holdersOf(tx ?? db, [...new Set(rows.map((row) => row.card.holderMemberId))]);
+    const used = await lastUsedOf(tx ?? db, ids);
+    const rules = deps.autoRechargeOf ? await deps.autoRechargeOf(ids, tx) : undefined;
     return rows.map((row) =>
       cardItem(
         row.card,
