@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, apiKeys, members } from '../../db/schema.ts';
+import { callerColumns } from '../../db/caller-columns.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -51,20 +52,7 @@ export async function countLiveKeys(tx: Tx, accountId: string, now: Date) {
  */
 export async function findKeyByPrefix(tx: Tx, prefix: string) {
   const [row] = await tx
-    .select({
-      key: apiKeys,
-      account: { id: accounts.id, status: accounts.status, name: accounts.name },
-      member: {
-        id: members.id,
-        role: members.role,
-        status: members.status,
-        email: members.email,
-        phone: members.phone,
-        phonePrefix: members.phonePrefix,
-        monthlyBudget: members.monthlyBudget,
-        trxPasswordSet: sql<boolean>`${members.trxPasswordHash} is not null`,
-      },
-    })
+    .select({ key: apiKeys, ...callerColumns() })
     .from(apiKeys)
     .innerJoin(members, eq(members.id, apiKeys.memberId))
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, members, sessions } from '../../db/schema.ts';
+import { callerColumns } from '../../db/caller-columns.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -17,20 +18,7 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
 // the hash itself never leaves the accounts module.
 function sessionByTokenHashQuery(tx: Tx) {
   return tx
-    .select({
-      session: sessions,
-      account: { id: accounts.id, status: accounts.status, name: accounts.name },
-      member: {
-        id: members.id,
-        role: members.role,
-        status: members.status,
-        email: members.email,
-        phone: members.phone,
-        phonePrefix: members.phonePrefix,
-        monthlyBudget: members.monthlyBudget,
-        trxPasswordSet: sql<boolean>`${members.trxPasswordHash} is not null`,
-      },
-    })
+    .select({ session: sessions, ...callerColumns() })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
