@@ -85,20 +85,25 @@ export const cardTransactions = pgTable(
  *   for each of the 30 days k up to `window_day` — so the last 30 days' counts are two subtractions.
  * - `last_used_at`: its latest authorisation.
  */
-export const cardFigures = pgTable('card_figures', {
-  cardId: uuid('card_id')
-    .primaryKey()
-    .references(() => cards.id),
-  accountId: uuid('account_id').notNull(),
-  spentMonth: integer('spent_month').notNull(),
-  spent: minorUnits('spent').notNull(),
-  windowDay: integer('window_day').notNull(),
-  authorised: integer('authorised').notNull(),
-  declined: integer('declined').notNull(),
-  authorisedBefore: integer('authorised_before').array().notNull(),
-  declinedBefore: integer('declined_before').array().notNull(),
-  lastUsedAt: ts('last_used_at'),
-});
+export const cardFigures = pgTable(
+  'card_figures',
+  {
+    cardId: uuid('card_id')
+      .primaryKey()
+      .references(() => cards.id),
+    accountId: uuid('account_id').notNull(),
+    spentMonth: integer('spent_month').notNull(),
+    spent: minorUnits('spent').notNull(),
+    windowDay: integer('window_day').notNull(),
+    authorised: integer('authorised').notNull(),
+    declined: integer('declined').notNull(),
+    authorisedBefore: integer('authorised_before').array().notNull(),
+    declinedBefore: integer('declined_before').array().notNull(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  // the card list's figure sorts read an account's rows (modules/cards/store.ts pageCards)
+  (t) => [index('card_figures_account').on(t.accountId)],
+);
 
 /**
  * Each card's authorisations per China day (days since 1970-01-01) and currency, kept by the same

@@ -108,16 +108,23 @@ export function cardListWhere(merchantId: string, scope: CardScope, filter: Card
   ) as SQL;
 }
 
+/** From this offset on, a page is read from whichever end of the sort is nearer (the count is read first). */
+const FAR_OFFSET = 200;
+
 /**
  * A page of cards with their product's name, in the sort asked, and how many match. The page's ids are
  * found first (only the columns the sort needs); only then are the page's rows read and joined, so a far
- * page skips index entries rather than whole rows. Newest first walks the index `cards_account_created`
- * (created_at and id DESC NULLS LAST, as drizzle-kit writes `.desc()`; oldest first walks it backwards,
- * NULLS FIRST); the other sorts order the account's cards by their figure, with the id to break ties the
- * same way. The figures are each card's row of card_figures at the moment (db/card-figures.ts: the same
- * definition spending's spendingFigures shows for a page), joined by its key alone: a plan that PostgreSQL
- * keeps for the statement whatever the account (a generic plan) then probes the key per card or hashes,
- * and never scans another path once per card.
+ * page skips index entries rather than whole rows. A page past the middle is read from the other end, in
+ * the opposite order, and turned round: the sort then keeps the page's rows alone (a top-N sort, or a
+ * short walk of the index) rather than every row before it. Newest first walks the index
+ * `cards_account_created` (created_at and id DESC NULLS LAST, as drizzle-kit writes `.desc()`; oldest first
+ * walks it backwards, NULLS FIRST); the other sorts order the account's cards by their figure, with the id
+ * to break ties the same way.
+ * The figures are each card's row of card_figures at the moment (db/card-figures.ts: the same definition
+ * spending's spendingFigures shows for a page). They are read as one narrow figure per card from the
+ * account's rows (`card_figures_account`), behind `offset 0` so that the planner cannot take the
+ * subquery apart: a hash join then holds a card's id and figure, never the wide rows with their 30-day
+ * rings, and nothing is probed once per card.
  */
 export async function pageCards(
   db: Db,
@@ -131,45 +138,61 @@ export async function pageCards(
 ) {
   const where = cardListWhere(merchantId, scope, filter);
   const { key, descending } = parseCardSort(sort);
-  const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
-  const byId = sql`${cards.id} ${direction}`;
-  let idsOfPage: Promise<Array<{ id: string }>>;
-  if (key === 'created_at') {
-    idsOfPage = db.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(limit).offset(offset);
-  } else if (key === 'balance') {
-    const money = ledgerAccounts;
-    idsOfPage = db
-      .select({ id: cards.id })
-      .from(cards)
-      .leftJoin(
-        money,
-        and(eq(money.merchantId, cards.merchantId), eq(money.currency, cards.currency), eq(money.kind, 'CARD'), eq(money.ownerId, cards.id), eq(money.shard, 0)),
-      )
-      .where(where)
-      .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
-      .limit(limit)
-      .offset(offset);
-  } else {
-    // each card's one row of card_figures by its key (a card with none has no authorisation: 0, never used)
-    const terms = cardFigureTerms('card_figures', at);
+  const idsInOrder = (desc: boolean, take: number, skip: number): Promise<Array<{ id: string }>> => {
+    const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
+    const byId = sql`${cards.id} ${direction}`;
+    if (key === 'created_at') {
+      return db.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(take).offset(skip);
+    }
+    if (key === 'balance') {
+      const money = ledgerAccounts;
+      return db
+        .select({ id: cards.id })
+        .from(cards)
+        .leftJoin(
+          money,
+          and(eq(money.merchantId, cards.merchantId), eq(money.currency, cards.currency), eq(money.kind, 'CARD'), eq(money.ownerId, cards.id), eq(money.shard, 0)),
+        )
+        .where(where)
+        .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
+        .limit(take)
+        .offset(skip);
+    }
+    // a card with no row of card_figures has no authorisation: spent 0, rate 0, never used
+    const terms = cardFigureTerms('f', at);
     const figure =
       key === 'last_used_at'
-        ? sql`${cardFigures.lastUsedAt}`
+        ? sql`f.last_used_at`
         : key === 'spent_this_month'
           ? terms.spent
           : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`;
-    idsOfPage = db
+    const figures = sql`(select f.card_id, ${figure} as figure from ${cardFigures} f where f.account_id = ${scope.accountId} offset 0) as fig`;
+    const ordered = key === 'last_used_at' ? sql`fig.figure` : sql`coalesce(fig.figure, 0)`;
+    return db
       .select({ id: cards.id })
       .from(cards)
-      .leftJoin(cardFigures, eq(cardFigures.cardId, cards.id))
+      .leftJoin(figures, sql`fig.card_id = ${cards.id}`)
       .where(where)
-      .orderBy(sql`${figure} ${direction}`, byId)
-      .limit(limit)
-      .offset(offset);
+      .orderBy(sql`${ordered} ${direction}`, byId)
+      .limit(take)
+      .offset(skip);
+  };
+  const counted = db.select({ n: count() }).from(cards).where(where);
+  let ids: Array<{ id: string }>;
+  let total: number;
+  if (offset < FAR_OFFSET) {
+    // on the pool, the count runs on a connection of its own beside the page's ids (the embedded database
+    // takes them one after the other)
+    const [page, [row]] = await Promise.all([idsInOrder(descending, limit, offset), counted]);
+    ids = page;
+    total = row?.n ?? 0;
+  } else {
+    total = (await counted)[0]?.n ?? 0;
+    const fromEnd = total - offset - limit;
+    if (offset >= total) ids = [];
+    else if (fromEnd < offset) ids = (await idsInOrder(!descending, Math.min(limit, total - offset), Math.max(0, fromEnd))).reverse();
+    else ids = await idsInOrder(descending, limit, offset);
   }
-  // on the pool, the count runs on a connection of its own beside the page's ids (the embedded database
-  // takes them one after the other)
-  const [ids, [total]] = await Promise.all([idsOfPage, db.select({ n: count() }).from(cards).where(where)]);
   const found =
     ids.length === 0
       ? []
@@ -180,7 +203,7 @@ export async function pageCards(
           .where(inArray(cards.id, ids.map((row) => row.id)));
   const byIdOf = new Map(found.map((row) => [row.card.id, row]));
   const rows = ids.map((row) => byIdOf.get(row.id)).filter((row): row is (typeof found)[number] => row !== undefined);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 /** Each card's last authorisation, for a page of cards (none: not in the map), as card_figures keeps it. */

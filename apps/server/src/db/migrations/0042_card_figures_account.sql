@@ -1,0 +1,1 @@
+CREATE INDEX "card_figures_account" ON "card_figures" USING btree ("account_id");
