@@ -123,8 +123,8 @@ const FAR_OFFSET = 200;
  * The figures are each card's row of card_figures at the moment (db/card-figures.ts: the same definition
  * spending's spendingFigures shows for a page). They are read as one narrow figure per card from the
  * account's rows (`card_figures_account`), behind `offset 0` so that the planner cannot take the
- * subquery apart: a hash join then holds a card's id and figure, never the wide rows with their 30-day
- * rings, and nothing is probed once per card.
+ * subquery apart, and joined with nested loops off: a hash join then holds a card's id and figure, never
+ * the wide rows with their 30-day rings, and nothing is probed or scanned once per card.
  */
 export async function pageCards(
   db: Db,
@@ -168,14 +168,20 @@ export async function pageCards(
           : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`;
     const figures = sql`(select f.card_id, ${figure} as figure from ${cardFigures} f where f.account_id = ${scope.accountId} offset 0) as fig`;
     const ordered = key === 'last_used_at' ? sql`fig.figure` : sql`coalesce(fig.figure, 0)`;
-    return db
-      .select({ id: cards.id })
-      .from(cards)
-      .leftJoin(figures, sql`fig.card_id = ${cards.id}`)
-      .where(where)
-      .orderBy(sql`${ordered} ${direction}`, byId)
-      .limit(take)
-      .offset(skip);
+    // no nested loop: a plan kept for the statement (a generic plan, which does not know how many cards
+    // match) would otherwise run the account's figures once per card; the setting is the transaction's
+    // alone, and the statement is only ever planned under it
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      return tx
+        .select({ id: cards.id })
+        .from(cards)
+        .leftJoin(figures, sql`fig.card_id = ${cards.id}`)
+        .where(where)
+        .orderBy(sql`${ordered} ${direction}`, byId)
+        .limit(take)
+        .offset(skip);
+    });
   };
   const counted = db.select({ n: count() }).from(cards).where(where);
   let ids: Array<{ id: string }>;
