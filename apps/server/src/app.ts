@@ -17,6 +17,7 @@ import { AppError } from './http/errors.ts';
 import { loggerOptions, prettyLogStream } from './http/logging.ts';
 import { fieldRefusal, RouteTable, refuseBadText, useDepthCheckedJson } from './http/request-checks.ts';
 import { withRefusals } from './http/route-documentation.ts';
+import { useKeyLimits } from './http/key-limits.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import { API_BASE } from '@portal/contract/api/call';
 import type { Clock } from './lib/clock.ts';
@@ -196,6 +197,8 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   api.decorate('principals', appPrincipals(services.sessions, services.apiKeys));
   // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
   api.decorate('activity', callActivity(services.activity));
+  // a key's calls are held to its rate, and its writes to one answer per Idempotency-Key (http/key-limits.ts)
+  await useKeyLimits(api, services.apiKeys);
   api.addHook('onRequest', async (request) => {
     const merchant = await services.merchants.byHost(normaliseHost(request.headers.host));
     if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);

@@ -70,7 +70,14 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
     schema: callSchema(call),
     handler: answered as unknown as RouteOptions['handler'],
   };
-  if (isSessionCaller(call.who)) route.onRequest = async (request) => principals.admit(call.who, request);
-  if (options.preHandler) route.preHandler = options.preHandler;
+  const admit = async (request: FastifyRequest) => principals.admit(call.who, request);
+  // a call open to keys: a key's call is counted against its rate once the key is known; a key's
+  // write answers its first answer again under its Idempotency-Key (a money call keeps its own)
+  const limits = isSessionCaller(call.who) && call.who.key && app.hasDecorator('keyLimits') ? app.keyLimits : undefined;
+  const replays = limits && call.method !== 'GET' && !call.idempotencyKey ? limits.replay : undefined;
+  if (isSessionCaller(call.who)) route.onRequest = limits ? [admit, limits.rate] : admit;
+  const preHandlers = [...(replays ? [replays.preHandler] : []), ...(options.preHandler ? [options.preHandler] : [])];
+  if (preHandlers.length > 0) route.preHandler = preHandlers;
+  if (replays) route.onSend = replays.onSend;
   app.route(route);
 }
