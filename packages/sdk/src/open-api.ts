@@ -11,7 +11,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Available and held (anew) per currency, as two-decimal strings · API 密钥：wallet:read */
+        /**
+         * Available and held (anew) per currency, as two-decimal strings · API 密钥：wallet:read
+         * @description **API 密钥**：需要权限范围 `wallet:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/balance/account-balance' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -154,7 +162,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** BALANCE_STATUS_AVAILABLE, or BALANCE_STATUS_FROZEN (nothing can leave the wallet) with the reason · API 密钥：wallet:read */
+        /**
+         * BALANCE_STATUS_AVAILABLE, or BALANCE_STATUS_FROZEN (nothing can leave the wallet) with the reason · API 密钥：wallet:read
+         * @description **API 密钥**：需要权限范围 `wallet:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/balance/account-balance-status' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -297,7 +313,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The total on the account's cards, per currency · API 密钥：wallet:read */
+        /**
+         * The total on the account's cards, per currency · API 密钥：wallet:read
+         * @description **API 密钥**：需要权限范围 `wallet:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/balance/card-amount' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -439,7 +463,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wallet transactions, newest first, paginated; filter by type, currency and date range (days in UTC+8) · API 密钥：transactions:read */
+        /**
+         * Wallet transactions, newest first, paginated; filter by type, currency and date range (days in UTC+8) · API 密钥：transactions:read
+         * @description **API 密钥**：需要权限范围 `transactions:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/balance/transactions?page=1&page_size=20' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -614,7 +646,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open 2–500 cards of a product at once: the whole cost is held, a job opens them (Idempotency-Key; trx_password once set) · API 密钥：cards:write */
+        /**
+         * Open 2–500 cards of a product at once: the whole cost is held, a job opens them (Idempotency-Key; trx_password once set) · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X POST 'https://<门户域名>/api/v1/batch-create-card' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"product_id":"<产品 id>","quantity":10,"amount":"20.00","nickname_prefix":"脚本批量"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -806,7 +849,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the account's cards: sorted (`sort`, a leading `-` descending; newest first unless asked), filtered by statuses, product, tag, holder and a keyword (nickname, last 4, BIN prefix, tag) · API 密钥：cards:read */
+        /**
+         * A page of the account's cards: sorted (`sort`, a leading `-` descending; newest first unless asked), filtered by statuses, product, tag, holder and a keyword (nickname, last 4, BIN prefix, tag) · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card?page=1&page_size=20&status=NORMAL' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -1010,7 +1061,18 @@ export interface paths {
             };
         };
         put?: never;
-        /** Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key; trx_password once set) · API 密钥：cards:write */
+        /**
+         * Open a card: its cost is held on the wallet until the issuer answers (Idempotency-Key; trx_password once set) · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X POST 'https://<门户域名>/api/v1/card' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"product_id":"<GET /card/opened-available 中的产品 id>","amount":"20.00","nickname":"夜间脚本卡"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1237,7 +1299,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One card · API 密钥：cards:read */
+        /**
+         * One card · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/<卡片 id>' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1430,7 +1500,16 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Cancel a card: its balance goes back to the wallet when the issuer confirms (trx_password once set, for a card that holds money) · API 密钥：cards:write */
+        /**
+         * Cancel a card: its balance goes back to the wallet when the issuer confirms (trx_password once set, for a card that holds money) · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X DELETE 'https://<门户域名>/api/v1/card/<卡片 id>' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>'
+         *     ```
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1643,7 +1722,18 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a card's nickname · API 密钥：cards:write */
+        /**
+         * Change a card's nickname · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X PATCH 'https://<门户域名>/api/v1/card/<卡片 id>' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"nickname":"广告账户 A"}'
+         *     ```
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -1863,7 +1953,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The card's auto top-up rule, what it put on the card today and its latest run · API 密钥：cards:read */
+        /**
+         * The card's auto top-up rule, what it put on the card today and its latest run · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/<卡片 id>/auto-recharge' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2038,7 +2136,18 @@ export interface paths {
                 };
             };
         };
-        /** Set the card's auto top-up rule: when its available falls below `threshold`, a job tops it up to `target` from the wallet (with the top-up fee), at most `daily_max` a China-time day, once per crossing; a wallet that cannot pay pauses the rule until it is funded · API 密钥：funds:write */
+        /**
+         * Set the card's auto top-up rule: when its available falls below `threshold`, a job tops it up to `target` from the wallet (with the top-up fee), at most `daily_max` a China-time day, once per crossing; a wallet that cannot pay pauses the rule until it is funded · API 密钥：funds:write
+         * @description **API 密钥**：需要权限范围 `funds:write`。示例：
+         *
+         *     ```sh
+         *     curl -X PUT 'https://<门户域名>/api/v1/card/<卡片 id>/auto-recharge' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"enabled":true,"threshold":"20.00","target":"100.00","daily_max":"300.00"}'
+         *     ```
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2250,7 +2359,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A card's limits, blocked categories and allowed countries, with what was spent today and this month · API 密钥：cards:read */
+        /**
+         * A card's limits, blocked categories and allowed countries, with what was spent today and this month · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/<卡片 id>/controls' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2414,7 +2531,18 @@ export interface paths {
                 };
             };
         };
-        /** Replace a card's controls; the next authorisation obeys them · API 密钥：cards:write */
+        /**
+         * Replace a card's controls; the next authorisation obeys them · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X PUT 'https://<门户域名>/api/v1/card/<卡片 id>/controls' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"single_limit":"200.00","daily_limit":"500.00","monthly_limit":"3000.00","blocked_categories":[],"allowed_countries":["US"]}'
+         *     ```
+         */
         put: {
             parameters: {
                 query?: never;
@@ -2618,7 +2746,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set) · API 密钥：funds:write */
+        /**
+         * Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set) · API 密钥：funds:write
+         * @description **API 密钥**：需要权限范围 `funds:write`。示例：
+         *
+         *     ```sh
+         *     curl -X POST 'https://<门户域名>/api/v1/card/<卡片 id>/recharge' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"amount":"50.00"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2850,7 +2989,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Freeze or unfreeze a card · API 密钥：cards:write */
+        /**
+         * Freeze or unfreeze a card · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X PUT 'https://<门户域名>/api/v1/card/<卡片 id>/status' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"action":"FREEZE"}'
+         *     ```
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3077,7 +3227,18 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace a card's tags (at most 10, each 1–20 characters, none twice) · API 密钥：cards:write */
+        /**
+         * Replace a card's tags (at most 10, each 1–20 characters, none twice) · API 密钥：cards:write
+         * @description **API 密钥**：需要权限范围 `cards:write`。示例：
+         *
+         *     ```sh
+         *     curl -X PUT 'https://<门户域名>/api/v1/card/<卡片 id>/tags' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"tags":["广告","夜间"]}'
+         *     ```
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3302,7 +3463,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A card's transactions, newest first · API 密钥：transactions:read */
+        /**
+         * A card's transactions, newest first · API 密钥：transactions:read
+         * @description **API 密钥**：需要权限范围 `transactions:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/<卡片 id>/transactions?page=1&page_size=20' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -3504,7 +3673,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take money from a card back to the wallet (Idempotency-Key; trx_password once set) · API 密钥：funds:write */
+        /**
+         * Take money from a card back to the wallet (Idempotency-Key; trx_password once set) · API 密钥：funds:write
+         * @description **API 密钥**：需要权限范围 `funds:write`。示例：
+         *
+         *     ```sh
+         *     curl -X POST 'https://<门户域名>/api/v1/card/<卡片 id>/withdraw' \
+         *       -H 'Authorization: Bearer sk_…' \
+         *       -H 'idempotency-key: <每个请求唯一，例如 UUID>' \
+         *       -H 'content-type: application/json' \
+         *       -d '{"amount":"10.00"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3733,7 +3913,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's running batch (exist), else its latest · API 密钥：cards:read */
+        /**
+         * The account's running batch (exist), else its latest · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/batch-create-card-status' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3912,7 +4100,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the account has given, and the products it may open now with how many more · API 密钥：cards:read */
+        /**
+         * What the account has given, and the products it may open now with how many more · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/opened-available' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4106,7 +4302,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the cards spent, with counts, declines and the decline rate, grouped by day, card, tag, holder, merchant or category (the current China-time month unless from/to are given) · API 密钥：transactions:read */
+        /**
+         * What the cards spent, with counts, declines and the decline rate, grouped by day, card, tag, holder, merchant or category (the current China-time month unless from/to are given) · API 密钥：transactions:read
+         * @description **API 密钥**：需要权限范围 `transactions:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/spending-summary?group_by=card&currency=USD' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {
@@ -4302,7 +4506,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cards per status and what they hold per currency · API 密钥：cards:read */
+        /**
+         * Cards per status and what they hold per currency · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/summary' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4478,7 +4690,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each tag on the cards the caller sees, with how many cards carry it · API 密钥：cards:read */
+        /**
+         * Each tag on the cards the caller sees, with how many cards carry it · API 密钥：cards:read
+         * @description **API 密钥**：需要权限范围 `cards:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/tags' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4649,7 +4869,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every card's transactions, newest first, with the card each is on; filter by card, tag, holder, merchant, category, currency and days · API 密钥：transactions:read */
+        /**
+         * Every card's transactions, newest first, with the card each is on; filter by card, tag, holder, merchant, category, currency and days · API 密钥：transactions:read
+         * @description **API 密钥**：需要权限范围 `transactions:read`。示例：
+         *
+         *     ```sh
+         *     curl -X GET 'https://<门户域名>/api/v1/card/transactions?page=1&page_size=50' \
+         *       -H 'Authorization: Bearer sk_…'
+         *     ```
+         */
         get: {
             parameters: {
                 query?: {

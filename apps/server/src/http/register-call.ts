@@ -2,6 +2,7 @@ import { type Call, idempotencyHeaders, isSessionCaller } from '@portal/contract
 import { type Envelope, envelope } from '@portal/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { keyCallExample, OPEN_API_TAG } from './open-api-section.ts';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
 
@@ -38,7 +39,9 @@ declare module 'fastify' {
  */
 export function callSchema(call: Call) {
   return {
-    tags: [...call.tags],
+    // a call open to keys is shown in the Open API section too, with an example of it made with a key
+    tags: isSessionCaller(call.who) && call.who.key ? [...call.tags, OPEN_API_TAG] : [...call.tags],
+    ...(isSessionCaller(call.who) && call.who.key ? { description: keyCallExample(call) } : {}),
     // a call open to API keys lists the key scheme with the scope it needs beside the session's bearer
     ...(isSessionCaller(call.who) ? { security: call.who.key ? [...BEARER, { apiKey: [call.who.key] }] : BEARER } : {}),
     summary: call.who && isSessionCaller(call.who) && call.who.key ? `${call.summary} · API 密钥：${call.who.key}` : call.summary,

@@ -2,15 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { apiKeyRate, apiKeyReplays } from '../../db/schema.ts';
 
-/**
- * Counts one call of the key in the window starting at `windowStart`, in one upsert every process
- * shares: a later window starts the count again at 1; the same window (or an earlier one, from a
- * process whose clock is behind) adds one to it. Answers the count and the window it is in.
- */
-export async function countKeyCall(tx: Tx, keyId: string, windowStart: Date) {
-  const [row] = await tx
+const countQuery = (tx: Tx) =>
+  tx
     .insert(apiKeyRate)
-    .values({ keyId, windowStart, calls: 1 })
+    .values({ keyId: sql.placeholder('keyId'), windowStart: sql.placeholder('windowStart'), calls: 1 } as never)
     .onConflictDoUpdate({
       target: apiKeyRate.keyId,
       set: {
@@ -19,6 +14,22 @@ export async function countKeyCall(tx: Tx, keyId: string, windowStart: Date) {
       },
     })
     .returning({ calls: apiKeyRate.calls, windowStart: apiKeyRate.windowStart });
+
+// every key call is counted: the statement is built once per database and prepared on the server
+const counts = new WeakMap<object, ReturnType<ReturnType<typeof countQuery>['prepare']>>();
+
+/**
+ * Counts one call of the key in the window starting at `windowStart`, in one upsert every process
+ * shares: a later window starts the count again at 1; the same window (or an earlier one, from a
+ * process whose clock is behind) adds one to it. Answers the count and the window it is in.
+ */
+export async function countKeyCall(tx: Tx, keyId: string, windowStart: Date) {
+  let statement = counts.get(tx);
+  if (!statement) {
+    statement = countQuery(tx).prepare('api_key_rate_count');
+    counts.set(tx, statement);
+  }
+  const [row] = await statement.execute({ keyId, windowStart });
   if (!row) throw new Error('the key rate upsert returned nothing');
   return row;
 }
