@@ -102,7 +102,8 @@ function replayHooks(checks: KeyLimitChecks): KeyLimitHooks['replay'] {
         if (reply.statusCode === 200 && typeof payload === 'string') await checks.keepAnswer(claim.accountId, claim.key, { status: 200, answer: payload });
         else await checks.releaseWrite(claim.accountId, claim.key);
       } catch (error) {
-        // the write is done and answered; a request with the key again finds the claim and is told to wait
+        // the write is done and answered; a request with the key again is told to wait (1212) until the
+        // claim counts as abandoned, and then done again: logged, so an operator can tell
         request.log.error({ err: error }, 'the first answer of a key write was not kept');
       }
       return payload;
