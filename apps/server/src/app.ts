@@ -17,6 +17,8 @@ import { AppError } from './http/errors.ts';
 import { loggerOptions, prettyLogStream } from './http/logging.ts';
 import { fieldRefusal, RouteTable, refuseBadText, useDepthCheckedJson } from './http/request-checks.ts';
 import { withRefusals } from './http/route-documentation.ts';
+import { useKeyLimits } from './http/key-limits.ts';
+import { OPEN_API_TAG, openApiDescription } from './http/open-api-section.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import { API_BASE } from '@portal/contract/api/call';
 import type { Clock } from './lib/clock.ts';
@@ -162,6 +164,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '客户门户 API', version: '1.0.0', description: 'Answers are {code, message, data}; code 0 is success.' },
+      // the calls open to API keys, with how to authenticate, the Idempotency-Key rule and the rate limit
+      tags: [{ name: OPEN_API_TAG, description: openApiDescription() }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in session’s token' },
@@ -196,6 +200,8 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   api.decorate('principals', appPrincipals(services.sessions, services.apiKeys));
   // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
   api.decorate('activity', callActivity(services.activity));
+  // a key's calls are held to its rate, and its writes to one answer per Idempotency-Key (http/key-limits.ts)
+  await useKeyLimits(api, services.apiKeys);
   api.addHook('onRequest', async (request) => {
     const merchant = await services.merchants.byHost(normaliseHost(request.headers.host));
     if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);

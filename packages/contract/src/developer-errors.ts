@@ -1,6 +1,6 @@
 /**
  * The codes of the open API's keys (1201–1229): a key that is unknown, revoked, expired, used from an
- * address its allow-list does not hold, or on a call its scopes do not cover; the error catalogue gives
+ * address its allow-list does not hold, on a call its scopes do not cover, or faster than its rate limit; the error catalogue gives
  * each its HTTP status, 中文 message and meaning.
  */
 export const ApiKeyErrorCode = {
@@ -14,4 +14,6 @@ export const ApiKeyErrorCode = {
   KEY_SCOPE_NOT_ALLOWED: 1208,
   KEY_LIMIT: 1209,
   KEY_IDEMPOTENCY_REQUIRED: 1210,
+  KEY_RATE_LIMITED: 1211,
+  KEY_REQUEST_IN_PROGRESS: 1212,
 } as const;

@@ -50,6 +50,8 @@ export const isApiKeyToken = (token: string) => token.startsWith('sk_');
 export const API_KEYS_MAX = 20;
 /** How long the secret a rotation replaced still works. */
 export const API_KEY_ROTATION_OVERLAP_HOURS = 24;
+/** Calls a key may make in one second, counted across every server process (more are refused with 1211). */
+export const API_KEY_RATE_PER_SECOND = 20;
 /** Ranges an allow-list may hold. */
 export const API_KEY_ALLOWLIST_MAX = 20;
 

@@ -1,3 +1,4 @@
+import { API_KEY_RATE_PER_SECOND } from './developer.ts';
 import { ApiKeyErrorCode } from './developer-errors.ts';
 import type { CatalogueEntry } from './error-catalogue-entry.ts';
 
@@ -52,5 +53,16 @@ export const developerErrors: Record<number, CatalogueEntry> = {
     status: 400,
     message: '使用 API 密钥调用写操作时必须携带 Idempotency-Key 请求头',
     meaning: 'Every call a key makes that changes something needs an Idempotency-Key (8–128 visible ASCII characters).',
+  },
+  [ApiKeyErrorCode.KEY_RATE_LIMITED]: {
+    status: 429,
+    message: `API 密钥请求过于频繁（每秒最多 ${API_KEY_RATE_PER_SECOND} 次），请 {seconds} 秒后重试`,
+    meaning:
+      'The key made more than API_KEY_RATE_PER_SECOND calls in the current second, counted across every server process; the Retry-After header and data.retry_after give the seconds to wait.',
+  },
+  [ApiKeyErrorCode.KEY_REQUEST_IN_PROGRESS]: {
+    status: 409,
+    message: '使用相同 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    meaning: 'A key’s write came again under its Idempotency-Key while the first is still being answered; retried later, it gets the first answer.',
   },
 };

@@ -16,4 +16,4 @@ export { cardBulkActions, cardBulkItems } from './schema/bulk-actions.ts';
 export { depositAccounts, depositReferences, depositReceipts, deposits, statementLines } from './schema/funding.ts';
 export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertMarks, balanceAlerts, tagAutoRecharge, autoRechargePauseMails } from './schema/balance-rules.ts';
 export { usdtSettings, usdtAddresses, cryptoGatewayEvents } from './schema/usdt.ts';
-export { apiKeys } from './schema/developer.ts';
+export { apiKeys, apiKeyRate, apiKeyReplays } from './schema/developer.ts';

@@ -2,6 +2,7 @@ import { type Call, idempotencyHeaders, isSessionCaller } from '@portal/contract
 import { type Envelope, envelope } from '@portal/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { keyCallExample, OPEN_API_TAG } from './open-api-section.ts';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
 
@@ -38,7 +39,9 @@ declare module 'fastify' {
  */
 export function callSchema(call: Call) {
   return {
-    tags: [...call.tags],
+    // a call open to keys is shown in the Open API section too, with an example of it made with a key
+    tags: isSessionCaller(call.who) && call.who.key ? [...call.tags, OPEN_API_TAG] : [...call.tags],
+    ...(isSessionCaller(call.who) && call.who.key ? { description: keyCallExample(call) } : {}),
     // a call open to API keys lists the key scheme with the scope it needs beside the session's bearer
     ...(isSessionCaller(call.who) ? { security: call.who.key ? [...BEARER, { apiKey: [call.who.key] }] : BEARER } : {}),
     summary: call.who && isSessionCaller(call.who) && call.who.key ? `${call.summary} · API 密钥：${call.who.key}` : call.summary,
@@ -70,7 +73,14 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
     schema: callSchema(call),
     handler: answered as unknown as RouteOptions['handler'],
   };
-  if (isSessionCaller(call.who)) route.onRequest = async (request) => principals.admit(call.who, request);
-  if (options.preHandler) route.preHandler = options.preHandler;
+  const admit = async (request: FastifyRequest) => principals.admit(call.who, request);
+  // a call open to keys: a key's call is counted against its rate once the key is known; a key's
+  // write answers its first answer again under its Idempotency-Key (a money call keeps its own)
+  const limits = isSessionCaller(call.who) && call.who.key && app.hasDecorator('keyLimits') ? app.keyLimits : undefined;
+  const replays = limits && call.method !== 'GET' && !call.idempotencyKey ? limits.replay : undefined;
+  if (isSessionCaller(call.who)) route.onRequest = limits ? [admit, limits.rate] : admit;
+  const preHandlers = [...(replays ? [replays.preHandler] : []), ...(options.preHandler ? [options.preHandler] : [])];
+  if (preHandlers.length > 0) route.preHandler = preHandlers;
+  if (replays) route.onSend = replays.onSend;
   app.route(route);
 }

@@ -2,6 +2,8 @@ import { accountCalls } from '@portal/contract/api/account';
 import { API_BASE } from '@portal/contract/api/call';
 import { cardBatchCalls } from '@portal/contract/api/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
+import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
+import { TeamErrorCode } from '@portal/contract/team-errors';
 import { errorCatalogue } from '@portal/contract/error-catalogue';
 import { ErrorCode, SESSION_ERROR_CODES } from '@portal/contract/errors';
 import type { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -42,13 +44,31 @@ const AREAS: Array<[prefix: string, codes: number[]]> = [
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A call open to API keys lists the key scheme among its security (register-call.ts). */
+const openToKeys = (security: unknown) => Array.isArray(security) && security.some((entry) => typeof entry === 'object' && entry !== null && 'apiKey' in entry);
+
+/** What any call made with a key may be refused for: the key itself, its scope, the member's role, its rate. */
+const KEY_CODES = [
+  ApiKeyErrorCode.KEY_UNKNOWN,
+  ApiKeyErrorCode.KEY_REVOKED,
+  ApiKeyErrorCode.KEY_EXPIRED,
+  ApiKeyErrorCode.KEY_IP_REFUSED,
+  ApiKeyErrorCode.KEY_SCOPE_MISSING,
+  ApiKeyErrorCode.KEY_RATE_LIMITED,
+  TeamErrorCode.PERMISSION_DENIED,
+  TeamErrorCode.MEMBER_SUSPENDED,
+];
+/** …and a write made with one, for its Idempotency-Key: missing, used for another request, or its first request still running. */
+const KEY_WRITE_CODES = [ApiKeyErrorCode.KEY_IDEMPOTENCY_REQUIRED, ErrorCode.IDEMPOTENCY_CONFLICT, ApiKeyErrorCode.KEY_REQUEST_IN_PROGRESS];
+
 /**
  * Every catalogue code a route can answer, from what the route is: any call can be refused for its
  * input (1001: a field, an unknown query name, a bad character) and, under /api/v1, for a host that
  * is no merchant's (1003); one with a body for its size (1007); one with a path parameter for a
  * record it does not find (1002); one behind the session guard for the session (6xx, 1000) and the
  * sign-in stage it needs (2011, 2012); one that takes an Idempotency-Key for a missing or reused key
- * (1008, 1006); and each for the refusals of its area. 1005 is the answer to a failure of our own.
+ * (1008, 1006); one open to API keys for the key's refusals (12xx, its role's 27xx, 1211 over its rate,
+ * and for a write its Idempotency-Key's 1210, 1006, 1212); and each for the refusals of its area. 1005 is the answer to a failure of our own.
  */
 export function routeCodes(route: DocumentedRoute): number[] {
   const codes = new Set<number>([ErrorCode.VALIDATION, ErrorCode.INTERNAL]);
@@ -58,6 +78,10 @@ export function routeCodes(route: DocumentedRoute): number[] {
   if (schema.params) codes.add(ErrorCode.NOT_FOUND);
   if (schema.security) for (const code of [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ErrorCode.EMAIL_REQUIRED]) codes.add(code);
   if (schema.headers) for (const code of [CardErrorCode.IDEMPOTENCY_KEY_MISSING, ErrorCode.IDEMPOTENCY_CONFLICT]) codes.add(code);
+  if (openToKeys(schema.security)) {
+    for (const code of KEY_CODES) codes.add(code);
+    if (BODY_METHODS.has(route.method.toUpperCase())) for (const code of KEY_WRITE_CODES) codes.add(code);
+  }
   const area = AREAS.find(([prefix]) => route.url.startsWith(prefix));
   for (const code of area?.[1] ?? []) codes.add(code);
   return [...codes].sort((a, b) => a - b);

@@ -4,7 +4,7 @@
  * overlap.
  */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, memberRef } from './accounts.ts';
 import { createdAt, ts } from './columns.ts';
 import { merchantRef } from './merchants.ts';
@@ -39,4 +39,37 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_previous_prefix_uq').on(t.previousPrefix).where(sql`${t.previousPrefix} is not null`),
     index('api_keys_account').on(t.accountId, t.createdAt),
   ],
+);
+
+/**
+ * Each key's calls in its current window of the rate limit (one row a key): shared by every server
+ * process, counted by one upsert a call. UNLOGGED (the migration says so): a crash empties it, which
+ * only forgives the calls of the second it happened in.
+ */
+export const apiKeyRate = pgTable('api_key_rate', {
+  keyId: uuid('key_id').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  calls: integer('calls').notNull(),
+});
+
+/**
+ * A key's write and its first answer under its Idempotency-Key (per account): the fingerprint of what
+ * it asked (call, path parameters, body), and the answer once it has one (`status` null while the
+ * first request runs). A refused request leaves no row, so the same key may be used again.
+ */
+export const apiKeyReplays = pgTable(
+  'api_key_replays',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    apiKeyId: uuid('api_key_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    answer: text('answer'),
+    claimedAt: ts('claimed_at').notNull(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
 );

@@ -28,6 +28,7 @@ import { sameText, sha256 } from '../../lib/crypto.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { maskPhone } from '../../lib/mask.ts';
 import type { Authenticated } from '../sessions/service.ts';
+import { createKeyLimits } from './limits.ts';
 import { type ApiKeyRow, countLiveKeys, findKeyByPrefix, insertApiKey, listApiKeys, lockAccountRow, lockApiKey, touchApiKey, updateApiKey } from './store.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -102,6 +103,9 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
+    // the rate of a key's calls and the first answers of its writes (limits.ts)
+    ...createKeyLimits({ db, clock }),
+
     async list(manager: KeyManager): Promise<{ items: ApiKeyItem[] }> {
       const rows = await listApiKeys(db, manager.account.id, managesAll(manager.member.role) ? undefined : manager.member.id);
       const now = clock.now();

@@ -46,18 +46,29 @@ export async function countLiveKeys(tx: Tx, accountId: string, now: Date) {
   return row?.n ?? 0;
 }
 
+const keyByPrefixQuery = (tx: Tx) =>
+  tx
+    .select({ key: apiKeys, ...callerColumns() })
+    .from(apiKeys)
+    .innerJoin(members, eq(members.id, apiKeys.memberId))
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(or(eq(apiKeys.prefix, sql.placeholder('prefix')), eq(apiKeys.previousPrefix, sql.placeholder('prefix'))))
+    .limit(1);
+
+// every key call looks its key up: the statement is built once per database and prepared on the server
+const keyByPrefix = new WeakMap<object, ReturnType<ReturnType<typeof keyByPrefixQuery>['prepare']>>();
+
 /**
  * The key whose current or replaced secret has the lookup prefix, with its member's and account's
  * columns a caller needs (as a session's lookup reads them: one statement).
  */
 export async function findKeyByPrefix(tx: Tx, prefix: string) {
-  const [row] = await tx
-    .select({ key: apiKeys, ...callerColumns() })
-    .from(apiKeys)
-    .innerJoin(members, eq(members.id, apiKeys.memberId))
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(or(eq(apiKeys.prefix, prefix), eq(apiKeys.previousPrefix, prefix)))
-    .limit(1);
+  let statement = keyByPrefix.get(tx);
+  if (!statement) {
+    statement = keyByPrefixQuery(tx).prepare('api_key_by_prefix');
+    keyByPrefix.set(tx, statement);
+  }
+  const [row] = await statement.execute({ prefix });
   return row;
 }
 
