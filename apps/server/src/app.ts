@@ -19,6 +19,9 @@ import { fieldRefusal, RouteTable, refuseBadText, useDepthCheckedJson } from './
 import { withRefusals } from './http/route-documentation.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import { API_BASE } from '@portal/contract/api/call';
+import { CONSOLE_API_BASE } from '@portal/contract/api/console';
+import { consoleRoutes } from './modules/operators/routes.ts';
+import { registerConsoleApp } from './web/console-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -183,7 +186,9 @@ export async function buildApp(options: BuildOptions) {
   await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), cryptoWebhookRoutes(services.funding), ...(options.webhooks ?? [])] });
 
   await app.register(merchantApi, { prefix: API_BASE, services, hub, routes });
+  await app.register(consoleApi, { prefix: CONSOLE_API_BASE, services, routes });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });
+  await registerConsoleApp(app, config.consoleDist, services.merchants);
   await registerWebApp(app, config.webDist, services.merchants, routes);
 
   return { app, services, hub, routes };
@@ -193,7 +198,7 @@ export async function buildApp(options: BuildOptions) {
 const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; routes: RouteTable }> = async (api, { services, hub, routes }) => {
   api.decorateRequest('merchant', null as unknown as MerchantRow);
   // who is calling is resolved by each call from what its declaration admits (http/register-call.ts)
-  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys));
+  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys, services.operators));
   // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
   api.decorate('activity', callActivity(services.activity));
   api.addHook('onRequest', async (request) => {
@@ -221,6 +226,23 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(apiKeyRoutes, { keys: services.apiKeys, tradePassword: services.security });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
+  api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
+};
+
+/**
+ * /api/console/v1: the merchant's console, on the merchant's hosts alone; its calls take operators'
+ * tokens only (decision 0015).
+ */
+const consoleApi: FastifyPluginAsync<{ services: Services; routes: RouteTable }> = async (api, { services, routes }) => {
+  api.decorateRequest('merchant', null as unknown as MerchantRow);
+  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys, services.operators));
+  api.addHook('onRequest', async (request) => {
+    const merchant = await services.merchants.byHost(normaliseHost(request.headers.host));
+    if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
+    request.merchant = merchant;
+  });
+  api.addHook('preValidation', refuseBadText);
+  await api.register(consoleRoutes, { operators: services.operators });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

@@ -1,4 +1,4 @@
-import { type Call, idempotencyHeaders, isSessionCaller } from '@portal/contract/api/call';
+import { type Call, idempotencyHeaders, isOperatorCaller, isSessionCaller } from '@portal/contract/api/call';
 import { type Envelope, envelope } from '@portal/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ export interface CallOptions {
 }
 
 const BEARER = [{ bearer: [] }];
+const OPERATOR_BEARER = [{ operatorBearer: [] }];
 
 /** What runs around a call (the activity log), decorated on the app as `activity`: it runs `handle` and answers what it answers. */
 export interface CallActivity {
@@ -41,6 +42,7 @@ export function callSchema(call: Call) {
     tags: [...call.tags],
     // a call open to API keys lists the key scheme with the scope it needs beside the session's bearer
     ...(isSessionCaller(call.who) ? { security: call.who.key ? [...BEARER, { apiKey: [call.who.key] }] : BEARER } : {}),
+    ...(isOperatorCaller(call.who) ? { security: OPERATOR_BEARER } : {}),
     summary: call.who && isSessionCaller(call.who) && call.who.key ? `${call.summary} · API 密钥：${call.who.key}` : call.summary,
     ...(call.idempotencyKey ? { headers: idempotencyHeaders } : {}),
     ...(call.params ? { params: call.params } : {}),
@@ -70,7 +72,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
     schema: callSchema(call),
     handler: answered as unknown as RouteOptions['handler'],
   };
-  if (isSessionCaller(call.who)) route.onRequest = async (request) => principals.admit(call.who, request);
+  if (isSessionCaller(call.who) || isOperatorCaller(call.who)) route.onRequest = async (request) => principals.admit(call.who, request);
   if (options.preHandler) route.preHandler = options.preHandler;
   app.route(route);
 }
