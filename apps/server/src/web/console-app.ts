@@ -42,7 +42,7 @@ export async function registerConsoleApp(app: FastifyInstance, consoleDist: stri
     if (!page) return reply.code(503).send('<!doctype html><html lang="zh-CN"><meta charset="UTF-8"><title>商户控制台</title><p>商户控制台尚未构建（npm run build -w @portal/console）。</p></html>');
     return reply.send(page);
   };
-  app.get('/console', (request, reply) => reply.redirect('/console/'));
+  app.get('/console', (_request, reply) => reply.redirect('/console/'));
   app.get('/console/', answer);
   app.get('/console/*', answer);
 }

@@ -43,7 +43,7 @@ export function SignInPage() {
       <Card className={styles.card}>
         <div className={styles.brand}>
           {merchant.data?.light_logo ? <img src={merchant.data.light_logo} alt="" className={styles.logo} /> : null}
-          <Typography.Title level={3} className={styles.title}>
+          <Typography.Title level={3} style={{ margin: '0 0 4px' }}>
             {merchant.data ? `${merchant.data.name} · ${text.signIn.title}` : text.signIn.title}
           </Typography.Title>
           <Typography.Text type="secondary">{text.signIn.subtitle}</Typography.Text>

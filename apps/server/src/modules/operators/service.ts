@@ -28,7 +28,7 @@ import { hashPassword, sha256 } from '../../lib/crypto.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { type AuditFilter, type AuditRow, insertAudit, listAudit } from './audit-store.ts';
 import { cardsByStatus, heldPerCurrency, jobCounts, spendOfDay } from './overview-store.ts';
-import { type ConsoleCaller, type ConsoleMerchant, createOperatorSignIn } from './sign-in.ts';
+import { createOperatorSignIn } from './sign-in.ts';
 import {
   countRecoveryCodesLeft,
   findOperatorByEmail,
