@@ -95,7 +95,7 @@ banner('typecheck');
 {
   const t0 = Date.now();
   const code = await run('npm', ['run', 'typecheck']);
-  results.push({ name: 'typecheck', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'server, contract, tests, web' : 'type errors' });
+  results.push({ name: 'typecheck', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'server, contract, tests, web, console' : 'type errors' });
 }
 
 banner('lint');
