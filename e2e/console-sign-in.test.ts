@@ -84,7 +84,10 @@ describe('the console', () => {
     await shoot(page, 'audit-1440');
 
     await page.getByRole('menuitem', { name: '操作员' }).click();
-    await page.getByRole('cell', { name: who.email }).waitFor(settle);
+    await page.getByRole('columnheader', { name: '身份验证器' }).waitFor(settle);
+    const row = page.getByRole('row').filter({ hasText: who.email });
+    await row.getByText('已绑定').waitFor(settle);
+    await row.getByText('管理员').waitFor(settle);
     await shoot(page, 'operators-1440');
 
     await page.setViewportSize({ width: 375, height: 812 });

@@ -8,6 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuditItem, ConsoleLoginAnswer, ConsoleOverview } from '@portal/contract/console';
+import { CONSOLE_API_BASE, consoleCalls } from '@portal/contract/api/console';
 import { ConsoleErrorCode } from '@portal/contract/console-errors';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -62,6 +63,25 @@ async function enrolled(host: string, role: string) {
 
 const auditOf = async (host: string, token: string, query: Record<string, string> = {}) =>
   (await t.api(host, token).data<{ items: AuditItem[]; total: number }>('GET', C('/audit'), { query: { page_size: '100', ...query } })).items;
+
+describe("the console's calls", () => {
+  it("are what the server answers under /api/console/v1: the contract's table, and nothing else", () => {
+    const registered = t.routes
+      .list()
+      .filter(({ method, url }) => url.startsWith(`${CONSOLE_API_BASE}/`) && method !== 'HEAD')
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(registered.sort()).toEqual(Object.values(consoleCalls).map((call) => `${call.method} ${CONSOLE_API_BASE}${call.path}`).sort());
+  });
+
+  it('refuse a call without a token, and bad input with the field at fault, changing nothing', async () => {
+    expect((await t.api('localhost').get(C('/overview'))).code).toBe(ConsoleErrorCode.SIGN_IN_REQUIRED);
+    const bad = await t.api('localhost').post(C('/auth/login'), { email: 'not-an-email', password: 'x' });
+    expect(bad.code).toBe(1001);
+    expect(bad.message).toBe('请输入正确的邮箱');
+    const [{ count }] = (await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from operator_audit where target = 'not-an-email'`)) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+});
 
 describe('enrolment at the first sign-in', () => {
   it('answers a token that can only enrol, then a full token and ten recovery codes for the right code; every step is an audit row', async () => {

@@ -77,7 +77,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ol>
       <Input.TextArea readOnly value={codes.join('\n')} className={styles.hidden} aria-hidden tabIndex={-1} />
-      <Button block onClick={copy} className={styles.back}>
+      <Button block onClick={copy} className={styles.copy}>
         {text.signIn.recoveryCopy}
       </Button>
       <Button type="primary" block size="large" onClick={onDone}>

@@ -1,9 +1,10 @@
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { type OperatorView, operatorRoleLabel, operatorStatusLabel } from '@portal/contract/console';
-import { Alert, Result, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useOutletContext } from 'react-router';
-import { callConsole } from '../../lib/http.ts';
+import { operatorsQuery } from '../../lib/queries.ts';
 import { text } from '../../locales/zh-CN.ts';
 
 const t = text.operators;
@@ -21,7 +22,9 @@ const columns: ProColumns<OperatorView>[] = [
 /** The merchant's operators (ADMIN): made, disabled and reset on the command line for now. */
 export function OperatorsPage() {
   const me = useOutletContext<{ actions: string[] }>();
-  if (!me.actions.includes('operators.read')) return <Result status="403" title={t.denied} />;
+  const allowed = me.actions.includes('operators.read');
+  const operators = useQuery({ ...operatorsQuery, enabled: allowed });
+  if (!allowed) return <Result status="403" title={t.denied} />;
   return (
     <PageContainer title={t.title}>
       <Alert type="info" showIcon title={t.cliHint} style={{ marginBottom: 16 }} />
@@ -32,11 +35,11 @@ export function OperatorsPage() {
         search={false}
         scroll={{ x: 800 }}
         pagination={false}
-        options={{ density: false, setting: false, reload: true }}
-        request={async () => {
-          const list = await callConsole('operators');
-          return { data: list.items, total: list.items.length, success: true };
-        }}
+        loading={operators.isPending}
+        dataSource={operators.data?.items ?? []}
+        options={{ density: false, setting: false, reload: () => operators.refetch() }}
+        locale={{ emptyText: operators.isError ? operators.error.message : text.common.empty }}
+        toolBarRender={() => (operators.isError ? [<Button key="retry" onClick={() => operators.refetch()}>{text.common.retry}</Button>] : [])}
       />
     </PageContainer>
   );
