@@ -175,6 +175,12 @@ export async function buildApp(options: BuildOptions) {
             description:
               'An API key (设置 → 开发者): the calls marked with a scope take it, within the key’s scopes and its member’s role; writes need an Idempotency-Key',
           },
+          operatorBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'op_…',
+            description: 'A console operator’s token (/api/console/v1/auth/login, then /auth/totp): the console’s calls take it, and no other',
+          },
         },
       },
     },
