@@ -33,16 +33,18 @@ export async function registerConsoleApp(app: FastifyInstance, consoleDist: stri
     });
   }
   // read once: a new build comes with a restart
-  const page = hasConsole ? readFileSync(indexFile, 'utf8') : null;
+  const built = hasConsole ? readFileSync(indexFile, 'utf8') : null;
   const answer = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const host = normaliseHost(request.headers.host);
     const merchant = await merchants.byHost(host);
     reply.header('cache-control', 'no-cache').header('vary', 'host').type('text/html; charset=utf-8');
     if (!merchant) return reply.code(404).send(refusedPage(host));
-    if (!page) return reply.code(503).send('<!doctype html><html lang="zh-CN"><meta charset="UTF-8"><title>商户控制台</title><p>商户控制台尚未构建（npm run build -w @portal/console）。</p></html>');
-    return reply.send(page);
+    if (!built) return reply.code(503).send('<!doctype html><html lang="zh-CN"><meta charset="UTF-8"><title>商户控制台</title><p>商户控制台尚未构建（npm run build -w @portal/console）。</p></html>');
+    return reply.send(built);
   };
-  app.get('/console', (_request, reply) => reply.redirect('/console/'));
-  app.get('/console/', answer);
-  app.get('/console/*', answer);
+  // pages, not calls: the API map leaves them out
+  const page = { schema: { hide: true } };
+  app.get('/console', page, (_request, reply) => reply.redirect('/console/'));
+  app.get('/console/', page, answer);
+  app.get('/console/*', page, answer);
 }
