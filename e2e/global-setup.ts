@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { ensureWebBuilt, makeServerTemplate } from './harness.ts';
+import { ensureConsoleBuilt, ensureWebBuilt, makeServerTemplate } from './harness.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +15,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   await ensureWebBuilt();
+  await ensureConsoleBuilt();
   const template = await makeServerTemplate();
   project.provide('serverTemplate', template);
   return async () => {

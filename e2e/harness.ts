@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
+import { consoleIsStale } from '../scripts/console-build.mjs';
 import { webIsStale } from '../scripts/web-build.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -55,6 +56,17 @@ export async function ensureWebBuilt() {
   child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`the web app did not build (exit ${code}):\n${output.join('').slice(-4000)}`);
+}
+
+/** Builds apps/console (the merchant's console, served at /console/) when it is missing or stale. */
+export async function ensureConsoleBuilt() {
+  if (!consoleIsStale()) return;
+  const output: string[] = [];
+  const child = spawn('npm', ['run', 'build', '-w', '@portal/console'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the console did not build (exit ${code}):\n${output.join('').slice(-4000)}`);
 }
 
 // ---------------------------------------------------------------------------------------------

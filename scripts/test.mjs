@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { consoleIsStale } from './console-build.mjs';
 import { webIsStale } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,7 +95,7 @@ banner('typecheck');
 {
   const t0 = Date.now();
   const code = await run('npm', ['run', 'typecheck']);
-  results.push({ name: 'typecheck', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'server, contract, tests, web' : 'type errors' });
+  results.push({ name: 'typecheck', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t0) / 1000, note: code === 0 ? 'server, contract, tests, web, console' : 'type errors' });
 }
 
 banner('lint');
@@ -145,6 +146,14 @@ banner('web build');
   } else {
     console.log('apps/web/dist is up to date');
     results.push({ name: 'web build', passed: 0, failed: 0, seconds: 0, note: 'up to date' });
+  }
+  // the merchant's console is built beside the portal: the browser tests open it too
+  const t1 = Date.now();
+  if (consoleIsStale()) {
+    const code = await run('npm', ['run', 'build', '-w', '@portal/console'], { NODE_ENV: 'production' });
+    results.push({ name: 'console build', passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - t1) / 1000, note: code === 0 ? 'built' : `build exited ${code}` });
+  } else {
+    console.log('apps/console/dist is up to date');
   }
 }
 

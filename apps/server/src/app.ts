@@ -21,6 +21,9 @@ import { useKeyLimits } from './http/key-limits.ts';
 import { OPEN_API_TAG, openApiDescription } from './http/open-api-section.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import { API_BASE } from '@portal/contract/api/call';
+import { CONSOLE_API_BASE } from '@portal/contract/api/console';
+import { consoleRoutes } from './modules/operators/routes.ts';
+import { registerConsoleApp } from './web/console-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -176,6 +179,12 @@ export async function buildApp(options: BuildOptions) {
             description:
               'An API key (设置 → 开发者): the calls marked with a scope take it, within the key’s scopes and its member’s role; writes need an Idempotency-Key',
           },
+          operatorBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'op_…',
+            description: 'A console operator’s token (/api/console/v1/auth/login, then /auth/totp): the console’s calls take it, and no other',
+          },
         },
       },
     },
@@ -187,7 +196,9 @@ export async function buildApp(options: BuildOptions) {
   await app.register(platformRoutes, { database, webhooks: [issuerWebhookRoutes(services.issuer), cryptoWebhookRoutes(services.funding), ...(options.webhooks ?? [])] });
 
   await app.register(merchantApi, { prefix: API_BASE, services, hub, routes });
+  await app.register(consoleApi, { prefix: CONSOLE_API_BASE, services, routes });
   if (!config.production) await app.register(outboxRoutes, { db: database.db, prefix: '/api/dev' });
+  await registerConsoleApp(app, config.consoleDist, services.merchants);
   await registerWebApp(app, config.webDist, services.merchants, routes);
 
   return { app, services, hub, routes };
@@ -197,7 +208,7 @@ export async function buildApp(options: BuildOptions) {
 const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; routes: RouteTable }> = async (api, { services, hub, routes }) => {
   api.decorateRequest('merchant', null as unknown as MerchantRow);
   // who is calling is resolved by each call from what its declaration admits (http/register-call.ts)
-  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys));
+  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys, services.operators));
   // the calls a team traces write the activity log once they have answered (modules/activity/notes.ts)
   api.decorate('activity', callActivity(services.activity));
   // a key's calls are held to its rate, and its writes to one answer per Idempotency-Key (http/key-limits.ts)
@@ -227,6 +238,23 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(apiKeyRoutes, { keys: services.apiKeys, tradePassword: services.security });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
+  api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
+};
+
+/**
+ * /api/console/v1: the merchant's console, on the merchant's hosts alone; its calls take operators'
+ * tokens only (decision 0015).
+ */
+const consoleApi: FastifyPluginAsync<{ services: Services; routes: RouteTable }> = async (api, { services, routes }) => {
+  api.decorateRequest('merchant', null as unknown as MerchantRow);
+  api.decorate('principals', appPrincipals(services.sessions, services.apiKeys, services.operators));
+  api.addHook('onRequest', async (request) => {
+    const merchant = await services.merchants.byHost(normaliseHost(request.headers.host));
+    if (!merchant) throw new AppError(ErrorCode.MERCHANT_UNKNOWN);
+    request.merchant = merchant;
+  });
+  api.addHook('preValidation', refuseBadText);
+  await api.register(consoleRoutes, { operators: services.operators });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

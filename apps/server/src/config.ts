@@ -99,6 +99,7 @@ const schema = z.object({
   /** the key of the codes' and reset tickets' keyed hashes: at least 32 characters */
   CODE_HASH_KEY: blankIsUnset(z.string().min(32, 'CODE_HASH_KEY must be at least 32 characters').optional()),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   API_DOCS: z.enum(['true', 'false']).optional(),
@@ -143,6 +144,8 @@ export interface Config {
   /** USDT top-ups: the gateway's address (undefined: the built-in simulator, none in production) and its secret */
   crypto: { url: string | undefined; secret: string | undefined; simPort: number };
   webDist: string;
+  /** the built console (apps/console/dist), served at /console/ on the merchants' hosts */
+  consoleDist: string;
   seedDemo: boolean;
   /** true behind a load balancer that sets X-Forwarded-For */
   trustProxy: boolean;
@@ -269,6 +272,7 @@ function isHttpsOrLoopback(address: string) {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+export const DEFAULT_CONSOLE_DIST = path.resolve(here, '../../console/dist');
 
 /** Environment → typed configuration, validated once at start; a bad value stops the start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -300,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issuer: { url: e.ISSUER_URL, simPort: e.ISSUER_SIM_PORT, simDelayMs: e.ISSUER_SIM_DELAY_MS, simFailRate: e.ISSUER_SIM_FAIL_RATE },
     crypto: { url: e.CRYPTO_GATEWAY_URL, secret: e.CRYPTO_WEBHOOK_SECRET, simPort: e.CRYPTO_SIM_PORT },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
+    consoleDist: e.CONSOLE_DIST ? path.resolve(e.CONSOLE_DIST) : DEFAULT_CONSOLE_DIST,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true',

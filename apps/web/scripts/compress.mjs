@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+// the folder to compress: the web app's dist, or the one named (the console's)
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 const MIN_BYTES = 512;
 

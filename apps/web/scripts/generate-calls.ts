@@ -64,7 +64,8 @@ export async function callFiles(): Promise<Map<string, string>> {
   // every table is one of the contract's index of every call (portalCalls)
   const { portalCalls }: { portalCalls: Record<string, unknown> } = await import(pathToFileURL(path.join(tablesFolder, 'calls.ts')).href);
   const modules = readdirSync(tablesFolder)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'calls.ts')
+    // console*.ts are the merchant console's tables (apps/console calls them), none of the portal's
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'calls.ts' && !name.startsWith('console'))
     .map((name) => name.replace(/\.ts$/, ''))
     .sort();
   for (const module of modules) {

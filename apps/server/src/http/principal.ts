@@ -1,4 +1,6 @@
-import { isSessionCaller, type Who } from '@portal/contract/api/call';
+import { isOperatorCaller, isSessionCaller, type OperatorCaller, type Who } from '@portal/contract/api/call';
+import { isOperatorToken, type OperatorRole, type OperatorStage, operatorMay, rolesFor } from '@portal/contract/console';
+import { ConsoleErrorCode } from '@portal/contract/console-errors';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@portal/contract/cards';
 import { isApiKeyToken } from '@portal/contract/developer';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
@@ -19,10 +21,21 @@ export interface PrincipalKinds {}
 /** Who is calling: resolved once per request from the call's `who`, before anything else of the call runs. */
 export type Principal = PrincipalKinds[keyof PrincipalKinds];
 
+/**
+ * The console's operators (decision 0015): a kind of caller of its own, put on `request.operator` by
+ * the console's calls alone, so no portal route can read an operator as a member, nor a console route
+ * a member as an operator. Filled where it is wired (`src/principals.ts`).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface OperatorKinds {}
+export type OperatorPrincipal = OperatorKinds[keyof OperatorKinds];
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** who is calling; set on every call whose `who` names a caller (public calls have none) */
     principal: Principal;
+    /** the operator calling; set on every console call whose `who` names an operator */
+    operator: OperatorPrincipal;
   }
   interface FastifyInstance {
     principals: Principals;
@@ -49,6 +62,11 @@ export interface PrincipalResolvers {
    * allow-list does not hold. Absent: keys are not taken (their tokens are no session either).
    */
   key?(merchantId: string, token: string, ip: string): Promise<{ principal: Principal; scopes: readonly string[] }>;
+  /**
+   * The operator of a console bearer token (`op_…`), with the stage their sign-in has reached and their
+   * role; the console's refusal (60xx) when none. Absent: the app has no console.
+   */
+  operator?(merchantId: string, token: string | undefined): Promise<{ principal: OperatorPrincipal; stage: OperatorStage; role: OperatorRole }>;
 }
 
 /**
@@ -81,8 +99,11 @@ export class Principals {
    * action `who` names (refused with 权限不足 before anything else of the call runs).
    */
   async admit(who: Who, request: FastifyRequest): Promise<void> {
+    if (isOperatorCaller(who)) return this.operator(who, request);
     if (!isSessionCaller(who)) return;
     const token = bearerToken(request.headers.authorization);
+    // an operator is no customer: their token is refused by every portal call, whatever it asks
+    if (token !== undefined && isOperatorToken(token)) throw new AppError(ConsoleErrorCode.TOKEN_ON_PORTAL);
     if (token !== undefined && isApiKeyToken(token) && this.resolvers.key) {
       await this.key(who, request, token, this.resolvers.key);
       return;
@@ -106,6 +127,24 @@ export class Principals {
       if (typeof given !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(given)) throw new AppError(ApiKeyErrorCode.KEY_IDEMPOTENCY_REQUIRED);
     }
     request.principal = principal;
+  }
+
+  /**
+   * A console call: an operator's token (a customer's session or key is refused as such), in a stage
+   * the call admits (a sign-in that has not given its code can only give one), of a role that may.
+   */
+  private async operator(who: OperatorCaller, request: FastifyRequest) {
+    const token = bearerToken(request.headers.authorization);
+    if (token !== undefined && !isOperatorToken(token)) throw new AppError(ConsoleErrorCode.PORTAL_TOKEN_ON_CONSOLE);
+    if (!this.resolvers.operator) throw new AppError(ConsoleErrorCode.SESSION_INVALID);
+    const { principal, stage, role } = await this.resolvers.operator(request.merchant.id, token);
+    if (!who.operator.includes(stage)) {
+      throw new AppError(stage === 'FULL' ? ConsoleErrorCode.STAGE_WRONG : ConsoleErrorCode.TOTP_REQUIRED);
+    }
+    if (who.action && !operatorMay(role, who.action)) {
+      throw new AppError(ConsoleErrorCode.ROLE_DENIED, { params: { roles: rolesFor(who.action) }, data: { action: who.action } });
+    }
+    request.operator = principal;
   }
 
   /** The request's session principal, in one of `stages` (any stage by default), put on the request. */

@@ -1,4 +1,4 @@
-import { type Call, idempotencyHeaders, isSessionCaller } from '@portal/contract/api/call';
+import { type Call, idempotencyHeaders, isOperatorCaller, isSessionCaller } from '@portal/contract/api/call';
 import { type Envelope, envelope } from '@portal/contract/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
@@ -20,6 +20,7 @@ export interface CallOptions {
 }
 
 const BEARER = [{ bearer: [] }];
+const OPERATOR_BEARER = [{ operatorBearer: [] }];
 
 /** What runs around a call (the activity log), decorated on the app as `activity`: it runs `handle` and answers what it answers. */
 export interface CallActivity {
@@ -44,6 +45,7 @@ export function callSchema(call: Call) {
     ...(isSessionCaller(call.who) && call.who.key ? { description: keyCallExample(call) } : {}),
     // a call open to API keys lists the key scheme with the scope it needs beside the session's bearer
     ...(isSessionCaller(call.who) ? { security: call.who.key ? [...BEARER, { apiKey: [call.who.key] }] : BEARER } : {}),
+    ...(isOperatorCaller(call.who) ? { security: OPERATOR_BEARER } : {}),
     summary: call.who && isSessionCaller(call.who) && call.who.key ? `${call.summary} · API 密钥：${call.who.key}` : call.summary,
     ...(call.idempotencyKey ? { headers: idempotencyHeaders } : {}),
     ...(call.params ? { params: call.params } : {}),
@@ -79,6 +81,7 @@ export function registerCall<C extends Call>(app: FastifyInstance, call: C, hand
   const limits = isSessionCaller(call.who) && call.who.key && app.hasDecorator('keyLimits') ? app.keyLimits : undefined;
   const replays = limits && call.method !== 'GET' && !call.idempotencyKey ? limits.replay : undefined;
   if (isSessionCaller(call.who)) route.onRequest = limits ? [admit, limits.rate] : admit;
+  else if (isOperatorCaller(call.who)) route.onRequest = admit;
   const preHandlers = [...(replays ? [replays.preHandler] : []), ...(options.preHandler ? [options.preHandler] : [])];
   if (preHandlers.length > 0) route.preHandler = preHandlers;
   if (replays) route.onSend = replays.onSend;

@@ -1,5 +1,6 @@
 import { accountCalls } from '@portal/contract/api/account';
 import { API_BASE } from '@portal/contract/api/call';
+import { CONSOLE_API_BASE } from '@portal/contract/api/console';
 import { cardBatchCalls } from '@portal/contract/api/card-batches';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
@@ -72,11 +73,14 @@ const KEY_WRITE_CODES = [ApiKeyErrorCode.KEY_IDEMPOTENCY_REQUIRED, ErrorCode.IDE
  */
 export function routeCodes(route: DocumentedRoute): number[] {
   const codes = new Set<number>([ErrorCode.VALIDATION, ErrorCode.INTERNAL]);
-  if (route.url.startsWith(`${API_BASE}/`)) codes.add(ErrorCode.MERCHANT_UNKNOWN);
+  const console = route.url.startsWith(`${CONSOLE_API_BASE}/`);
+  if (route.url.startsWith(`${API_BASE}/`) || console) codes.add(ErrorCode.MERCHANT_UNKNOWN);
   if (BODY_METHODS.has(route.method.toUpperCase())) codes.add(ErrorCode.PAYLOAD_TOO_LARGE);
   const schema = route.schema ?? {};
   if (schema.params) codes.add(ErrorCode.NOT_FOUND);
-  if (schema.security) for (const code of [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ErrorCode.EMAIL_REQUIRED]) codes.add(code);
+  // the console's calls answer the console's refusals (60xx), its sign-in's too, never a customer's session codes
+  if (console) for (const code of codesBetween(6001, 6099)) codes.add(code);
+  else if (schema.security) for (const code of [...SESSION_ERROR_CODES, ErrorCode.VERIFICATION_REQUIRED, ErrorCode.EMAIL_REQUIRED]) codes.add(code);
   if (schema.headers) for (const code of [CardErrorCode.IDEMPOTENCY_KEY_MISSING, ErrorCode.IDEMPOTENCY_CONFLICT]) codes.add(code);
   if (openToKeys(schema.security)) {
     for (const code of KEY_CODES) codes.add(code);

@@ -4,6 +4,7 @@ import { agreementPublish } from './commands/agreement-publish.ts';
 import { issuerFailNext } from './commands/issuer-fail-next.ts';
 import { announcementPublish } from './commands/announcement-publish.ts';
 import { managerCreate } from './commands/manager-create.ts';
+import { operatorCreate, operatorDisable, operatorList, operatorReset } from './commands/operator.ts';
 import { merchantList } from './commands/merchant-list.ts';
 import { merchantSet } from './commands/merchant-set.ts';
 import { messageSend } from './commands/message-send.ts';
@@ -37,6 +38,10 @@ export const commands: OpsCommand[] = [
   merchantSetUsdt,
   agreementPublish,
   managerCreate,
+  operatorCreate,
+  operatorList,
+  operatorDisable,
+  operatorReset,
   accountList,
   messageSend,
   announcementPublish,

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_HEADER } from '../cards.ts';
 import type { SessionStage } from '../enums.ts';
 import type { ApiKeyScope } from '../developer.ts';
 import type { Action } from '../team.ts';
+import type { ConsoleAction, OperatorStage } from '../console.ts';
 
 /** Every call's path is below this one: the calls' own paths are written without it. */
 export const API_BASE = '/api/v1';
@@ -34,10 +35,20 @@ export interface SessionCaller {
   readonly key?: KeyScope;
 }
 
+/**
+ * A console operator's session (console.ts) in one of `stages`, whose role may take `action`: the
+ * console's calls alone, which take no customer's session or key.
+ */
+export interface OperatorCaller {
+  readonly operator: readonly OperatorStage[];
+  readonly action?: ConsoleAction;
+}
+
 /** Who may make a call. */
-export type Who = PublicCaller | SessionCaller;
+export type Who = PublicCaller | SessionCaller | OperatorCaller;
 
 export const isSessionCaller = (who: Who): who is SessionCaller => 'session' in who;
+export const isOperatorCaller = (who: Who): who is OperatorCaller => 'operator' in who;
 
 /**
  * When a call asks for the trade password (once the account has set one) before anything moves:

@@ -1,0 +1,98 @@
+import { AuditOutlined, DashboardOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import { ProLayout } from '@ant-design/pro-components';
+import { operatorRoleLabel } from '@portal/contract/console';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Result, Spin, Tag } from 'antd';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { callConsole } from '../../lib/http.ts';
+import { paths } from '../../lib/paths.ts';
+import { meQuery, merchantQuery } from '../../lib/queries.ts';
+import { consoleToken, onTokenChange, setConsoleToken } from '../../lib/session.ts';
+import { text } from '../../locales/zh-CN.ts';
+import styles from './console-layout.module.css';
+
+const menu = [
+  { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
+  { path: paths.audit.getHref(), name: text.shell.menu.audit, icon: <AuditOutlined />, action: 'audit.read' },
+  { path: paths.operators.getHref(), name: text.shell.menu.operators, icon: <TeamOutlined />, action: 'operators.read' },
+];
+
+/** The signed-in console: ProLayout with the merchant's name and logo, the operator's name and role, and the screens their role may open. */
+export function ConsoleLayout() {
+  const token = useSyncExternalStore(onTokenChange, consoleToken);
+  const merchant = useQuery(merchantQuery);
+  const me = useQuery({ ...meQuery, enabled: token !== null });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  useEffect(() => {
+    if (merchant.data) document.title = `${merchant.data.name} · 商户控制台`;
+  }, [merchant.data]);
+
+  if (token === null) return <Navigate to={paths.signIn.getHref()} replace />;
+  if (me.isPending) {
+    return (
+      <div className={styles.waiting}>
+        <Spin size="large" description={text.common.loading} />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Result
+        status="error"
+        title={text.shell.failed}
+        subTitle={me.error.message}
+        extra={
+          <Button type="primary" onClick={() => me.refetch()}>
+            {text.common.retry}
+          </Button>
+        }
+      />
+    );
+  }
+  const operator = me.data.operator;
+  const logout = async () => {
+    await callConsole('logout').catch(() => {});
+    setConsoleToken(null);
+    queryClient.removeQueries();
+    message.success(text.shell.signedOut);
+    navigate(paths.signIn.getHref(), { replace: true });
+  };
+  return (
+    <ProLayout
+      title={merchant.data?.name ?? text.signIn.title}
+      logo={merchant.data?.light_logo || false}
+      layout="mix"
+      fixedHeader
+      fixSiderbar
+      siderWidth={208}
+      location={{ pathname: location.pathname }}
+      route={{ path: '/', routes: menu.filter((item) => me.data.actions.includes(item.action)) }}
+      menuItemRender={(item, dom) => <Link to={item.path ?? '/'}>{dom}</Link>}
+      onMenuHeaderClick={() => navigate(paths.overview.getHref())}
+      avatarProps={{
+        title: (
+          <span className={styles.who} data-testid="operator">
+            {operator.name}
+            <Tag color="blue" className={styles.role}>
+              {operatorRoleLabel[operator.role]}
+            </Tag>
+          </span>
+        ),
+        size: 'small',
+        src: undefined,
+        children: operator.name.slice(0, 1),
+      }}
+      actionsRender={() => [
+        <Button key="logout" type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={text.shell.logout}>
+          <span className={styles.logoutText}>{text.shell.logout}</span>
+        </Button>,
+      ]}
+    >
+      <Outlet context={me.data} />
+    </ProLayout>
+  );
+}

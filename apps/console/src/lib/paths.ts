@@ -1,0 +1,7 @@
+/** The console's screens, below /console. */
+export const paths = {
+  signIn: { path: '/sign-in', getHref: () => '/sign-in' },
+  overview: { path: '/', getHref: () => '/' },
+  audit: { path: '/audit', getHref: () => '/audit' },
+  operators: { path: '/operators', getHref: () => '/operators' },
+} as const;

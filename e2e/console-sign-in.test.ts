@@ -1,0 +1,137 @@
+/**
+ * The merchant's console in the browser: an operator made by the real command line signs in, enrols
+ * an authenticator from the QR code's secret (the code computed with otplib, as an app would), keeps
+ * the recovery codes, sees the overview and the audit log with their own actions, at 1440 px and 375 px;
+ * a host with no merchant shows a page saying the console is not there.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, useHarness } from './harness.ts';
+import { runOpsCli } from './signed-in-session.ts';
+
+const portal = useHarness();
+const settle = { timeout: 15_000 };
+const shots = path.join(repoRoot, 'test-results', 'console');
+
+async function createOperator(host: string, role: string) {
+  const email = `ops${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@ops.example`;
+  const run = await runOpsCli(portal.server.dataDir, ['operator:create', '--host', host, '--email', email, '--role', role, '--name', '王运营']);
+  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+  const password = /password: (\S+)/.exec(run.stdout)?.[1] as string;
+  return { email, password };
+}
+
+async function shoot(page: Page, name: string) {
+  await mkdir(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+/** The code an authenticator app shows now for the secret, at least 2 s before its step ends (so it is still current when it arrives). */
+async function currentCode(secret: string) {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 2_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  return generate({ secret });
+}
+
+describe('the console', () => {
+  it('enrols an operator made by the command line, then shows the overview and the audit log', async () => {
+    const who = await createOperator('localhost', 'ADMIN');
+    const page = await portal.pageAt('localhost', '/console/');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel('邮箱').waitFor(settle);
+    await expect.poll(() => page.title(), settle).toContain('商户控制台');
+    await shoot(page, 'sign-in-1440');
+
+    // a wrong password is told on the form and nothing else happens
+    await page.getByLabel('邮箱').fill(who.email);
+    await page.getByLabel('密码').fill('not-the-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('邮箱或密码错误').waitFor(settle);
+
+    await page.getByLabel('密码').fill(who.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('绑定身份验证器').first().waitFor(settle);
+    await page.getByRole('img', { name: '身份验证器绑定二维码' }).waitFor(settle);
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await shoot(page, 'enrol-1440');
+
+    await page.getByLabel('验证码').fill('000000');
+    await page.getByRole('button', { name: '验证' }).click();
+    await page.getByText('验证码错误或已使用').waitFor(settle);
+    await page.getByLabel('验证码').fill(await currentCode(secret));
+    await page.getByRole('button', { name: '验证' }).click();
+    await page.getByText('请保存恢复码').waitFor(settle);
+    const codes = await page.locator('ol li code').allInnerTexts();
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    await shoot(page, 'recovery-codes-1440');
+
+    await page.getByRole('button', { name: '我已保存，进入控制台' }).click();
+    await page.getByTestId('overview').waitFor(settle);
+    await page.getByText('客户资金').waitFor(settle);
+    await page.getByText('王运营').first().waitFor(settle);
+    await page.getByText('管理员').first().waitFor(settle);
+    await shoot(page, 'overview-1440');
+
+    await page.getByRole('menuitem', { name: '审计日志' }).click();
+    await page.getByRole('cell', { name: '绑定身份验证器' }).waitFor(settle);
+    await page.getByRole('cell', { name: '创建操作员' }).first().waitFor(settle);
+    expect(await page.getByRole('cell', { name: who.email }).count()).toBeGreaterThan(0);
+    await shoot(page, 'audit-1440');
+
+    await page.getByRole('menuitem', { name: '操作员' }).click();
+    await page.getByRole('columnheader', { name: '身份验证器' }).waitFor(settle);
+    const row = page.getByRole('row').filter({ hasText: who.email });
+    await row.getByText('已绑定').waitFor(settle);
+    await row.getByText('管理员').waitFor(settle);
+    await shoot(page, 'operators-1440');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(portal.url('localhost', '/console/'));
+    await page.getByTestId('overview').waitFor(settle);
+    await shoot(page, 'overview-375');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto(portal.url('localhost', '/console/audit'));
+    await page.getByRole('cell', { name: '绑定身份验证器' }).waitFor(settle);
+    await shoot(page, 'audit-375');
+
+    // signing out asks for the code again at the next sign-in
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByLabel('邮箱').waitFor(settle);
+    await page.getByLabel('邮箱').fill(who.email);
+    await page.getByLabel('密码').fill(who.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('两步验证').waitFor(settle);
+    await shoot(page, 'code-1440');
+    await page.getByLabel('验证码').fill(codes[0] as string);
+    await page.getByRole('button', { name: '验证' }).click();
+    await page.getByTestId('overview').waitFor(settle);
+  }, 240_000);
+
+  it('shows a SUPPORT operator no operators screen, and a host with no merchant no console', async () => {
+    const page = await portal.pageAt('nobody.localhost', '/console/');
+    await page.getByText('无法打开商户控制台').first().waitFor(settle);
+    await shoot(page, 'no-merchant');
+    const who = await createOperator('orange.localhost', 'SUPPORT');
+    const support = await portal.pageAt('orange.localhost', '/console/sign-in');
+    await support.setViewportSize({ width: 375, height: 812 });
+    await support.getByLabel('邮箱').fill(who.email);
+    await support.getByLabel('密码').fill(who.password);
+    await support.getByRole('button', { name: '登录' }).click();
+    await support.getByTestId('totp-secret').waitFor(settle);
+    await shoot(support, 'enrol-375');
+    const secret = (await support.getByTestId('totp-secret').innerText()).trim();
+    await support.getByLabel('验证码').fill(await currentCode(secret));
+    await support.getByRole('button', { name: '验证' }).click();
+    await support.getByRole('button', { name: '我已保存，进入控制台' }).click();
+    await support.getByTestId('overview').waitFor(settle);
+    await support.goto(portal.url('orange.localhost', '/console/operators'));
+    await support.getByText('仅管理员可以查看操作员列表').waitFor(settle);
+  }, 180_000);
+});

@@ -1,0 +1,2 @@
+export function consoleIsStale(): boolean;
+export function buildConsoleIfStale(options?: { force?: boolean }): void;
