@@ -5,6 +5,7 @@ import { moneyErrors } from './error-catalogue-money.ts';
 import { fundingErrors } from './error-catalogue-funding.ts';
 import { usdtErrors } from './error-catalogue-usdt.ts';
 import { developerErrors } from './error-catalogue-developer.ts';
+import { webhookErrors } from './error-catalogue-webhooks.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
 import { signInErrors } from './error-catalogue-sign-in.ts';
@@ -31,4 +32,5 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...balanceRuleErrors,
   ...usdtErrors,
   ...developerErrors,
+  ...webhookErrors,
 };

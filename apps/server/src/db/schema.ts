@@ -17,3 +17,4 @@ export { depositAccounts, depositReferences, depositReceipts, deposits, statemen
 export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertMarks, balanceAlerts, tagAutoRecharge, autoRechargePauseMails } from './schema/balance-rules.ts';
 export { usdtSettings, usdtAddresses, cryptoGatewayEvents } from './schema/usdt.ts';
 export { apiKeys } from './schema/developer.ts';
+export { webhookEndpoints, webhookEvents, webhookDeliveries, webhookAttempts } from './schema/webhooks.ts';
