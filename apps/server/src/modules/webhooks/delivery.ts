@@ -123,8 +123,13 @@ export function createDispatcher(deps: DispatcherDeps) {
       const next = new Date(now.getTime() + delayAfter(attempts) * 1000);
       const givenUp = next.getTime() - claimed.firstAttemptAt.getTime() > settings.giveUpSeconds * 1000;
       await settleDelivery(tx, claimed.id, givenUp ? { status: 'FAILED', attempts, leaseUntil: null } : { attempts, nextAttemptAt: next, leaseUntil: null });
-      const endpoint = await markFailing(tx, claimed.endpointId, now);
-      if (endpoint?.failingSince && now.getTime() - endpoint.failingSince.getTime() >= settings.giveUpSeconds * 1000) {
+      // an event's first failed try dates from when its tries began, so an endpoint that failed all of them counts as failing throughout
+      const endpoint = await markFailing(tx, claimed.endpointId, claimed.attempts === 0 ? claimed.firstAttemptAt : now);
+      // failing for the whole give-up time: past it, or through all of an event's tries that just ended
+      const failingThroughout =
+        endpoint?.failingSince &&
+        (now.getTime() - endpoint.failingSince.getTime() >= settings.giveUpSeconds * 1000 || (givenUp && endpoint.failingSince.getTime() <= claimed.firstAttemptAt.getTime()));
+      if (failingThroughout) {
         const disabled = await disableFailing(tx, claimed.endpointId);
         if (disabled) {
           await deps.messages.post(tx, {
