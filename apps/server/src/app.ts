@@ -125,6 +125,7 @@ export async function buildApp(options: BuildOptions) {
   // the durable jobs (batches, exports) run in every server process; unfinished ones resume after a restart
   await services.jobs.start();
   app.addHook('onClose', async () => {
+    services.webhooks.stop();
     await services.jobs.stop().catch((error: unknown) => app.log.warn({ err: error }, 'the job queue did not stop cleanly'));
     await stopFollowingMerchants().catch(() => {});
     await stopFollowingCallers().catch(() => {});

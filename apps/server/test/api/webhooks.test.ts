@@ -21,8 +21,8 @@ import { webhookReceiver } from '../helpers/webhook-receiver.ts';
 let t: TestApp;
 const receivers: Array<Awaited<ReturnType<typeof webhookReceiver>>> = [];
 beforeAll(async () => {
-  // tries a fraction of a second apart, an event given up after 3 s, a send cut off after 1 s
-  t = await createTestApp({ config: { webhooks: { timeoutMs: 1000, retryDelaysSeconds: [0.2, 0.4], giveUpSeconds: 3 } } });
+  // tries a fraction of a second apart, an event given up after 4 s, a send cut off after 1 s
+  t = await createTestApp({ config: { webhooks: { timeoutMs: 1000, retryDelaysSeconds: [0.2, 0.4], giveUpSeconds: 4 } } });
 });
 afterAll(async () => {
   for (const receiver of receivers) await receiver.close();

@@ -146,6 +146,24 @@ export function createDispatcher(deps: DispatcherDeps) {
     });
   }
 
+  // this process's own wake-up for the next retry: a job waiting for its time is only found at the
+  // queue's next poll, seconds late; the job stays as the wake-up of whichever process outlives this one
+  let timer: { at: number; handle: NodeJS.Timeout } | undefined;
+  let stopped = false;
+  function wakeHereAt(at: number) {
+    if (stopped || (timer && timer.at <= at)) return;
+    if (timer) clearTimeout(timer.handle);
+    const handle = setTimeout(
+      () => {
+        timer = undefined;
+        dispatch().catch((error: unknown) => deps.log.warn({ err: error }, 'webhook retries not sent; the queue’s wake-up sends them'));
+      },
+      Math.max(0, at - Date.now()),
+    );
+    handle.unref();
+    timer = { at, handle };
+  }
+
   /** Sends everything due, a few at a time, until nothing is; then sets a wake-up for the next retry. */
   async function dispatch() {
     const inFlight = new Set<Promise<void>>();
@@ -166,9 +184,18 @@ export function createDispatcher(deps: DispatcherDeps) {
     if (next) {
       // one wake-up a second at most: later ones find the earlier ones' work done
       const startAfter = new Date(Math.max(next.getTime(), Date.now()) + 50);
+      if (startAfter.getTime() - Date.now() < 10 * 60_000) wakeHereAt(startAfter.getTime());
       await deps.jobs.send(WAKE_QUEUE, {}, { startAfter, singletonKey: String(Math.floor(startAfter.getTime() / 1000)) });
     }
   }
 
-  return { dispatch };
+  return {
+    dispatch,
+    /** No more wake-ups in this process (it is closing). */
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer.handle);
+      timer = undefined;
+    },
+  };
 }

@@ -230,6 +230,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     /** Sends what is due now in this process (the jobs call it; tests and the bench may too). */
     dispatch: () => dispatcher.dispatch(),
+    /** Ends this process's own wake-ups (the server is closing). */
+    stop: () => dispatcher.stop(),
   };
 }
 
