@@ -14,14 +14,14 @@ import type { Sealer } from '../../lib/sealed.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MessageService } from '../messages/service.ts';
 import { checkWebhookUrl, type Resolve } from './url-guard.ts';
-import { type ClaimedDelivery, claimDue, disableFailing, insertAttempt, markFailing, markHealthy, nextDue, ownerOf, settleDelivery } from './store.ts';
+import { type ClaimedDelivery, claimDue, disableFailing, insertAttempt, markFailing, nextDue, ownerOf, recordDelivered, settleDelivery } from './store.ts';
 
 /** The queue whose job sends whatever is due now (one queued at a time: a burst of events wakes it once). */
 export const DISPATCH_QUEUE = 'webhook-dispatch';
 /** The queue whose jobs wake the senders when a retry falls due (and each minute, and at start). */
 export const WAKE_QUEUE = 'webhook-wake';
 /** Sends one process makes at once. */
-const IN_FLIGHT = 32;
+const IN_FLIGHT = 64;
 
 /** The event's id as endpoints see it, in the body and as webhook-id: the same on every try. */
 export const eventIdOf = (uuid: string) => `evt_${uuid.replace(/-/g, '')}`;
@@ -106,6 +106,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     });
     const now = clock.now();
     const attempts = claimed.attempts + 1;
+    if (outcome.ok) {
+      await recordDelivered(db, { id: claimed.id, endpointId: claimed.endpointId, attempts }, now, outcome);
+      return;
+    }
     await db.transaction(async (tx) => {
       await insertAttempt(tx, {
         deliveryId: claimed.id,
@@ -115,11 +119,6 @@ export function createDispatcher(deps: DispatcherDeps) {
         answerExcerpt: outcome.excerpt,
         durationMs: outcome.durationMs,
       });
-      if (outcome.ok) {
-        await settleDelivery(tx, claimed.id, { status: 'DELIVERED', attempts, deliveredAt: now, leaseUntil: null });
-        await markHealthy(tx, claimed.endpointId);
-        return;
-      }
       const next = new Date(now.getTime() + delayAfter(attempts) * 1000);
       const givenUp = next.getTime() - claimed.firstAttemptAt.getTime() > settings.giveUpSeconds * 1000;
       await settleDelivery(tx, claimed.id, givenUp ? { status: 'FAILED', attempts, leaseUntil: null } : { attempts, nextAttemptAt: next, leaseUntil: null });
@@ -178,7 +177,8 @@ export function createDispatcher(deps: DispatcherDeps) {
         inFlight.add(sending);
       }
       if (claimed.length === 0 && inFlight.size === 0) break;
-      if (claimed.length === 0 || inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+      // nothing more was due (or no room): the next claim waits for a send to end, rather than asking again at once
+      if (claimed.length < room || inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
     }
     const next = await nextDue(db);
     if (next) {

@@ -216,8 +216,17 @@ export async function markFailing(tx: Tx, endpointId: string, at: Date) {
   return row;
 }
 
-export async function markHealthy(tx: Tx, endpointId: string) {
-  await tx.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failingSince} is not null`));
+/** A delivered try in one statement: its log line, the delivery done, the endpoint no longer failing. */
+export async function recordDelivered(tx: Reader, delivery: { id: string; endpointId: string; attempts: number }, at: Date, outcome: { statusCode: number | null; excerpt: string; durationMs: number }) {
+  const when = at.toISOString();
+  await tx.execute(sql`
+    with logged as (
+      insert into webhook_attempts (delivery_id, at, status_code, error, answer_excerpt, duration_ms)
+      values (${delivery.id}, ${when}::timestamptz, ${outcome.statusCode}, null, ${outcome.excerpt}, ${outcome.durationMs})
+    ), done as (
+      update webhook_deliveries set status = 'DELIVERED', attempts = ${delivery.attempts}, delivered_at = ${when}::timestamptz, lease_until = null where id = ${delivery.id}
+    )
+    update webhook_endpoints set failing_since = null where id = ${delivery.endpointId} and failing_since is not null`);
 }
 
 /** Disables an endpoint that is still active (answers it then; undefined when it was not). */
