@@ -61,5 +61,6 @@ CREATE INDEX "webhook_deliveries_due" ON "webhook_deliveries" USING btree ("endp
 CREATE INDEX "webhook_deliveries_order" ON "webhook_deliveries" USING btree ("endpoint_id","order_key","seq") WHERE "webhook_deliveries"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_pending" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_queue" ON "webhook_deliveries" USING btree ("seq") WHERE "webhook_deliveries"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_account" ON "webhook_endpoints" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_events_account" ON "webhook_events" USING btree ("account_id","created_at");

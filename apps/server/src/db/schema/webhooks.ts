@@ -79,6 +79,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_order').on(t.endpointId, t.orderKey, t.seq).where(sql`${t.status} = 'PENDING'`),
     index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_pending').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    // the senders take pending deliveries in the order they were written
+    index('webhook_deliveries_queue').on(t.seq).where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

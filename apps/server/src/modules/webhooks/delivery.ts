@@ -177,8 +177,10 @@ export function createDispatcher(deps: DispatcherDeps) {
         inFlight.add(sending);
       }
       if (claimed.length === 0 && inFlight.size === 0) break;
-      // nothing more was due (or no room): the next claim waits for a send to end, rather than asking again at once
-      if (claimed.length < room || inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+      // nothing more was due: the next claim waits for a send to end; a full process claims again once half
+      // its sends have ended, so a backlog is taken in batches rather than a claim per send
+      if (claimed.length < room) await Promise.race(inFlight);
+      while (inFlight.size > IN_FLIGHT / 2) await Promise.race(inFlight);
     }
     const next = await nextDue(db);
     if (next) {
