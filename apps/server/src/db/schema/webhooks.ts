@@ -75,7 +75,6 @@ export const webhookDeliveries = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    index('webhook_deliveries_due').on(t.endpointId, t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index('webhook_deliveries_order').on(t.endpointId, t.orderKey, t.seq).where(sql`${t.status} = 'PENDING'`),
     index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_pending').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),

@@ -111,8 +111,8 @@ export async function claimDue(tx: Reader, now: Date, leaseUntil: Date, limit: n
     tx.execute(sql`
       with due as (
         select d.id from webhook_deliveries d
-        join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'ACTIVE'
         where d.status = 'PENDING' and d.next_attempt_at <= ${at}::timestamptz
+          and exists (select 1 from webhook_endpoints e where e.id = d.endpoint_id and e.status = 'ACTIVE')
           and (d.lease_until is null or d.lease_until < ${at}::timestamptz)
           and (d.order_key is null or not exists (
             select 1 from webhook_deliveries p
