@@ -46,6 +46,7 @@ import { UNREAD_FINISHER } from './modules/messages/service.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { statementRoutes } from './modules/statements/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { balanceRuleRoutes } from './modules/balance-rules/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions) {
   // the durable jobs (batches, exports) run in every server process; unfinished ones resume after a restart
   await services.jobs.start();
   app.addHook('onClose', async () => {
+    services.webhooks.stop();
     await services.jobs.stop().catch((error: unknown) => app.log.warn({ err: error }, 'the job queue did not stop cleanly'));
     await stopFollowingMerchants().catch(() => {});
     await stopFollowingCallers().catch(() => {});
@@ -236,6 +238,7 @@ const merchantApi: FastifyPluginAsync<{ services: Services; hub: EventHub; route
   await api.register(cardBulkRoutes, { bulk: services.cardBulk, tradePassword: services.security });
   await api.register(balanceRuleRoutes, { rules: services.balanceRules });
   await api.register(apiKeyRoutes, { keys: services.apiKeys, tradePassword: services.security });
+  await api.register(webhookRoutes, { webhooks: services.webhooks });
   await api.register(activityRoutes, { activity: services.activity, clock: services.clock, cards: services.cards });
   await api.register(teamRoutes, { team: services.team, invitations: services.invitations, tradePassword: services.security });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));

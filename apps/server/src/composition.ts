@@ -15,6 +15,7 @@ import { createCardReconciler } from './modules/card-reconcile/service.ts';
 import { createCardRevealService } from './modules/card-reveal/service.ts';
 import { createCardService } from './modules/cards/service.ts';
 import { createApiKeyService } from './modules/api-keys/service.ts';
+import { createWebhookService } from './modules/webhooks/service.ts';
 import { createBalanceRuleService } from './modules/balance-rules/service.ts';
 import { createSpendingFigures, createSpendingService, holdExpiryPart } from './modules/spending/service.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -116,7 +117,11 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const accounts = createAccountService({ db, clock, config, codes, sessions, managers, merchants, sms, mail, security, invitations, codeHashKey: hashKey });
   const directory = createAccountDirectory({ db });
   const activity = createActivityService({ db, clock });
-  const ledger = createLedgerService({ db, clock, events });
+  // the durable jobs: registered here, started by the server (app.ts)
+  const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log, sendOnly: given.jobsSendOnly === true });
+  // webhooks come before every module whose changes they tell of: each emits inside its own transaction
+  const webhooks = createWebhookService({ db, clock, sealer, jobs, messages, settings: config.webhooks, production: config.production, log });
+  const ledger = createLedgerService({ db, clock, events, webhooks });
   const books = createBooksService({ db, clock });
   const wallet = createWalletService({ db, books, messages });
   const statements = createStatementService({ db, clock, webDist: config.webDist });
@@ -139,16 +144,17 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     books,
     issuer: cardIssuer,
     events,
+    webhooks,
     messages,
     products,
     spendingFigures: createSpendingFigures({ db, clock }),
     // the balance-rules module is built after the cards (its top-ups are theirs); asked only once requests run
     autoRechargeOf: (ids, tx) => balanceRules.briefs(ids, tx),
     tagsChanged: (tx, card) => balanceRules.tagsChanged(tx, card),
-    openingSettled: createBatchProgress({ events, messages, clock }).cardSettled,
+    openingSettled: createBatchProgress({ events, webhooks, messages, clock }).cardSettled,
   });
   const team = createTeamService({ db, clock, sessions, cards, messages });
-  const spending = createSpendingService({ db, clock, ledger, events, messages, cards });
+  const spending = createSpendingService({ db, clock, ledger, events, webhooks, messages, cards });
   const reveals = createCardRevealService({
     db,
     clock,
@@ -156,16 +162,14 @@ export function createServices({ config, database, clock, log, ...given }: Platf
     cards,
     useAccessCode: (merchantId, account, channel, captcha) => accounts.useAccessCode(merchantId, account, channel, captcha),
   });
-  // the durable jobs: registered here, started by the server (app.ts)
-  const jobs = createJobQueue(database, { superviseSeconds: config.jobs.superviseSeconds, log, sendOnly: given.jobsSendOnly === true });
-  const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, cards, products, jobs }, { concurrency: config.jobs.batchConcurrency });
+  const cardBatches = createBatchService({ db, clock, ledger, issuer: cardIssuer, events, webhooks, cards, products, jobs }, { concurrency: config.jobs.batchConcurrency });
   const cardExports = createCardExportService({ db, clock, sealer, books, events, gate: reveals.gate, jobs }, {
     folder: path.join(config.dataDir, 'exports'),
     warn: (message, facts) => log.warn(facts, message),
   });
-  const balanceRules = createBalanceRuleService({ db, clock, ledger, books, cards, products, messages, mail, team, jobs, log });
+  const balanceRules = createBalanceRuleService({ db, clock, ledger, books, cards, products, messages, mail, team, jobs, log, webhooks });
   const cardBulk = createBulkService(
-    { db, clock, ledger, books, products, cards, spending, team, events, messages, jobs, log, rules: balanceRules },
+    { db, clock, ledger, books, products, cards, spending, team, events, webhooks, messages, jobs, log, rules: balanceRules },
     { leaseSeconds: config.jobs.bulkLeaseSeconds ?? 30, workers: config.jobs.bulkWorkers ?? 2 },
   );
   // production without CRYPTO_WEBHOOK_SECRET has no gateway: a fresh random key each time makes every webhook's signature fail
@@ -175,6 +179,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const cryptoGateway = given.cryptoGateway ?? (cryptoReady ? createHttpGateway({ url: () => gatewayUrlFor(config), secret: cryptoSecret }) : null);
   const funding = createFundingService({
     db,
+    webhooks,
     gateway: cryptoGateway,
     secret: cryptoSecret,
     events,
@@ -210,7 +215,7 @@ export function createServices({ config, database, clock, log, ...given }: Platf
 
   const apiKeys = createApiKeyService({ db, clock });
   const operators = createOperatorService({ db, clock, sealer, codeHashKey: hashKey });
-  return { config, database, clock, sealer, apiKeys, operators, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
+  return { config, database, clock, sealer, apiKeys, operators, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_AUTH_HOLD_EXPIRY_DAYS } from '@portal/contract/card-spending';
+import { WEBHOOK_GIVE_UP_SECONDS, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_RETRY_EVERY_SECONDS } from '@portal/contract/webhooks';
 import { z } from 'zod';
 
 /** A number setting, `what` it must be said in its messages; empty means "not set": the default applies. */
@@ -119,6 +120,16 @@ const schema = z.object({
   /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */
   CARD_RECONCILE_AFTER_SECONDS: numberSetting('CARD_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 60),
   USDT_RECONCILE_AFTER_SECONDS: numberSetting('USDT_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 300),
+  /** milliseconds a webhook send may take before it counts as failed */
+  WEBHOOK_TIMEOUT_MS: numberSetting('WEBHOOK_TIMEOUT_MS', 'whole milliseconds, 100 to 30000', { min: 100, max: 30_000, whole: true }, 30_000),
+  /** seconds between a webhook's failed tries (comma list; the last repeats until WEBHOOK_GIVE_UP_SECONDS); empty: the contract's schedule */
+  WEBHOOK_RETRY_DELAYS_SECONDS: blankIsUnset(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'WEBHOOK_RETRY_DELAYS_SECONDS must be seconds separated by commas, e.g. 5,30,120')
+      .optional(),
+  ),
+  WEBHOOK_GIVE_UP_SECONDS: numberSetting('WEBHOOK_GIVE_UP_SECONDS', 'whole seconds, 1 to 604800', { min: 1, max: 604_800, whole: true }, WEBHOOK_GIVE_UP_SECONDS),
 });
 
 export interface Config {
@@ -162,6 +173,15 @@ export interface Config {
   cardReconcileAfterSeconds: number;
   /** how long a pending USDT deposit goes without news from the crypto gateway before the gateway is asked about it (modules/funding/usdt-reconcile.ts) */
   usdtReconcileAfterSeconds: number;
+  /** customers' webhooks (modules/webhooks): a send's time limit, the waits between failed tries, when an event is given up */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  timeoutMs: number;
+  /** after the nth failed try the nth wait; past the list, its last one again */
+  retryDelaysSeconds: number[];
+  giveUpSeconds: number;
 }
 
 /** The card issuer: a real one at `url`, or (url unset, never in production) the built-in simulator. */
@@ -314,6 +334,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
     usdtReconcileAfterSeconds: e.USDT_RECONCILE_AFTER_SECONDS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS_SECONDS
+        ? e.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map(Number)
+        : [...WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_RETRY_EVERY_SECONDS],
+      giveUpSeconds: e.WEBHOOK_GIVE_UP_SECONDS,
+    },
   };
 }
 

@@ -46,6 +46,7 @@ export const ACTIONS = {
   'activity.read': '查看操作日志',
   'alerts.manage': '设置余额提醒',
   'developer.keys': '管理 API 密钥',
+  'developer.webhooks': '管理 Webhook',
 } as const;
 export type Action = keyof typeof ACTIONS;
 

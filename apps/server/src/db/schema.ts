@@ -18,3 +18,4 @@ export { cardAutoRecharge, autoRechargeRuns, balanceAlertSettings, balanceAlertM
 export { usdtSettings, usdtAddresses, cryptoGatewayEvents } from './schema/usdt.ts';
 export { apiKeys, apiKeyRate, apiKeyReplays } from './schema/developer.ts';
 export { operators, operatorSessions, operatorRecoveryCodes, operatorAudit } from './schema/operators.ts';
+export { webhookEndpoints, webhookEvents, webhookDeliveries, webhookAttempts } from './schema/webhooks.ts';

@@ -46,6 +46,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** the caller's transaction: the job exists once it commits, and never if it rolls back */
   tx?: Tx;
+  /** the job waits until then before it runs */
+  startAfter?: Date;
 }
 
 export interface JobQueueOptions {
@@ -174,6 +176,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     async send(name: string, data: object, send: SendOptions = {}) {
       return boss.send(name, data, {
         ...(send.singletonKey ? { singletonKey: send.singletonKey } : {}),
+        ...(send.startAfter ? { startAfter: send.startAfter } : {}),
         ...(send.tx ? { db: fromDrizzle(send.tx as never, sql as never) } : {}),
       });
     },

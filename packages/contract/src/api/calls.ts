@@ -13,6 +13,7 @@ import { spendingCalls } from './spending.ts';
 import { statementCalls } from './statements.ts';
 import { teamCalls } from './team.ts';
 import { walletCalls } from './wallet.ts';
+import { webhookCalls } from './webhooks.ts';
 
 /** Every call of the portal, by area: what the server must register, and nothing else under API_BASE. */
 export const portalCalls = {
@@ -31,4 +32,5 @@ export const portalCalls = {
   team: teamCalls,
   balanceRules: balanceRuleCalls,
   developer: developerCalls,
+  webhooks: webhookCalls,
 } as const;

@@ -72,6 +72,15 @@ export function alertsPart(deps: BalanceRuleDeps) {
           ...(card ? { holderMemberId: card.holderMemberId } : {}),
         });
         await updateAlert(tx, alert.id, { messagedAt: clock.now() });
+        if (card) {
+          await deps.webhooks?.emit(tx, {
+            merchantId: alert.merchantId,
+            accountId: alert.accountId,
+            type: 'card.balance_low',
+            cardId: card.id,
+            data: { card_id: card.id, currency: alert.currency, balance: words.balance, threshold: words.threshold },
+          });
+        }
       }
       return { alert, notice, holder: card?.holderMemberId };
     });

@@ -7,6 +7,7 @@ import type { CardProductService } from '../card-products/service.ts';
 import type { CardService } from '../cards/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import type { TeamService } from '../team/service.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface BalanceRuleDeps {
   cards: Pick<CardService, 'recharge' | 'answeredUnderKey' | 'ownCard' | 'find'>;
   products: Pick<CardProductService, 'find'>;
   messages: Pick<MessageService, 'post'>;
+  /** the account's webhooks */
+  webhooks?: Pick<WebhookService, 'emit'>;
   mail: MailSender;
   team: Pick<TeamService, 'mailboxesOf'>;
   jobs: JobQueue;

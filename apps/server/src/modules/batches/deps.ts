@@ -10,6 +10,7 @@ import type { EventPublisher } from '../events/publisher.ts';
 import type { BooksService } from '../books/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 
 /** What batches ask of the cards: a card, and its failure when the issuer would not take it. */
 export type CardsForBatches = Pick<CardService, 'find' | 'failStillOpening'>;
@@ -28,6 +29,8 @@ export interface BatchDeps {
   issuer: CardIssuer;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;
+  /** the account's webhooks */
+  webhooks?: Pick<WebhookService, 'emit'>;
   cards: CardsForBatches;
   products: ProductsForBatches;
   /** the reveal's gate, which an export with full numbers passes */

@@ -59,7 +59,7 @@ export function announceBatch(deps: Pick<BatchDeps, 'events'>, tx: Tx, batch: Ba
  * completeOpening or failOpening): the batch counts it. The last card ends the batch: SUCCESS, or FAIL
  * with one station message listing every failed card and why.
  */
-export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency' | 'holderMemberId'>) {
+export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'webhooks' | 'messages' | 'clock'>, tx: Tx, card: Pick<CardRow, 'batchId' | 'status' | 'currency' | 'holderMemberId'>) {
   if (!card.batchId) return;
   const batch = await lockBatch(tx, card.batchId);
   if (batch?.status !== 'RUNNING') return;
@@ -93,4 +93,12 @@ export async function batchCardSettled(deps: Pick<BatchDeps, 'events' | 'message
     ...(ended ? { status: failCount > 0 ? 'FAIL' : 'SUCCESS', finishedAt: deps.clock.now(), messageId } : {}),
   });
   await announceBatch(deps, tx, updated, card.holderMemberId);
+  if (ended) {
+    await deps.webhooks?.emit(tx, {
+      merchantId: updated.merchantId,
+      accountId: updated.accountId,
+      type: 'batch.finished',
+      data: { batch_id: updated.id, status: updated.status, total_count: updated.quantity, success_count: updated.successCount, fail_count: updated.failCount },
+    });
+  }
 }

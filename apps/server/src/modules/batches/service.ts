@@ -16,7 +16,7 @@ export { BATCH_OPEN_QUEUE } from './opening.ts';
  * A batch counts its cards as their openings end (issued or failed, inside the card's transaction):
  * built from the events and messages alone, so the card service can be handed it before batches exist.
  */
-export function createBatchProgress(deps: Pick<BatchDeps, 'events' | 'messages' | 'clock'>) {
+export function createBatchProgress(deps: Pick<BatchDeps, 'events' | 'webhooks' | 'messages' | 'clock'>) {
   return { cardSettled: (tx: Tx, card: CardRow) => batchCardSettled(deps, tx, card) };
 }
 

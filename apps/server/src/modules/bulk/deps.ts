@@ -8,6 +8,7 @@ import type { CardService } from '../cards/service.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import type { SpendingService } from '../spending/service.ts';
 import type { TeamService } from '../team/service.ts';
 
@@ -28,6 +29,8 @@ export interface BulkDeps {
   rules: Pick<BalanceRuleService, 'setRule' | 'switchOff' | 'tagsChanged'>;
   events: EventPublisher;
   messages: Pick<MessageService, 'post'>;
+  /** the account's webhooks */
+  webhooks?: Pick<WebhookService, 'emit'>;
   jobs: JobQueue;
   /** where a card tried again for an error no rule names is told (the operator's log) */
   log: { warn(facts: object, message: string): void };

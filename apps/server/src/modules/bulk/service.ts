@@ -232,6 +232,12 @@ export function createBulkService(deps: BulkDeps, options: BulkOptions) {
           (done.failed > 0 ? '<p>失败的卡片及原因可在卡片列表的批量操作结果中查看。</p>' : ''),
       });
       await announce(tx, done);
+      await deps.webhooks?.emit(tx, {
+        merchantId: done.merchantId,
+        accountId: done.accountId,
+        type: 'bulk_action.finished',
+        data: { bulk_action_id: done.id, action: done.action, total: done.total, succeeded: done.succeeded, failed: done.failed },
+      });
     });
   }
 

@@ -10,6 +10,7 @@ import type { BooksService } from '../books/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { CardRow } from './store.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 
 /** What a card's list item says of its spending: this month's, the decline rate and the risk. */
 export interface SpendingFigures {
@@ -43,6 +44,8 @@ export interface CardDeps {
   books: Pick<BooksService, 'cardBalances' | 'cardAmount'>;
   issuer: CardIssuer;
   events: EventPublisher;
+  /** the account's webhooks hear of a card's changes (optional: the demo data and a few tools build cards without them) */
+  webhooks?: Pick<WebhookService, 'emit'>;
   messages: Pick<MessageService, 'post'>;
   /** the products and the holder's verification: what an opening is checked against */
   products: Pick<CardProductService, 'find' | 'productToOpen' | 'lockHolder' | 'checkHolder' | 'checkQuota'>;

@@ -40,7 +40,7 @@ const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '
  * issuer that does not take the request puts the card back as it was. A cancelled card's balance goes
  * back to the wallet when the issuer confirms.
  */
-export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | 'messages' | 'events' | 'ledger' | 'books'>) {
+export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | 'messages' | 'events' | 'webhooks' | 'ledger' | 'books'>) {
   const { db, clock, issuer, messages } = deps;
 
   const ask = (action: IssuerAction, cardId: string) =>

@@ -40,7 +40,7 @@ interface Opened {
  * in two holds, while the issuer works; it is posted when the card is issued (OPEN_CARD, then
  * TRANSFER_OUT_TO_CARD) or released when it is not.
  */
-export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'openingSettled' | 'products'>) {
+export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'issuer' | 'sealer' | 'messages' | 'events' | 'webhooks' | 'openingSettled' | 'products'>) {
   const { db, clock, ledger, issuer, sealer, messages, openingSettled, products } = deps;
   const checkHolder: CardDeps['products']['checkHolder'] = products.checkHolder;
 
@@ -62,7 +62,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
       status: 'fail',
       ...cardNotices.openFailed({ nickname: card.nickname, reason, total, currency: card.currency }),
     });
-    await announceStatus(deps, tx, failed);
+    await announceStatus(deps, tx, failed, true);
     await openingSettled(tx, failed);
     return failed;
   }
@@ -120,7 +120,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
       createdAt: now,
       settledAt: now,
     });
-    await announceStatus(deps, tx, opened);
+    await announceStatus(deps, tx, opened, true);
     await openingSettled(tx, opened);
     return opened;
   }

@@ -4,10 +4,31 @@ import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerService, OperationResult, WalletAmountRequest } from '../ledger/service.ts';
 import type { MessageService } from '../messages/service.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import type { SpendingService } from '../spending/service.ts';
 import type { MailSender } from '../../providers/mail/port.ts';
 import { depositNotices } from './notices.ts';
 import { claimMail, type DepositRow, markMailed, merchantNameOf, releaseMail, unmailed, updateDeposit } from './store.ts';
+
+/** A deposit reached the wallet: the account's webhooks hear it in the same transaction. */
+export async function depositCredited(
+  { webhooks }: Pick<CreditDeps, 'webhooks'>,
+  tx: Tx,
+  deposit: Pick<DepositRow, 'id' | 'merchantId' | 'accountId' | 'currency' | 'amount' | 'creditedAmount' | 'payerName'>,
+) {
+  await webhooks?.emit(tx, {
+    merchantId: deposit.merchantId,
+    accountId: deposit.accountId,
+    type: 'deposit.credited',
+    data: {
+      deposit_id: deposit.id,
+      currency: deposit.currency,
+      amount: fromMinorUnits(deposit.amount),
+      credited_amount: fromMinorUnits(deposit.creditedAmount ?? deposit.amount),
+      payer_name: deposit.payerName,
+    },
+  });
+}
 
 export interface CreditDeps {
   db: Db;
@@ -19,6 +40,8 @@ export interface CreditDeps {
   /** the e-mail addresses of an account's members in these roles (the accounts' directory) */
   directory: { emailsOf(accountId: string, roles: readonly string[]): Promise<string[]> };
   log: { warn(details: object, message: string): void };
+  /** the account's webhooks hear of money credited to the wallet (deposit.credited) */
+  webhooks?: Pick<WebhookService, 'emit'>;
   /** how long a sender holds a credit's e-mail before another may take it over (5 minutes unless told) */
   mailLeaseMs?: number;
 }
@@ -31,7 +54,8 @@ const MAILED_ROLES = ['OWNER', 'ADMIN', 'FINANCE'] as const;
  * that currency collected from it (spending's collectOwed). A replayed key moves nothing and collects
  * nothing again.
  */
-export function creditPart({ db, clock, ledger, spending, messages, mail, directory, log, mailLeaseMs = 5 * 60_000 }: CreditDeps) {
+export function creditPart(deps: CreditDeps) {
+  const { db, clock, ledger, spending, messages, mail, directory, log, mailLeaseMs = 5 * 60_000 } = deps;
   async function moneyIn(tx: Tx, request: WalletAmountRequest): Promise<OperationResult & { collected: bigint }> {
     const result = await ledger.within(tx).recharge(request);
     if (result.replayed) return { ...result, collected: 0n };
@@ -69,6 +93,7 @@ export function creditPart({ db, clock, ledger, spending, messages, mail, direct
       status: 'success',
       ...depositNotices.credited({ amount: fromMinorUnits(amount), currency: deposit.currency, payer: deposit.payerName }),
     });
+    await depositCredited(deps, tx, row);
     return { row, moved };
   }
 

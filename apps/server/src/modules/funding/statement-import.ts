@@ -5,7 +5,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { houseShardFor } from '../ledger/accounts.ts';
-import type { CreditDeps } from './credit.ts';
+import { type CreditDeps, depositCredited } from './credit.ts';
 import { depositNotices } from './notices.ts';
 import { readStatement, type StatementLine } from './statement.ts';
 import {
@@ -154,6 +154,9 @@ export function statementPart(deps: CreditDeps & { importWorkers?: number }) {
         ...depositNotices.credited({ amount: fromMinorUnits(item.line.amount), currency, payer: deposit.payerName }),
       })),
     );
+    for (const { item, deposit } of done) {
+      await depositCredited(deps, tx, { id: deposit.id, merchantId, accountId: item.owner.accountId, currency, amount: item.line.amount, creditedAmount: item.line.amount, payerName: deposit.payerName });
+    }
     return items.map((item) => outcomes.get(item) as LineOutcome);
   }
 

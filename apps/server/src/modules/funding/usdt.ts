@@ -19,7 +19,7 @@ import { verifyIssuerSignature } from '../../lib/issuer-signature.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { type CryptoGateway, GatewayUnavailable } from '../../providers/crypto/port.ts';
 import { DEPOSIT_EVENT_TYPE, type DepositEventData, depositEventData, gatewayEvent } from '../../providers/crypto/protocol.ts';
-import type { CreditDeps, creditPart } from './credit.ts';
+import { type CreditDeps, type creditPart, depositCredited } from './credit.ts';
 import type { DepositRow } from './store.ts';
 import { updateDeposit } from './store.ts';
 import { addressOf, addressOwner, chainDepositForUpdate, findUsdtSettings, keepAddress, recordGatewayEvent, saveUsdtSettings } from './usdt-store.ts';
@@ -133,6 +133,7 @@ export function usdtPart(deps: CreditDeps & UsdtDeps, credits: ReturnType<typeof
     });
     const row = await updateDeposit(tx, deposit.id, { ...terms, status: 'CREDITED', creditedAmount: credited, ledgerTransactionId: moved.answer.transactionId, decidedAt: clock.now() });
     await messages.post(tx, { merchantId: deposit.merchantId, accountId: deposit.accountId, type: 'DEPOSIT_CREDITED', status: 'success', ...usdtNotices.credited(words) });
+    await depositCredited(deps, tx, row);
     return row;
   }
 

@@ -149,6 +149,8 @@ export async function transferBatch(
       accounts.push({ kind: state.kind as 'WALLET', ownerId: state.ownerId, holderId: state.holderId, balance: fromMinorUnits(state.balance), held: fromMinorUnits(state.held), available: fromMinorUnits(after) });
       if (state.watchBelow !== null && before !== after && (before < state.watchBelow || after < state.watchBelow)) {
         watched.push({ kind: state.kind as WatchedChange['kind'], ownerId: state.ownerId, holderId: state.holderId, currency, before, after });
+      } else if (state.kind === 'WALLET' && before !== after) {
+        watched.push({ kind: 'WALLET', ownerId: state.ownerId, holderId: state.holderId, currency, before, after, unwatched: true });
       }
     }
     const answer: OperationAnswer = { operation: 'transfer', transactionId, holdId: null, type: c.request.type, amount: fromMinorUnits(c.plan.amount), currency, createdAt: at.toISOString(), accounts };

@@ -63,6 +63,8 @@ export interface WatchedChange {
   currency: Currency;
   before: bigint;
   after: bigint;
+  /** a wallet's change outside every watch: for those who hear of every wallet change, not the watcher */
+  unwatched?: true;
 }
 
 /**
@@ -167,6 +169,9 @@ export async function move(tx: Tx, movement: Movement, { ensure, announce, savep
     const after = balance - held;
     if (row.watchBelow !== null && before !== after && (before < row.watchBelow || after < row.watchBelow)) {
       watched.push({ kind: row.kind as WatchedChange['kind'], ownerId: row.ownerId, holderId: row.holderId, currency: m.currency, before, after });
+    } else if (row.kind === 'WALLET' && before !== after) {
+      // a wallet's every change is heard too (its webhook), marked as outside any watch
+      watched.push({ kind: 'WALLET', ownerId: row.ownerId, holderId: row.holderId, currency: m.currency, before, after, unwatched: true });
     }
     accounts.push({
       kind: row.kind,

@@ -1,9 +1,11 @@
 import { EVENT_TYPES } from '@portal/contract/events';
+import { fromMinorUnits } from '@portal/contract/money';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { holdWithin, postHoldWithin, releaseHoldWithin } from './holds.ts';
+import type { WebhookService } from '../webhooks/service.ts';
 import { type Announce, type BalanceWatcher, runOperation, type StepOperation } from './movement.ts';
 import type {
   CardTransferRequest,
@@ -82,7 +84,7 @@ export const LEDGER_OPERATIONS = [
   'reverse',
 ] as const satisfies ReadonlyArray<keyof LedgerOperations>;
 
-export function createLedgerService({ db, clock, events }: { db: Db; clock: Clock; events: EventPublisher }) {
+export function createLedgerService({ db, clock, events, webhooks }: { db: Db; clock: Clock; events: EventPublisher; webhooks?: Pick<WebhookService, 'emit'> }) {
   /**
    * The open portal tabs of an operation's customers hear what they hold now: the operation's write
    * statement sends the signal, so it goes out when the money has moved (for `within`, when the
@@ -92,7 +94,20 @@ export function createLedgerService({ db, clock, events }: { db: Db; clock: Cloc
     holderIds.length > 0 ? events.accountsNotification(merchantId, holderIds, EVENT_TYPES.balance, {}, { finish: BALANCE_FINISHER }) : null;
   // who hears of watched balances (set once the services are built: the watcher reaches the cards)
   let watcher: BalanceWatcher | undefined;
-  const watch: BalanceWatcher = (tx, merchantId, changes) => (watcher ? watcher(tx, merchantId, changes) : Promise.resolve());
+  const watch: BalanceWatcher = async (tx, merchantId, changes) => {
+    const inWatch = changes.filter((change) => !change.unwatched);
+    if (watcher && inWatch.length > 0) await watcher(tx, merchantId, inWatch);
+    // every wallet's change is an event for the account's webhooks, written with the movement
+    for (const change of webhooks ? changes : []) {
+      if (change.kind !== 'WALLET' || !webhooks) continue;
+      await webhooks.emit(tx, {
+        merchantId,
+        accountId: change.holderId,
+        type: 'wallet.balance_changed',
+        data: { currency: change.currency, available_before: fromMinorUnits(change.before), available: fromMinorUnits(change.after) },
+      });
+    }
+  };
   const inOwnTransaction: Runner = (operation) => (request) =>
     runOperation((work) => db.transaction(async (tx) => work(tx)), clock, operation, request, announce, true, watch);
   // a savepoint the operation rolls back to when it is refused or retried; one that succeeded is not

@@ -16,7 +16,7 @@ import { cardAccountOf } from '../ledger/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import { isRefusal, parse, spendingKeys } from './keys.ts';
 import type { moneyTakenPart } from './money-taken.ts';
-import { signalOf } from './row-signal.ts';
+import { signalOf, tellWebhooks } from './row-signal.ts';
 import { type CardTransactionRow, type ControlsRow, findAuthorization, insertSpending, lockCardForAuthorization, spentSince } from './store.ts';
 
 /** The answer for a card that is not ours. */
@@ -31,7 +31,7 @@ const replyOf = (row: Pick<CardTransactionRow, 'declineCode'>): IssuerReply => (
  * response, in the webhook's transaction with the card's row locked, so a card's authorisations are
  * decided one at a time and never spend the same money twice.
  */
-export function authorisationsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'events' | 'messages'>, taken: Pick<ReturnType<typeof moneyTakenPart>, 'chargeDeclineFee'>) {
+export function authorisationsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'events' | 'webhooks' | 'messages'>, taken: Pick<ReturnType<typeof moneyTakenPart>, 'chargeDeclineFee'>) {
   const { clock, ledger, messages } = deps;
   const { chargeDeclineFee } = taken;
 
@@ -104,6 +104,7 @@ export function authorisationsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' |
           reference: `card:${card.id}`,
         });
         const row = await insertSpending(tx, { ...base, status: 'PENDING', holdId: held.answer.holdId }, signalOf(deps, card));
+        await tellWebhooks(deps, tx, card, row, true);
         return replyOf(row);
       } catch (error) {
         if (!isRefusal(error, ErrorCode.CARD_BALANCE_INSUFFICIENT)) throw error;
@@ -112,6 +113,7 @@ export function authorisationsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' |
     }
     const { reason, fix } = declineReasons[code];
     const row = await insertSpending(tx, { ...base, status: 'FAIL', declineCode: code, declineReason: reason }, signalOf(deps, card));
+    await tellWebhooks(deps, tx, card, row, true);
     const { fee, owed } = await chargeDeclineFee(tx, card, request.id);
     await messages.post(tx, {
       merchantId: card.merchantId,

@@ -8,11 +8,11 @@ import { cardName, isUuid } from '../cards/service.ts';
 import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import { isRefusal, LEDGER_TYPES, parse, spendingKeys } from './keys.ts';
-import { signalOf } from './row-signal.ts';
+import { signalOf, tellWebhooks } from './row-signal.ts';
 import { insertSpending } from './store.ts';
 
 /** Refunds and adjustments the issuer credits to a card. */
-export function creditsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'events' | 'cards'>) {
+export function creditsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'events' | 'webhooks' | 'cards'>) {
   const { clock, ledger, cards } = deps;
 
   /** A credit of the card from CARD_NETWORK (a refund, an adjustment), once per event. */
@@ -43,7 +43,7 @@ export function creditsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'event
     // applied before (under another event id): nothing more
     if (!moved || moved.replayed) return;
     const now = clock.now();
-    await insertSpending(tx, {
+    const credited = await insertSpending(tx, {
       merchantId: card.merchantId,
       cardId: card.id,
       accountId: card.accountId,
@@ -58,6 +58,7 @@ export function creditsPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'event
       createdAt: now,
       settledAt: now,
     }, signalOf(deps, card));
+    await tellWebhooks(deps, tx, card, credited, true);
     await cards.returnFromClosedCard(tx, card, spendingKeys.creditReturned(card.id, kind, data.id), kind === 'REFUND' ? '退款' : '调整转入');
   }
 

@@ -11,11 +11,11 @@ import { CARD_NETWORK, cardAccountOf } from '../ledger/service.ts';
 import type { SpendingDeps } from './deps.ts';
 import { LEDGER_TYPES, parse, spendingKeys } from './keys.ts';
 import type { moneyTakenPart } from './money-taken.ts';
-import { signalOf } from './row-signal.ts';
+import { signalOf, tellWebhooks } from './row-signal.ts';
 import { type CardTransactionRow, cardOfAuthorization, findAuthorization, recordOwed, updateSpending } from './store.ts';
 
 /** An authorisation's end: settled, reversed, or let go when it expired. */
-export function settlementPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'events' | 'cards'>, taken: Pick<ReturnType<typeof moneyTakenPart>, 'takeUpTo'>) {
+export function settlementPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'events' | 'webhooks' | 'cards'>, taken: Pick<ReturnType<typeof moneyTakenPart>, 'takeUpTo'>) {
   const { clock, ledger, cards } = deps;
   const { takeUpTo } = taken;
 
@@ -80,7 +80,8 @@ export function settlementPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'ev
         });
       }
     }
-    await updateSpending(tx, row, { status: 'CLOSED', amount: final, declineReason: null, settledAt: clock.now(), ledgerTransactionId: transactionId }, signalOf(deps, card));
+    const settled = await updateSpending(tx, row, { status: 'CLOSED', amount: final, declineReason: null, settledAt: clock.now(), ledgerTransactionId: transactionId }, signalOf(deps, card));
+    await tellWebhooks(deps, tx, card, settled, false);
     await cards.returnFromClosedCard(tx, card, spendingKeys.returned(card.id, data.authorization_id), '结算后余下的预授权金额');
   }
 
@@ -96,7 +97,8 @@ export function settlementPart(deps: Pick<SpendingDeps, 'clock' | 'ledger' | 'ev
   async function letGo(tx: Tx, card: CardRow, row: CardTransactionRow, reason: string, what: string) {
     const authorizationId = row.authorizationId as string;
     if (row.holdId) await ledger.within(tx).releaseHold({ merchantId: card.merchantId, holdId: row.holdId, key: spendingKeys.release(card.id, authorizationId) });
-    await updateSpending(tx, row, { status: 'FAIL', declineReason: reason, settledAt: clock.now() }, signalOf(deps, card));
+    const ended = await updateSpending(tx, row, { status: 'FAIL', declineReason: reason, settledAt: clock.now() }, signalOf(deps, card));
+    await tellWebhooks(deps, tx, card, ended, false);
     await cards.returnFromClosedCard(tx, card, spendingKeys.returned(card.id, authorizationId), what);
   }
 

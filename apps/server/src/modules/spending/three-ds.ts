@@ -9,7 +9,7 @@ import type { SpendingDeps } from './deps.ts';
 import { parse } from './keys.ts';
 
 /** 3-D Secure codes the issuer sends for a purchase online. */
-export function threeDsPart({ events, messages, cards }: Pick<SpendingDeps, 'events' | 'messages' | 'cards'>) {
+export function threeDsPart({ events, webhooks, messages, cards }: Pick<SpendingDeps, 'events' | 'webhooks' | 'messages' | 'cards'>) {
   /** 3ds.otp: the code on every open tab of the holder, and as a station message that masks it once it expires. */
   async function threeDs(tx: Tx, event: IssuerEvent) {
     const data = parse(threeDsData, event);
@@ -39,6 +39,8 @@ export function threeDsPart({ events, messages, cards }: Pick<SpendingDeps, 'eve
     };
     // the code: to its holder and the roles that receive every card's messages, as its station message
     await events.toAccount(tx, card.merchantId, card.accountId, EVENT_TYPES.threeDs, otp, { audience: { holder: card.holderMemberId } });
+    // only to endpoints that chose three_ds.code by name (it is never among the defaults)
+    await webhooks?.emit(tx, { merchantId: card.merchantId, accountId: card.accountId, type: 'three_ds.code', cardId: card.id, data: { ...otp } });
   }
 
   return { threeDs };

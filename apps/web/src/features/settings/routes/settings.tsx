@@ -18,6 +18,7 @@ import { TeamSection } from '../components/team-section.tsx';
 import { ActivitySection } from '../components/activity-section.tsx';
 import { AlertsSection } from '../components/alerts-section.tsx';
 import { ApiKeysSection } from '../components/api-keys-section.tsx';
+import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { developerText } from '../../../locales/zh-CN/developer.ts';
 import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
 import { activityText } from '../../../locales/zh-CN/activity.ts';
@@ -79,6 +80,8 @@ export default function Settings() {
   const seesActivity = useCan('activity.read');
   // 开发者 for the roles that manage API keys (developer.keys)
   const seesKeys = useCan('developer.keys');
+  // Webhooks for the roles that manage them (developer.webhooks): below the keys
+  const seesWebhooks = useCan('developer.webhooks');
   const sections = SECTIONS.filter(
     (section) => (section.id !== 'team' || seesTeam) && (section.id !== 'activity' || seesActivity) && (section.id !== 'developer' || seesKeys),
   );
@@ -106,6 +109,7 @@ export default function Settings() {
           {seesActivity ? <ActivitySection /> : null}
           <AlertsSection />
           {seesKeys ? <ApiKeysSection /> : null}
+          {seesWebhooks ? <WebhooksSection /> : null}
           <LoginPasswordSection />
           <TradePasswordSection />
           <EmailSection />

@@ -1,0 +1,5 @@
+// Generated from packages/contract/src/api/webhooks.ts by apps/web/scripts/generate-calls.ts: do not edit.
+import type { webhookCalls as declared } from '@portal/contract/api/webhooks';
+import type { CallRef } from '../../api-client.ts';
+
+export const rotateSecret: CallRef<(typeof declared)['rotateSecret']> = { method: 'POST', path: '/developer/webhooks/:id/rotate-secret' };
