@@ -101,7 +101,7 @@ describe('开发者: webhooks', () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: path.join(shots, 'webhook-log-375.png') });
-    await drawer.getByRole('button', { name: /Close|关闭/ }).click();
+    await drawer.getByRole('button', { name: '关闭', exact: true }).click();
     await drawer.waitFor({ state: 'hidden', ...settle });
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, 'webhooks-375.png') });

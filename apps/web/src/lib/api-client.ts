@@ -81,7 +81,8 @@ export function call<C extends EnvelopeCall>(ref: CallRef<C>, ...[input]: Option
   const method = ref.method.toLowerCase() as Lowercase<Call['method']>;
   // GET and DELETE take no body argument: a DELETE's body travels as axios' data
   if (method === 'get' || method === 'delete') return calling[method](...argumentsOf(url, body === undefined ? config : { ...config, data: body }));
-  return calling[method](...argumentsOf(url, body, config));
+  // a call without a body still sends JSON ({}): with none, axios sends a form's content type, which no call takes
+  return calling[method](...argumentsOf(url, body ?? {}, config));
 }
 
 /** A call that answers a file (an .xlsx export): the raw answer, with the headers that name it. */
