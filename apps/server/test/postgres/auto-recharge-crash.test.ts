@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CardItem } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { expectSoundBooks } from '../helpers/ledger.ts';
 import { productionEnv } from '../helpers/production-env.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { issuedCard, readyForCards, teamOwner } from '../helpers/team.ts';
+import { serverProcesses } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
 
 /**
@@ -26,48 +25,25 @@ import { until } from '../helpers/until.ts';
  * its jobs top them up; a new process finishes the rest. Every crossing is topped up exactly once, no
  * hold is left on the wallet, and the books audit clean.
  */
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const CARDS = 30;
 const issuer = scriptedIssuer();
 let database: TestDatabase;
 let dataDir: string;
-const children = new Set<ChildProcess>();
 
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      ...productionEnv,
-      DATABASE_URL: database.location,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'json',
-      DB_POOL_SIZE: '8',
-      JOBS_SUPERVISE_SECONDS: '2',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const servers = serverProcesses();
+
+const startServer = (port: number) =>
+  servers.start(port, {
+    ...process.env,
+    ...productionEnv,
+    DATABASE_URL: database.location,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'json',
+    DB_POOL_SIZE: '8',
+    JOBS_SUPERVISE_SECONDS: '2',
   });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  await until(
-    `the server on ${port}`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      return new Promise<boolean>((resolve) => {
-        const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
-          response.resume();
-          resolve(response.statusCode === 200);
-        });
-        request.on('error', () => resolve(false));
-      });
-    },
-    60_000,
-  );
-  return child;
-}
 
 /** A purchase of `amount` the issuer asks the server at `port` to authorise: the HTTP status. */
 function authorize(port: number, cardId: string, amount: string) {
@@ -105,7 +81,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  servers.killAll();
   await database?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/composition.ts';
@@ -20,6 +18,7 @@ import { freePort } from '../helpers/crypto-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { productionEnv } from '../helpers/production-env.ts';
+import { serverProcesses } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
 
 /**
@@ -27,52 +26,29 @@ import { until } from '../helpers/until.ts';
  * the gateway at CRYPTO_GATEWAY_URL) is killed while it takes a stream of deposit events; a new one
  * takes them all again, replayed and duplicated, and each deposit is credited exactly once.
  */
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SECRET = 'usdt-crash-crypto-webhook-secret-0123456789';
 let database: TestDatabase;
 let services: Services;
 let dataDir: string;
 let gateway: RunningGatewaySimulator;
-const children = new Set<ChildProcess>();
 
 const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      ...productionEnv,
-      CRYPTO_GATEWAY_URL: gateway.url,
-      CRYPTO_WEBHOOK_SECRET: SECRET,
-      DATABASE_URL: database.location,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'json',
-      DB_POOL_SIZE: '5',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const servers = serverProcesses();
+
+const startServer = (port: number) =>
+  servers.start(port, {
+    ...process.env,
+    ...productionEnv,
+    CRYPTO_GATEWAY_URL: gateway.url,
+    CRYPTO_WEBHOOK_SECRET: SECRET,
+    DATABASE_URL: database.location,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'json',
+    DB_POOL_SIZE: '5',
   });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  await until(
-    `the server on ${port}`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      return new Promise<boolean>((resolve) => {
-        const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
-          response.resume();
-          resolve(response.statusCode === 200);
-        });
-        request.on('error', () => resolve(false));
-      });
-    },
-    60_000,
-  );
-  return child;
-}
 
 /** One signed event to the server's crypto webhook: its HTTP status, or 0 when the connection broke (the server died). */
 function deliver(port: number, event: { id: string; data: Record<string, unknown> }) {
@@ -106,7 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  servers.killAll();
   await gateway?.close();
   await database?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { WebhookSecret } from '@portal/contract/webhooks';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -16,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { productionEnv } from '../helpers/production-env.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { teamOwner } from '../helpers/team.ts';
+import { serverProcesses } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
 import { webhookReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -25,54 +23,31 @@ import { webhookReceiver } from '../helpers/webhook-receiver.ts';
  * rest, the killed one's unanswered sends again once their lease ends. Every event arrives, each under
  * one webhook-id, signed, and each card's events first arrive in the order they happened.
  */
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const CARDS = 20;
 const EACH = 10;
 let database: TestDatabase;
 let dataDir: string;
-const children = new Set<ChildProcess>();
 
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      ...productionEnv,
-      // outside production: the endpoint is this machine's, over http
-      NODE_ENV: 'development',
-      ISSUER_SIM_PORT: '0',
-      CRYPTO_SIM_PORT: '0',
-      DATABASE_URL: database.location,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      LOG_FORMAT: 'json',
-      DB_POOL_SIZE: '8',
-      JOBS_SUPERVISE_SECONDS: '2',
-      WEBHOOK_TIMEOUT_MS: '2000',
-      WEBHOOK_RETRY_DELAYS_SECONDS: '0.5',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const servers = serverProcesses();
+
+const startServer = (port: number) =>
+  servers.start(port, {
+    ...process.env,
+    ...productionEnv,
+    // outside production: the endpoint is this machine's, over http
+    NODE_ENV: 'development',
+    ISSUER_SIM_PORT: '0',
+    CRYPTO_SIM_PORT: '0',
+    DATABASE_URL: database.location,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    LOG_FORMAT: 'json',
+    DB_POOL_SIZE: '8',
+    JOBS_SUPERVISE_SECONDS: '2',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_RETRY_DELAYS_SECONDS: '0.5',
   });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  await until(
-    `the server on ${port}`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      return new Promise<boolean>((resolve) => {
-        const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
-          response.resume();
-          resolve(response.statusCode === 200);
-        });
-        request.on('error', () => resolve(false));
-      });
-    },
-    60_000,
-  );
-  return child;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -80,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  servers.killAll();
   await database?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
