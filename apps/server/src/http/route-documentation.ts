@@ -124,7 +124,8 @@ export const withRefusals =
   (transform: Transform): Transform =>
   (input) => {
     const result = transform(input);
-    if ((result.schema as { hide?: boolean }).hide) return result;
+    // a route without a schema (a plain page or file) is mapped as it is, with nothing to add
+    if (!result.schema || (result.schema as { hide?: boolean }).hide) return result;
     const method = Array.isArray(input.route.method) ? String(input.route.method[0]) : String(input.route.method);
     const refusals = routeRefusals({ method, url: input.url, schema: input.schema as DocumentedRoute['schema'] });
     // a route that declares no answer of its own (the event stream) still answers 200
