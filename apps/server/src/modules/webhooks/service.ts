@@ -15,17 +15,12 @@ import {
   type WebhookItem,
   type WebhookSecret,
 } from '@portal/contract/webhooks';
-import type { WebhookSettings } from '../../config.ts';
-import type { Db, Tx } from '../../db/engine.ts';
+import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Sealer } from '../../lib/sealed.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { MessageService } from '../messages/service.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { bodyOf, createDispatcher, DISPATCH_QUEUE, eventIdOf, WAKE_QUEUE } from './delivery.ts';
-import { checkWebhookUrl, type Resolve } from './url-guard.ts';
+import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, WAKE_QUEUE } from './delivery.ts';
+import { checkWebhookUrl, } from './url-guard.ts';
 import {
   type AttemptRow,
   attemptsOf,
@@ -89,18 +84,8 @@ function deliveryView(delivery: DeliveryRow, event: { id: string; type: string; 
   };
 }
 
-export interface WebhookServiceDeps {
-  db: Db;
-  clock: Clock;
-  sealer: Sealer;
-  jobs: JobQueue;
-  messages: Pick<MessageService, 'post'>;
-  settings: WebhookSettings;
-  production: boolean;
-  log: { warn(details: object, message: string): void };
-  /** how a host's addresses are looked up (production's address check); the system resolver by default */
-  resolve?: Resolve;
-}
+/** What the service needs: what its dispatcher needs (delivery.ts), which it starts. */
+export type WebhookServiceDeps = DispatcherDeps;
 
 export function createWebhookService(deps: WebhookServiceDeps) {
   const { db, clock, sealer, jobs } = deps;
