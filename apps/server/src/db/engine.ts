@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,6 +14,17 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction, or the database itself: what a store writes through. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/**
+ * Reads that do not depend on each other, run side by side on the pool's connections; inside a
+ * transaction, whose one connection takes one query at a time, one after another.
+ */
+export async function readsOn<T extends readonly unknown[]>(tx: Tx, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!(tx instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as unknown as T;
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -164,15 +175,20 @@ function keepStatementsPrepared(client: pg.PoolClient) {
 async function openPostgres(url: string, max: number, preparedStatements: boolean): Promise<Database> {
   // a server that does not answer is an error after a while, not a wait without end
   // jit off: the portal's statements take milliseconds, and compiling one (its first plans, before a
-  // prepared statement settles on its generic plan) took 0.3–0.7 s (bench:cards, the decline-rate sort)
-  const pool = new StatementErrorKeepingPool({ connectionString: url, max, connectionTimeoutMillis: 15_000, options: '-c jit=off' });
+  // prepared statement settles on its generic plan) took 0.3–0.7 s (bench:cards, the decline-rate sort).
+  // portal.change_notices on: every connection asks the triggers that announce changes to tell it too,
+  // at once (ChangeFollower), from its start (a query sent on connecting would race the first one)
+  const pool = new StatementErrorKeepingPool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 15_000,
+    options: '-c jit=off -c portal.change_notices=on',
+  });
   // an idle client that loses its server must not take the process down
   pool.on('error', () => {});
   if (preparedStatements) pool.on('connect', keepStatementsPrepared);
   const followers = new Map<string, Set<ChangeFollower>>();
-  // every connection asks the triggers that announce changes to tell it too, at once (ChangeFollower)
   pool.on('connect', (client) => {
-    client.query("select set_config('portal.change_notices', 'on', false)").catch(() => {});
     client.on('notice', (notice) => {
       const at = notice.message?.indexOf(':') ?? -1;
       if (at < 0) return;

@@ -26,7 +26,6 @@ export function cardItem(
   holder: string,
   money: CardMoney | undefined,
   spending: SpendingFigures = NO_SPENDING,
-  lastUsedAt: Date | null = null,
   autoRecharge?: AutoRechargeBrief,
 ): CardItem {
   const { balance, held } = money ?? NOTHING;
@@ -57,7 +56,7 @@ export function cardItem(
     holder_member_id: row.holderMemberId,
     holder_label: holder,
     tags: row.tags,
-    last_used_at: lastUsedAt ? lastUsedAt.toISOString() : null,
+    last_used_at: spending.lastUsedAt ? spending.lastUsedAt.toISOString() : null,
     ...(autoRecharge === undefined ? {} : { auto_recharge: autoRecharge }),
   };
 }

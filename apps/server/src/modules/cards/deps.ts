@@ -18,9 +18,11 @@ export interface SpendingFigures {
   declineRate: number;
   risk: CardRisk;
   riskReason: string | null;
+  /** The card's last authorisation (null: none yet) */
+  lastUsedAt: Date | null;
 }
 
-export const NO_SPENDING: SpendingFigures = { spentThisMonth: 0n, declineRate: 0, risk: 'NORMAL', riskReason: null };
+export const NO_SPENDING: SpendingFigures = { spentThisMonth: 0n, declineRate: 0, risk: 'NORMAL', riskReason: null, lastUsedAt: null };
 
 /** The spending figures of a page of cards, in one read (the spending module answers them). */
 export type SpendingFiguresOf = (cardIds: string[], tx?: Tx) => Promise<Map<string, SpendingFigures>>;

@@ -3,7 +3,7 @@ import type { CardListQuery, CardTagsAnswer } from '@portal/contract/card-list';
 import { CARD_STATUSES, type CardStatus } from '@portal/contract/enums';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import { figureMoment } from '../../db/card-figures.ts';
-import type { Tx } from '../../db/engine.ts';
+import { readsOn, type Tx } from '../../db/engine.ts';
 import { cardCalls } from '@portal/contract/api/cards';
 import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
@@ -25,7 +25,6 @@ import {
   findCardsForOperator,
   findOwnCard,
   holdersOf,
-  lastUsedOf,
   lockCardById,
   moveHolder,
   pageCards,
@@ -59,12 +58,13 @@ export function createCardService(deps: CardDeps) {
   /** The cards as answered, with their money, spending figures, holders and products' names. */
   async function items(merchantId: string, rows: Array<{ card: CardRow; productName: string }>, tx?: Tx): Promise<CardItem[]> {
     const ids = rows.map((row) => row.card.id);
-    // one after another: `tx` may be a transaction, whose one connection takes one query at a time
-    const money = await deps.books.cardBalances(merchantId, ids, tx);
-    const figures = await deps.spendingFigures(ids, tx);
-    const holders = await holdersOf(tx ?? db, [...new Set(rows.map((row) => row.card.holderMemberId))]);
-    const used = await lastUsedOf(tx ?? db, ids);
-    const rules = deps.autoRechargeOf ? await deps.autoRechargeOf(ids, tx) : undefined;
+    const holderIds = [...new Set(rows.map((row) => row.card.holderMemberId))];
+    const [money, figures, holders, rules] = await readsOn(tx ?? db, [
+      () => deps.books.cardBalances(merchantId, ids, tx),
+      () => deps.spendingFigures(ids, tx),
+      () => holdersOf(tx ?? db, holderIds),
+      async () => (deps.autoRechargeOf ? await deps.autoRechargeOf(ids, tx) : undefined),
+    ]);
     return rows.map((row) =>
       cardItem(
         row.card,
@@ -72,7 +72,6 @@ export function createCardService(deps: CardDeps) {
         holderLabel(holders.get(row.card.holderMemberId)),
         money.get(row.card.id),
         figures.get(row.card.id),
-        used.get(row.card.id) ?? null,
         rules ? (rules.get(row.card.id) ?? null) : undefined,
       ),
     );

@@ -1,9 +1,9 @@
 import type { CardListFilter, CardSort } from '@portal/contract/card-list';
 import { parseCardSort } from '@portal/contract/card-list';
-import { and, arrayContains, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { cardFigureTerms, type FigureMoment } from '../../db/card-figures.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { Db, Tx } from '../../db/engine.ts';
+import { type Db, readsOn, type Tx } from '../../db/engine.ts';
 import { cardFigures, cardProducts, cards, cardTransactions, ledgerAccounts, ledgerHolds, members } from '../../db/schema.ts';
 import type { CardScope } from './scope.ts';
 
@@ -121,10 +121,11 @@ const FAR_OFFSET = 200;
  * walks it backwards, NULLS FIRST); the other sorts order the account's cards by their figure, with the id
  * to break ties the same way.
  * The figures are each card's row of card_figures at the moment (db/card-figures.ts: the same definition
- * spending's spendingFigures shows for a page). They are read as one narrow figure per card from the
- * account's rows (`card_figures_account`), behind `offset 0` so that the planner cannot take the
- * subquery apart, and joined with nested loops off: a hash join then holds a card's id and figure, never
- * the wide rows with their 30-day rings, and nothing is probed or scanned once per card.
+ * spending's spendingFigures shows for a page), and for the balance the card's ledger account. Either is
+ * read as one narrow figure per card from the account's rows (`card_figures_account`,
+ * `ledger_accounts_holder_idx`), behind `offset 0` so that the planner cannot take the subquery apart,
+ * and joined with nested loops off: a hash join then holds a card's id and figure, never the wide rows
+ * with their 30-day rings, and nothing is probed or scanned once per card.
  */
 export async function pageCards(
   db: Db,
@@ -144,29 +145,21 @@ export async function pageCards(
     if (key === 'created_at') {
       return db.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(take).offset(skip);
     }
-    if (key === 'balance') {
-      const money = ledgerAccounts;
-      return db
-        .select({ id: cards.id })
-        .from(cards)
-        .leftJoin(
-          money,
-          and(eq(money.merchantId, cards.merchantId), eq(money.currency, cards.currency), eq(money.kind, 'CARD'), eq(money.ownerId, cards.id), eq(money.shard, 0)),
-        )
-        .where(where)
-        .orderBy(sql`coalesce(${money.balance} - ${money.held}, 0) ${direction}`, byId)
-        .limit(take)
-        .offset(skip);
-    }
-    // a card with no row of card_figures has no authorisation: spent 0, rate 0, never used
+    // a card with no row of card_figures has no authorisation: spent 0, rate 0, never used; a card with
+    // no ledger account (its opening not yet ended) holds 0
     const terms = cardFigureTerms('f', at);
-    const figure =
-      key === 'last_used_at'
-        ? sql`f.last_used_at`
-        : key === 'spent_this_month'
-          ? terms.spent
-          : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`;
-    const figures = sql`(select f.card_id, ${figure} as figure from ${cardFigures} f where f.account_id = ${scope.accountId} offset 0) as fig`;
+    const figures =
+      key === 'balance'
+        ? sql`(select l.owner_id as card_id, l.currency, l.balance - l.held as figure from ${ledgerAccounts} l
+            where l.holder_id = ${scope.accountId} and l.kind = 'CARD' and l.shard = 0 and l.merchant_id = ${merchantId} offset 0) as fig`
+        : sql`(select f.card_id, ${
+            key === 'last_used_at'
+              ? sql`f.last_used_at`
+              : key === 'spent_this_month'
+                ? terms.spent
+                : sql`case when ${terms.authorised} = 0 then 0 else (${terms.declined})::float8 / (${terms.authorised}) end`
+          } as figure from ${cardFigures} f where f.account_id = ${scope.accountId} offset 0) as fig`;
+    const joined = key === 'balance' ? sql`fig.card_id = ${cards.id} and fig.currency = ${cards.currency}` : sql`fig.card_id = ${cards.id}`;
     const ordered = key === 'last_used_at' ? sql`fig.figure` : sql`coalesce(fig.figure, 0)`;
     // no nested loop: a plan kept for the statement (a generic plan, which does not know how many cards
     // match) would otherwise run the account's figures once per card; the setting is the transaction's
@@ -176,7 +169,7 @@ export async function pageCards(
       return tx
         .select({ id: cards.id })
         .from(cards)
-        .leftJoin(figures, sql`fig.card_id = ${cards.id}`)
+        .leftJoin(figures, joined)
         .where(where)
         .orderBy(sql`${ordered} ${direction}`, byId)
         .limit(take)
@@ -189,7 +182,7 @@ export async function pageCards(
   if (offset < FAR_OFFSET) {
     // on the pool, the count runs on a connection of its own beside the page's ids (the embedded database
     // takes them one after the other)
-    const [page, [row]] = await Promise.all([idsInOrder(descending, limit, offset), counted]);
+    const [page, [row]] = await readsOn(db, [() => idsInOrder(descending, limit, offset), () => counted]);
     ids = page;
     total = row?.n ?? 0;
   } else {
@@ -210,16 +203,6 @@ export async function pageCards(
   const byIdOf = new Map(found.map((row) => [row.card.id, row]));
   const rows = ids.map((row) => byIdOf.get(row.id)).filter((row): row is (typeof found)[number] => row !== undefined);
   return { rows, total };
-}
-
-/** Each card's last authorisation, for a page of cards (none: not in the map), as card_figures keeps it. */
-export async function lastUsedOf(tx: Tx, cardIds: string[]) {
-  if (cardIds.length === 0) return new Map<string, Date>();
-  const rows = await tx
-    .select({ cardId: cardFigures.cardId, at: cardFigures.lastUsedAt })
-    .from(cardFigures)
-    .where(and(inArray(cardFigures.cardId, cardIds), isNotNull(cardFigures.lastUsedAt)));
-  return new Map(rows.flatMap((row) => (row.at ? [[row.cardId, row.at] as const] : [])));
 }
 
 /** The scope's tags, each with how many of its cards carry it: the most used first, then by name. */

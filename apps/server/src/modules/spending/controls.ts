@@ -73,6 +73,7 @@ export function controlsPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) 
           declineRate: row.total === 0 ? 0 : row.declined / row.total,
           risk,
           riskReason: risk === 'HIGH' ? riskText(row.declined, row.total) : null,
+          lastUsedAt: row.lastUsedAt,
         });
       }
       return figures;

@@ -154,11 +154,12 @@ export async function spentSince(tx: Tx, cardId: string, since: Date) {
 
 /**
  * Per card of a page, its figures at the moment as card_figures keeps them (db/card-figures.ts, the same
- * definition the card list sorts by): spent this month, and the authorisations of the decline-rate window
- * with how many of them were declined. A card with no authorisation is not in the map.
+ * definition the card list sorts by): spent this month, the authorisations of the decline-rate window
+ * with how many of them were declined, and the last authorisation's time. A card with no authorisation
+ * is not in the map.
  */
 export async function spendingFigures(tx: Tx, cardIds: string[], at: FigureMoment) {
-  if (cardIds.length === 0) return new Map<string, { spentThisMonth: bigint; declined: number; total: number }>();
+  if (cardIds.length === 0) return new Map<string, { spentThisMonth: bigint; declined: number; total: number; lastUsedAt: Date | null }>();
   const terms = cardFigureTerms('f', at);
   const rows = await tx
     .select({
@@ -166,10 +167,16 @@ export async function spendingFigures(tx: Tx, cardIds: string[], at: FigureMomen
       spent: sql<string>`(${terms.spent})::text`,
       declined: sql<number>`(${terms.declined})::int`,
       total: sql<number>`(${terms.authorised})::int`,
+      lastUsedAt: sql<Date | null>`f.last_used_at`.mapWith(cardFigures.lastUsedAt),
     })
     .from(sql`${cardFigures} f`)
     .where(inArray(sql`f.card_id`, cardIds));
-  return new Map(rows.map((row) => [row.cardId, { spentThisMonth: BigInt(row.spent), declined: Number(row.declined), total: Number(row.total) }]));
+  return new Map(
+    rows.map((row) => [
+      row.cardId,
+      { spentThisMonth: BigInt(row.spent), declined: Number(row.declined), total: Number(row.total), lastUsedAt: row.lastUsedAt ?? null },
+    ]),
+  );
 }
 
 /** A page of the card's transactions, newest first, within the filter's time range, and how many match. */
