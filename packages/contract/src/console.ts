@@ -156,6 +156,7 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_CREATED',
   'OPERATOR_DISABLED',
   'OPERATOR_RESET',
+  'ACTION_CODE_FAILED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -169,6 +170,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   OPERATOR_CREATED: '创建操作员',
   OPERATOR_DISABLED: '停用操作员',
   OPERATOR_RESET: '重置操作员密码与验证器',
+  ACTION_CODE_FAILED: '操作验证码错误',
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */

@@ -145,6 +145,7 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     requireAction,
     login: signIn.login,
     giveCode: signIn.giveCode,
+    withActionCode: signIn.withActionCode,
     logout: signIn.logout,
 
     /** A new operator with a password answered once; they enrol an authenticator at their first sign-in. */
