@@ -1,5 +1,5 @@
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope, type ApiKeySecret, createApiKeyBody, mayHoldScope } from '@portal/contract/developer';
-import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TradePasswordConfirm, useTradePasswordConfirmation } from '../../../domain/trade-password/components/trade-password-confirm.tsx';
 import { useRole } from '../../../domain/team/lib/use-can.ts';
@@ -7,6 +7,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { developerText } from '../../../locales/zh-CN/developer.ts';
 import { useCreateApiKey } from '../api/api-keys.ts';
 import styles from './api-keys-section.module.css';
+import { SecretOnceDialog } from './secret-once-dialog.tsx';
 
 const text = developerText.create;
 
@@ -101,26 +102,14 @@ export function CreateApiKeyDialog({ open, onClose, onCreated }: { open: boolean
 export function ApiKeySecretDialog({ made, rotated, onClose }: { made: ApiKeySecret | null; rotated: boolean; onClose: () => void }) {
   const text = developerText.secret;
   return (
-    <Modal
-      open={made !== null}
+    <SecretOnceDialog
+      secret={made?.secret ?? null}
       title={rotated ? text.rotatedTitle : text.title}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {text.done}
-        </Button>
-      }
-      centered
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
-      <Alert type="warning" showIcon message={text.warning} className={styles.warning} />
-      <div className={styles.secret}>
-        <Typography.Text copyable={{ text: made?.secret ?? '' }} code data-testid="api-key-secret">
-          {made?.secret}
-        </Typography.Text>
-      </div>
-      <p className={styles.usage}>{text.usage}</p>
-    </Modal>
+      warning={text.warning}
+      doneText={text.done}
+      usage={text.usage}
+      secretTestId="api-key-secret"
+      onClose={onClose}
+    />
   );
 }

@@ -1,14 +1,12 @@
 import { API_KEY_SCOPE_LABELS, API_KEY_STATUS_LABELS, type ApiKeyItem, type ApiKeySecret } from '@portal/contract/developer';
-import { Button, Popconfirm, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { developerText } from '../../../locales/zh-CN/developer.ts';
-import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { useApiKeys, useRevokeApiKey, useRotateApiKey } from '../api/api-keys.ts';
 import { ApiKeySecretDialog, CreateApiKeyDialog } from './api-key-dialogs.tsx';
 import { QueryState } from './query-state.tsx';
-import { RecordTag } from './records.tsx';
+import { ConfirmLink, RecordTag } from './records.tsx';
 import recordStyles from './records.module.css';
 import { SettingsSection } from './settings-section.tsx';
 import styles from './api-keys-section.module.css';
@@ -79,28 +77,15 @@ export function ApiKeysSection() {
       render: (_, key) =>
         key.status === 'ACTIVE' ? (
           <Space size={4}>
-            <Popconfirm
-              title={text.rotateConfirm}
-              okText={text.rotate}
-              cancelText={settingsText.cancel}
-              okButtonProps={{ loading: rotating.isPending && rotating.variables === key.id }}
-              onConfirm={() => rotating.mutateAsync(key.id).then((made) => setShown({ key: made, rotated: true }), () => {})}
-            >
-              <Button type="link" size="small" data-testid="api-key-rotate">
-                {text.rotate}
-              </Button>
-            </Popconfirm>
-            <Popconfirm
-              title={text.revokeConfirm}
-              okText={text.revoke}
-              cancelText={settingsText.cancel}
-              okButtonProps={{ danger: true, loading: revoking.isPending && revoking.variables === key.id }}
-              onConfirm={() => revoking.mutateAsync(key.id).then(() => notifySuccess(text.revoked), () => {})}
-            >
-              <Button type="link" size="small" danger data-testid="api-key-revoke">
-                {text.revoke}
-              </Button>
-            </Popconfirm>
+            <ConfirmLink
+              request={rotating}
+              id={key.id}
+              label={text.rotate}
+              confirm={text.rotateConfirm}
+              done={(made: ApiKeySecret) => setShown({ key: made, rotated: true })}
+              testId="api-key-rotate"
+            />
+            <ConfirmLink request={revoking} id={key.id} label={text.revoke} confirm={text.revokeConfirm} done={text.revoked} danger testId="api-key-revoke" />
           </Space>
         ) : null,
     },

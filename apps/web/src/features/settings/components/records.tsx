@@ -109,30 +109,47 @@ export function RecordTag({ tone, children }: { tone: 'brand' | 'warning'; child
   return <span className={`${styles.tag} ${tone === 'brand' ? styles.tagBrand : styles.tagWarning}`}>{children}</span>;
 }
 
-interface EndRecordButtonProps {
-  /** the request that ends a record, by its id */
-  ending: { isPending: boolean; variables: string | undefined; mutateAsync: (id: string) => Promise<unknown> };
+interface ConfirmLinkProps<A> {
+  /** the request the link makes, by the record's id */
+  request: { isPending: boolean; variables: string | undefined; mutateAsync: (id: string) => Promise<A> };
   id: string;
-  device: string;
-  /** the button's text (结束, 移除), the confirm's question, and the notice once it is done */
+  /** the link's text, which the confirm's button repeats, and the confirm's question */
   label: string;
   confirm: string;
-  done: string;
+  /** once it is done: the notice's text, or what to do with the answer */
+  done: string | ((answer: A) => void);
+  /** it ends or removes something (red) */
+  danger?: boolean;
+  ariaLabel?: string;
+  testId?: string;
 }
 
-/** A record's 结束 or 移除, asked again in a confirm. */
-export function EndRecordButton({ ending, id, device, label, confirm, done }: EndRecordButtonProps) {
+/** A record's action (结束, 移除, 轮换密钥, …) asked again in a confirm, its button spinning while it runs. */
+export function ConfirmLink<A>({ request, id, label, confirm, done, danger = false, ariaLabel, testId }: ConfirmLinkProps<A>) {
   return (
     <Popconfirm
       title={confirm}
       okText={label}
       cancelText={settingsText.cancel}
-      okButtonProps={{ danger: true, loading: ending.isPending && ending.variables === id }}
-      onConfirm={() => ending.mutateAsync(id).then(() => notifySuccess(done), () => {})}
+      okButtonProps={{ danger, loading: request.isPending && request.variables === id }}
+      onConfirm={() => request.mutateAsync(id).then((answer) => (typeof done === 'string' ? notifySuccess(done) : done(answer)), () => {})}
     >
-      <Button size="small" danger type="link" aria-label={`${label} ${device}`}>
+      <Button size="small" danger={danger} type="link" aria-label={ariaLabel} data-testid={testId}>
         {label}
       </Button>
     </Popconfirm>
   );
+}
+
+/** A record's 结束 or 移除 of a device's record, asked again in a confirm. */
+export function EndRecordButton({ ending, id, device, label, confirm, done }: {
+  /** the request that ends a record, by its id */
+  ending: ConfirmLinkProps<unknown>['request'];
+  id: string;
+  device: string;
+  label: string;
+  confirm: string;
+  done: string;
+}) {
+  return <ConfirmLink request={ending} id={id} label={label} confirm={confirm} done={done} danger ariaLabel={`${label} ${device}`} />;
 }

@@ -1,14 +1,12 @@
 import { ROLE_LABELS } from '@portal/contract/team';
-import { Button, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { teamText } from '../../../locales/zh-CN/team.ts';
 import { useInvitations, useRevokeInvitation } from '../api/team.ts';
 import { QueryState } from './query-state.tsx';
-import { RecordTag } from './records.tsx';
+import { ConfirmLink, RecordTag } from './records.tsx';
 import recordStyles from './records.module.css';
 import styles from './team-section.module.css';
 
@@ -52,17 +50,15 @@ export function TeamInvitations({ canManage }: { canManage: boolean }) {
       width: 80,
       align: 'center',
       render: (_, invitation) => (
-        <Popconfirm
-          title={text.revokeConfirm}
-          okText={text.revoke}
-          cancelText={settingsText.cancel}
-          okButtonProps={{ danger: true, loading: revoking.isPending && revoking.variables === invitation.id }}
-          onConfirm={() => revoking.mutateAsync(invitation.id).then(() => notifySuccess(text.revoked), () => {})}
-        >
-          <Button size="small" danger type="link" aria-label={`${text.revoke} ${invitation.sent_to}`}>
-            {text.revoke}
-          </Button>
-        </Popconfirm>
+        <ConfirmLink
+          request={revoking}
+          id={invitation.id}
+          label={text.revoke}
+          confirm={text.revokeConfirm}
+          done={text.revoked}
+          danger
+          ariaLabel={`${text.revoke} ${invitation.sent_to}`}
+        />
       ),
     });
   }

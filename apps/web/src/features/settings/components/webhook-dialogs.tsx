@@ -7,11 +7,12 @@ import {
   type WebhookItem,
   type WebhookSecret,
 } from '@portal/contract/webhooks';
-import { Alert, Button, Checkbox, Form, Input, Modal, Typography } from 'antd';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { webhooksText } from '../../../locales/zh-CN/webhooks.ts';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks.ts';
+import { SecretOnceDialog } from './secret-once-dialog.tsx';
 import styles from './webhooks-section.module.css';
 
 const text = webhooksText.form;
@@ -115,25 +116,14 @@ export function WebhookEndpointDialog({
 export function WebhookSecretDialog({ made, rotated, onClose }: { made: WebhookSecret | null; rotated: boolean; onClose: () => void }) {
   const secretText = webhooksText.secret;
   return (
-    <Modal
-      open={made !== null}
+    <SecretOnceDialog
+      secret={made?.secret ?? null}
       title={rotated ? secretText.rotatedTitle : secretText.title}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="webhook-secret-done">
-          {secretText.done}
-        </Button>
-      }
-      centered
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
-      <Alert type="warning" showIcon message={secretText.warning} className={styles.warning} />
-      <div className={styles.secret}>
-        <Typography.Text copyable={{ text: made?.secret ?? '' }} code data-testid="webhook-secret">
-          {made?.secret}
-        </Typography.Text>
-      </div>
-    </Modal>
+      warning={secretText.warning}
+      doneText={secretText.done}
+      secretTestId="webhook-secret"
+      doneTestId="webhook-secret-done"
+      onClose={onClose}
+    />
   );
 }

@@ -5,17 +5,16 @@ import {
   type WebhookItem,
   type WebhookSecret,
 } from '@portal/contract/webhooks';
-import { Button, Popconfirm, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { settingsText } from '../../../locales/zh-CN/settings.ts';
 import { webhooksText } from '../../../locales/zh-CN/webhooks.ts';
 import { useRemoveWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks } from '../api/webhooks.ts';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries.tsx';
 import { WebhookEndpointDialog, WebhookSecretDialog } from './webhook-dialogs.tsx';
 import { QueryState } from './query-state.tsx';
-import { RecordTag } from './records.tsx';
+import { ConfirmLink, RecordTag } from './records.tsx';
 import recordStyles from './records.module.css';
 import { SettingsSection } from './settings-section.tsx';
 import styles from './webhooks-section.module.css';
@@ -104,28 +103,15 @@ export function WebhooksSection() {
           <Button type="link" size="small" onClick={() => toggle(endpoint)} loading={updating.isPending && updating.variables?.id === endpoint.id} data-testid="webhook-toggle">
             {endpoint.status === 'ACTIVE' ? text.disable : text.enable}
           </Button>
-          <Popconfirm
-            title={text.rotateConfirm}
-            okText={text.rotate}
-            cancelText={settingsText.cancel}
-            okButtonProps={{ loading: rotating.isPending && rotating.variables === endpoint.id }}
-            onConfirm={() => rotating.mutateAsync(endpoint.id).then((made) => setShown({ made, rotated: true }), () => {})}
-          >
-            <Button type="link" size="small" data-testid="webhook-rotate">
-              {text.rotate}
-            </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={text.removeConfirm}
-            okText={text.remove}
-            cancelText={settingsText.cancel}
-            okButtonProps={{ danger: true, loading: removing.isPending && removing.variables === endpoint.id }}
-            onConfirm={() => removing.mutateAsync(endpoint.id).then(() => notifySuccess(text.removed), () => {})}
-          >
-            <Button type="link" size="small" danger data-testid="webhook-remove">
-              {text.remove}
-            </Button>
-          </Popconfirm>
+          <ConfirmLink
+            request={rotating}
+            id={endpoint.id}
+            label={text.rotate}
+            confirm={text.rotateConfirm}
+            done={(made: WebhookSecret) => setShown({ made, rotated: true })}
+            testId="webhook-rotate"
+          />
+          <ConfirmLink request={removing} id={endpoint.id} label={text.remove} confirm={text.removeConfirm} done={text.removed} danger testId="webhook-remove" />
         </Space>
       ),
     },
