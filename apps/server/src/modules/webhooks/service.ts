@@ -15,12 +15,12 @@ import {
   type WebhookItem,
   type WebhookSecret,
 } from '@portal/contract/webhooks';
-import type { Tx } from '../../db/engine.ts';
+import type { Database, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, WAKE_QUEUE } from './delivery.ts';
-import { checkWebhookUrl, } from './url-guard.ts';
+import { checkWebhookUrl } from './url-guard.ts';
 import {
   type AttemptRow,
   attemptsOf,
@@ -92,8 +92,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   const dispatcher = createDispatcher(deps);
   const wake = (tx?: Tx) => jobs.send(DISPATCH_QUEUE, {}, { singletonKey: 'due', ...(tx ? { tx } : {}) });
 
-  jobs.work(DISPATCH_QUEUE, () => dispatcher.dispatch(), { policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 3600 });
-  jobs.work(WAKE_QUEUE, () => dispatcher.dispatch(), { policy: 'short', retryLimit: 2, retryDelay: 1, expireInSeconds: 3600 });
+  // a job wakes the sender: one at work already is told to look again, not waited for
+  const wakeByJob = async () => {
+    if (dispatcher.busy()) dispatcher.wake();
+    else await dispatcher.dispatch();
+  };
+  jobs.work(DISPATCH_QUEUE, wakeByJob, { policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 3600 });
+  jobs.work(WAKE_QUEUE, wakeByJob, { policy: 'short', retryLimit: 2, retryDelay: 1, expireInSeconds: 3600 });
   // a lost wake-up (a process killed before it set one) is made up within a minute, and at each start
   jobs.schedule(WAKE_QUEUE, '* * * * *');
   jobs.sendAtStart(WAKE_QUEUE, {}, { singletonKey: 'start' });
@@ -107,11 +112,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   return {
     /**
      * Writes the event for the account's endpoints subscribed to its type, in the caller's transaction
-     * (so it exists exactly when the change does), and wakes the senders once that commits. Costs one
-     * statement when no endpoint listens.
+     * (so it exists exactly when the change does); the same statement wakes the senders of every
+     * process once that commits (NOTIFY). One statement, whether or not an endpoint listens.
      */
     async emit(tx: Tx, event: WebhookEvent): Promise<void> {
-      const written = await writeEvent(tx, {
+      await writeEvent(tx, {
         merchantId: event.merchantId,
         accountId: event.accountId,
         type: event.type,
@@ -119,7 +124,6 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         data: event.data,
         at: clock.now(),
       });
-      if (written > 0) await wake(tx);
     },
 
     async list(manager: WebhookManager): Promise<{ items: WebhookItem[] }> {
@@ -215,6 +219,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     /** Sends what is due now in this process (the jobs call it; tests and the bench may too). */
     dispatch: () => dispatcher.dispatch(),
+    /** Wakes this process's sender whenever any process commits events (the server does this at start); answers how to stop. */
+    followEvents: (database: Pick<Database, 'listen'>) => dispatcher.follow(database),
     /** Ends this process's own wake-ups (the server is closing). */
     stop: () => dispatcher.stop(),
   };
