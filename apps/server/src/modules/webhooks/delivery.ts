@@ -200,11 +200,13 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   // delivered tries waiting to be recorded: written together, one statement for all that ended meanwhile
   const toRecord: Array<{ delivered: DeliveredTry; done: () => void; failed: (error: unknown) => void }> = [];
-  let recording: Promise<void> | null = null;
+  let recording = false;
   function recordLater(delivered: DeliveredTry): Promise<void> {
     return new Promise((done, failed) => {
       toRecord.push({ delivered, done, failed });
-      recording ??= (async () => {
+      if (recording) return;
+      recording = true;
+      void (async () => {
         try {
           while (toRecord.length > 0) {
             // the sends ending in this turn of the loop join the batch
@@ -221,7 +223,7 @@ export function createDispatcher(deps: DispatcherDeps) {
             }
           }
         } finally {
-          recording = null;
+          recording = false;
         }
       })();
     });
