@@ -38,6 +38,11 @@ const receiversProcess = fork(path.join(path.dirname(fileURLToPath(import.meta.u
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 let delivered = 0;
+let receiversGone: string | undefined;
+receiversProcess.on('exit', (code, signal) => {
+  receiversGone = `the receivers' process ended (${signal ?? code})`;
+  console.error(receiversGone);
+});
 type Report = { arrivals: Array<[number, number]>; outOfOrder: number; cpuSeconds: number };
 let report: ((value: Report) => void) | undefined;
 const urls = await new Promise<string[]>((resolve, reject) => {
@@ -94,9 +99,10 @@ try {
   );
   const written = performance.now();
   const deadline = Date.now() + TIMEOUT_MS;
-  while (delivered < EVENTS * ENDPOINTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (delivered < EVENTS * ENDPOINTS && Date.now() < deadline && !receiversGone) await new Promise((resolve) => setTimeout(resolve, 200));
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = await cpuNow();
+  if (receiversGone) throw new Error(receiversGone);
   const got = await new Promise<Report>((resolve) => {
     report = resolve;
     receiversProcess.send({ report: true });

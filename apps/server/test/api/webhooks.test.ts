@@ -235,6 +235,36 @@ describe('who may', () => {
   });
 });
 
+describe('the team’s activity log', () => {
+  it('tells of an endpoint added, disabled, enabled, its secret rotated and the endpoint deleted, never with a secret', async () => {
+    const who = await teamOwner(t);
+    const url = 'https://hooks.example.com/activity';
+    const made = await addEndpoint(who, { url, events: ['card.created', 'wallet.balance_changed'], description: '记账系统' });
+    expect(made.code, made.message).toBe(0);
+    expect((await who.api.put(`/developer/webhooks/${made.data.id}`, { enabled: false })).code).toBe(0);
+    expect((await who.api.put(`/developer/webhooks/${made.data.id}`, { enabled: true })).code).toBe(0);
+    const rotated = await who.api.post<WebhookSecret>(`/developer/webhooks/${made.data.id}/rotate-secret`, {});
+    expect(rotated.code).toBe(0);
+    expect((await who.api.delete(`/developer/webhooks/${made.data.id}`)).code).toBe(0);
+    // a refused change writes nothing
+    expect((await who.api.delete(`/developer/webhooks/${made.data.id}`)).code).toBe(WebhookErrorCode.WEBHOOK_NOT_FOUND);
+    const log = await who.api.data<{ items: Array<{ kind: string; action: string; summary: string }> }>('GET', '/team/activity', { query: { kind: 'KEY', page: 1, page_size: 20 } });
+    expect(log.items.map((item) => item.summary).reverse()).toEqual([
+      `添加 Webhook 端点「${url}」（记账系统），事件：card.created、wallet.balance_changed`,
+      `停用 Webhook 端点「${url}」（记账系统）`,
+      `启用 Webhook 端点「${url}」（记账系统）`,
+      `轮换 Webhook 端点「${url}」（记账系统）的签名密钥`,
+      `删除 Webhook 端点「${url}」（记账系统）`,
+    ]);
+    const text = JSON.stringify(log);
+    expect(text).not.toContain(made.data.secret.slice(6));
+    expect(text).not.toContain(rotated.data.secret.slice(6));
+    // another account's log has none of it
+    const other = await teamOwner(t);
+    expect((await other.api.data<{ items: unknown[] }>('GET', '/team/activity', { query: { kind: 'KEY', page: 1, page_size: 20 } })).items).toEqual([]);
+  });
+});
+
 describe('bad input', () => {
   it('refuses addresses and events outside the rules in 中文, making nothing', async () => {
     const who = await teamOwner(t);

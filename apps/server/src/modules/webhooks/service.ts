@@ -16,7 +16,9 @@ import {
   type WebhookSecret,
 } from '@portal/contract/webhooks';
 import type { Database, Tx } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { webhookCalls } from '@portal/contract/api/webhooks';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Authenticated } from '../sessions/service.ts';
 import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, WAKE_QUEUE } from './delivery.ts';
@@ -137,7 +139,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const row = await db.transaction(async (tx) => {
         await lockAccountEndpoints(tx, manager.account.id);
         if ((await countEndpoints(tx, manager.account.id)) >= WEBHOOK_ENDPOINTS_MAX) throw new AppError(WebhookErrorCode.WEBHOOK_LIMIT);
-        return insertEndpoint(tx, {
+        const inserted = await insertEndpoint(tx, {
           merchantId,
           accountId: manager.account.id,
           memberId: manager.member.id,
@@ -147,6 +149,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           secretSealed: sealer.seal(secret),
           secretHint: hintOf(secret),
         });
+        // the activity log names the endpoint, never its secret
+        await traceWithin(tx, webhookCalls.create, view(inserted));
+        return inserted;
       });
       return { ...view(row), secret };
     },
@@ -161,7 +166,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         if (body.description !== undefined) changes.description = body.description.trim();
         if (body.enabled === false && endpoint.status === 'ACTIVE') Object.assign(changes, { status: 'DISABLED', disabledReason: 'MANUAL' });
         if (body.enabled === true && endpoint.status === 'DISABLED') Object.assign(changes, { status: 'ACTIVE', disabledReason: null, failingSince: null });
-        return Object.keys(changes).length > 0 ? updateEndpoint(tx, endpoint.id, changes) : endpoint;
+        const updated = Object.keys(changes).length > 0 ? await updateEndpoint(tx, endpoint.id, changes) : endpoint;
+        await traceWithin(tx, webhookCalls.update, view(updated));
+        return updated;
       });
       // enabled again: what waited for it goes out now
       if (body.enabled === true) await wake();
@@ -172,6 +179,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return db.transaction(async (tx) => {
         const endpoint = await ownEndpoint(tx, manager, id);
         await deleteEndpoint(tx, endpoint.id);
+        await traceWithin(tx, webhookCalls.remove, view(endpoint));
         return view(endpoint);
       });
     },
@@ -180,7 +188,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
         const endpoint = await ownEndpoint(tx, manager, id);
-        return updateEndpoint(tx, endpoint.id, { secretSealed: sealer.seal(secret), secretHint: hintOf(secret) });
+        const rotated = await updateEndpoint(tx, endpoint.id, { secretSealed: sealer.seal(secret), secretHint: hintOf(secret) });
+        await traceWithin(tx, webhookCalls.rotateSecret, view(rotated));
+        return rotated;
       });
       return { ...view(row), secret };
     },
