@@ -40,6 +40,10 @@ import {
 export const DISPATCH_QUEUE = 'webhook-dispatch';
 /** The queue whose jobs wake the senders when a retry falls due (and each minute, and at start). */
 export const WAKE_QUEUE = 'webhook-wake';
+/** The queue whose daily job deletes deliveries and their tries past WEBHOOK_KEEP_DAYS. */
+export const PRUNE_QUEUE = 'webhook-prune';
+/** Days an event, its deliveries and their tries are kept (the delivery log shows them until then). */
+export const WEBHOOK_KEEP_DAYS = 30;
 /** Sends one process has going at once (each holds one card's next event to one endpoint back until it is recorded). */
 const IN_FLIGHT = 256;
 /** Deliveries claimed in one statement at most. */

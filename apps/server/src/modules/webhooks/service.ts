@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors.ts';
 import { webhookCalls } from '@portal/contract/api/webhooks';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, WAKE_QUEUE } from './delivery.ts';
+import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, PRUNE_QUEUE, WAKE_QUEUE, WEBHOOK_KEEP_DAYS } from './delivery.ts';
 import { checkWebhookUrl } from './url-guard.ts';
 import {
   type AttemptRow,
@@ -37,6 +37,7 @@ import {
   lockAccountEndpoints,
   lockDelivery,
   lockEndpoint,
+  pruneEvents,
   settleDelivery,
   updateEndpoint,
   writeEvent,
@@ -104,6 +105,22 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   // a lost wake-up (a process killed before it set one) is made up within a minute, and at each start
   jobs.schedule(WAKE_QUEUE, '* * * * *');
   jobs.sendAtStart(WAKE_QUEUE, {}, { singletonKey: 'start' });
+
+  /** Deletes what is past its keeping time, a thousand events a statement; answers how many events went. */
+  async function prune(now = clock.now()) {
+    const before = new Date(now.getTime() - WEBHOOK_KEEP_DAYS * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const gone = await pruneEvents(db, before, 1000);
+      total += gone;
+      if (gone < 1000) return total;
+    }
+  }
+  jobs.work(PRUNE_QUEUE, async () => {
+    await prune();
+  }, { retryLimit: 2, expireInSeconds: 3600 });
+  // each day at 03:30 China time
+  jobs.schedule(PRUNE_QUEUE, '30 19 * * *');
 
   async function ownEndpoint(tx: Tx, manager: WebhookManager, id: string) {
     const row = isUuid(id) ? await lockEndpoint(tx, manager.account.id, id) : undefined;
@@ -226,6 +243,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       if (!found) throw new AppError(WebhookErrorCode.WEBHOOK_DELIVERY_NOT_FOUND);
       return deliveryView(found.delivery, found.event, await attemptsOf(db, [id]));
     },
+
+    /** Deletes events, deliveries and tries older than WEBHOOK_KEEP_DAYS (the daily job runs it). */
+    prune,
 
     /** Sends what is due now in this process (the jobs call it; tests and the bench may too). */
     dispatch: () => dispatcher.dispatch(),

@@ -295,3 +295,25 @@ export async function ownerOf(tx: Tx, accountId: string) {
     .limit(1);
   return row?.id;
 }
+
+/**
+ * Deletes up to `limit` events written before `before` whose deliveries are all ended (delivered or
+ * given up), with their deliveries and tries (the foreign keys cascade); answers how many. An event
+ * still pending to some endpoint (one disabled while it waited) is kept with its log.
+ */
+export async function pruneEvents(tx: Reader, before: Date, limit: number): Promise<number> {
+  const rows = await rowsOf(
+    tx.execute(sql`
+      with old as (
+        select e.id from webhook_events e
+        where e.created_at < ${before.toISOString()}::timestamptz
+          and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'PENDING')
+        order by e.created_at
+        limit ${limit}
+      ), gone as (
+        delete from webhook_events e using old where e.id = old.id returning 1
+      )
+      select count(*)::int as n from gone`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
