@@ -39,7 +39,9 @@ const receiversProcess = fork(path.join(path.dirname(fileURLToPath(import.meta.u
 });
 let delivered = 0;
 let receiversGone: string | undefined;
+let reported = false;
 receiversProcess.on('exit', (code, signal) => {
+  if (reported) return;
   receiversGone = `the receivers' process ended (${signal ?? code})`;
   console.error(receiversGone);
 });
@@ -50,7 +52,10 @@ const urls = await new Promise<string[]>((resolve, reject) => {
   receiversProcess.on('message', (message: { urls?: string[]; delivered?: number } & Partial<Report>) => {
     if (message.urls) resolve(message.urls);
     if (message.delivered !== undefined) delivered = message.delivered;
-    if (message.arrivals) report?.(message as Report);
+    if (message.arrivals) {
+      reported = true;
+      report?.(message as Report);
+    }
   });
 });
 
@@ -103,8 +108,9 @@ try {
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = await cpuNow();
   if (receiversGone) throw new Error(receiversGone);
-  const got = await new Promise<Report>((resolve) => {
+  const got = await new Promise<Report>((resolve, reject) => {
     report = resolve;
+    receiversProcess.once('exit', () => reject(new Error('the receivers ended without their report')));
     receiversProcess.send({ report: true });
   });
   const ordered = sorted(got.arrivals.flatMap(([seq, at]) => {
@@ -122,6 +128,8 @@ try {
       endpoints: ENDPOINTS,
       rate_per_s: RATE,
       written_in_s: ms((written - started) / 1000),
+      // the rate the writers reached: below rate_per_s, the machine could not write events as fast as asked
+      events_per_s_written: Math.round(EVENTS / ((written - started) / 1000)),
       delivered: got.arrivals.length,
       expected: EVENTS * ENDPOINTS,
       all_in_s: ms(elapsed),

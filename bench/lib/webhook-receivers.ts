@@ -47,10 +47,10 @@ process.on('message', (message: { report?: boolean }) => {
   if (!message.report) return;
   clearInterval(ticker);
   const cpu = process.cpuUsage(cpuAtStart);
-  send({ arrivals, outOfOrder, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
   for (const server of servers) {
     server.closeAllConnections();
     server.close();
   }
-  process.disconnect?.();
+  // a large message is still being written when send returns: the channel is closed once it is out
+  process.send?.({ arrivals, outOfOrder, cpuSeconds: (cpu.user + cpu.system) / 1e6 }, undefined, {}, () => process.disconnect());
 });
