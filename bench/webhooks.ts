@@ -118,7 +118,7 @@ try {
     return committed === undefined ? [] : [at - committed];
   }));
   const p99 = percentile(ordered, 99);
-  const per = (seconds: number) => ms((seconds * 1000) / Math.max(1, got.arrivals.length));
+  const per = (seconds: number) => Number(((seconds * 1000) / Math.max(1, got.arrivals.length)).toFixed(3));
   const sender = cpuAfter.sender - cpuBefore.sender;
   const postgres = cpuAfter.postgres - cpuBefore.postgres;
   console.log(
