@@ -127,10 +127,13 @@ export async function buildApp(options: BuildOptions) {
   const stopFollowingMerchants = await services.merchants.followChanges();
   // callers are kept in memory while every change to them is heard (decision 0012)
   const stopFollowingCallers = await services.sessions.followChanges(database);
+  // every process's committed webhook events wake this process's sender at once
+  const stopFollowingWebhooks = await services.webhooks.followEvents(database);
   // the durable jobs (batches, exports) run in every server process; unfinished ones resume after a restart
   await services.jobs.start();
   app.addHook('onClose', async () => {
     services.webhooks.stop();
+    await stopFollowingWebhooks().catch(() => {});
     await services.jobs.stop().catch((error: unknown) => app.log.warn({ err: error }, 'the job queue did not stop cleanly'));
     await stopFollowingMerchants().catch(() => {});
     await stopFollowingCallers().catch(() => {});

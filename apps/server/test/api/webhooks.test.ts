@@ -235,6 +235,73 @@ describe('who may', () => {
   });
 });
 
+describe('keeping', () => {
+  it('deletes events, deliveries and their tries past 30 days, keeping younger ones and any still pending', async () => {
+    const who = await teamOwner(t);
+    const made = await addEndpoint(who, { url: 'http://127.0.0.1:9/kept', events: ['card.created'] });
+    // disabled: its pending delivery waits, as one of an endpoint disabled for a while does
+    expect((await who.api.put(`/developer/webhooks/${made.data.id}`, { enabled: false })).code).toBe(0);
+    const [account] = await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from accounts where id = ${who.accountId}`);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const eventAt = async (days: number, status: string) => {
+      const [event] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`insert into webhook_events (merchant_id, account_id, type, data, created_at) values (${account?.merchant_id}, ${who.accountId}, 'card.created', '{}'::jsonb, ${daysAgo(days)}::timestamptz) returning id`,
+      );
+      const [delivery] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`insert into webhook_deliveries (event_id, endpoint_id, account_id, status, attempts, next_attempt_at, created_at)
+            values (${event?.id}, ${made.data.id}, ${who.accountId}, ${status}, 1, ${daysAgo(days)}::timestamptz, ${daysAgo(days)}::timestamptz) returning id`,
+      );
+      await t.database.db.execute(sql`insert into webhook_attempts (delivery_id, at, status_code, duration_ms) values (${delivery?.id}, ${daysAgo(days)}::timestamptz, 200, 5)`);
+      return { event: String(event?.id), delivery: String(delivery?.id) };
+    };
+    const old = await eventAt(31, 'DELIVERED');
+    const oldFailed = await eventAt(31, 'FAILED');
+    const oldPending = await eventAt(31, 'PENDING');
+    const young = await eventAt(29, 'DELIVERED');
+    expect(await t.services.webhooks.prune()).toBeGreaterThanOrEqual(2);
+    const left = async (table: 'webhook_events' | 'webhook_deliveries', ids: string[]) =>
+      (await queryRows<{ id: string }>(t.database.db, sql`select id from ${sql.raw(table)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)).map((row) => row.id).sort();
+    expect(await left('webhook_events', [old.event, oldFailed.event, oldPending.event, young.event])).toEqual([oldPending.event, young.event].sort());
+    expect(await left('webhook_deliveries', [old.delivery, oldFailed.delivery, oldPending.delivery, young.delivery])).toEqual([oldPending.delivery, young.delivery].sort());
+    const tries = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from webhook_attempts where delivery_id in (${old.delivery}, ${oldFailed.delivery})`);
+    expect(tries[0]?.n).toBe(0);
+    // the log shows what is kept
+    expect((await deliveriesOf(who, made.data.id)).total).toBe(2);
+  });
+});
+
+describe('the team’s activity log', () => {
+  it('tells of an endpoint added, disabled, enabled, its secret rotated and the endpoint deleted, never with a secret', async () => {
+    const who = await teamOwner(t);
+    const url = 'https://hooks.example.com/activity';
+    const made = await addEndpoint(who, { url, events: ['card.created', 'wallet.balance_changed'], description: '记账系统' });
+    expect(made.code, made.message).toBe(0);
+    expect((await who.api.put(`/developer/webhooks/${made.data.id}`, { enabled: false })).code).toBe(0);
+    expect((await who.api.put(`/developer/webhooks/${made.data.id}`, { enabled: true })).code).toBe(0);
+    const rotated = await who.api.post<WebhookSecret>(`/developer/webhooks/${made.data.id}/rotate-secret`, {});
+    expect(rotated.code).toBe(0);
+    expect((await who.api.delete(`/developer/webhooks/${made.data.id}`)).code).toBe(0);
+    // a refused change writes nothing
+    expect((await who.api.delete(`/developer/webhooks/${made.data.id}`)).code).toBe(WebhookErrorCode.WEBHOOK_NOT_FOUND);
+    const log = await who.api.data<{ items: Array<{ kind: string; action: string; summary: string }> }>('GET', '/team/activity', { query: { kind: 'KEY', page: 1, page_size: 20 } });
+    expect(log.items.map((item) => item.summary).reverse()).toEqual([
+      `添加 Webhook 端点「${url}」（记账系统），事件：card.created、wallet.balance_changed`,
+      `停用 Webhook 端点「${url}」（记账系统）`,
+      `启用 Webhook 端点「${url}」（记账系统）`,
+      `轮换 Webhook 端点「${url}」（记账系统）的签名密钥`,
+      `删除 Webhook 端点「${url}」（记账系统）`,
+    ]);
+    const text = JSON.stringify(log);
+    expect(text).not.toContain(made.data.secret.slice(6));
+    expect(text).not.toContain(rotated.data.secret.slice(6));
+    // another account's log has none of it
+    const other = await teamOwner(t);
+    expect((await other.api.data<{ items: unknown[] }>('GET', '/team/activity', { query: { kind: 'KEY', page: 1, page_size: 20 } })).items).toEqual([]);
+  });
+});
+
 describe('bad input', () => {
   it('refuses addresses and events outside the rules in 中文, making nothing', async () => {
     const who = await teamOwner(t);

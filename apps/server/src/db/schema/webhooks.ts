@@ -47,7 +47,11 @@ export const webhookEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('webhook_events_account').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('webhook_events_account').on(t.accountId, t.createdAt),
+    // the daily pruning takes events past their keeping time, oldest first
+    index('webhook_events_created').on(t.createdAt),
+  ],
 );
 
 export const webhookDeliveries = pgTable(
@@ -77,6 +81,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_order').on(t.endpointId, t.orderKey, t.seq).where(sql`${t.status} = 'PENDING'`),
     index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt),
+    // an event's deliveries: whether any is still pending, and those its deletion takes with it
+    index('webhook_deliveries_event').on(t.eventId),
     index('webhook_deliveries_pending').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     // the senders take pending deliveries in the order they were written
     index('webhook_deliveries_queue').on(t.seq).where(sql`${t.status} = 'PENDING'`),

@@ -10,6 +10,8 @@ import { balanceRuleCalls } from '@portal/contract/api/balance-rules';
 import { teamCalls } from '@portal/contract/api/team';
 import { developerCalls } from '@portal/contract/api/developer';
 import type { ApiKeyItem } from '@portal/contract/developer';
+import { webhookCalls } from '@portal/contract/api/webhooks';
+import type { WebhookItem } from '@portal/contract/webhooks';
 import type { CardItem } from '@portal/contract/cards';
 import { toMinorUnits } from '@portal/contract/money';
 import { ROLE_LABELS, type Role } from '@portal/contract/team';
@@ -65,6 +67,16 @@ const security = (action: string, summary: string): Describe => () => ({ kind: '
 /** An API key as the log names it: its name and prefix (never its secret). */
 const keyName = (key: ApiKeyItem) => `「${key.name}」（${key.prefix}…）`;
 
+/** A webhook endpoint as the log names it: its address and, if it has one, its description (never its secret). */
+const endpointName = (endpoint: WebhookItem) => `「${endpoint.url}」${endpoint.description ? `（${endpoint.description}）` : ''}`;
+
+/** What a change of an endpoint did: disabled, enabled again, or its address, events or description changed. */
+const endpointChange = (body: Record<string, unknown>, endpoint: WebhookItem) => {
+  if (body.enabled === false) return { action: 'WEBHOOK_DISABLE', summary: `停用 Webhook 端点${endpointName(endpoint)}` };
+  if (body.enabled === true) return { action: 'WEBHOOK_ENABLE', summary: `启用 Webhook 端点${endpointName(endpoint)}` };
+  return { action: 'WEBHOOK_UPDATE', summary: `修改 Webhook 端点${endpointName(endpoint)}，事件：${endpoint.events.join('、')}` };
+};
+
 const roleLabel = (role: unknown) => ROLE_LABELS[role as Role] ?? String(role ?? '');
 
 /**
@@ -90,6 +102,16 @@ export const activityNotes = new Map<Call, ActivityRule>([
   ],
   [developerCalls.revokeApiKey, within(({ data }) => ({ kind: 'KEY', action: 'API_KEY_REVOKE', summary: `撤销 API 密钥${keyName(data as ApiKeyItem)}` }))],
   [developerCalls.rotateApiKey, within(({ data }) => ({ kind: 'KEY', action: 'API_KEY_ROTATE', summary: `轮换 API 密钥${keyName(data as ApiKeyItem)}，旧密钥 24 小时内有效` }))],
+  [
+    webhookCalls.create,
+    within(({ data }) => {
+      const endpoint = data as WebhookItem;
+      return { kind: 'KEY', action: 'WEBHOOK_CREATE', summary: `添加 Webhook 端点${endpointName(endpoint)}，事件：${endpoint.events.join('、')}` };
+    }),
+  ],
+  [webhookCalls.update, within(({ data, body }) => ({ kind: 'KEY', ...endpointChange(body, data as WebhookItem) }))],
+  [webhookCalls.rotateSecret, within(({ data }) => ({ kind: 'KEY', action: 'WEBHOOK_ROTATE', summary: `轮换 Webhook 端点${endpointName(data as WebhookItem)}的签名密钥` }))],
+  [webhookCalls.remove, within(({ data }) => ({ kind: 'KEY', action: 'WEBHOOK_DELETE', summary: `删除 Webhook 端点${endpointName(data as WebhookItem)}` }))],
   [
     cardCalls.setTags,
     within(({ data, params }) => {

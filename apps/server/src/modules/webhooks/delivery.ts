@@ -2,26 +2,58 @@
  * Sending deliveries: each is signed with the Standard Webhooks scheme and posted with a time limit;
  * each try is logged, and a failure is tried again on the retry schedule until the event is given up.
  * Deliveries are taken from the table (leased, so a process killed mid-send loses none: the lease runs
- * out and another sends it again, under the same webhook-id), never from a job's data: the jobs only
- * wake the senders.
+ * out and another sends it again, under the same webhook-id), never from a job's data: the jobs and the
+ * outbox's NOTIFY only wake the senders.
+ *
+ * One sender runs per process: it claims what is due in batches (one statement each), keeps up to
+ * IN_FLIGHT sends going over kept-alive connections per endpoint, and records the delivered tries of
+ * many sends in one statement. A card's next event to an endpoint is due only once its earlier one is
+ * recorded (store.ts, claimDue), so several sends to one endpoint are in flight at once while each
+ * card's events still arrive in order.
  */
+import http from 'node:http';
+import https from 'node:https';
 import { WEBHOOK_ANSWER_EXCERPT, type WebhookBody, type WebhookEventType } from '@portal/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookSettings } from '../../config.ts';
-import type { Db } from '../../db/engine.ts';
+import type { Database, Db } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MessageService } from '../messages/service.ts';
 import { checkWebhookUrl, type Resolve } from './url-guard.ts';
-import { type ClaimedDelivery, claimDue, disableFailing, insertAttempt, markFailing, nextDue, ownerOf, recordDelivered, settleDelivery } from './store.ts';
+import {
+  type ClaimedDelivery,
+  claimDue,
+  type DeliveredTry,
+  disableFailing,
+  insertAttempt,
+  markFailing,
+  nextDue,
+  ownerOf,
+  recordDelivered,
+  settleDelivery,
+  WEBHOOK_DUE_CHANNEL,
+} from './store.ts';
 
 /** The queue whose job sends whatever is due now (one queued at a time: a burst of events wakes it once). */
 export const DISPATCH_QUEUE = 'webhook-dispatch';
 /** The queue whose jobs wake the senders when a retry falls due (and each minute, and at start). */
 export const WAKE_QUEUE = 'webhook-wake';
-/** Sends one process makes at once. */
-const IN_FLIGHT = 64;
+/** The queue whose daily job deletes deliveries and their tries past WEBHOOK_KEEP_DAYS. */
+export const PRUNE_QUEUE = 'webhook-prune';
+/** Days an event, its deliveries and their tries are kept (the delivery log shows them until then). */
+export const WEBHOOK_KEEP_DAYS = 30;
+/** Sends one process has going at once (each holds one card's next event to one endpoint back until it is recorded). */
+const IN_FLIGHT = 256;
+/** Deliveries claimed in one statement at most. */
+const CLAIM_BATCH = 128;
+/** Connections kept open to one endpoint (its origin) at most; sends beyond them wait for one. */
+const SOCKETS_PER_ENDPOINT = 64;
+/** Delivered tries recorded in one statement at most. */
+const RECORD_BATCH = 500;
+/** Bytes of an answer kept for its excerpt; the rest is read and dropped (the connection is kept). */
+const ANSWER_BYTES = WEBHOOK_ANSWER_EXCERPT * 4;
 
 /** The event's id as endpoints see it, in the body and as webhook-id: the same on every try. */
 export const eventIdOf = (uuid: string) => `evt_${uuid.replace(/-/g, '')}`;
@@ -39,8 +71,68 @@ export interface SendOutcome {
   durationMs: number;
 }
 
+/** Kept-alive connections per endpoint origin, shared by every send of the process. */
+export class EndpointAgents {
+  private readonly agents = new Map<string, http.Agent>();
+
+  of(url: URL): http.Agent {
+    let agent = this.agents.get(url.origin);
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: SOCKETS_PER_ENDPOINT, maxFreeSockets: SOCKETS_PER_ENDPOINT, scheduling: 'lifo' as const };
+      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+      this.agents.set(url.origin, agent);
+    }
+    return agent;
+  }
+
+  /** Closes every kept connection (the process is closing). */
+  close() {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
+
+const timedOut = () => Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+
+/** One POST, its answer's status and first bytes; abandoned (the socket closed) at `timeoutMs`. */
+function post(url: URL, agent: http.Agent, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent });
+    const timer = setTimeout(() => request.destroy(timedOut()), timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    request.on('error', fail);
+    request.on('response', (response) => {
+      const kept: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size < ANSWER_BYTES) kept.push(chunk);
+        size += chunk.length;
+      });
+      response.on('error', fail);
+      response.on('end', () => {
+        clearTimeout(timer);
+        const bytes = Buffer.concat(kept);
+        resolve({ status: response.statusCode ?? 0, text: bytes.subarray(0, ANSWER_BYTES).toString('utf8') });
+      });
+    });
+    request.end(body);
+  });
+}
+
 /** One signed POST, answered within `timeoutMs` or abandoned (the socket is closed, no worker waits on). */
-export async function sendSigned(input: { url: string; secret: string; msgId: string; body: string; timeoutMs: number; production: boolean; resolve?: Resolve }): Promise<SendOutcome> {
+export async function sendSigned(input: {
+  url: string;
+  secret: string | Webhook;
+  msgId: string;
+  body: string;
+  timeoutMs: number;
+  production: boolean;
+  resolve?: Resolve;
+  agents?: EndpointAgents;
+}): Promise<SendOutcome> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
@@ -49,29 +141,34 @@ export async function sendSigned(input: { url: string; secret: string; msgId: st
     return { ok: false, statusCode: null, error: `地址不被允许：${(error as Error).message}`, excerpt: '', durationMs: took() };
   }
   // the receiver compares webhook-timestamp with its own clock: the wall clock's, not the scheduler's
-  const signature = new Webhook(input.secret).sign(input.msgId, new Date(), input.body);
-  const timestamp = Math.floor(Date.now() / 1000).toString();
+  const now = new Date();
+  const signer = typeof input.secret === 'string' ? new Webhook(input.secret) : input.secret;
+  const signature = signer.sign(input.msgId, now, input.body);
+  const timestamp = Math.floor(now.getTime() / 1000).toString();
+  const url = new URL(input.url);
+  const agents = input.agents ?? new EndpointAgents();
   try {
-    const response = await fetch(input.url, {
-      method: 'POST',
-      headers: {
+    const answer = await post(
+      url,
+      agents.of(url),
+      {
         'content-type': 'application/json',
         'user-agent': 'card-portal-webhooks/1',
         'webhook-id': input.msgId,
         'webhook-timestamp': timestamp,
         'webhook-signature': signature,
       },
-      body: input.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(input.timeoutMs),
-    });
-    const text = await response.text();
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, statusCode: response.status, error: ok ? null : `HTTP ${response.status}`, excerpt: [...text].slice(0, WEBHOOK_ANSWER_EXCERPT).join(''), durationMs: took() };
+      input.body,
+      input.timeoutMs,
+    );
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { ok, statusCode: answer.status, error: ok ? null : `HTTP ${answer.status}`, excerpt: [...answer.text].slice(0, WEBHOOK_ANSWER_EXCERPT).join(''), durationMs: took() };
   } catch (error) {
     const name = (error as Error).name;
-    const message = name === 'TimeoutError' || name === 'AbortError' ? `超时（${Math.round(input.timeoutMs / 1000)} 秒内未响应）` : `连接失败：${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`;
+    const message = name === 'TimeoutError' || name === 'AbortError' ? `超时（${Math.round(input.timeoutMs / 1000)} 秒内未响应）` : `连接失败：${(error as Error).message}`;
     return { ok: false, statusCode: null, error: message, excerpt: '', durationMs: took() };
+  } finally {
+    if (!input.agents) agents.close();
   }
 }
 
@@ -91,23 +188,75 @@ export function createDispatcher(deps: DispatcherDeps) {
   const { db, clock, settings } = deps;
   // a send gives up at timeoutMs; the lease outlasts it, so only a dead sender's deliveries are taken again
   const leaseMs = settings.timeoutMs + 10_000;
-  // the signature scheme is the same for a secret that is sealed; opening one costs little
   const delayAfter = (attempts: number) => settings.retryDelaysSeconds[Math.min(attempts - 1, settings.retryDelaysSeconds.length - 1)] ?? 3600;
+  const agents = new EndpointAgents();
+  // an endpoint's signer, by its sealed secret: opened once, not at every send (a rotated secret is another key)
+  const signers = new Map<string, Webhook>();
+  const signerOf = (sealed: string) => {
+    let signer = signers.get(sealed);
+    if (!signer) {
+      if (signers.size >= 1000) signers.clear();
+      signer = new Webhook(deps.sealer.open(sealed));
+      signers.set(sealed, signer);
+    }
+    return signer;
+  };
+
+  // delivered tries waiting to be recorded: written together, one statement for all that ended meanwhile
+  const toRecord: Array<{ delivered: DeliveredTry; done: () => void; failed: (error: unknown) => void }> = [];
+  let recording = false;
+  function recordLater(delivered: DeliveredTry): Promise<void> {
+    return new Promise((done, failed) => {
+      toRecord.push({ delivered, done, failed });
+      if (recording) return;
+      recording = true;
+      void (async () => {
+        try {
+          while (toRecord.length > 0) {
+            // the sends ending in this turn of the loop join the batch
+            await new Promise((resolve) => setImmediate(resolve));
+            const batch = toRecord.splice(0, RECORD_BATCH);
+            try {
+              await recordDelivered(
+                db,
+                batch.map((one) => one.delivered),
+              );
+              for (const one of batch) one.done();
+            } catch (error) {
+              for (const one of batch) one.failed(error);
+            }
+          }
+        } finally {
+          recording = false;
+        }
+      })();
+    });
+  }
 
   async function attempt(claimed: ClaimedDelivery) {
     const outcome = await sendSigned({
       url: claimed.url,
-      secret: deps.sealer.open(claimed.secretSealed),
+      secret: signerOf(claimed.secretSealed),
       msgId: eventIdOf(claimed.eventId),
       body: bodyOf({ id: claimed.eventId, type: claimed.eventType, createdAt: claimed.eventAt, data: claimed.eventData }),
       timeoutMs: settings.timeoutMs,
       production: deps.production,
+      agents,
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
     });
     const now = clock.now();
     const attempts = claimed.attempts + 1;
     if (outcome.ok) {
-      await recordDelivered(db, { id: claimed.id, endpointId: claimed.endpointId, attempts }, now, outcome);
+      await recordLater({
+        id: claimed.id,
+        endpointId: claimed.endpointId,
+        leaseUntil: claimed.leaseUntil,
+        attempts,
+        at: now,
+        statusCode: outcome.statusCode,
+        excerpt: outcome.excerpt,
+        durationMs: outcome.durationMs,
+      });
       return;
     }
     await db.transaction(async (tx) => {
@@ -121,7 +270,14 @@ export function createDispatcher(deps: DispatcherDeps) {
       });
       const next = new Date(now.getTime() + delayAfter(attempts) * 1000);
       const givenUp = next.getTime() - claimed.firstAttemptAt.getTime() > settings.giveUpSeconds * 1000;
-      await settleDelivery(tx, claimed.id, givenUp ? { status: 'FAILED', attempts, leaseUntil: null } : { attempts, nextAttemptAt: next, leaseUntil: null });
+      const held = await settleDelivery(
+        tx,
+        claimed.id,
+        givenUp ? { status: 'FAILED', attempts, leaseUntil: null } : { attempts, nextAttemptAt: next, leaseUntil: null },
+        claimed.leaseUntil,
+      );
+      // the lease ran out and another sender took the delivery: its outcome is that sender's to write
+      if (!held) return;
       // an event's first failed try dates from when its tries began, so an endpoint that failed all of them counts as failing throughout
       const endpoint = await markFailing(tx, claimed.endpointId, claimed.attempts === 0 ? claimed.firstAttemptAt : now);
       // failing for the whole give-up time: past it, or through all of an event's tries that just ended
@@ -155,7 +311,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     const handle = setTimeout(
       () => {
         timer = undefined;
-        dispatch().catch((error: unknown) => deps.log.warn({ err: error }, 'webhook retries not sent; the queue’s wake-up sends them'));
+        wake();
       },
       Math.max(0, at - Date.now()),
     );
@@ -163,25 +319,49 @@ export function createDispatcher(deps: DispatcherDeps) {
     timer = { at, handle };
   }
 
-  /** Sends everything due, a few at a time, until nothing is; then sets a wake-up for the next retry. */
-  async function dispatch() {
-    const inFlight = new Set<Promise<void>>();
+  // the one sender of this process: `running` while it works; `nudged` when something may have fallen due
+  // since its last claim (an event committed, a send recorded), which its wait for news ends
+  const inFlight = new Set<Promise<void>>();
+  let running: Promise<void> | null = null;
+  let nudged = false;
+  let news: (() => void) | null = null;
+  function nudge() {
+    nudged = true;
+    const wakeUp = news;
+    news = null;
+    wakeUp?.();
+  }
+
+  /** Claims and sends until nothing is due and nothing is in flight; then sets a wake-up for the next retry. */
+  async function drain() {
     for (;;) {
+      if (stopped) break;
+      nudged = false;
       const room = IN_FLIGHT - inFlight.size;
-      const now = clock.now();
-      const claimed = room > 0 ? await claimDue(db, now, new Date(now.getTime() + leaseMs), room) : [];
+      // a nearly full sender waits for room to claim a batch, rather than a claim for each send that ends
+      const limit = room >= CLAIM_BATCH / 8 ? Math.min(room, CLAIM_BATCH) : 0;
+      let claimed: ClaimedDelivery[] = [];
+      if (limit > 0) {
+        const now = clock.now();
+        claimed = await claimDue(db, now, new Date(now.getTime() + leaseMs), limit);
+      }
       for (const one of claimed) {
         const sending: Promise<void> = attempt(one)
           .catch((error: unknown) => deps.log.warn({ err: error, delivery_id: one.id }, 'webhook delivery not recorded'))
-          .finally(() => inFlight.delete(sending));
+          .finally(() => {
+            inFlight.delete(sending);
+            // a recorded send lets its card's next event go, and makes room
+            nudge();
+          });
         inFlight.add(sending);
       }
-      if (claimed.length === 0 && inFlight.size === 0) break;
-      // nothing more was due: the next claim waits for a send to end; a full process claims again once half
-      // its sends have ended, so a backlog is taken in batches rather than a claim per send
-      if (claimed.length < room) await Promise.race(inFlight);
-      while (inFlight.size > IN_FLIGHT / 2) await Promise.race(inFlight);
+      // a full batch: more may be due at once
+      if (claimed.length === limit && limit > 0) continue;
+      if (inFlight.size === 0 && !nudged) break;
+      // wait for news: a send recorded, or an event committed
+      if (!nudged) await new Promise<void>((resolve) => (news = resolve));
     }
+    if (stopped) return;
     const next = await nextDue(db);
     if (next) {
       // one wake-up a second at most: later ones find the earlier ones' work done
@@ -191,13 +371,47 @@ export function createDispatcher(deps: DispatcherDeps) {
     }
   }
 
+  /** Starts the sender if it is not running, or tells the running one to look again. */
+  function wake(): Promise<void> {
+    if (running) {
+      nudge();
+      return running;
+    }
+    running = (async () => {
+      try {
+        await drain();
+      } finally {
+        running = null;
+      }
+      // news that came while the last wake-up was being set
+      if (nudged && !stopped) await wake();
+    })();
+    running.catch((error: unknown) => deps.log.warn({ err: error }, 'webhook deliveries not sent; the next wake-up sends them'));
+    return running;
+  }
+
   return {
-    dispatch,
-    /** No more wake-ups in this process (it is closing). */
+    /** Sends everything due and waits until nothing is (a running sender is told to look again and waited for). */
+    dispatch: () => wake(),
+    /** Wakes the sender without waiting for it (a notice that events were committed). */
+    wake: () => {
+      wake().catch(() => {});
+    },
+    /** Whether this process's sender is at work (a job that would only wake it need not wait). */
+    busy: () => running !== null,
+    /** Hears every process's committed events (the outbox's NOTIFY); answers how to stop. */
+    async follow(database: Pick<Database, 'listen'>) {
+      return database.listen(WEBHOOK_DUE_CHANNEL, () => {
+        if (!stopped) wake().catch(() => {});
+      });
+    },
+    /** No more wake-ups in this process (it is closing); kept connections are closed. */
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer.handle);
       timer = undefined;
+      nudge();
+      agents.close();
     },
   };
 }

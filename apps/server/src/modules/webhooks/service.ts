@@ -15,12 +15,14 @@ import {
   type WebhookItem,
   type WebhookSecret,
 } from '@portal/contract/webhooks';
-import type { Tx } from '../../db/engine.ts';
+import type { Database, Tx } from '../../db/engine.ts';
+import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
+import { webhookCalls } from '@portal/contract/api/webhooks';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Authenticated } from '../sessions/service.ts';
-import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, WAKE_QUEUE } from './delivery.ts';
-import { checkWebhookUrl, } from './url-guard.ts';
+import { bodyOf, createDispatcher, DISPATCH_QUEUE, type DispatcherDeps, eventIdOf, PRUNE_QUEUE, WAKE_QUEUE, WEBHOOK_KEEP_DAYS } from './delivery.ts';
+import { checkWebhookUrl } from './url-guard.ts';
 import {
   type AttemptRow,
   attemptsOf,
@@ -35,6 +37,7 @@ import {
   lockAccountEndpoints,
   lockDelivery,
   lockEndpoint,
+  pruneEvents,
   settleDelivery,
   updateEndpoint,
   writeEvent,
@@ -92,11 +95,32 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   const dispatcher = createDispatcher(deps);
   const wake = (tx?: Tx) => jobs.send(DISPATCH_QUEUE, {}, { singletonKey: 'due', ...(tx ? { tx } : {}) });
 
-  jobs.work(DISPATCH_QUEUE, () => dispatcher.dispatch(), { policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 3600 });
-  jobs.work(WAKE_QUEUE, () => dispatcher.dispatch(), { policy: 'short', retryLimit: 2, retryDelay: 1, expireInSeconds: 3600 });
+  // a job wakes the sender: one at work already is told to look again, not waited for
+  const wakeByJob = async () => {
+    if (dispatcher.busy()) dispatcher.wake();
+    else await dispatcher.dispatch();
+  };
+  jobs.work(DISPATCH_QUEUE, wakeByJob, { policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 3600 });
+  jobs.work(WAKE_QUEUE, wakeByJob, { policy: 'short', retryLimit: 2, retryDelay: 1, expireInSeconds: 3600 });
   // a lost wake-up (a process killed before it set one) is made up within a minute, and at each start
   jobs.schedule(WAKE_QUEUE, '* * * * *');
   jobs.sendAtStart(WAKE_QUEUE, {}, { singletonKey: 'start' });
+
+  /** Deletes what is past its keeping time, a thousand events a statement; answers how many events went. */
+  async function prune(now = clock.now()) {
+    const before = new Date(now.getTime() - WEBHOOK_KEEP_DAYS * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const gone = await pruneEvents(db, before, 1000);
+      total += gone;
+      if (gone < 1000) return total;
+    }
+  }
+  jobs.work(PRUNE_QUEUE, async () => {
+    await prune();
+  }, { retryLimit: 2, expireInSeconds: 3600 });
+  // each day at 03:30 China time
+  jobs.schedule(PRUNE_QUEUE, '30 19 * * *');
 
   async function ownEndpoint(tx: Tx, manager: WebhookManager, id: string) {
     const row = isUuid(id) ? await lockEndpoint(tx, manager.account.id, id) : undefined;
@@ -107,11 +131,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   return {
     /**
      * Writes the event for the account's endpoints subscribed to its type, in the caller's transaction
-     * (so it exists exactly when the change does), and wakes the senders once that commits. Costs one
-     * statement when no endpoint listens.
+     * (so it exists exactly when the change does); the same statement wakes the senders of every
+     * process once that commits (NOTIFY). One statement, whether or not an endpoint listens.
      */
     async emit(tx: Tx, event: WebhookEvent): Promise<void> {
-      const written = await writeEvent(tx, {
+      await writeEvent(tx, {
         merchantId: event.merchantId,
         accountId: event.accountId,
         type: event.type,
@@ -119,7 +143,6 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         data: event.data,
         at: clock.now(),
       });
-      if (written > 0) await wake(tx);
     },
 
     async list(manager: WebhookManager): Promise<{ items: WebhookItem[] }> {
@@ -133,7 +156,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const row = await db.transaction(async (tx) => {
         await lockAccountEndpoints(tx, manager.account.id);
         if ((await countEndpoints(tx, manager.account.id)) >= WEBHOOK_ENDPOINTS_MAX) throw new AppError(WebhookErrorCode.WEBHOOK_LIMIT);
-        return insertEndpoint(tx, {
+        const inserted = await insertEndpoint(tx, {
           merchantId,
           accountId: manager.account.id,
           memberId: manager.member.id,
@@ -143,6 +166,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           secretSealed: sealer.seal(secret),
           secretHint: hintOf(secret),
         });
+        // the activity log names the endpoint, never its secret
+        await traceWithin(tx, webhookCalls.create, view(inserted));
+        return inserted;
       });
       return { ...view(row), secret };
     },
@@ -157,7 +183,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         if (body.description !== undefined) changes.description = body.description.trim();
         if (body.enabled === false && endpoint.status === 'ACTIVE') Object.assign(changes, { status: 'DISABLED', disabledReason: 'MANUAL' });
         if (body.enabled === true && endpoint.status === 'DISABLED') Object.assign(changes, { status: 'ACTIVE', disabledReason: null, failingSince: null });
-        return Object.keys(changes).length > 0 ? updateEndpoint(tx, endpoint.id, changes) : endpoint;
+        const updated = Object.keys(changes).length > 0 ? await updateEndpoint(tx, endpoint.id, changes) : endpoint;
+        await traceWithin(tx, webhookCalls.update, view(updated));
+        return updated;
       });
       // enabled again: what waited for it goes out now
       if (body.enabled === true) await wake();
@@ -168,6 +196,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return db.transaction(async (tx) => {
         const endpoint = await ownEndpoint(tx, manager, id);
         await deleteEndpoint(tx, endpoint.id);
+        await traceWithin(tx, webhookCalls.remove, view(endpoint));
         return view(endpoint);
       });
     },
@@ -176,7 +205,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
         const endpoint = await ownEndpoint(tx, manager, id);
-        return updateEndpoint(tx, endpoint.id, { secretSealed: sealer.seal(secret), secretHint: hintOf(secret) });
+        const rotated = await updateEndpoint(tx, endpoint.id, { secretSealed: sealer.seal(secret), secretHint: hintOf(secret) });
+        await traceWithin(tx, webhookCalls.rotateSecret, view(rotated));
+        return rotated;
       });
       return { ...view(row), secret };
     },
@@ -213,8 +244,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return deliveryView(found.delivery, found.event, await attemptsOf(db, [id]));
     },
 
+    /** Deletes events, deliveries and tries older than WEBHOOK_KEEP_DAYS (the daily job runs it). */
+    prune,
+
     /** Sends what is due now in this process (the jobs call it; tests and the bench may too). */
     dispatch: () => dispatcher.dispatch(),
+    /** Wakes this process's sender whenever any process commits events (the server does this at start); answers how to stop. */
+    followEvents: (database: Pick<Database, 'listen'>) => dispatcher.follow(database),
     /** Ends this process's own wake-ups (the server is closing). */
     stop: () => dispatcher.stop(),
   };

@@ -57,10 +57,14 @@ export interface NewEvent {
   at: Date;
 }
 
+/** The channel whose notice wakes the senders of every process: an event's deliveries were committed. */
+export const WEBHOOK_DUE_CHANNEL = 'webhook_due';
+
 /**
  * The event and one delivery per active endpoint of the account subscribed to its type, in one
- * statement; nothing at all when no endpoint is (the usual case on the money path). Answers how many
- * deliveries were written.
+ * statement; nothing at all when no endpoint is (the usual case on the money path). When it wrote any,
+ * the same statement tells the senders (NOTIFY, heard by every process once the transaction commits;
+ * a transaction's notices of one channel and payload reach them once). Answers how many deliveries were written.
  */
 export async function writeEvent(tx: Tx, event: NewEvent): Promise<number> {
   const at = event.at.toISOString();
@@ -78,8 +82,8 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<number> {
         insert into webhook_deliveries (event_id, endpoint_id, account_id, order_key, next_attempt_at, created_at)
         select ev.id, ep.id, ${event.accountId}, ${event.orderKey}, ${at}::timestamptz, ${at}::timestamptz from ev cross join ep
         returning 1
-      )
-      select count(*)::int as n from d`),
+      ), written as (select count(*)::int as n from d)
+      select written.n, pg_notify(${WEBHOOK_DUE_CHANNEL}, '') as told from written where written.n > 0`),
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -87,6 +91,8 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<number> {
 /** A delivery taken to be sent, with what the send needs. */
 export interface ClaimedDelivery {
   id: string;
+  /** the lease this sender holds it under: its outcome is written only while the lease is still this one */
+  leaseUntil: Date;
   attempts: number;
   firstAttemptAt: Date;
   endpointId: string;
@@ -132,6 +138,7 @@ export async function claimDue(tx: Reader, now: Date, leaseUntil: Date, limit: n
   );
   return rows.map((row) => ({
     id: String(row.id),
+    leaseUntil,
     attempts: Number(row.attempts),
     firstAttemptAt: new Date(row.first_attempt_at as string),
     endpointId: String(row.endpoint_id),
@@ -163,9 +170,16 @@ export async function insertAttempt(tx: Tx, values: typeof webhookAttempts.$infe
   await tx.insert(webhookAttempts).values(values);
 }
 
-/** Writes a try's outcome on a delivery the sender still holds (answers false when its lease was lost). */
-export async function settleDelivery(tx: Tx, id: string, changes: Partial<DeliveryRow>) {
-  const rows = await tx.update(webhookDeliveries).set(changes).where(eq(webhookDeliveries.id, id)).returning({ id: webhookDeliveries.id });
+/**
+ * Changes a delivery; with `heldUntil`, only while its sender still holds it under that lease (answers
+ * false when the lease was lost: another sender took it, and its outcome is that one's to write).
+ */
+export async function settleDelivery(tx: Tx, id: string, changes: Partial<DeliveryRow>, heldUntil?: Date) {
+  const rows = await tx
+    .update(webhookDeliveries)
+    .set(changes)
+    .where(and(eq(webhookDeliveries.id, id), heldUntil ? eq(webhookDeliveries.leaseUntil, heldUntil) : undefined))
+    .returning({ id: webhookDeliveries.id });
   return rows.length > 0;
 }
 
@@ -216,17 +230,50 @@ export async function markFailing(tx: Tx, endpointId: string, at: Date) {
   return row;
 }
 
-/** A delivered try in one statement: its log line, the delivery done, the endpoint no longer failing. */
-export async function recordDelivered(tx: Reader, delivery: { id: string; endpointId: string; attempts: number }, at: Date, outcome: { statusCode: number | null; excerpt: string; durationMs: number }) {
-  const when = at.toISOString();
+/** A delivered try, to be recorded with others (recordDelivered). */
+export interface DeliveredTry {
+  id: string;
+  endpointId: string;
+  /** the lease the sender held it under */
+  leaseUntil: Date;
+  attempts: number;
+  at: Date;
+  statusCode: number | null;
+  excerpt: string;
+  durationMs: number;
+}
+
+/**
+ * Delivered tries, any number, in one statement: each its log line; each delivery done if the sender
+ * still holds it under the lease it claimed it with (one that lapsed and was taken by another sender
+ * is that sender's to record); their endpoints no longer failing.
+ */
+export async function recordDelivered(tx: Reader, tries: DeliveredTry[]) {
+  if (tries.length === 0) return;
+  const rows = JSON.stringify(
+    tries.map((one) => ({
+      id: one.id,
+      endpoint_id: one.endpointId,
+      lease_until: one.leaseUntil.toISOString(),
+      attempts: one.attempts,
+      at: one.at.toISOString(),
+      status_code: one.statusCode,
+      excerpt: one.excerpt,
+      duration_ms: one.durationMs,
+    })),
+  );
   await tx.execute(sql`
-    with logged as (
+    with done as (
+      select * from jsonb_to_recordset(${rows}::jsonb)
+        as t(id uuid, endpoint_id uuid, lease_until timestamptz, attempts int, at timestamptz, status_code int, excerpt text, duration_ms int)
+    ), logged as (
       insert into webhook_attempts (delivery_id, at, status_code, error, answer_excerpt, duration_ms)
-      values (${delivery.id}, ${when}::timestamptz, ${outcome.statusCode}, null, ${outcome.excerpt}, ${outcome.durationMs})
-    ), done as (
-      update webhook_deliveries set status = 'DELIVERED', attempts = ${delivery.attempts}, delivered_at = ${when}::timestamptz, lease_until = null where id = ${delivery.id}
+      select done.id, done.at, done.status_code, null, done.excerpt, done.duration_ms from done
+    ), marked as (
+      update webhook_deliveries w set status = 'DELIVERED', attempts = done.attempts, delivered_at = done.at, lease_until = null
+      from done where w.id = done.id and w.status = 'PENDING' and w.lease_until = done.lease_until
     )
-    update webhook_endpoints set failing_since = null where id = ${delivery.endpointId} and failing_since is not null`);
+    update webhook_endpoints set failing_since = null where id in (select endpoint_id from done) and failing_since is not null`);
 }
 
 /** Disables an endpoint that is still active (answers it then; undefined when it was not). */
@@ -247,4 +294,26 @@ export async function ownerOf(tx: Tx, accountId: string) {
     .where(and(eq(members.accountId, accountId), eq(members.role, 'OWNER')))
     .limit(1);
   return row?.id;
+}
+
+/**
+ * Deletes up to `limit` events written before `before` whose deliveries are all ended (delivered or
+ * given up), with their deliveries and tries (the foreign keys cascade); answers how many. An event
+ * still pending to some endpoint (one disabled while it waited) is kept with its log.
+ */
+export async function pruneEvents(tx: Reader, before: Date, limit: number): Promise<number> {
+  const rows = await rowsOf(
+    tx.execute(sql`
+      with old as (
+        select e.id from webhook_events e
+        where e.created_at < ${before.toISOString()}::timestamptz
+          and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'PENDING')
+        order by e.created_at
+        limit ${limit}
+      ), gone as (
+        delete from webhook_events e using old where e.id = old.id returning 1
+      )
+      select count(*)::int as n from gone`),
+  );
+  return Number(rows[0]?.n ?? 0);
 }
