@@ -1,7 +1,7 @@
-import { accountOfChange as accountOf } from '../../db/changes.ts';
-import type { ChangeFollower } from '../../db/engine.ts';
+import { accountOfChange as accountOf } from './changes.ts';
+import type { ChangeFollower } from './engine.ts';
 
-export { PRINCIPAL_CHANGED_CHANNEL } from '../../db/changes.ts';
+export { PRINCIPAL_CHANGED_CHANNEL } from './changes.ts';
 
 /** A caller resolved a moment ago is answered from memory for at most this long. */
 const KEEP_MS = 30_000;
