@@ -6,14 +6,13 @@
  */
 import type { CardItem } from '@portal/contract/cards';
 import type { ApiKeySecret } from '@portal/contract/developer';
-import { API_KEY_RATE_PER_SECOND } from '@portal/contract/developer';
+import { API_KEY_RATE_LEASE, API_KEY_RATE_PER_SECOND } from '@portal/contract/developer';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { fingerprintOf } from '../../src/lib/keyed-call.ts';
-import { RATE_LEASE } from '../../src/modules/api-keys/rate.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
@@ -74,7 +73,7 @@ describe('the rate limit', () => {
     clock.advance(1000);
     expect((await bot.get('/card/summary')).code).toBe(0);
     const [row] = await queryRows<{ calls: number }>(t.database.db, sql`select calls from api_key_rate where key_id = ${key.id}`);
-    expect(Number(row?.calls)).toBe(RATE_LEASE);
+    expect(Number(row?.calls)).toBe(API_KEY_RATE_LEASE);
   });
 
   it('keeps its counts in an unlogged table, one row a key', async () => {

@@ -2,16 +2,15 @@
  * Two apps on one PostgreSQL database, each with its own connections, as two server processes behind a
  * load balancer: a key's calls are leased from one count in the database a few at a time, so the two
  * share one limit a second. Together they never admit more than the limit in a second; a process that
- * leased calls and stops getting the key's calls holds at most RATE_LEASE - 1 of them unused, which the
+ * leased calls and stops getting the key's calls holds at most API_KEY_RATE_LEASE - 1 of them unused, which the
  * other cannot take that second (the tolerance, decision 0013).
  */
 import type { ApiKeySecret } from '@portal/contract/developer';
-import { API_KEY_RATE_PER_SECOND } from '@portal/contract/developer';
+import { API_KEY_RATE_LEASE, API_KEY_RATE_PER_SECOND } from '@portal/contract/developer';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { RATE_LEASE } from '../../src/modules/api-keys/rate.ts';
 import { PASSWORD } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
@@ -61,14 +60,14 @@ describe("a key's rate limit across processes", () => {
     }
   });
 
-  it(`never admits more than ${API_KEY_RATE_PER_SECOND} a second between both, and at least ${API_KEY_RATE_PER_SECOND - (RATE_LEASE - 1)} however unevenly the calls are spread`, async () => {
+  it(`never admits more than ${API_KEY_RATE_PER_SECOND} a second between both, and at least ${API_KEY_RATE_PER_SECOND - (API_KEY_RATE_LEASE - 1)} however unevenly the calls are spread`, async () => {
     const who = await teamOwner(a);
     expect((await who.api.put('/account/trx-password', { trx_password: 'Trade123', password: PASSWORD })).code).toBe(0);
     const made = await who.api.post<ApiKeySecret>('/developer/api-keys', { name: '不均', scopes: ['cards:read'], trx_password: 'Trade123' });
     expect(made.code, made.message).toBe(0);
     const onA = a.api('localhost', made.data.secret);
     const onB = b.api('localhost', made.data.secret);
-    const lowest = API_KEY_RATE_PER_SECOND - (RATE_LEASE - 1);
+    const lowest = API_KEY_RATE_PER_SECOND - (API_KEY_RATE_LEASE - 1);
 
     // one call on a, then every call on b until b refuses: a holds what it leased and did not use
     clock.advance(1000);

@@ -1,17 +1,16 @@
 /**
  * A key's rate (calls a second) shared by every server process, counted in PostgreSQL a lease at a
- * time: a process takes up to `RATE_LEASE` calls of the key's second from the shared count in one
+ * time: a process takes up to `API_KEY_RATE_LEASE` calls of the key's second from the shared count in one
  * statement and answers them from memory, then takes more. The shared count is the sum of every
  * process's leases, never more than the limit, so the processes together never admit more calls in a
  * second than the limit; a process that stops getting the key's calls mid-second leaves what it leased
- * and did not use (at most `RATE_LEASE - 1` calls), which the others cannot take that second.
+ * and did not use (at most `API_KEY_RATE_LEASE - 1` calls), which the others cannot take that second.
  */
+import { API_KEY_RATE_LEASE } from '@portal/contract/developer';
 import type { Db } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { leaseKeyCalls } from './limits-store.ts';
 
-/** Calls a process leases of a key's second at a time. */
-export const RATE_LEASE = 5;
 /** Windows kept before those of past seconds are swept. */
 const SWEEP_FROM = 10_000;
 
@@ -67,7 +66,7 @@ export function createKeyRate({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function lease(keyId: string, window: Window, max: number) {
-    const asked = Math.min(RATE_LEASE, max);
+    const asked = Math.min(API_KEY_RATE_LEASE, max);
     const row = await leaseKeyCalls(db, keyId, new Date(window.start), asked);
     const before = row.calls - asked;
     const granted = Math.max(0, Math.min(asked, max - before));
