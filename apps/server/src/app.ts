@@ -125,8 +125,9 @@ export async function buildApp(options: BuildOptions) {
   await hub.start();
   // a merchant changed elsewhere (the operator command line, another process) shows at once
   const stopFollowingMerchants = await services.merchants.followChanges();
-  // callers are kept in memory while every change to them is heard (decision 0012)
+  // callers (sessions, API keys) are kept in memory while every change to them is heard (decision 0012)
   const stopFollowingCallers = await services.sessions.followChanges(database);
+  const stopFollowingKeys = await services.apiKeys.followChanges(database);
   // every process's committed webhook events wake this process's sender at once
   const stopFollowingWebhooks = await services.webhooks.followEvents(database);
   // the durable jobs (batches, exports) run in every server process; unfinished ones resume after a restart
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions) {
     await services.jobs.stop().catch((error: unknown) => app.log.warn({ err: error }, 'the job queue did not stop cleanly'));
     await stopFollowingMerchants().catch(() => {});
     await stopFollowingCallers().catch(() => {});
+    await stopFollowingKeys().catch(() => {});
     await hub.stop().catch(() => {});
     services.mail.close?.();
   });

@@ -52,6 +52,11 @@ export const API_KEYS_MAX = 20;
 export const API_KEY_ROTATION_OVERLAP_HOURS = 24;
 /** Calls a key may make in one second, counted across every server process (more are refused with 1211). */
 export const API_KEY_RATE_PER_SECOND = 20;
+/**
+ * Calls of a key's second a server process leases from the shared count at a time: never more than the
+ * rate in all, but a process that stops getting the key's calls may hold up to this less one unused.
+ */
+export const API_KEY_RATE_LEASE = 5;
 /** Ranges an allow-list may hold. */
 export const API_KEY_ALLOWLIST_MAX = 20;
 

@@ -1,7 +1,7 @@
 /**
  * What holds a key's calls beyond its scopes, wired into every call open to keys by `registerCall`:
- * the rate limit (@fastify/rate-limit over a store whose counts live in PostgreSQL, shared by every
- * server process) and, for a write, its first answer kept under its Idempotency-Key and answered again.
+ * the rate limit (@fastify/rate-limit over a store whose counts are leased from PostgreSQL, shared by
+ * every server process) and, for a write, its first answer kept under its Idempotency-Key and answered again.
  */
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { IDEMPOTENCY_HEADER } from '@portal/contract/cards';
@@ -11,9 +11,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { fingerprintOf } from '../lib/keyed-call.ts';
 import { AppError } from './errors.ts';
 
+/** A key's calls in its window as @fastify/rate-limit reads them. */
+export interface KeyCount {
+  current: number;
+  ttl: number;
+}
+
 /** What the limits ask of the keys: a shared count of a key's calls, and the first answers of its writes. */
 export interface KeyLimitChecks {
-  countCall(keyId: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+  /** the key's calls in the current window, this one in, and the milliseconds left of it: at once when known in memory */
+  countCall(keyId: string, windowMs: number, max: number): KeyCount | Promise<KeyCount>;
   /** nothing when the request claimed the key; the first answer of the same request; a refusal otherwise */
   claimWrite(accountId: string, apiKeyId: string, key: string, fingerprint: string): Promise<{ status: number; answer: string } | undefined>;
   keepAnswer(accountId: string, key: string, reply: { status: number; answer: string }): Promise<void>;
@@ -36,11 +43,25 @@ const WINDOW_MS = 1000;
 
 const keyOf = (request: FastifyRequest) => (request.principal?.kind === 'key' ? request.principal : undefined);
 
-/** A store of @fastify/rate-limit counting in PostgreSQL (its `child` is itself: one count a key, whatever the call). */
+/**
+ * A store of @fastify/rate-limit over the count every process shares (its `child` is itself: one count
+ * a key, whatever the call); a count known in memory is answered at once.
+ */
 function sharedStore(checks: Pick<KeyLimitChecks, 'countCall'>) {
   return class SharedKeyStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      checks.countCall(key, timeWindow).then(
+    incr(key: string, callback: (error: Error | null, result?: KeyCount) => void, timeWindow: number, max: number) {
+      let counted: KeyCount | Promise<KeyCount>;
+      try {
+        counted = checks.countCall(key, timeWindow, max);
+      } catch (error) {
+        callback(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      if (!(counted instanceof Promise)) {
+        callback(null, counted);
+        return;
+      }
+      counted.then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );

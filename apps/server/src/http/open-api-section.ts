@@ -7,7 +7,7 @@
 import { API_BASE, type Call, isSessionCaller } from '@portal/contract/api/call';
 import { portalCalls } from '@portal/contract/api/calls';
 import { IDEMPOTENCY_HEADER } from '@portal/contract/cards';
-import { API_KEY_RATE_PER_SECOND, API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@portal/contract/developer';
+import { API_KEY_RATE_LEASE, API_KEY_RATE_PER_SECOND, API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@portal/contract/developer';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import { ErrorCode } from '@portal/contract/errors';
 
@@ -74,7 +74,7 @@ export function openApiDescription(calls: Call[] = keyCalls()): string {
     '',
     `**Idempotency-Key**：使用密钥的每个写操作（非 GET）都必须带 \`Idempotency-Key\` 请求头（8–128 个可见 ASCII 字符，每个请求唯一），否则拒绝（${ApiKeyErrorCode.KEY_IDEMPOTENCY_REQUIRED}）。同一个键、同样的请求再次发送，返回第一次的应答（响应头 \`idempotent-replayed: true\`），不会重复执行；同一个键用于不同的请求返回 ${ErrorCode.IDEMPOTENCY_CONFLICT}；第一次请求仍在处理时返回 ${ApiKeyErrorCode.KEY_REQUEST_IN_PROGRESS}（稍后重试）。被拒绝的请求不占用该键。`,
     '',
-    `**频率限制 Rate limit**：每个密钥每秒最多 ${API_KEY_RATE_PER_SECOND} 次请求（所有服务器进程合计）。超出时返回 HTTP 429、\`Retry-After\` 响应头（秒）与 ${ApiKeyErrorCode.KEY_RATE_LIMITED}（data.retry_after）；每个应答带 \`x-ratelimit-limit\`、\`x-ratelimit-remaining\`、\`x-ratelimit-reset\`。登录会话的请求不受此限制。`,
+    `**频率限制 Rate limit**：每个密钥每秒最多 ${API_KEY_RATE_PER_SECOND} 次请求（所有服务器进程合计，绝不超过此数；各服务器进程每次领取 ${API_KEY_RATE_LEASE} 次额度，请求在进程间分布不均时，未用完的额度可能使同一秒内更早被限制，例如两个进程时最少 ${API_KEY_RATE_PER_SECOND - (API_KEY_RATE_LEASE - 1)} 次）。超出时返回 HTTP 429、\`Retry-After\` 响应头（秒）与 ${ApiKeyErrorCode.KEY_RATE_LIMITED}（data.retry_after）；每个应答带 \`x-ratelimit-limit\`、\`x-ratelimit-remaining\`、\`x-ratelimit-reset\`。登录会话的请求不受此限制。`,
     '',
     '**应答 Answers**：`{code, message, data}`，code 0 为成功；错误码与中文说明见各接口的错误应答。TypeScript 客户端见仓库的 packages/sdk。',
     '',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { PRINCIPAL_CHANGED_CHANNEL } from '../../src/modules/sessions/principal-cache.ts';
+import { PRINCIPAL_CHANGED_CHANNEL } from '../../src/db/principal-cache.ts';
 import { signIn, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';

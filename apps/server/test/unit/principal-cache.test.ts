@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PrincipalCache } from '../../src/modules/sessions/principal-cache.ts';
+import { PrincipalCache } from '../../src/db/principal-cache.ts';
 
 function cache() {
   let now = 1_000_000;

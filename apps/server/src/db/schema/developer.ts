@@ -43,8 +43,9 @@ export const apiKeys = pgTable(
 
 /**
  * Each key's calls in its current window of the rate limit (one row a key): shared by every server
- * process, counted by one upsert a call. UNLOGGED (the migration says so): a crash empties it, which
- * only forgives the calls of the second it happened in.
+ * process, which lease calls from it a few at a time (one upsert a lease, modules/api-keys/rate.ts).
+ * UNLOGGED (the migration says so): a crash empties it, which only forgives the calls of the second it
+ * happened in.
  */
 export const apiKeyRate = pgTable('api_key_rate', {
   keyId: uuid('key_id').primaryKey(),

@@ -2,34 +2,35 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { apiKeyRate, apiKeyReplays } from '../../db/schema.ts';
 
-const countQuery = (tx: Tx) =>
+const leaseQuery = (tx: Tx) =>
   tx
     .insert(apiKeyRate)
-    .values({ keyId: sql.placeholder('keyId'), windowStart: sql.placeholder('windowStart'), calls: 1 } as never)
+    .values({ keyId: sql.placeholder('keyId'), windowStart: sql.placeholder('windowStart'), calls: sql.placeholder('calls') } as never)
     .onConflictDoUpdate({
       target: apiKeyRate.keyId,
       set: {
-        calls: sql`case when excluded.window_start > api_key_rate.window_start then 1 else api_key_rate.calls + 1 end`,
+        calls: sql`case when excluded.window_start > api_key_rate.window_start then excluded.calls else api_key_rate.calls + excluded.calls end`,
         windowStart: sql`greatest(api_key_rate.window_start, excluded.window_start)`,
       },
     })
     .returning({ calls: apiKeyRate.calls, windowStart: apiKeyRate.windowStart });
 
-// every key call is counted: the statement is built once per database and prepared on the server
-const counts = new WeakMap<object, ReturnType<ReturnType<typeof countQuery>['prepare']>>();
+// a key's calls are leased a few at a time: the statement is built once per database and prepared on the server
+const leases = new WeakMap<object, ReturnType<ReturnType<typeof leaseQuery>['prepare']>>();
 
 /**
- * Counts one call of the key in the window starting at `windowStart`, in one upsert every process
- * shares: a later window starts the count again at 1; the same window (or an earlier one, from a
- * process whose clock is behind) adds one to it. Answers the count and the window it is in.
+ * Leases `calls` calls of the key in the window starting at `windowStart`, in one upsert every process
+ * shares: a later window starts the count again at `calls`; the same window (or an earlier one, from a
+ * process whose clock is behind) adds them to it. Answers the count with this lease in it, which may
+ * pass the limit (the caller takes only what was left under it), and the window it is in.
  */
-export async function countKeyCall(tx: Tx, keyId: string, windowStart: Date) {
-  let statement = counts.get(tx);
+export async function leaseKeyCalls(tx: Tx, keyId: string, windowStart: Date, calls: number) {
+  let statement = leases.get(tx);
   if (!statement) {
-    statement = countQuery(tx).prepare('api_key_rate_count');
-    counts.set(tx, statement);
+    statement = leaseQuery(tx).prepare('api_key_rate_lease');
+    leases.set(tx, statement);
   }
-  const [row] = await statement.execute({ keyId, windowStart });
+  const [row] = await statement.execute({ keyId, windowStart, calls });
   if (!row) throw new Error('the key rate upsert returned nothing');
   return row;
 }

@@ -1,13 +1,14 @@
 /**
- * What a key's calls are held to beyond its scopes: a rate (calls a second, counted in PostgreSQL so
- * every server process shares the count) and, for its writes, one answer per Idempotency-Key.
+ * What a key's calls are held to beyond its scopes: a rate (calls a second, leased from a count in
+ * PostgreSQL that every server process shares) and, for its writes, one answer per Idempotency-Key.
  */
 import { ErrorCode } from '@portal/contract/errors';
 import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import type { Db } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { answerReplay, claimReplay, countKeyCall, findReplay, releaseReplay, retakeReplay } from './limits-store.ts';
+import { answerReplay, claimReplay, findReplay, releaseReplay, retakeReplay } from './limits-store.ts';
+import { createKeyRate } from './rate.ts';
 
 /** A claim older than this never answered (a request gives up after 60 s): another request may take it over. */
 const CLAIM_ABANDONED_MS = 120_000;
@@ -20,15 +21,8 @@ export interface KeptReply {
 
 export function createKeyLimits({ db, clock }: { db: Db; clock: Clock }) {
   return {
-    /**
-     * Counts a call of the key in the current window of `windowMs` (windows start on multiples of it):
-     * the calls counted in it so far, this one included, and the milliseconds until it ends.
-     */
-    async countCall(keyId: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-      const now = clock.now().getTime();
-      const row = await countKeyCall(db, keyId, new Date(now - (now % windowMs)));
-      return { current: row.calls, ttl: Math.max(1, row.windowStart.getTime() + windowMs - now) };
-    },
+    // the rate of a key's calls, leased from the count every process shares (rate.ts)
+    ...createKeyRate({ db, clock }),
 
     /**
      * Claims the account's Idempotency-Key for a key's write of `fingerprint`: nothing when this

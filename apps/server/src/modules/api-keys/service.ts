@@ -19,7 +19,8 @@ import { ApiKeyErrorCode } from '@portal/contract/developer-errors';
 import { ErrorCode } from '@portal/contract/errors';
 import { ROLE_LABELS, type Role } from '@portal/contract/team';
 import { TeamErrorCode } from '@portal/contract/team-errors';
-import type { Db } from '../../db/engine.ts';
+import type { Database, Db } from '../../db/engine.ts';
+import { PRINCIPAL_CHANGED_CHANNEL, PrincipalCache } from '../../db/principal-cache.ts';
 import { developerCalls } from '@portal/contract/api/developer';
 import { AppError } from '../../http/errors.ts';
 import { traceWithin } from '../../http/call-trace.ts';
@@ -33,8 +34,12 @@ import { type ApiKeyRow, countLiveKeys, findKeyByPrefix, insertApiKey, listApiKe
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomText = (length: number) => Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-/** last_used is written at most this often a key (and whenever the address changes) */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * A key's last use (time and address) is written with a call when the one this process knows is this
+ * old or older (or there is none): at most every 5 s a key and process, and never more than 5 s behind
+ * while the key is used.
+ */
+const TOUCH_EVERY_MS = 5_000;
 
 /** Who made the call that manages keys: the member and their account. */
 export type KeyManager = Pick<Authenticated, 'account' | 'member'>;
@@ -77,25 +82,57 @@ function view(row: ApiKeyRow, member: { phone: string; role: string }, now: Date
 /** An address as the allow-list compares it: an IPv4-mapped IPv6 address is its IPv4 one. */
 const plainAddress = (ip: string) => (ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip);
 
-/** Whether `ip` is in one of the ranges (an address alone is its /32 or /128). */
-export function allowedFrom(ranges: readonly string[], ip: string): boolean {
-  if (ranges.length === 0) return true;
-  const address = plainAddress(ip);
-  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
-  if (!family) return false;
+/** The ranges of an allow-list as one list to check addresses against; none for an empty list (any address). */
+function rangesOf(ranges: readonly string[]): BlockList | undefined {
+  if (ranges.length === 0) return undefined;
   const list = new BlockList();
   for (const range of ranges) {
     const [network = '', bits] = range.split('/');
     const type = isIPv4(network) ? 'ipv4' : 'ipv6';
     list.addSubnet(network, bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits), type);
   }
-  return list.check(address, family);
+  return list;
+}
+
+function within(list: BlockList | undefined, ip: string) {
+  if (!list) return true;
+  const address = plainAddress(ip);
+  const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : undefined;
+  return family !== undefined && list.check(address, family);
+}
+
+/** Whether `ip` is in one of the ranges (an address alone is its /32 or /128). */
+export const allowedFrom = (ranges: readonly string[], ip: string): boolean => within(rangesOf(ranges), ip);
+
+/** A key as a call is checked against it: its row, its member's and account's columns, its allow-list made once. */
+interface KeptKey {
+  found: NonNullable<Awaited<ReturnType<typeof findKeyByPrefix>>>;
+  allowed: BlockList | undefined;
 }
 
 /** OWNER and ADMIN manage every key of the account; another role (FINANCE) its own. */
 const managesAll = (role: Role) => role === 'OWNER' || role === 'ADMIN';
 
+/**
+ * On PostgreSQL the keys looked up are kept in memory, by their lookup prefix, until anything about
+ * them, their member or their account changes (decisions 0012, 0013), once `followChanges` is hearing
+ * the changes; the embedded database reads the key on every call.
+ */
 export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
+  const kept = new PrincipalCache<KeptKey>(() => clock.now().getTime());
+
+  /** The key whose current or replaced secret has the prefix, from memory when kept. */
+  async function keyOf(prefix: string): Promise<KeptKey | undefined> {
+    const known = kept.get(prefix);
+    if (known) return known;
+    const ticket = kept.ticket();
+    const found = await findKeyByPrefix(db, prefix);
+    if (!found) return undefined;
+    const key = { found, allowed: rangesOf(found.key.ipAllowlist) };
+    kept.keep(ticket, prefix, found.key.accountId, key);
+    return key;
+  }
+
   async function ownKey(tx: Parameters<Parameters<Db['transaction']>[0]>[0], manager: KeyManager, id: string) {
     const row = isUuid(id) ? await lockApiKey(tx, manager.account.id, id) : undefined;
     if (!row || (!managesAll(manager.member.role) && row.memberId !== manager.member.id)) throw new AppError(ApiKeyErrorCode.KEY_NOT_FOUND);
@@ -186,26 +223,40 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async authenticate(merchantId: string, token: string, ip: string): Promise<KeyCaller> {
       const match = API_KEY_PATTERN.exec(token);
-      if (!match?.[1]) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
-      const found = await findKeyByPrefix(db, match[1]);
-      if (!found || found.key.merchantId !== merchantId) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
-      const { key, account, member } = found;
+      const prefix = match?.[1];
+      if (!prefix) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
+      const known = await keyOf(prefix);
+      if (!known || known.found.key.merchantId !== merchantId) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
+      const { key, account, member } = known.found;
       const now = clock.now();
-      const current = key.prefix === match[1] && sameText(key.secretHash, sha256(token));
+      const current = key.prefix === prefix && sameText(key.secretHash, sha256(token));
       const previous =
-        key.previousPrefix === match[1] && key.previousHash !== null && key.previousUntil !== null && key.previousUntil.getTime() > now.getTime() && sameText(key.previousHash, sha256(token));
+        key.previousPrefix === prefix && key.previousHash !== null && key.previousUntil !== null && key.previousUntil.getTime() > now.getTime() && sameText(key.previousHash, sha256(token));
       if (!current && !previous) throw new AppError(ApiKeyErrorCode.KEY_UNKNOWN);
       if (key.revokedAt) throw new AppError(ApiKeyErrorCode.KEY_REVOKED);
       if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) throw new AppError(ApiKeyErrorCode.KEY_EXPIRED);
       if (account.status !== 'ACTIVE') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
       // a suspended or removed member's keys stop with them
       if (member.status !== 'ACTIVE') throw new AppError(TeamErrorCode.MEMBER_SUSPENDED);
-      if (!allowedFrom(key.ipAllowlist, ip)) throw new AppError(ApiKeyErrorCode.KEY_IP_REFUSED, { data: { ip: plainAddress(ip) } });
-      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > TOUCH_EVERY_MS || key.lastUsedIp !== plainAddress(ip)) {
-        await touchApiKey(db, key.id, now, plainAddress(ip));
+      if (!within(known.allowed, ip)) throw new AppError(ApiKeyErrorCode.KEY_IP_REFUSED, { data: { ip: plainAddress(ip) } });
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+        const address = plainAddress(ip);
+        await touchApiKey(db, key.id, now, address);
+        // the kept copy (the same object, if kept) knows it was written: the next write is due from it
+        key.lastUsedAt = now;
+        key.lastUsedIp = address;
       }
       return { account, member: member as Authenticated['member'], key: { id: key.id, scopes: key.scopes as ApiKeyScope[] } };
     },
+
+    /** How many keys this process keeps in memory now. */
+    keptKeys: () => kept.size,
+
+    /**
+     * Keeps keys in memory while every change to them is heard (PostgreSQL); answers how to stop. The
+     * embedded database reads the key on every call.
+     */
+    followChanges: async (database: Pick<Database, 'follow'>) => (database.follow ? database.follow(PRINCIPAL_CHANGED_CHANNEL, kept) : async () => {}),
   };
 }
 

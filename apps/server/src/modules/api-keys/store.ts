@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { accounts, apiKeys, members } from '../../db/schema.ts';
 import { callerColumns } from '../../db/caller-columns.ts';
@@ -72,8 +72,15 @@ export async function findKeyByPrefix(tx: Tx, prefix: string) {
   return row;
 }
 
+/**
+ * Writes the key's last use, unless a later one is written already (by another process, whose clock
+ * is ahead): the latest use wins whichever process writes last.
+ */
 export async function touchApiKey(tx: Tx, id: string, at: Date, ip: string) {
-  await tx.update(apiKeys).set({ lastUsedAt: at, lastUsedIp: ip }).where(eq(apiKeys.id, id));
+  await tx
+    .update(apiKeys)
+    .set({ lastUsedAt: at, lastUsedIp: ip })
+    .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, at))));
 }
 
 /** Locks the account's row: keys are made one at a time an account, so their count holds. */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import { PRINCIPAL_CHANGED_CHANNEL, PrincipalCache } from './principal-cache.ts';
+import { PRINCIPAL_CHANGED_CHANNEL, PrincipalCache } from '../../db/principal-cache.ts';
 import {
   findSessionByTokenHash,
   insertSession,

@@ -1,7 +1,7 @@
-import { accountOfChange as accountOf } from '../../db/changes.ts';
-import type { ChangeFollower } from '../../db/engine.ts';
+import { accountOfChange as accountOf } from './changes.ts';
+import type { ChangeFollower } from './engine.ts';
 
-export { PRINCIPAL_CHANGED_CHANNEL } from '../../db/changes.ts';
+export { PRINCIPAL_CHANGED_CHANNEL } from './changes.ts';
 
 /** A caller resolved a moment ago is answered from memory for at most this long. */
 const KEEP_MS = 30_000;
@@ -16,8 +16,9 @@ interface Entry<T> {
 }
 
 /**
- * The callers this process resolved, by their token's hash, so a call need not read them again
- * (decision 0012). Every change to a caller's session, member or account empties that account's
+ * The callers this process resolved, by what their token is looked up by (a session's hash, an API
+ * key's prefix), so a call need not read them again (decision 0012). Every change to a caller's
+ * session or key, member or account empties that account's
  * entries: heard from any process once its transaction commits (`changed`), and, for a change written
  * on this process, already when the statement runs (`noticed`), so this process answers nothing from
  * memory about that account until it has heard the change commit. Nothing is kept while the channel is
