@@ -32,6 +32,10 @@ export const CONSOLE_ACTIONS = {
   'overview.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'audit.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'operators.read': ['ADMIN'],
+  'products.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'products.write': ['ADMIN'],
+  'content.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'content.publish': ['ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;
 
@@ -157,6 +161,9 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_DISABLED',
   'OPERATOR_RESET',
   'ACTION_CODE_FAILED',
+  'PRODUCT_UPDATED',
+  'AGREEMENT_PUBLISHED',
+  'ANNOUNCEMENT_PUBLISHED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -171,6 +178,9 @@ export const auditActionLabel: Record<AuditAction, string> = {
   OPERATOR_DISABLED: '停用操作员',
   OPERATOR_RESET: '重置操作员密码与验证器',
   ACTION_CODE_FAILED: '操作验证码错误',
+  PRODUCT_UPDATED: '修改卡产品',
+  AGREEMENT_PUBLISHED: '发布用户协议',
+  ANNOUNCEMENT_PUBLISHED: '发布公告',
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */
