@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from './enums.ts';
+import { OPERATOR_ROLES, type OperatorRole, operatorRoleLabel } from './console-labels.ts';
 import { merchantSchema } from './merchant.ts';
 
 /**
@@ -7,14 +8,7 @@ import { merchantSchema } from './merchant.ts';
  * sign-in with a password and a TOTP code, and the audit log of every operator action.
  */
 
-export const OPERATOR_ROLES = ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export const operatorRoleLabel: Record<OperatorRole, string> = {
-  SUPPORT: '客服',
-  FINANCE: '财务',
-  RISK: '风控',
-  ADMIN: '管理员',
-};
+export { OPERATOR_ROLES, type OperatorRole, operatorRoleLabel } from './console-labels.ts';
 
 export const OPERATOR_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
@@ -140,13 +134,7 @@ export const consoleOverviewAnswer = z.object({
 });
 export type ConsoleOverview = z.infer<typeof consoleOverviewAnswer>;
 
-/** The kinds of job the overview counts, 中文. */
-export const CONSOLE_JOB_KINDS = ['CARD_BATCH', 'CARD_EXPORT', 'CARD_BULK'] as const;
-export const consoleJobKindLabel: Record<(typeof CONSOLE_JOB_KINDS)[number], string> = {
-  CARD_BATCH: '批量开卡',
-  CARD_EXPORT: '卡片导出',
-  CARD_BULK: '批量操作',
-};
+export { CONSOLE_JOB_KINDS, consoleJobKindLabel } from './console-labels.ts';
 
 /** What an audit row records: each operator action, by the console or by the command line. */
 export const AUDIT_ACTIONS = [

@@ -4,7 +4,7 @@
  * changes nothing; a merchant's operators never reach another merchant's; and what an ADMIN changes
  * is what the portal's customers then see (the fees of a new card, an announcement in the message centre).
  */
-import type { AuditItem, ConsoleLoginAnswer, OperatorRole } from '@portal/contract/console';
+import type { AuditItem, ConsoleLoginAnswer, ConsoleOverview, OperatorRole } from '@portal/contract/console';
 import type { ConsoleAgreement, ConsoleAnnouncement, ConsoleProduct } from '@portal/contract/console-admin';
 import { ConsoleAdminErrorCode } from '@portal/contract/console-admin-errors';
 import { ConsoleErrorCode } from '@portal/contract/console-errors';
@@ -211,5 +211,33 @@ describe('tenants', () => {
     expect((await as('SUPPORT').data<{ items: ConsoleAgreement[] }>('GET', C('/agreements'))).items.map((item) => item.title)).not.toContain(orangeAgreement);
     // orange's audit rows are orange's
     expect((await auditRows('ANNOUNCEMENT_PUBLISHED')).map((row) => row.target)).not.toContain(title);
+  });
+});
+
+describe("the overview's jobs", () => {
+  it('counts bulk actions running, and those done with failed cards in the last 24 hours, of its own merchant alone', async () => {
+    const jobs = async (host: string, token: string) => (await t.api(host, token).data<ConsoleOverview>('GET', C('/overview'))).jobs;
+    const count = (rows: Array<{ kind: string; count: number }>) => rows.find((row) => row.kind === 'CARD_BULK')?.count;
+    const before = await jobs('localhost', tokens.SUPPORT);
+    const orangeBefore = await jobs('orange.localhost', orangeAdmin);
+    const customer = await signUp(t, 'localhost');
+    const [member] = await queryRows<{ id: string; account_id: string; merchant_id: string }>(
+      t.database.db,
+      sql`select id, account_id, merchant_id from members where phone = ${customer.phone}`,
+    );
+    if (!member) throw new Error('no member');
+    const now = clock.now();
+    const longAgo = new Date(now.getTime() - 25 * 60 * 60_000);
+    const bulk = (key: string, status: string, failed: number, finishedAt: Date | null) =>
+      sql`insert into card_bulk_actions (merchant_id, account_id, member_id, action, params, status, total, succeeded, failed, request_key, fingerprint, created_at, finished_at)
+          values (${member.merchant_id}, ${member.account_id}, ${member.id}, 'FREEZE', '{}'::jsonb, ${status}, 2, ${2 - failed}, ${failed}, ${key}, 'f', ${now.toISOString()}::timestamptz, ${finishedAt?.toISOString() ?? null}::timestamptz)`;
+    await queryRows(t.database.db, bulk('running', 'RUNNING', 0, null));
+    await queryRows(t.database.db, bulk('failed-today', 'DONE', 1, now));
+    await queryRows(t.database.db, bulk('failed-long-ago', 'DONE', 2, longAgo));
+    await queryRows(t.database.db, bulk('all-done', 'DONE', 0, now));
+    const after = await jobs('localhost', tokens.SUPPORT);
+    expect(count(after.running)).toBe((count(before.running) ?? 0) + 1);
+    expect(count(after.failed)).toBe((count(before.failed) ?? 0) + 1);
+    expect(await jobs('orange.localhost', orangeAdmin)).toEqual(orangeBefore);
   });
 });
