@@ -136,6 +136,9 @@ describe('the console’s products and announcements', () => {
     await page.goto(portal.url(HOST, '/console/products'));
     await page.getByRole('button', { name: `编辑 ${PRODUCT}` }).click();
     await page.getByTestId('fee-preview').waitFor(settle);
+    // the drawer fits the narrow screen once it has slid in
+    await expect.poll(() => page.getByRole('dialog').evaluate((dialog) => Math.round(dialog.getBoundingClientRect().right)), settle).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.getByRole('dialog').evaluate((dialog) => Math.round(dialog.getBoundingClientRect().left)), settle).toBeGreaterThanOrEqual(0);
     await shoot(page, 'product-drawer-375');
   }, 240_000);
 });

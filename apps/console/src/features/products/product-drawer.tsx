@@ -96,7 +96,7 @@ export function ProductDrawer({ product, mayEdit, onClose }: { product: ConsoleP
       open
       onClose={onClose}
       title={fill(mayEdit ? t.editTitle : t.viewTitle, { name: product.name })}
-      size="large"
+      size="min(736px, 100vw)"
       destroyOnHidden
       classNames={{ body: styles.drawerBody }}
       extra={
