@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from './enums.ts';
+import { OPERATOR_ROLES, type OperatorRole, operatorRoleLabel } from './console-labels.ts';
 import { merchantSchema } from './merchant.ts';
 
 /**
@@ -7,14 +8,7 @@ import { merchantSchema } from './merchant.ts';
  * sign-in with a password and a TOTP code, and the audit log of every operator action.
  */
 
-export const OPERATOR_ROLES = ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export const operatorRoleLabel: Record<OperatorRole, string> = {
-  SUPPORT: '客服',
-  FINANCE: '财务',
-  RISK: '风控',
-  ADMIN: '管理员',
-};
+export { OPERATOR_ROLES, type OperatorRole, operatorRoleLabel } from './console-labels.ts';
 
 export const OPERATOR_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
@@ -32,6 +26,10 @@ export const CONSOLE_ACTIONS = {
   'overview.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'audit.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'operators.read': ['ADMIN'],
+  'products.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'products.write': ['ADMIN'],
+  'content.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'content.publish': ['ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;
 
@@ -136,13 +134,7 @@ export const consoleOverviewAnswer = z.object({
 });
 export type ConsoleOverview = z.infer<typeof consoleOverviewAnswer>;
 
-/** The kinds of job the overview counts, 中文. */
-export const CONSOLE_JOB_KINDS = ['CARD_BATCH', 'CARD_EXPORT', 'CARD_BULK'] as const;
-export const consoleJobKindLabel: Record<(typeof CONSOLE_JOB_KINDS)[number], string> = {
-  CARD_BATCH: '批量开卡',
-  CARD_EXPORT: '卡片导出',
-  CARD_BULK: '批量操作',
-};
+export { CONSOLE_JOB_KINDS, consoleJobKindLabel } from './console-labels.ts';
 
 /** What an audit row records: each operator action, by the console or by the command line. */
 export const AUDIT_ACTIONS = [
@@ -157,6 +149,9 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_DISABLED',
   'OPERATOR_RESET',
   'ACTION_CODE_FAILED',
+  'PRODUCT_UPDATED',
+  'AGREEMENT_PUBLISHED',
+  'ANNOUNCEMENT_PUBLISHED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -171,6 +166,9 @@ export const auditActionLabel: Record<AuditAction, string> = {
   OPERATOR_DISABLED: '停用操作员',
   OPERATOR_RESET: '重置操作员密码与验证器',
   ACTION_CODE_FAILED: '操作验证码错误',
+  PRODUCT_UPDATED: '修改卡产品',
+  AGREEMENT_PUBLISHED: '发布用户协议',
+  ANNOUNCEMENT_PUBLISHED: '发布公告',
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */

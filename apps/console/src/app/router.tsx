@@ -18,6 +18,8 @@ export const router = createBrowserRouter(
         { index: true, lazy: async () => ({ Component: (await import('../features/overview/overview-page.tsx')).OverviewPage }) },
         { path: paths.audit.path.slice(1), lazy: async () => ({ Component: (await import('../features/audit/audit-page.tsx')).AuditPage }) },
         { path: paths.operators.path.slice(1), lazy: async () => ({ Component: (await import('../features/operators/operators-page.tsx')).OperatorsPage }) },
+        { path: paths.products.path.slice(1), lazy: async () => ({ Component: (await import('../features/products/products-page.tsx')).ProductsPage }) },
+        { path: paths.content.path.slice(1), lazy: async () => ({ Component: (await import('../features/content/content-page.tsx')).ContentPage }) },
         { path: '*', lazy: async () => ({ Component: (await import('../features/shell/not-found.tsx')).NotFound }) },
       ],
     },

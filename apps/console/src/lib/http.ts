@@ -1,7 +1,8 @@
-import { CONSOLE_API_BASE, consoleCalls } from '@portal/contract/api/console';
-import type { AnswerOf, BodyOf, Call, QueryOf } from '@portal/contract/api/call';
+import type { consoleCalls } from '@portal/contract/api/console';
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@portal/contract/api/call';
 import { CONSOLE_SESSION_CODES } from '@portal/contract/console-errors';
 import type { Envelope } from '@portal/contract/envelope';
+import { CONSOLE_API_BASE, consoleCallRefs } from './console-calls.gen.ts';
 import { consoleToken, setConsoleToken } from './session.ts';
 import { text } from '../locales/zh-CN.ts';
 
@@ -23,21 +24,24 @@ export class ConsoleError extends Error {
 }
 
 type ConsoleCalls = typeof consoleCalls;
+type CallRef = { method: string; path: string };
+type SendOptions = { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; token?: string };
 
-function url(call: Call, query: Record<string, unknown> | undefined) {
+function url(call: CallRef, query: Record<string, unknown> | undefined, pathParams: Record<string, string> | undefined) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const search = params.toString();
-  return `${CONSOLE_API_BASE}${call.path}${search ? `?${search}` : ''}`;
+  const path = call.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(pathParams?.[name] ?? ''));
+  return `${CONSOLE_API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-async function send(call: Call, options: { body?: unknown; query?: Record<string, unknown>; token?: string }) {
+async function send(call: CallRef, options: SendOptions) {
   const token = options.token ?? consoleToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    return await fetch(url(call, options.query), { method: call.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return await fetch(url(call, options.query, options.params), { method: call.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   } catch {
     throw new ConsoleError(-1, text.common.offline);
   }
@@ -52,10 +56,9 @@ function refused(code: number, message: string, data: unknown): never {
 /** Makes one console call of the contract's table; answers its data or throws a ConsoleError. */
 export async function callConsole<K extends keyof ConsoleCalls>(
   name: K,
-  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; token?: string } = {},
+  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; params?: ParamsOf<ConsoleCalls[K]>; token?: string } = {},
 ): Promise<AnswerOf<ConsoleCalls[K]>> {
-  const call = consoleCalls[name] as Call;
-  const response = await send(call, options as { body?: unknown; query?: Record<string, unknown>; token?: string });
+  const response = await send(consoleCallRefs[name], options as SendOptions);
   let envelope: Envelope<unknown>;
   try {
     envelope = (await response.json()) as Envelope<unknown>;
@@ -68,8 +71,7 @@ export async function callConsole<K extends keyof ConsoleCalls>(
 
 /** A call whose answer is a file: saved under the name the server gives. */
 export async function downloadConsole<K extends keyof ConsoleCalls>(name: K, query: QueryOf<ConsoleCalls[K]>) {
-  const call = consoleCalls[name] as Call;
-  const response = await send(call, { query: query as Record<string, unknown> });
+  const response = await send(consoleCallRefs[name], { query: query as Record<string, unknown> });
   if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
     const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
     refused(envelope?.code ?? -1, envelope?.message ?? text.common.unexpected, envelope?.data ?? null);

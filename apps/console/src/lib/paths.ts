@@ -4,4 +4,6 @@ export const paths = {
   overview: { path: '/', getHref: () => '/' },
   audit: { path: '/audit', getHref: () => '/audit' },
   operators: { path: '/operators', getHref: () => '/operators' },
+  products: { path: '/products', getHref: () => '/products' },
+  content: { path: '/content', getHref: () => '/content' },
 } as const;

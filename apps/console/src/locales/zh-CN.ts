@@ -32,7 +32,7 @@ export const text = {
     recoveryDone: '我已保存，进入控制台',
   },
   shell: {
-    menu: { overview: '概览', audit: '审计日志', operators: '操作员' },
+    menu: { overview: '概览', audit: '审计日志', operators: '操作员', products: '卡产品与费率', content: '公告与协议' },
     logout: '退出登录',
     signedOut: '已退出登录',
     notFound: '页面不存在',

@@ -2,7 +2,6 @@ import {
   auditExportQuery,
   auditPage,
   auditQuery,
-  type ConsoleAction,
   consoleLoginAnswer,
   consoleLoginBody,
   consoleMeAnswer,
@@ -10,19 +9,17 @@ import {
   consoleOverviewAnswer,
   consoleTotpAnswer,
   consoleTotpBody,
-  type OperatorStage,
   operatorList,
 } from '../console.ts';
 import { z } from 'zod';
-import { type Call, defineCalls, type OperatorCaller, PUBLIC } from './call.ts';
+import { type Call, defineCalls, PUBLIC } from './call.ts';
+import { consoleAdminCalls } from './console-admin.ts';
+import { operator, operatorSession } from './console-who.ts';
+
+export { operator, operatorSession } from './console-who.ts';
 
 /** Every console call's path is below this one (not API_BASE: the console's calls are none of the portal's). */
 export const CONSOLE_API_BASE = '/api/console/v1';
-
-/** A signed-in operator (FULL) whose role may take `action`. */
-export const operator = (action: ConsoleAction): OperatorCaller => ({ operator: ['FULL'], action });
-/** An operator's session in one of `stages`, any role: their own sign-in. */
-export const operatorSession = (...stages: OperatorStage[]): OperatorCaller => ({ operator: stages });
 
 const tags = ['console'];
 
@@ -105,6 +102,7 @@ export const consoleCalls = defineCalls({
     tags,
     who: operator('operators.read'),
   },
+  ...consoleAdminCalls,
 }) satisfies Record<string, Call>;
 
 /** The call's full path below CONSOLE_API_BASE. */

@@ -1,6 +1,6 @@
-import { AuditOutlined, DashboardOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, CreditCardOutlined, DashboardOutlined, LogoutOutlined, NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
-import { operatorRoleLabel } from '@portal/contract/console';
+import { operatorRoleLabel } from '@portal/contract/console-labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Result, Spin, Tag } from 'antd';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -16,6 +16,8 @@ const menu = [
   { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
   { path: paths.audit.getHref(), name: text.shell.menu.audit, icon: <AuditOutlined />, action: 'audit.read' },
   { path: paths.operators.getHref(), name: text.shell.menu.operators, icon: <TeamOutlined />, action: 'operators.read' },
+  { path: paths.products.getHref(), name: text.shell.menu.products, icon: <CreditCardOutlined />, action: 'products.read' },
+  { path: paths.content.getHref(), name: text.shell.menu.content, icon: <NotificationOutlined />, action: 'content.read' },
 ];
 
 /** The signed-in console: ProLayout with the merchant's name and logo, the operator's name and role, and the screens their role may open. */

@@ -10,6 +10,15 @@ export async function listAgreementTitles(tx: Tx, merchantId: string) {
     .orderBy(desc(agreements.publishedAt), desc(agreements.id));
 }
 
+/** The merchant's agreements, newest first, with when each was published and its length. */
+export async function listAgreements(tx: Tx, merchantId: string) {
+  return tx
+    .select({ id: agreements.id, title: agreements.title, publishedAt: agreements.publishedAt, characters: sql<number>`char_length(${agreements.text})::int` })
+    .from(agreements)
+    .where(eq(agreements.merchantId, merchantId))
+    .orderBy(desc(agreements.publishedAt), desc(agreements.id));
+}
+
 export async function findAgreement(tx: Tx, merchantId: string, id: string) {
   const rows = await tx
     .select({ id: agreements.id, title: agreements.title, text: agreements.text })

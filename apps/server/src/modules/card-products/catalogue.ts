@@ -2,13 +2,21 @@ import type { CardBrand, CardProduct, ProductStatus } from '@portal/contract/car
 import { BIN_PATTERN, CARD_BRANDS, FEE_RATE_PATTERN, PRODUCT_STATUSES } from '@portal/contract/cards';
 import { CURRENCIES, type Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
-import type { Db } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation, Refused } from '../../lib/refused.ts';
 import { findProduct, insertProduct, listProducts, type NewProduct, type ProductRow, updateProduct } from './store.ts';
 
 /** What a product may be set to (amounts in minor units; null min/max: no bound). */
 export type ProductValues = Omit<NewProduct, 'merchantId'>;
+
+/** What a caller of `update` adds to it: its own refusals, and what it writes in the change's transaction. */
+export interface ProductUpdateHooks {
+  notFound?: () => Error;
+  nameTaken?: () => Error;
+  check?: (before: ProductRow, merged: ProductValues) => void;
+  within?: (tx: Tx, change: { before: ProductRow; after: ProductRow }) => Promise<void>;
+}
 
 /** The largest number of cards one batch may open (product.md §5). */
 export const MAX_BATCH = 500;
@@ -73,19 +81,25 @@ export function createProductCatalogue({ db, clock }: { db: Db; clock: Clock }) 
       }
     },
 
-    /** Changes a product of the merchant; the whole product must still keep its rules. */
-    async update(merchantId: string, which: { id: string } | { name: string }, changes: Partial<ProductValues>) {
+    /**
+     * Changes a product of the merchant; the whole product must still keep its rules. A caller with
+     * refusals of its own (the console's 中文 ones) passes `hooks`: `check` sees the product as it would
+     * be before anything is written, and `within` runs in the change's transaction (its audit row).
+     */
+    async update(merchantId: string, which: { id: string } | { name: string }, changes: Partial<ProductValues>, hooks: ProductUpdateHooks = {}) {
       return db.transaction(async (tx) => {
         const before = await findProduct(tx, merchantId, which);
-        if (!before) throw new Refused(`the merchant has no product ${'id' in which ? `with the id ${which.id}` : `named ${which.name}`} (product:list shows them)`);
+        if (!before) throw hooks.notFound?.() ?? new Refused(`the merchant has no product ${'id' in which ? `with the id ${which.id}` : `named ${which.name}`} (product:list shows them)`);
         const { id: _id, merchantId: _merchantId, createdAt: _createdAt, updatedAt: _updatedAt, ...current } = before;
+        hooks.check?.(before, { ...current, ...changes });
         checkProduct({ ...current, ...changes });
         try {
           const after = await updateProduct(tx, merchantId, before.id, changes, clock.now());
           if (!after) throw new Refused('the product was removed meanwhile');
+          await hooks.within?.(tx, { before, after });
           return { before, after };
         } catch (error) {
-          if (isUniqueViolation(error)) throw new Refused(`the merchant has a product named ${changes.name} already; choose another name`);
+          if (isUniqueViolation(error)) throw hooks.nameTaken?.() ?? new Refused(`the merchant has a product named ${changes.name} already; choose another name`);
           throw error;
         }
       });

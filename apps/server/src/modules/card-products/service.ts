@@ -7,7 +7,7 @@ import { checkHolder, checkQuota, productToOpen } from './opening-checks.ts';
 import { findProduct, findVerification, listProducts, lockVerification, openCardsByProduct } from './store.ts';
 import { verificationPart } from './verification.ts';
 
-export type { ProductValues } from './catalogue.ts';
+export type { ProductUpdateHooks, ProductValues } from './catalogue.ts';
 export { MAX_BATCH, productView } from './catalogue.ts';
 export type { ProductRow, VerificationRow } from './store.ts';
 

@@ -17,6 +17,7 @@ import {
   markAnnouncementRead,
   markStationMessageRead,
   pageAnnouncements,
+  pageMerchantAnnouncements,
   pageStationMessages,
   type StationMessageRow,
   unreadCounts,
@@ -160,6 +161,9 @@ export function createMessageService({ db, clock, events }: { db: Db; clock: Clo
     send(message: NewStationMessage) {
       return db.transaction((tx) => post(tx, message));
     },
+
+    /** A page of the merchant's announcements, newest first (the console's list). */
+    announcementsOf: (merchantId: string, limit: number, offset: number) => pageMerchantAnnouncements(db, merchantId, limit, offset),
 
     /** Publishes an announcement in a transaction of its own. */
     publish(values: { merchantId: string; title: string; content: string; status?: string }) {

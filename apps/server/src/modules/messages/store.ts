@@ -94,6 +94,16 @@ export async function pageStationMessages(tx: Tx, viewer: Viewer, read: 'all' | 
 const isReadBy = (accountId: string) =>
   sql<boolean>`exists (select 1 from ${announcementReads} where ${announcementReads.announcementId} = ${announcements.id} and ${announcementReads.accountId} = ${accountId})`;
 
+/** A page of the merchant's announcements, newest first, as its operators list them (no reader's state). */
+export async function pageMerchantAnnouncements(tx: Tx, merchantId: string, limit: number, offset: number) {
+  const where = eq(announcements.merchantId, merchantId);
+  const [rows, totals] = await Promise.all([
+    tx.select().from(announcements).where(where).orderBy(desc(announcements.publishedAt), desc(announcements.id)).limit(limit).offset(offset),
+    tx.select({ n: count() }).from(announcements).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
 export async function pageAnnouncements(tx: Tx, merchantId: string, accountId: string, read: 'all' | 'read' | 'unread', limit: number, offset: number) {
   const readCheck = isReadBy(accountId);
   const where = and(

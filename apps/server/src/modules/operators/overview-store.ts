@@ -62,7 +62,13 @@ export async function jobCounts(tx: Tx, merchantId: string, since: Date) {
     tx
       .select({ status: cardBulkActions.status, count: sql<number>`count(*)::int` })
       .from(cardBulkActions)
-      .where(and(eq(cardBulkActions.merchantId, merchantId), inArray(cardBulkActions.status, ['PENDING', 'RUNNING'])))
+      // running, or done with cards it could not act on (failed) in the window: DONE here means such a one
+      .where(
+        and(
+          eq(cardBulkActions.merchantId, merchantId),
+          sql`(${cardBulkActions.status} in ('PENDING', 'RUNNING') or (${cardBulkActions.status} = 'DONE' and ${cardBulkActions.failed} > 0 and ${cardBulkActions.finishedAt} >= ${since.toISOString()}::timestamptz))`,
+        ),
+      )
       .groupBy(cardBulkActions.status),
   ]);
   return { batches, exports, bulk };

@@ -147,6 +147,8 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     giveCode: signIn.giveCode,
     withActionCode: signIn.withActionCode,
     logout: signIn.logout,
+    /** Writes an operator action's audit row inside the transaction of the change it records. */
+    record: audit,
 
     /** A new operator with a password answered once; they enrol an authenticator at their first sign-in. */
     async create(merchantId: string, values: { email: string; name?: string | undefined; role: OperatorRole }, actor: AuditActor) {
@@ -224,11 +226,13 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
       const running = [
         { kind: 'CARD_BATCH', count: jobs.batches.filter((row) => row.status === 'RUNNING').reduce((sum, row) => sum + row.count, 0) },
         { kind: 'CARD_EXPORT', count: jobs.exports.filter((row) => row.status !== 'FAILED').reduce((sum, row) => sum + row.count, 0) },
-        { kind: 'CARD_BULK', count: jobs.bulk.reduce((sum, row) => sum + row.count, 0) },
+        { kind: 'CARD_BULK', count: jobs.bulk.filter((row) => row.status !== 'DONE').reduce((sum, row) => sum + row.count, 0) },
       ];
       const failed = [
         { kind: 'CARD_BATCH', count: jobs.batches.filter((row) => row.status === 'FAIL').reduce((sum, row) => sum + row.count, 0) },
         { kind: 'CARD_EXPORT', count: jobs.exports.filter((row) => row.status === 'FAILED').reduce((sum, row) => sum + row.count, 0) },
+        // a bulk action is done even when some of its cards failed: it counts as failed then
+        { kind: 'CARD_BULK', count: jobs.bulk.filter((row) => row.status === 'DONE').reduce((sum, row) => sum + row.count, 0) },
       ];
       return {
         day: chinaDateTime(now).slice(0, 10),

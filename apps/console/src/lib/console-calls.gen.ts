@@ -1,0 +1,23 @@
+// Generated from packages/contract/src/api/console.ts by apps/console/scripts/generate-calls.ts: do not edit.
+import type { consoleCalls } from '@portal/contract/api/console';
+
+export const CONSOLE_API_BASE = '/api/console/v1';
+
+/** Each console call’s method and path (below CONSOLE_API_BASE). */
+export const consoleCallRefs = {
+  merchant: { method: 'GET', path: '/merchant' },
+  login: { method: 'POST', path: '/auth/login' },
+  totp: { method: 'POST', path: '/auth/totp' },
+  logout: { method: 'POST', path: '/auth/logout' },
+  me: { method: 'GET', path: '/me' },
+  overview: { method: 'GET', path: '/overview' },
+  audit: { method: 'GET', path: '/audit' },
+  exportAudit: { method: 'GET', path: '/audit/export', raw: 'file' },
+  operators: { method: 'GET', path: '/operators' },
+  products: { method: 'GET', path: '/products' },
+  changeProduct: { method: 'PUT', path: '/products/:id' },
+  agreements: { method: 'GET', path: '/agreements' },
+  publishAgreement: { method: 'POST', path: '/agreements' },
+  announcements: { method: 'GET', path: '/announcements' },
+  publishAnnouncement: { method: 'POST', path: '/announcements' },
+} as const satisfies Record<keyof typeof consoleCalls, { method: string; path: string; raw?: string }>;
