@@ -32,6 +32,11 @@ export const CONSOLE_ACTIONS = {
   'overview.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'audit.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'operators.read': ['ADMIN'],
+  'deposits.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'deposits.decide': ['FINANCE', 'ADMIN'],
+  'money.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'money.propose': ['FINANCE', 'ADMIN'],
+  'money.approve': ['FINANCE', 'ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;
 
@@ -157,6 +162,13 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_DISABLED',
   'OPERATOR_RESET',
   'ACTION_CODE_FAILED',
+  'DEPOSIT_CONFIRMED',
+  'DEPOSIT_REJECTED',
+  'STATEMENT_IMPORTED',
+  'MONEY_PROPOSED',
+  'MONEY_APPLIED',
+  'MONEY_REJECTED',
+  'APPROVAL_THRESHOLD_SET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -171,6 +183,13 @@ export const auditActionLabel: Record<AuditAction, string> = {
   OPERATOR_DISABLED: '停用操作员',
   OPERATOR_RESET: '重置操作员密码与验证器',
   ACTION_CODE_FAILED: '操作验证码错误',
+  DEPOSIT_CONFIRMED: '确认充值入账',
+  DEPOSIT_REJECTED: '驳回充值通知',
+  STATEMENT_IMPORTED: '导入银行对账单',
+  MONEY_PROPOSED: '发起资金申请',
+  MONEY_APPLIED: '执行资金操作',
+  MONEY_REJECTED: '驳回资金申请',
+  APPROVAL_THRESHOLD_SET: '设置审批阈值',
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */

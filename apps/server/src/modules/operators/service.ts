@@ -147,6 +147,8 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     giveCode: signIn.giveCode,
     withActionCode: signIn.withActionCode,
     logout: signIn.logout,
+    /** Writes an audit row of an operator action inside the action's transaction (another module's console actions). */
+    record: audit,
 
     /** A new operator with a password answered once; they enrol an authenticator at their first sign-in. */
     async create(merchantId: string, values: { email: string; name?: string | undefined; role: OperatorRole }, actor: AuditActor) {

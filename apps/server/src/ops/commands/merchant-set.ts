@@ -2,6 +2,10 @@ import type { Services } from '../../composition.ts';
 import type { MerchantChanges } from '../../modules/merchants/service.ts';
 import { defineCommand, type FlagValues, type OpsContext, UsageError } from '../command.ts';
 import * as input from '../input.ts';
+import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
+import { amountOf } from './wallet-money.ts';
+import { fromMinorUnits } from '@portal/contract/money';
 
 type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail' | 'origin';
 
@@ -48,6 +52,11 @@ const flags = {
       'where links in mail (password reset) point: https://host[:port], one of its hosts, no path; http:// only for localhost names outside production; "" clears it',
   },
   'add-host': { type: 'string', value: 'HOST', multiple: true, description: 'add a host name; a host belongs to one merchant only' },
+  'approval-threshold': {
+    type: 'string',
+    value: 'AMOUNT',
+    description: 'the console\'s four-eyes threshold, the same in each currency: a recharge, deduction or adjustment above it waits for a second operator (default 1000.00); with --host',
+  },
   'remove-host': {
     type: 'string',
     value: 'HOST',
@@ -73,6 +82,7 @@ export const merchantSet = defineCommand({
     'merchant:set --slug orange --version 2023-2026 --icp "粤ICP备2023045502号-2"',
     'merchant:set --slug orange --add-host shop.orange.example --remove-host orange.localhost',
     'merchant:set --slug orange --add-host portal.orange.example --origin https://portal.orange.example',
+    'merchant:set --host localhost --approval-threshold 5000.00',
     'merchant:set --create --slug acme --name "极光卡" --host acme.localhost --color purple',
   ],
   async run(values, context) {
@@ -81,10 +91,27 @@ export const merchantSet = defineCommand({
     const removeHosts = hostList(values['remove-host'], 'remove-host');
     const both = addHosts.find((host) => removeHosts.includes(host));
     if (both) throw new UsageError(`merchant:set: ${both} is given to both --add-host and --remove-host`);
-    if (values.create) return create(context.services, values, changes, addHosts, removeHosts);
+    if (values.create) {
+      if (values['approval-threshold'] !== undefined) throw new UsageError('merchant:set: --approval-threshold does not go with --create; set it once the merchant exists');
+      return create(context.services, values, changes, addHosts, removeHosts);
+    }
+    const threshold = values['approval-threshold'];
+    if (threshold !== undefined) {
+      const told = await setThreshold(context.services, values, threshold);
+      if (Object.keys(changes).length === 0 && addHosts.length === 0 && removeHosts.length === 0) return told;
+      return `${await update(context.services, values, changes, addHosts, removeHosts)}\n${told}`;
+    }
     return update(context.services, values, changes, addHosts, removeHosts);
   },
 });
+
+async function setThreshold(services: Services, values: Values, raw: string) {
+  if (values.host === undefined) throw new UsageError('merchant:set: --approval-threshold needs the merchant by --host');
+  const merchant = await merchantByHost(services, values.host);
+  const amount = amountOf(raw);
+  const { before, after } = await services.consoleMoney.setThreshold(merchant.id, amount, cliActor());
+  return `Approval threshold of ${merchant.slug}: ${fromMinorUnits(before)} → ${fromMinorUnits(after)} (in each currency; a console recharge, deduction or adjustment above it waits for a second operator)`;
+}
 
 function brandingChanges(values: Values, context: OpsContext) {
   const changes: MerchantChanges = {};
