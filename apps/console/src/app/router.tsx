@@ -18,6 +18,8 @@ export const router = createBrowserRouter(
         { index: true, lazy: async () => ({ Component: (await import('../features/overview/overview-page.tsx')).OverviewPage }) },
         { path: paths.audit.path.slice(1), lazy: async () => ({ Component: (await import('../features/audit/audit-page.tsx')).AuditPage }) },
         { path: paths.operators.path.slice(1), lazy: async () => ({ Component: (await import('../features/operators/operators-page.tsx')).OperatorsPage }) },
+        { path: paths.deposits.path.slice(1), lazy: async () => ({ Component: (await import('../features/money/deposits-page.tsx')).DepositsPage }) },
+        { path: paths.approvals.path.slice(1), lazy: async () => ({ Component: (await import('../features/money/approvals-page.tsx')).ApprovalsPage }) },
         { path: '*', lazy: async () => ({ Component: (await import('../features/shell/not-found.tsx')).NotFound }) },
       ],
     },

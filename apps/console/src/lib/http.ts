@@ -24,20 +24,23 @@ export class ConsoleError extends Error {
 
 type ConsoleCalls = typeof consoleCalls;
 
-function url(call: Call, query: Record<string, unknown> | undefined) {
+function url(call: Call, query: Record<string, unknown> | undefined, path: Record<string, string> = {}) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const search = params.toString();
-  return `${CONSOLE_API_BASE}${call.path}${search ? `?${search}` : ''}`;
+  const filled = call.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(path[name] ?? ''));
+  return `${CONSOLE_API_BASE}${filled}${search ? `?${search}` : ''}`;
 }
 
-async function send(call: Call, options: { body?: unknown; query?: Record<string, unknown>; token?: string }) {
+type SendOptions = { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; headers?: Record<string, string>; token?: string };
+
+async function send(call: Call, options: SendOptions) {
   const token = options.token ?? consoleToken();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    return await fetch(url(call, options.query), { method: call.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return await fetch(url(call, options.query, options.params), { method: call.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   } catch {
     throw new ConsoleError(-1, text.common.offline);
   }
@@ -52,10 +55,10 @@ function refused(code: number, message: string, data: unknown): never {
 /** Makes one console call of the contract's table; answers its data or throws a ConsoleError. */
 export async function callConsole<K extends keyof ConsoleCalls>(
   name: K,
-  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; token?: string } = {},
+  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; params?: Record<string, string>; headers?: Record<string, string>; token?: string } = {},
 ): Promise<AnswerOf<ConsoleCalls[K]>> {
   const call = consoleCalls[name] as Call;
-  const response = await send(call, options as { body?: unknown; query?: Record<string, unknown>; token?: string });
+  const response = await send(call, options as SendOptions);
   let envelope: Envelope<unknown>;
   try {
     envelope = (await response.json()) as Envelope<unknown>;
@@ -81,4 +84,15 @@ export async function downloadConsole<K extends keyof ConsoleCalls>(name: K, que
   link.download = named ? decodeURIComponent(named) : 'audit.csv';
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** A call whose answer is a file to show (a receipt image): a URL of its bytes, for the caller to revoke. */
+export async function consoleFileUrl<K extends keyof ConsoleCalls>(name: K, params: Record<string, string>) {
+  const response = await send(consoleCalls[name] as Call, { params });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.startsWith('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    refused(envelope?.code ?? -1, envelope?.message ?? text.common.unexpected, envelope?.data ?? null);
+  }
+  return URL.createObjectURL(await response.blob());
 }

@@ -4,4 +4,6 @@ export const paths = {
   overview: { path: '/', getHref: () => '/' },
   audit: { path: '/audit', getHref: () => '/audit' },
   operators: { path: '/operators', getHref: () => '/operators' },
+  deposits: { path: '/deposits', getHref: () => '/deposits' },
+  approvals: { path: '/approvals', getHref: () => '/approvals' },
 } as const;
