@@ -35,7 +35,7 @@ export function ApprovalsPage() {
   const columns: ProColumns<MoneyRequestItem>[] = [
     { title: t.createdAt, dataIndex: 'created_at', width: 150, render: (_, row) => when(row.created_at) },
     { title: t.kind, dataIndex: 'kind', width: 100, render: (_, row) => moneyRequestKindLabel[row.kind] },
-    { title: t.account, dataIndex: 'account_reference', width: 130, copyable: true, render: (_, row) => row.account_reference ?? row.account_id },
+    { title: t.account, dataIndex: 'account_reference', width: 150, ellipsis: true, copyable: true, render: (_, row) => row.account_reference ?? row.account_id },
     { title: t.amount, dataIndex: 'amount', align: 'right', width: 140, render: (_, row) => <span className="money">{`${row.amount} ${row.currency}`}</span> },
     { title: t.reason, dataIndex: 'reason', ellipsis: true },
     { title: t.status, dataIndex: 'status', width: 90, render: (_, row) => <Tag color={statusColor[row.status]}>{moneyRequestStatusLabel[row.status]}</Tag> },
