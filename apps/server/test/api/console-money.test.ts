@@ -351,6 +351,9 @@ describe('money requests', () => {
     // a blue operator's token is no session on the orange host
     expect((await t.api('orange.localhost', finance.token).get(C('/money-requests'))).code).toBe(ConsoleErrorCode.SESSION_INVALID);
     // the orange merchant's own threshold, set by the command line, is its alone
+    const bad = await runOpsOn(t.database, ['merchant:set', '--host', 'orange.localhost', '--approval-threshold', '5O']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--approval-threshold must be an amount above zero');
     const set = await runOpsOn(t.database, ['merchant:set', '--host', 'orange.localhost', '--approval-threshold', '50.00']);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain('1000.00 → 50.00');

@@ -1,11 +1,10 @@
 import type { Services } from '../../composition.ts';
 import type { MerchantChanges } from '../../modules/merchants/service.ts';
-import { defineCommand, type FlagValues, type OpsContext, UsageError } from '../command.ts';
+import { defineCommand, type FlagValues, OpsError, type OpsContext, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
 import { cliActor } from './operator.ts';
-import { amountOf } from './wallet-money.ts';
-import { fromMinorUnits } from '@portal/contract/money';
+import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 
 type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail' | 'origin';
 
@@ -105,10 +104,19 @@ export const merchantSet = defineCommand({
   },
 });
 
+/** --approval-threshold: an amount above zero with at most two decimals. */
+function thresholdOf(raw: string) {
+  const value = raw.trim().replaceAll(',', '');
+  if (!AMOUNT_PATTERN.test(value) || toMinorUnits(value) <= 0n) {
+    throw new OpsError(`--approval-threshold must be an amount above zero with at most two decimals, such as 1000 or 5000.00, not "${raw}"`);
+  }
+  return toMinorUnits(value);
+}
+
 async function setThreshold(services: Services, values: Values, raw: string) {
   if (values.host === undefined) throw new UsageError('merchant:set: --approval-threshold needs the merchant by --host');
   const merchant = await merchantByHost(services, values.host);
-  const amount = amountOf(raw);
+  const amount = thresholdOf(raw);
   const { before, after } = await services.consoleMoney.setThreshold(merchant.id, amount, cliActor());
   return `Approval threshold of ${merchant.slug}: ${fromMinorUnits(before)} → ${fromMinorUnits(after)} (in each currency; a console recharge, deduction or adjustment above it waits for a second operator)`;
 }
@@ -138,7 +146,7 @@ async function update(services: Services, values: Values, changes: MerchantChang
   }
   if (Object.keys(changes).length === 0 && addHosts.length === 0 && removeHosts.length === 0) {
     throw new UsageError(
-      `merchant:set: nothing to change; give at least one of ${[...branding.map((f) => `--${f.flag}`), '--add-host', '--remove-host'].join(', ')}`,
+      `merchant:set: nothing to change; give at least one of ${[...branding.map((f) => `--${f.flag}`), '--add-host', '--remove-host', '--approval-threshold'].join(', ')}`,
     );
   }
   const which = values.host === undefined ? { slug: input.slug(values.slug as string) } : { host: input.host(values.host) };
