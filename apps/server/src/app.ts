@@ -22,6 +22,7 @@ import { OPEN_API_TAG, openApiDescription } from './http/open-api-section.ts';
 import { platformRoutes } from './http/platform-routes.ts';
 import { API_BASE } from '@portal/contract/api/call';
 import { CONSOLE_API_BASE } from '@portal/contract/api/console';
+import { consoleMoneyRoutes } from './modules/console-money/routes.ts';
 import { consoleRoutes } from './modules/operators/routes.ts';
 import { consoleAdminRoutes } from './modules/console-admin/routes.ts';
 import { registerConsoleApp } from './web/console-app.ts';
@@ -265,6 +266,7 @@ const consoleApi: FastifyPluginAsync<{ services: Services; routes: RouteTable }>
   api.addHook('preValidation', refuseBadText);
   await api.register(consoleRoutes, { operators: services.operators });
   await api.register(consoleAdminRoutes, { admin: services.consoleAdmin });
+  await api.register(consoleMoneyRoutes, { money: services.consoleMoney });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

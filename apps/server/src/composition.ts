@@ -27,6 +27,7 @@ import { createIssuerEventService } from './modules/issuer/service.ts';
 import { createManagerService } from './modules/managers/service.ts';
 import { createOperatorService } from './modules/operators/service.ts';
 import { createConsoleAdminService } from './modules/console-admin/service.ts';
+import { createConsoleMoneyService } from './modules/console-money/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { createSecurityService } from './modules/security/service.ts';
@@ -217,7 +218,8 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const apiKeys = createApiKeyService({ db, clock });
   const operators = createOperatorService({ db, clock, sealer, codeHashKey: hashKey });
   const consoleAdmin = createConsoleAdminService({ db, products, agreements, messages, operators });
-  return { consoleAdmin, config, database, clock, sealer, apiKeys, operators, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
+  const consoleMoney = createConsoleMoneyService({ db, clock, operators, funding, ledger, wallet });
+  return { consoleAdmin, config, consoleMoney, database, clock, sealer, apiKeys, operators, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

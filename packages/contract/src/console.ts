@@ -30,6 +30,11 @@ export const CONSOLE_ACTIONS = {
   'products.write': ['ADMIN'],
   'content.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'content.publish': ['ADMIN'],
+  'deposits.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'deposits.decide': ['FINANCE', 'ADMIN'],
+  'money.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'money.propose': ['FINANCE', 'ADMIN'],
+  'money.approve': ['FINANCE', 'ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;
 
@@ -152,6 +157,13 @@ export const AUDIT_ACTIONS = [
   'PRODUCT_UPDATED',
   'AGREEMENT_PUBLISHED',
   'ANNOUNCEMENT_PUBLISHED',
+  'DEPOSIT_CONFIRMED',
+  'DEPOSIT_REJECTED',
+  'STATEMENT_IMPORTED',
+  'MONEY_PROPOSED',
+  'MONEY_APPLIED',
+  'MONEY_REJECTED',
+  'APPROVAL_THRESHOLD_SET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -169,6 +181,13 @@ export const auditActionLabel: Record<AuditAction, string> = {
   PRODUCT_UPDATED: '修改卡产品',
   AGREEMENT_PUBLISHED: '发布用户协议',
   ANNOUNCEMENT_PUBLISHED: '发布公告',
+  DEPOSIT_CONFIRMED: '确认充值入账',
+  DEPOSIT_REJECTED: '驳回充值通知',
+  STATEMENT_IMPORTED: '导入银行对账单',
+  MONEY_PROPOSED: '发起资金申请',
+  MONEY_APPLIED: '执行资金操作',
+  MONEY_REJECTED: '驳回资金申请',
+  APPROVAL_THRESHOLD_SET: '设置审批阈值',
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */

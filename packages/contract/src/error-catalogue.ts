@@ -7,6 +7,7 @@ import { usdtErrors } from './error-catalogue-usdt.ts';
 import { developerErrors } from './error-catalogue-developer.ts';
 import { consoleErrors } from './console-errors.ts';
 import { consoleAdminErrors } from './console-admin-errors.ts';
+import { consoleMoneyErrors } from './console-money-errors.ts';
 import { webhookErrors } from './error-catalogue-webhooks.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
@@ -36,5 +37,6 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...developerErrors,
   ...consoleErrors,
   ...consoleAdminErrors,
+  ...consoleMoneyErrors,
   ...webhookErrors,
 };

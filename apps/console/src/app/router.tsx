@@ -20,6 +20,8 @@ export const router = createBrowserRouter(
         { path: paths.operators.path.slice(1), lazy: async () => ({ Component: (await import('../features/operators/operators-page.tsx')).OperatorsPage }) },
         { path: paths.products.path.slice(1), lazy: async () => ({ Component: (await import('../features/products/products-page.tsx')).ProductsPage }) },
         { path: paths.content.path.slice(1), lazy: async () => ({ Component: (await import('../features/content/content-page.tsx')).ContentPage }) },
+        { path: paths.deposits.path.slice(1), lazy: async () => ({ Component: (await import('../features/money/deposits-page.tsx')).DepositsPage }) },
+        { path: paths.approvals.path.slice(1), lazy: async () => ({ Component: (await import('../features/money/approvals-page.tsx')).ApprovalsPage }) },
         { path: '*', lazy: async () => ({ Component: (await import('../features/shell/not-found.tsx')).NotFound }) },
       ],
     },

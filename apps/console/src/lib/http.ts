@@ -25,7 +25,7 @@ export class ConsoleError extends Error {
 
 type ConsoleCalls = typeof consoleCalls;
 type CallRef = { method: string; path: string };
-type SendOptions = { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; token?: string };
+type SendOptions = { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; headers?: Record<string, string>; token?: string };
 
 function url(call: CallRef, query: Record<string, unknown> | undefined, pathParams: Record<string, string> | undefined) {
   const params = new URLSearchParams();
@@ -37,7 +37,7 @@ function url(call: CallRef, query: Record<string, unknown> | undefined, pathPara
 
 async function send(call: CallRef, options: SendOptions) {
   const token = options.token ?? consoleToken();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {
@@ -56,7 +56,7 @@ function refused(code: number, message: string, data: unknown): never {
 /** Makes one console call of the contract's table; answers its data or throws a ConsoleError. */
 export async function callConsole<K extends keyof ConsoleCalls>(
   name: K,
-  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; params?: ParamsOf<ConsoleCalls[K]>; token?: string } = {},
+  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; params?: ParamsOf<ConsoleCalls[K]>; headers?: Record<string, string>; token?: string } = {},
 ): Promise<AnswerOf<ConsoleCalls[K]>> {
   const response = await send(consoleCallRefs[name], options as SendOptions);
   let envelope: Envelope<unknown>;
@@ -83,4 +83,15 @@ export async function downloadConsole<K extends keyof ConsoleCalls>(name: K, que
   link.download = named ? decodeURIComponent(named) : 'audit.csv';
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** A call whose answer is a file to show (a receipt image): a URL of its bytes, for the caller to revoke. */
+export async function consoleFileUrl<K extends keyof ConsoleCalls>(name: K, params: Record<string, string>) {
+  const response = await send(consoleCallRefs[name], { params });
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.startsWith('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    refused(envelope?.code ?? -1, envelope?.message ?? text.common.unexpected, envelope?.data ?? null);
+  }
+  return URL.createObjectURL(await response.blob());
 }

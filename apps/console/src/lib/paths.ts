@@ -6,4 +6,6 @@ export const paths = {
   operators: { path: '/operators', getHref: () => '/operators' },
   products: { path: '/products', getHref: () => '/products' },
   content: { path: '/content', getHref: () => '/content' },
+  deposits: { path: '/deposits', getHref: () => '/deposits' },
+  approvals: { path: '/approvals', getHref: () => '/approvals' },
 } as const;

@@ -19,3 +19,4 @@ export { usdtSettings, usdtAddresses, cryptoGatewayEvents } from './schema/usdt.
 export { apiKeys, apiKeyRate, apiKeyReplays } from './schema/developer.ts';
 export { operators, operatorSessions, operatorRecoveryCodes, operatorAudit } from './schema/operators.ts';
 export { webhookEndpoints, webhookEvents, webhookDeliveries, webhookAttempts } from './schema/webhooks.ts';
+export { moneyRequests, approvalThresholds } from './schema/money-requests.ts';

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { type Call, defineCalls, PUBLIC } from './call.ts';
 import { consoleAdminCalls } from './console-admin.ts';
+import { consoleMoneyCalls } from './console-money.ts';
 import { operator, operatorSession } from './console-who.ts';
 
 export { operator, operatorSession } from './console-who.ts';
@@ -103,6 +104,7 @@ export const consoleCalls = defineCalls({
     who: operator('operators.read'),
   },
   ...consoleAdminCalls,
+  ...consoleMoneyCalls,
 }) satisfies Record<string, Call>;
 
 /** The call's full path below CONSOLE_API_BASE. */

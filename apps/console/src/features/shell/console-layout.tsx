@@ -1,4 +1,4 @@
-import { AuditOutlined, CreditCardOutlined, DashboardOutlined, LogoutOutlined, NotificationOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, CreditCardOutlined, DashboardOutlined, LogoutOutlined, NotificationOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { operatorRoleLabel } from '@portal/contract/console-labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,11 +9,14 @@ import { callConsole } from '../../lib/http.ts';
 import { paths } from '../../lib/paths.ts';
 import { meQuery, merchantQuery } from '../../lib/queries.ts';
 import { consoleToken, onTokenChange, setConsoleToken } from '../../lib/session.ts';
+import { moneyText } from '../../locales/money.zh-CN.ts';
 import { text } from '../../locales/zh-CN.ts';
 import styles from './console-layout.module.css';
 
 const menu = [
   { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
+  { path: paths.deposits.getHref(), name: moneyText.menu.deposits, icon: <AccountBookOutlined />, action: 'deposits.read' },
+  { path: paths.approvals.getHref(), name: moneyText.menu.approvals, icon: <SafetyCertificateOutlined />, action: 'money.read' },
   { path: paths.audit.getHref(), name: text.shell.menu.audit, icon: <AuditOutlined />, action: 'audit.read' },
   { path: paths.operators.getHref(), name: text.shell.menu.operators, icon: <TeamOutlined />, action: 'operators.read' },
   { path: paths.products.getHref(), name: text.shell.menu.products, icon: <CreditCardOutlined />, action: 'products.read' },

@@ -49,6 +49,8 @@ export interface FundingCaller {
 }
 
 export type { LineOutcome } from './statement-import.ts';
+/** A deposit as the customer reads it (the console lists the same, with whose it is). */
+export { depositView } from './notices.ts';
 
 const newReference = () =>
   REFERENCE_PREFIX + Array.from({ length: REFERENCE_BODY_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
@@ -84,6 +86,33 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
 
   const bankView = (row: Awaited<ReturnType<typeof findDepositAccount>>): ReceivingBank | null =>
     row ? { name: row.bankName, account_name: row.accountName, account_number: row.accountNumber, branch: row.branch, swift: row.swift } : null;
+
+  async function confirmIn(tx: Tx, request: { merchantId: string; depositId: string; amount?: bigint }) {
+    const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
+    if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
+    if (deposit.kind === 'USDT') throw new AppError(UsdtErrorCode.DEPOSIT_ON_CHAIN);
+    if (deposit.status === 'CREDITED') return { row: deposit, replayed: true, collected: 0n };
+    if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已驳回' }, data: { status: deposit.status } });
+    const { row, moved } = await credits.creditDeposit(tx, deposit, request.amount ?? deposit.amount, `deposit:${deposit.id}`);
+    return { row, replayed: false, collected: moved.collected };
+  }
+
+  async function rejectIn(tx: Tx, request: { merchantId: string; depositId: string; reason: string }) {
+    const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
+    if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
+    if (deposit.kind === 'USDT') throw new AppError(UsdtErrorCode.DEPOSIT_ON_CHAIN);
+    if (deposit.status === 'REJECTED') return { row: deposit, replayed: true };
+    if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已入账' }, data: { status: deposit.status } });
+    const row = await updateDeposit(tx, deposit.id, { status: 'REJECTED', reason: request.reason, decidedAt: clock.now() });
+    await messages.post(tx, {
+      merchantId: deposit.merchantId,
+      accountId: deposit.accountId,
+      type: 'DEPOSIT_REJECTED',
+      status: 'fail',
+      ...depositNotices.rejected({ amount: depositView(row).amount, currency: row.currency, reason: request.reason }),
+    });
+    return { row, replayed: false };
+  }
 
   return {
     referenceFor,
@@ -168,37 +197,25 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
      * notice credited already answers as it stands with `replayed`; a rejected one is refused.
      */
     async confirm(request: { merchantId: string; depositId: string; amount?: bigint }) {
-      const result = await db.transaction(async (tx) => {
-        const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
-        if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
-        if (deposit.kind === 'USDT') throw new AppError(UsdtErrorCode.DEPOSIT_ON_CHAIN);
-        if (deposit.status === 'CREDITED') return { row: deposit, replayed: true, collected: 0n };
-        if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已驳回' }, data: { status: deposit.status } });
-        const { row, moved } = await credits.creditDeposit(tx, deposit, request.amount ?? deposit.amount, `deposit:${deposit.id}`);
-        return { row, replayed: false, collected: moved.collected };
-      });
+      const result = await db.transaction((tx) => confirmIn(tx, request));
       if (!result.replayed) await credits.deliverMails();
       return result;
     },
 
+    /** deposit:confirm inside the caller's transaction (the console's, which takes the operator's code in it); the caller sends the e-mail after (deliverMails). */
+    confirmWithin: confirmIn,
+
     /** deposit:reject: a PENDING notice REJECTED with the reason the customer reads; one rejected already answers as it stands. */
-    async reject(request: { merchantId: string; depositId: string; reason: string }) {
-      return db.transaction(async (tx) => {
-        const deposit = await depositForUpdate(tx, request.merchantId, request.depositId);
-        if (!deposit) throw new AppError(FundingErrorCode.DEPOSIT_NOT_FOUND);
-        if (deposit.kind === 'USDT') throw new AppError(UsdtErrorCode.DEPOSIT_ON_CHAIN);
-        if (deposit.status === 'REJECTED') return { row: deposit, replayed: true };
-        if (deposit.status !== 'PENDING') throw new AppError(FundingErrorCode.DEPOSIT_DECIDED, { params: { status: '已入账' }, data: { status: deposit.status } });
-        const row = await updateDeposit(tx, deposit.id, { status: 'REJECTED', reason: request.reason, decidedAt: clock.now() });
-        await messages.post(tx, {
-          merchantId: deposit.merchantId,
-          accountId: deposit.accountId,
-          type: 'DEPOSIT_REJECTED',
-          status: 'fail',
-          ...depositNotices.rejected({ amount: depositView(row).amount, currency: row.currency, reason: request.reason }),
-        });
-        return { row, replayed: false };
-      });
+    reject: (request: { merchantId: string; depositId: string; reason: string }) => db.transaction((tx) => rejectIn(tx, request)),
+
+    /** deposit:reject inside the caller's transaction. */
+    rejectWithin: rejectIn,
+
+    /** An operator's read of any receipt of the merchant (the console's). */
+    async merchantReceipt(merchantId: string, id: string) {
+      const row = await findReceipt(db, merchantId, null, id);
+      if (!row) throw new AppError(FundingErrorCode.RECEIPT_NOT_FOUND);
+      return { type: row.contentType, bytes: await files.read(merchantId, row.fileName) };
     },
 
     importStatement: statements.importStatement,
@@ -213,6 +230,9 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
       return outcome;
     },
 
+    /** deposit:credit-line inside the caller's transaction; the caller sends the e-mail after (deliverMails). */
+    creditLineWithin: statements.creditLineIn,
+
     /** The account of the merchant whose reference code this is (any case), or undefined. */
     async accountByReference(merchantId: string, reference: string) {
       const [row] = await accountsByReference(db, merchantId, [reference.trim().toUpperCase()]);
@@ -226,6 +246,9 @@ export function createFundingService(deps: CreditDeps & UsdtDeps & { receiptsFol
 
     /** wallet:recharge: money in from the merchant's funding, what is owed collected from it in the same transaction. */
     recharge: (request: WalletAmountRequest) => db.transaction((tx) => credits.moneyIn(tx, request)),
+
+    /** wallet:recharge inside the caller's transaction. */
+    rechargeWithin: credits.moneyIn,
 
     deliverMails: credits.deliverMails,
     usdtAddress: usdt.addressFor,

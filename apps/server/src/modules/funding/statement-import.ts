@@ -20,6 +20,15 @@ import {
   statementLinesOf,
 } from './store.ts';
 
+/** An unmatched line to credit to the account an operator names (by its reference). */
+export interface CreditLineRequest {
+  merchantId: string;
+  bankTxnId: string;
+  account: { accountId: string; reference: string };
+  currency?: Currency;
+  by: string;
+}
+
 /** One statement line's outcome of an import. */
 export type LineOutcome =
   | { outcome: 'credited'; line: StatementLine; depositId: string; accountId: string; reference: string; collected: bigint }
@@ -204,6 +213,18 @@ export function statementPart(deps: CreditDeps & { importWorkers?: number }) {
     });
   }
 
+  /** An unmatched line credited by an operator to the account they name, inside the caller's transaction. */
+  async function creditLineIn(tx: Tx, request: CreditLineRequest) {
+    const row = await lineForUpdate(tx, request.merchantId, request.bankTxnId);
+    if (!row) throw new AppError(FundingErrorCode.STATEMENT_LINE_NOT_FOUND);
+    if (row.status !== 'UNMATCHED' || row.depositId) throw new AppError(FundingErrorCode.STATEMENT_LINE_CREDITED);
+    if (request.currency && request.currency !== row.currency) throw new AppError(FundingErrorCode.STATEMENT_LINE_CURRENCY, { params: { currency: row.currency }, data: { currency: row.currency } });
+    const line: StatementLine = { line: 0, bankTxnId: row.bankTxnId, date: row.bookedOn, amount: row.amount, currency: row.currency as Currency, payer: row.payer, memo: row.memo, references: [] };
+    const [outcome] = await creditLines(tx, request.merchantId, row.currency as Currency, [{ line, row, owner: request.account, by: request.by }]);
+    if (outcome?.outcome === 'failed') throw outcome.refusal ?? new Error(outcome.problem);
+    return outcome as Extract<LineOutcome, { outcome: 'credited' | 'claimed' }>;
+  }
+
   return {
     /**
      * deposit:import: every good line once (its bank id recorded in the same transaction as its credit);
@@ -249,17 +270,10 @@ export function statementPart(deps: CreditDeps & { importWorkers?: number }) {
      * under the line's key: the line is then MATCHED, with who credited it and when. A line credited
      * already, an unknown line or one of another currency is refused and changes nothing.
      */
-    creditLine(request: { merchantId: string; bankTxnId: string; account: { accountId: string; reference: string }; currency?: Currency; by: string }) {
-      return inTransaction(async (tx) => {
-        const row = await lineForUpdate(tx, request.merchantId, request.bankTxnId);
-        if (!row) throw new AppError(FundingErrorCode.STATEMENT_LINE_NOT_FOUND);
-        if (row.status !== 'UNMATCHED' || row.depositId) throw new AppError(FundingErrorCode.STATEMENT_LINE_CREDITED);
-        if (request.currency && request.currency !== row.currency) throw new AppError(FundingErrorCode.STATEMENT_LINE_CURRENCY, { params: { currency: row.currency }, data: { currency: row.currency } });
-        const line: StatementLine = { line: 0, bankTxnId: row.bankTxnId, date: row.bookedOn, amount: row.amount, currency: row.currency as Currency, payer: row.payer, memo: row.memo, references: [] };
-        const [outcome] = await creditLines(tx, request.merchantId, row.currency as Currency, [{ line, row, owner: request.account, by: request.by }]);
-        if (outcome?.outcome === 'failed') throw outcome.refusal ?? new Error(outcome.problem);
-        return outcome as Extract<LineOutcome, { outcome: 'credited' | 'claimed' }>;
-      });
+    creditLine(request: CreditLineRequest) {
+      return inTransaction((tx) => creditLineIn(tx, request));
     },
+
+    creditLineIn,
   };
 }

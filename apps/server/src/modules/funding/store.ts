@@ -55,11 +55,12 @@ export async function insertReceipt(tx: Tx, values: typeof depositReceipts.$infe
   return row;
 }
 
-export async function findReceipt(tx: Tx, merchantId: string, accountId: string, id: string) {
+/** A receipt of the merchant, of the account when one is named (a customer's own; an operator reads any of the merchant's). */
+export async function findReceipt(tx: Tx, merchantId: string, accountId: string | null, id: string) {
   const [row] = await tx
     .select()
     .from(depositReceipts)
-    .where(and(eq(depositReceipts.id, id), eq(depositReceipts.merchantId, merchantId), eq(depositReceipts.accountId, accountId)));
+    .where(and(eq(depositReceipts.id, id), eq(depositReceipts.merchantId, merchantId), accountId === null ? undefined : eq(depositReceipts.accountId, accountId)));
   return row;
 }
 

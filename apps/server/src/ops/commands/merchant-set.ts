@@ -1,7 +1,10 @@
 import type { Services } from '../../composition.ts';
 import type { MerchantChanges } from '../../modules/merchants/service.ts';
-import { defineCommand, type FlagValues, type OpsContext, UsageError } from '../command.ts';
+import { defineCommand, type FlagValues, OpsError, type OpsContext, UsageError } from '../command.ts';
 import * as input from '../input.ts';
+import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
+import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 
 type BrandingColumn = 'name' | 'color' | 'website' | 'favicon' | 'darkLogo' | 'lightLogo' | 'icp' | 'version' | 'supportEmail' | 'origin';
 
@@ -48,6 +51,11 @@ const flags = {
       'where links in mail (password reset) point: https://host[:port], one of its hosts, no path; http:// only for localhost names outside production; "" clears it',
   },
   'add-host': { type: 'string', value: 'HOST', multiple: true, description: 'add a host name; a host belongs to one merchant only' },
+  'approval-threshold': {
+    type: 'string',
+    value: 'AMOUNT',
+    description: 'the console\'s four-eyes threshold, the same in each currency: a recharge, deduction or adjustment above it waits for a second operator (default 1000.00); with --host',
+  },
   'remove-host': {
     type: 'string',
     value: 'HOST',
@@ -73,6 +81,7 @@ export const merchantSet = defineCommand({
     'merchant:set --slug orange --version 2023-2026 --icp "粤ICP备2023045502号-2"',
     'merchant:set --slug orange --add-host shop.orange.example --remove-host orange.localhost',
     'merchant:set --slug orange --add-host portal.orange.example --origin https://portal.orange.example',
+    'merchant:set --host localhost --approval-threshold 5000.00',
     'merchant:set --create --slug acme --name "极光卡" --host acme.localhost --color purple',
   ],
   async run(values, context) {
@@ -81,10 +90,36 @@ export const merchantSet = defineCommand({
     const removeHosts = hostList(values['remove-host'], 'remove-host');
     const both = addHosts.find((host) => removeHosts.includes(host));
     if (both) throw new UsageError(`merchant:set: ${both} is given to both --add-host and --remove-host`);
-    if (values.create) return create(context.services, values, changes, addHosts, removeHosts);
+    if (values.create) {
+      if (values['approval-threshold'] !== undefined) throw new UsageError('merchant:set: --approval-threshold does not go with --create; set it once the merchant exists');
+      return create(context.services, values, changes, addHosts, removeHosts);
+    }
+    const threshold = values['approval-threshold'];
+    if (threshold !== undefined) {
+      const told = await setThreshold(context.services, values, threshold);
+      if (Object.keys(changes).length === 0 && addHosts.length === 0 && removeHosts.length === 0) return told;
+      return `${await update(context.services, values, changes, addHosts, removeHosts)}\n${told}`;
+    }
     return update(context.services, values, changes, addHosts, removeHosts);
   },
 });
+
+/** --approval-threshold: an amount above zero with at most two decimals. */
+function thresholdOf(raw: string) {
+  const value = raw.trim().replaceAll(',', '');
+  if (!AMOUNT_PATTERN.test(value) || toMinorUnits(value) <= 0n) {
+    throw new OpsError(`--approval-threshold must be an amount above zero with at most two decimals, such as 1000 or 5000.00, not "${raw}"`);
+  }
+  return toMinorUnits(value);
+}
+
+async function setThreshold(services: Services, values: Values, raw: string) {
+  if (values.host === undefined) throw new UsageError('merchant:set: --approval-threshold needs the merchant by --host');
+  const merchant = await merchantByHost(services, values.host);
+  const amount = thresholdOf(raw);
+  const { before, after } = await services.consoleMoney.setThreshold(merchant.id, amount, cliActor());
+  return `Approval threshold of ${merchant.slug}: ${fromMinorUnits(before)} → ${fromMinorUnits(after)} (in each currency; a console recharge, deduction or adjustment above it waits for a second operator)`;
+}
 
 function brandingChanges(values: Values, context: OpsContext) {
   const changes: MerchantChanges = {};
@@ -111,7 +146,7 @@ async function update(services: Services, values: Values, changes: MerchantChang
   }
   if (Object.keys(changes).length === 0 && addHosts.length === 0 && removeHosts.length === 0) {
     throw new UsageError(
-      `merchant:set: nothing to change; give at least one of ${[...branding.map((f) => `--${f.flag}`), '--add-host', '--remove-host'].join(', ')}`,
+      `merchant:set: nothing to change; give at least one of ${[...branding.map((f) => `--${f.flag}`), '--add-host', '--remove-host', '--approval-threshold'].join(', ')}`,
     );
   }
   const which = values.host === undefined ? { slug: input.slug(values.slug as string) } : { host: input.host(values.host) };

@@ -8,7 +8,7 @@ import { merchantByHost } from '../lookup.ts';
 import { textTable } from '../table.ts';
 
 /** The command line as the audit log names it: the shell user who ran the command. */
-const cliActor = (): AuditActor => {
+export const cliActor = (): AuditActor => {
   let user = process.env.USER ?? 'unknown';
   try {
     user = userInfo().username;
