@@ -23,6 +23,7 @@ import { platformRoutes } from './http/platform-routes.ts';
 import { API_BASE } from '@portal/contract/api/call';
 import { CONSOLE_API_BASE } from '@portal/contract/api/console';
 import { consoleRoutes } from './modules/operators/routes.ts';
+import { consoleCustomerRoutes } from './modules/customers/routes.ts';
 import { registerConsoleApp } from './web/console-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
@@ -258,6 +259,7 @@ const consoleApi: FastifyPluginAsync<{ services: Services; routes: RouteTable }>
   });
   api.addHook('preValidation', refuseBadText);
   await api.register(consoleRoutes, { operators: services.operators });
+  await api.register(consoleCustomerRoutes, { customers: services.customers });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from './enums.ts';
+import { CUSTOMER_AUDIT_ACTIONS, customerAuditActionLabel } from './console-customers-audit.ts';
 import { merchantSchema } from './merchant.ts';
 
 /**
@@ -32,6 +33,9 @@ export const CONSOLE_ACTIONS = {
   'overview.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'audit.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'operators.read': ['ADMIN'],
+  'customers.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'customers.message': ['SUPPORT', 'ADMIN'],
+  'customers.freeze': ['RISK', 'ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;
 
@@ -157,6 +161,7 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_DISABLED',
   'OPERATOR_RESET',
   'ACTION_CODE_FAILED',
+  ...CUSTOMER_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -171,6 +176,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   OPERATOR_DISABLED: '停用操作员',
   OPERATOR_RESET: '重置操作员密码与验证器',
   ACTION_CODE_FAILED: '操作验证码错误',
+  ...customerAuditActionLabel,
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */

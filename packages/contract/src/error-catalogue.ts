@@ -6,6 +6,7 @@ import { fundingErrors } from './error-catalogue-funding.ts';
 import { usdtErrors } from './error-catalogue-usdt.ts';
 import { developerErrors } from './error-catalogue-developer.ts';
 import { consoleErrors } from './console-errors.ts';
+import { consoleCustomerErrors } from './console-customers-errors.ts';
 import { webhookErrors } from './error-catalogue-webhooks.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
@@ -34,5 +35,6 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...usdtErrors,
   ...developerErrors,
   ...consoleErrors,
+  ...consoleCustomerErrors,
   ...webhookErrors,
 };

@@ -15,6 +15,7 @@ import {
 } from '../console.ts';
 import { z } from 'zod';
 import { type Call, defineCalls, type OperatorCaller, PUBLIC } from './call.ts';
+import { consoleCustomerCalls } from './console-customers.ts';
 
 /** Every console call's path is below this one (not API_BASE: the console's calls are none of the portal's). */
 export const CONSOLE_API_BASE = '/api/console/v1';
@@ -105,6 +106,7 @@ export const consoleCalls = defineCalls({
     tags,
     who: operator('operators.read'),
   },
+  ...consoleCustomerCalls,
 }) satisfies Record<string, Call>;
 
 /** The call's full path below CONSOLE_API_BASE. */

@@ -146,6 +146,8 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     login: signIn.login,
     giveCode: signIn.giveCode,
     withActionCode: signIn.withActionCode,
+    /** Writes an operator action's audit row inside the action's own transaction. */
+    record: audit,
     logout: signIn.logout,
 
     /** A new operator with a password answered once; they enrol an authenticator at their first sign-in. */
