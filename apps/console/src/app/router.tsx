@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouteError } from '../features/shell/route-error.tsx';
 import { paths } from '../lib/paths.ts';
+import { customerRoutes } from './customer-routes.tsx';
 
 /** Every screen, lazily loaded; the shell (ProLayout) guards the signed-in ones. */
 export const router = createBrowserRouter(
@@ -18,6 +19,7 @@ export const router = createBrowserRouter(
         { index: true, lazy: async () => ({ Component: (await import('../features/overview/overview-page.tsx')).OverviewPage }) },
         { path: paths.audit.path.slice(1), lazy: async () => ({ Component: (await import('../features/audit/audit-page.tsx')).AuditPage }) },
         { path: paths.operators.path.slice(1), lazy: async () => ({ Component: (await import('../features/operators/operators-page.tsx')).OperatorsPage }) },
+        ...customerRoutes,
         { path: '*', lazy: async () => ({ Component: (await import('../features/shell/not-found.tsx')).NotFound }) },
       ],
     },

@@ -1,5 +1,5 @@
 import { CONSOLE_API_BASE, consoleCalls } from '@portal/contract/api/console';
-import type { AnswerOf, BodyOf, Call, QueryOf } from '@portal/contract/api/call';
+import { type AnswerOf, type BodyOf, type Call, callPath, type QueryOf } from '@portal/contract/api/call';
 import { CONSOLE_SESSION_CODES } from '@portal/contract/console-errors';
 import type { Envelope } from '@portal/contract/envelope';
 import { consoleToken, setConsoleToken } from './session.ts';
@@ -24,20 +24,20 @@ export class ConsoleError extends Error {
 
 type ConsoleCalls = typeof consoleCalls;
 
-function url(call: Call, query: Record<string, unknown> | undefined) {
+function url(call: Call, query: Record<string, unknown> | undefined, pathParams: Record<string, string> | undefined) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const search = params.toString();
-  return `${CONSOLE_API_BASE}${call.path}${search ? `?${search}` : ''}`;
+  return `${CONSOLE_API_BASE}${callPath(call, pathParams)}${search ? `?${search}` : ''}`;
 }
 
-async function send(call: Call, options: { body?: unknown; query?: Record<string, unknown>; token?: string }) {
+async function send(call: Call, options: { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; token?: string }) {
   const token = options.token ?? consoleToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    return await fetch(url(call, options.query), { method: call.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return await fetch(url(call, options.query, options.params), { method: call.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   } catch {
     throw new ConsoleError(-1, text.common.offline);
   }
@@ -52,10 +52,10 @@ function refused(code: number, message: string, data: unknown): never {
 /** Makes one console call of the contract's table; answers its data or throws a ConsoleError. */
 export async function callConsole<K extends keyof ConsoleCalls>(
   name: K,
-  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; token?: string } = {},
+  options: { body?: BodyOf<ConsoleCalls[K]>; query?: QueryOf<ConsoleCalls[K]>; params?: Record<string, string>; token?: string } = {},
 ): Promise<AnswerOf<ConsoleCalls[K]>> {
   const call = consoleCalls[name] as Call;
-  const response = await send(call, options as { body?: unknown; query?: Record<string, unknown>; token?: string });
+  const response = await send(call, options as { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; token?: string });
   let envelope: Envelope<unknown>;
   try {
     envelope = (await response.json()) as Envelope<unknown>;

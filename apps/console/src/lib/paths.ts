@@ -4,4 +4,8 @@ export const paths = {
   overview: { path: '/', getHref: () => '/' },
   audit: { path: '/audit', getHref: () => '/audit' },
   operators: { path: '/operators', getHref: () => '/operators' },
+  customers: { path: '/customers', getHref: () => '/customers' },
+  customer: { path: '/customers/:id', getHref: (id: string) => `/customers/${id}` },
+  cards: { path: '/cards', getHref: (query = '') => `/cards${query}` },
+  transactions: { path: '/transactions', getHref: (query = '') => `/transactions${query}` },
 } as const;

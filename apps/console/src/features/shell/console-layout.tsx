@@ -11,9 +11,11 @@ import { meQuery, merchantQuery } from '../../lib/queries.ts';
 import { consoleToken, onTokenChange, setConsoleToken } from '../../lib/session.ts';
 import { text } from '../../locales/zh-CN.ts';
 import styles from './console-layout.module.css';
+import { customerMenu } from './customer-menu.tsx';
 
 const menu = [
   { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
+  ...customerMenu,
   { path: paths.audit.getHref(), name: text.shell.menu.audit, icon: <AuditOutlined />, action: 'audit.read' },
   { path: paths.operators.getHref(), name: text.shell.menu.operators, icon: <TeamOutlined />, action: 'operators.read' },
 ];
