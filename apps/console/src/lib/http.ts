@@ -1,5 +1,5 @@
 import { CONSOLE_API_BASE, consoleCalls } from '@portal/contract/api/console';
-import { type AnswerOf, type BodyOf, type Call, callPath, type QueryOf } from '@portal/contract/api/call';
+import type { AnswerOf, BodyOf, Call, QueryOf } from '@portal/contract/api/call';
 import { CONSOLE_SESSION_CODES } from '@portal/contract/console-errors';
 import type { Envelope } from '@portal/contract/envelope';
 import { consoleToken, setConsoleToken } from './session.ts';
@@ -24,11 +24,15 @@ export class ConsoleError extends Error {
 
 type ConsoleCalls = typeof consoleCalls;
 
+/** The call's path with its `:name` parameters put in, each escaped. */
+const filled = (path: string, params: Record<string, string> = {}) =>
+  path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
 function url(call: Call, query: Record<string, unknown> | undefined, pathParams: Record<string, string> | undefined) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const search = params.toString();
-  return `${CONSOLE_API_BASE}${callPath(call, pathParams)}${search ? `?${search}` : ''}`;
+  return `${CONSOLE_API_BASE}${filled(call.path, pathParams)}${search ? `?${search}` : ''}`;
 }
 
 async function send(call: Call, options: { body?: unknown; query?: Record<string, unknown>; params?: Record<string, string>; token?: string }) {
