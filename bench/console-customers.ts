@@ -16,7 +16,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/engine.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { freePort, ms, percentile, sorted } from './lib/measure.ts';
 import { freshBenchDatabase } from './lib/pg.ts';
-import { apiCaller, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
+import { type Answer, benchServerEnv, dataOf, serveBenchApp } from './lib/server.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -40,7 +40,23 @@ async function bench() {
       server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
       createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));
     });
-    const call = apiCaller(ready.port, agent, HOST);
+    /** A JSON call below /api/console/v1 over the kept-open connections. */
+    const call = <T>(method: string, path: string, token: string, body?: unknown): Promise<Answer<T>> =>
+      new Promise((resolve, reject) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const headers: Record<string, string | number> = { host: HOST, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+        const request = http.request({ host: '127.0.0.1', port: ready.port, method, path: `/api/console/v1${path}`, agent, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; message: string; data: T };
+            resolve({ status: response.statusCode ?? 0, bytes: Buffer.concat(chunks).length, ...answer });
+          });
+        });
+        request.on('error', reject);
+        request.end(payload);
+      });
     database = await openDatabase({ databaseUrl: target.url, poolSize: 4 });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
     const services = createServices({ config: { ...loadConfig(benchServerEnv(ISSUER_URL)), databaseUrl: target.url }, database, clock: systemClock, log: quiet });
@@ -92,8 +108,8 @@ async function bench() {
 
     // ── an operator, signed in with the code otplib computes ──
     const created = await services.operators.create(m, { email: 'bench@ops.example', role: 'SUPPORT' }, { channel: 'CLI', user: 'bench' });
-    const login = dataOf(await call<{ token: string; totp_enrolment: { secret: string } }>('POST', '/api/console/v1/auth/login', '', { email: 'bench@ops.example', password: created.password }), 'login');
-    const given = dataOf(await call<{ token: string }>('POST', '/api/console/v1/auth/totp', login.token, { code: await generate({ secret: login.totp_enrolment.secret }) }), 'totp');
+    const login = dataOf(await call<{ token: string; totp_enrolment: { secret: string } }>('POST', '/auth/login', '', { email: 'bench@ops.example', password: created.password }), 'login');
+    const given = dataOf(await call<{ token: string }>('POST', '/auth/totp', login.token, { code: await generate({ secret: login.totp_enrolment.secret }) }), 'totp');
     const token = given.token;
 
     // ── the search, each kind of keyword ──
@@ -118,7 +134,7 @@ async function bench() {
     let worst = 0;
     started = performance.now();
     for (const [label, keyword] of kinds) {
-      const path = `/api/console/v1/customers?page=1&page_size=20${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`;
+      const path = `/customers?page=1&page_size=20${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`;
       for (let i = 0; i < 20; i++) dataOf(await call('GET', path, token), path);
       const times: number[] = [];
       let total = 0;

@@ -181,6 +181,7 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                   size="small"
                   rowKey="id"
                   pagination={false}
+                  scroll={{ x: 560 }}
                   dataSource={detail.members}
                   columns={[
                     { title: customersText.customers.phone, dataIndex: 'phone_masked' },
@@ -252,6 +253,7 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                   size="small"
                   rowKey="id"
                   pagination={false}
+                  scroll={{ x: 480 }}
                   dataSource={detail.messages}
                   locale={{ emptyText: t.none }}
                   columns={[
