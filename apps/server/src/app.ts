@@ -25,6 +25,7 @@ import { CONSOLE_API_BASE } from '@portal/contract/api/console';
 import { consoleMoneyRoutes } from './modules/console-money/routes.ts';
 import { consoleRoutes } from './modules/operators/routes.ts';
 import { consoleAdminRoutes } from './modules/console-admin/routes.ts';
+import { consoleCustomerRoutes } from './modules/customers/routes.ts';
 import { registerConsoleApp } from './web/console-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
@@ -267,6 +268,7 @@ const consoleApi: FastifyPluginAsync<{ services: Services; routes: RouteTable }>
   await api.register(consoleRoutes, { operators: services.operators });
   await api.register(consoleAdminRoutes, { admin: services.consoleAdmin });
   await api.register(consoleMoneyRoutes, { money: services.consoleMoney });
+  await api.register(consoleCustomerRoutes, { customers: services.customers });
   api.setNotFoundHandler((request, reply) => routes.notFound(request, reply, notFound));
 };
 

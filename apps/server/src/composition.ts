@@ -28,6 +28,7 @@ import { createManagerService } from './modules/managers/service.ts';
 import { createOperatorService } from './modules/operators/service.ts';
 import { createConsoleAdminService } from './modules/console-admin/service.ts';
 import { createConsoleMoneyService } from './modules/console-money/service.ts';
+import { createCustomerService } from './modules/customers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { createSecurityService } from './modules/security/service.ts';
@@ -219,7 +220,9 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const operators = createOperatorService({ db, clock, sealer, codeHashKey: hashKey });
   const consoleAdmin = createConsoleAdminService({ db, products, agreements, messages, operators });
   const consoleMoney = createConsoleMoneyService({ db, clock, operators, funding, ledger, wallet });
-  return { consoleAdmin, config, consoleMoney, database, clock, sealer, apiKeys, operators, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
+  // the console's customers: read through each module's service, acted on with the operator's code
+  const customers = createCustomerService({ db, operators, books, wallet, cards, team, products, security, funding, messages, spending });
+  return { consoleAdmin, config, consoleMoney, database, clock, sealer, apiKeys, operators, customers, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from './enums.ts';
 import { OPERATOR_ROLES, type OperatorRole, operatorRoleLabel } from './console-labels.ts';
+import { CUSTOMER_AUDIT_ACTIONS, customerAuditActionLabel } from './console-customers-audit.ts';
 import { merchantSchema } from './merchant.ts';
 
 /**
@@ -35,6 +36,9 @@ export const CONSOLE_ACTIONS = {
   'money.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'money.propose': ['FINANCE', 'ADMIN'],
   'money.approve': ['FINANCE', 'ADMIN'],
+  'customers.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
+  'customers.message': ['SUPPORT', 'ADMIN'],
+  'customers.freeze': ['RISK', 'ADMIN'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;
 
@@ -164,6 +168,7 @@ export const AUDIT_ACTIONS = [
   'MONEY_APPLIED',
   'MONEY_REJECTED',
   'APPROVAL_THRESHOLD_SET',
+  ...CUSTOMER_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -188,6 +193,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   MONEY_APPLIED: '执行资金操作',
   MONEY_REJECTED: '驳回资金申请',
   APPROVAL_THRESHOLD_SET: '设置审批阈值',
+  ...customerAuditActionLabel,
 };
 
 /** Who did it: an operator in the console, or the server's command line (its actor names the shell user). */

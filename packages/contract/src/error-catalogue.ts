@@ -8,6 +8,7 @@ import { developerErrors } from './error-catalogue-developer.ts';
 import { consoleErrors } from './console-errors.ts';
 import { consoleAdminErrors } from './console-admin-errors.ts';
 import { consoleMoneyErrors } from './console-money-errors.ts';
+import { consoleCustomerErrors } from './console-customers-errors.ts';
 import { webhookErrors } from './error-catalogue-webhooks.ts';
 import { platformErrors } from './error-catalogue-platform.ts';
 import { securityErrors } from './error-catalogue-security.ts';
@@ -38,5 +39,6 @@ export const errorCatalogue: Record<number, CatalogueEntry> = {
   ...consoleErrors,
   ...consoleAdminErrors,
   ...consoleMoneyErrors,
+  ...consoleCustomerErrors,
   ...webhookErrors,
 };

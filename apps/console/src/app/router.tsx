@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouteError } from '../features/shell/route-error.tsx';
 import { paths } from '../lib/paths.ts';
+import { customerRoutes } from './customer-routes.tsx';
 
 /** Every screen, lazily loaded; the shell (ProLayout) guards the signed-in ones. */
 export const router = createBrowserRouter(
@@ -22,6 +23,7 @@ export const router = createBrowserRouter(
         { path: paths.content.path.slice(1), lazy: async () => ({ Component: (await import('../features/content/content-page.tsx')).ContentPage }) },
         { path: paths.deposits.path.slice(1), lazy: async () => ({ Component: (await import('../features/money/deposits-page.tsx')).DepositsPage }) },
         { path: paths.approvals.path.slice(1), lazy: async () => ({ Component: (await import('../features/money/approvals-page.tsx')).ApprovalsPage }) },
+        ...customerRoutes,
         { path: '*', lazy: async () => ({ Component: (await import('../features/shell/not-found.tsx')).NotFound }) },
       ],
     },

@@ -31,4 +31,11 @@ export const consoleCallRefs = {
   proposeMoney: { method: 'POST', path: '/money-requests' },
   approveMoney: { method: 'POST', path: '/money-requests/:id/approve' },
   rejectMoney: { method: 'POST', path: '/money-requests/:id/reject' },
+  customers: { method: 'GET', path: '/customers' },
+  customer: { method: 'GET', path: '/customers/:id' },
+  messageCustomer: { method: 'POST', path: '/customers/:id/messages' },
+  customerWalletStatus: { method: 'PUT', path: '/customers/:id/wallet-status' },
+  cardStatus: { method: 'PUT', path: '/cards/:id/status' },
+  cards: { method: 'GET', path: '/cards' },
+  transactions: { method: 'GET', path: '/transactions' },
 } as const satisfies Record<keyof typeof consoleCalls, { method: string; path: string; raw?: string }>;

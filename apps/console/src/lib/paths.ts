@@ -8,4 +8,8 @@ export const paths = {
   content: { path: '/content', getHref: () => '/content' },
   deposits: { path: '/deposits', getHref: () => '/deposits' },
   approvals: { path: '/approvals', getHref: () => '/approvals' },
+  customers: { path: '/customers', getHref: () => '/customers' },
+  customer: { path: '/customers/:id', getHref: (id: string) => `/customers/${id}` },
+  cards: { path: '/cards', getHref: (query = '') => `/cards${query}` },
+  transactions: { path: '/transactions', getHref: (query = '') => `/transactions${query}` },
 } as const;

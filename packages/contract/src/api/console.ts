@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { type Call, defineCalls, PUBLIC } from './call.ts';
 import { consoleAdminCalls } from './console-admin.ts';
+import { consoleCustomerCalls } from './console-customers.ts';
 import { consoleMoneyCalls } from './console-money.ts';
 import { operator, operatorSession } from './console-who.ts';
 
@@ -105,6 +106,7 @@ export const consoleCalls = defineCalls({
   },
   ...consoleAdminCalls,
   ...consoleMoneyCalls,
+  ...consoleCustomerCalls,
 }) satisfies Record<string, Call>;
 
 /** The call's full path below CONSOLE_API_BASE. */

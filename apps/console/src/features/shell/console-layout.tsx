@@ -12,11 +12,13 @@ import { consoleToken, onTokenChange, setConsoleToken } from '../../lib/session.
 import { moneyText } from '../../locales/money.zh-CN.ts';
 import { text } from '../../locales/zh-CN.ts';
 import styles from './console-layout.module.css';
+import { customerMenu } from './customer-menu.tsx';
 
 const menu = [
   { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
   { path: paths.deposits.getHref(), name: moneyText.menu.deposits, icon: <AccountBookOutlined />, action: 'deposits.read' },
   { path: paths.approvals.getHref(), name: moneyText.menu.approvals, icon: <SafetyCertificateOutlined />, action: 'money.read' },
+  ...customerMenu,
   { path: paths.audit.getHref(), name: text.shell.menu.audit, icon: <AuditOutlined />, action: 'audit.read' },
   { path: paths.operators.getHref(), name: text.shell.menu.operators, icon: <TeamOutlined />, action: 'operators.read' },
   { path: paths.products.getHref(), name: text.shell.menu.products, icon: <CreditCardOutlined />, action: 'products.read' },

@@ -8,15 +8,20 @@ import { customerManagers, merchantRef } from './merchants.ts';
  * A customer account: the company that owns the wallet, the verification, the cards and the messages.
  * The people who sign in to it are its members (`members`).
  */
-export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  merchantId: merchantRef(),
-  /** the company's name as the team set it; empty until then (answers show one made from the owner's phone) */
-  name: text('name').notNull().default(''),
-  managerId: uuid('manager_id').references(() => customerManagers.id, { onDelete: 'set null' }),
-  status: text('status').notNull().default('ACTIVE'),
-  createdAt: createdAt(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: merchantRef(),
+    /** the company's name as the team set it; empty until then (answers show one made from the owner's phone) */
+    name: text('name').notNull().default(''),
+    managerId: uuid('manager_id').references(() => customerManagers.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('ACTIVE'),
+    createdAt: createdAt(),
+  },
+  // the console's customer list, newest first
+  (t) => [index('accounts_merchant_created').on(t.merchantId, t.createdAt.desc(), t.id.desc())],
+);
 
 /** The account a row belongs to; its rows go with it. */
 export const accountRef = () =>
@@ -64,6 +69,9 @@ export const members = pgTable(
     uniqueIndex('members_email_uq').on(t.merchantId, t.email).where(sql`status <> 'REMOVED'`),
     uniqueIndex('members_owner_uq').on(t.accountId).where(sql`role = 'OWNER'`),
     index('members_account_idx').on(t.accountId),
+    // the console's search: the start of a phone number or an e-mail
+    index('members_phone_prefix').on(t.merchantId, t.phone.op('text_pattern_ops')).where(sql`status <> 'REMOVED'`),
+    index('members_email_prefix').on(t.merchantId, t.email.op('text_pattern_ops')).where(sql`status <> 'REMOVED'`),
   ],
 );
 

@@ -48,19 +48,24 @@ export const cardProducts = pgTable(
  * What a card holder has given before opening cards: the basic pair (real name, ID number, the number
  * sealed with the card data key, shown masked) and the secondary pair (Latin name, website).
  */
-export const cardVerifications = pgTable('card_verifications', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id),
-  merchantId: merchantRef(),
-  realName: text('real_name'),
-  idNumberSealed: text('id_number_sealed'),
-  idNumberMasked: text('id_number_masked'),
-  basicAt: ts('basic_at'),
-  latinName: text('latin_name'),
-  website: text('website'),
-  secondaryAt: ts('secondary_at'),
-});
+export const cardVerifications = pgTable(
+  'card_verifications',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    merchantId: merchantRef(),
+    realName: text('real_name'),
+    idNumberSealed: text('id_number_sealed'),
+    idNumberMasked: text('id_number_masked'),
+    basicAt: ts('basic_at'),
+    latinName: text('latin_name'),
+    website: text('website'),
+    secondaryAt: ts('secondary_at'),
+  },
+  // the console's search: the start of the verified real name
+  (t) => [index('card_verifications_name_prefix').on(t.merchantId, t.realName.op('text_pattern_ops'))],
+);
 
 /**
  * A virtual card (shared/design/cards.md). The full number, CVV and expiry are sealed together with the
@@ -121,6 +126,8 @@ export const cards = pgTable(
   (t) => [
     uniqueIndex('cards_open_key_uq').on(t.accountId, t.openKey),
     index('cards_account_created').on(t.merchantId, t.accountId, t.createdAt.desc(), t.id.desc()),
+    // the console's cards across every customer, newest first
+    index('cards_merchant_created').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('cards_account_product_status').on(t.accountId, t.productId, t.status),
     index('cards_holder').on(t.holderMemberId, t.createdAt.desc(), t.id.desc()),
     index('cards_tags').using('gin', t.tags),

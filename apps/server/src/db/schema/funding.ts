@@ -36,7 +36,11 @@ export const depositReferences = pgTable(
     reference: text('reference').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('deposit_references_code_uq').on(t.merchantId, t.reference)],
+  (t) => [
+    uniqueIndex('deposit_references_code_uq').on(t.merchantId, t.reference),
+    // the console's search: the start of a reference
+    index('deposit_references_prefix').on(t.merchantId, t.reference.op('text_pattern_ops')),
+  ],
 );
 
 /** A receipt image a member uploaded: stored under DATA_DIR by a name the server made. */

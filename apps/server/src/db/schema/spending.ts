@@ -60,6 +60,8 @@ export const cardTransactions = pgTable(
     // every card's transactions of an account, newest first (GET /card/transactions), and the spending
     // summary: migration 0029 gives it INCLUDE columns (not drawn here) so the summary reads the index alone
     index('card_transactions_account_created').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // the console's transactions across every customer, newest first
+    index('card_transactions_merchant_created').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('card_transactions_ledger_uq').on(t.ledgerTransactionId),
     uniqueIndex('card_transactions_authorization_uq').on(t.cardId, t.authorizationId).where(sql`${t.type} = 'CONSUME'`),
     index('card_transactions_authorization').on(t.authorizationId),

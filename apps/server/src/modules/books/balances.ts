@@ -32,6 +32,12 @@ export async function customerBalances(tx: Tx, merchantId: string, holderId: str
   return balancesOf(await holderBalances(tx, merchantId, { holderIds: [holderId] }));
 }
 
+/** What each of these customers holds, by account id (every currency, zeros for one never used). */
+export async function customersBalances(tx: Tx, merchantId: string, holderIds: string[]): Promise<Map<string, CustomerBalances>> {
+  const rows = await holderBalances(tx, merchantId, { holderIds });
+  return new Map(holderIds.map((id) => [id, balancesOf(rows.filter((row) => row.holderId === id))]));
+}
+
 /** The BALANCE_CHANGED event of a customer: what the wallet and the cards hold now. */
 export async function balanceEvent(tx: Tx, merchantId: string, accountId: string): Promise<StreamEvent> {
   const { balances, cardAmount } = await customerBalances(tx, merchantId, accountId);

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditLedger } from './audit.ts';
-import { balanceFinisher, customerBalances } from './balances.ts';
+import { balanceFinisher, customerBalances, customersBalances } from './balances.ts';
 import { CURRENCIES } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
 import { cardBalanceRows, cardsBelowRows, heldCardBalances } from './balance-store.ts';
@@ -36,6 +36,8 @@ export function createBooksService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** What a customer holds: the wallet (available, held) and the cards, every currency. */
     customerBalances: (merchantId: string, holderId: string) => customerBalances(db, merchantId, holderId),
+    /** The same for several customers at once (a page of the console's customers), by account id. */
+    customersBalances: (merchantId: string, holderIds: string[]) => customersBalances(db, merchantId, holderIds),
 
     /**
      * What the account's cards hold per currency (GET /balance/card-amount, the card summary); with

@@ -31,6 +31,34 @@ export function notAllowed(card: Pick<CardRow, 'status' | 'frozenBy'>, action: C
   });
 }
 
+/** Why an operator's freeze or unfreeze was refused. */
+export type OperatorRefusal = 'NOT_FREEZABLE' | 'FROZEN_ALREADY' | 'NOT_FROZEN_BY_OPERATOR' | 'ISSUER_UNAVAILABLE';
+
+/**
+ * How an operator's freeze or unfreeze runs: the transaction it takes place in (the command line's own,
+ * or the console's, which takes the operator's code in it), what is written with it (the console's audit
+ * row), and how its refusals are worded (the command line's English, the console's catalogue).
+ */
+export interface OperatorChange {
+  transact: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  recorded?: (tx: Tx, before: CardRow, after: CardRow) => Promise<void>;
+  refuse: (why: OperatorRefusal, card: CardRow) => Error;
+}
+
+/** The command line's way: a transaction of its own, its refusals in English. */
+const commandLine = (db: CardDeps['db']): OperatorChange => ({
+  transact: (work) => db.transaction(work),
+  refuse: (why, card) => {
+    const status = card.status as CardStatus;
+    if (why === 'NOT_FREEZABLE') return new Refused(`the card is ${status} (${cardStatusLabel[status]}); only a card in use or frozen can be frozen`);
+    if (why === 'FROZEN_ALREADY') return new Refused('the card is frozen by the operator already');
+    if (why === 'NOT_FROZEN_BY_OPERATOR') {
+      return new Refused(`the card is not frozen by the operator (it is ${status}${card.frozenBy ? `, frozen by ${card.frozenBy}` : ''})`);
+    }
+    return new Refused('the card issuer did not take the request; the card is as it was');
+  },
+});
+
 /** Who froze it, as the refusal to unfreeze says: 平台 or 发卡机构. */
 const frozenByWho: Record<Exclude<FrozenBy, 'CUSTOMER'>, string> = { OPERATOR: '平台', ISSUER: '发卡机构' };
 
@@ -147,16 +175,12 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
      * `ops card:freeze`: the merchant's operator freezes a card, with a reason the holder reads; the
      * holder cannot undo it. A card its holder froze already stays frozen, now by the operator.
      */
-    async operatorFreeze(card: CardRow, reason: string) {
-      const { before, after, asked } = await db.transaction(async (tx) => {
+    async operatorFreeze(card: CardRow, reason: string, how: OperatorChange = commandLine(db)) {
+      const { before, after, asked } = await how.transact(async (tx) => {
         const current = await lockCard(tx, card.id);
         const status = current.status as CardStatus;
-        if (!['NORMAL', 'FREEZE', 'FREEZING', 'UNFREEZING'].includes(status)) {
-          throw new Refused(`the card is ${status} (${cardStatusLabel[status]}); only a card in use or frozen can be frozen`);
-        }
-        if (current.frozenBy === 'OPERATOR' && (status === 'FREEZE' || status === 'FREEZING')) {
-          throw new Refused('the card is frozen by the operator already');
-        }
+        if (!['NORMAL', 'FREEZE', 'FREEZING', 'UNFREEZING'].includes(status)) throw how.refuse('NOT_FREEZABLE', current);
+        if (current.frozenBy === 'OPERATOR' && (status === 'FREEZE' || status === 'FREEZING')) throw how.refuse('FROZEN_ALREADY', current);
         const changes: CardChanges = { frozenBy: 'OPERATOR', statusReason: reason };
         let next: CardRow;
         let asked = false;
@@ -175,20 +199,19 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
           status: 'fail',
           ...cardNotices.frozenByPlatform({ card: cardName(current), reason }),
         });
+        await how.recorded?.(tx, current, next);
         return { before: current, after: next, asked };
       });
       if (!asked) return after;
-      return request(before, after, 'FREEZE', () => new Refused('the card issuer did not take the request; the card is as it was'));
+      return request(before, after, 'FREEZE', () => how.refuse('ISSUER_UNAVAILABLE', before));
     },
 
     /** `ops card:unfreeze`: lifts the operator's freeze. */
-    async operatorUnfreeze(card: CardRow) {
-      const { before, after } = await db.transaction(async (tx) => {
+    async operatorUnfreeze(card: CardRow, how: OperatorChange = commandLine(db)) {
+      const { before, after } = await how.transact(async (tx) => {
         const current = await lockCard(tx, card.id);
         const status = current.status as CardStatus;
-        if (!(status === 'FREEZE' || status === 'FREEZING') || current.frozenBy !== 'OPERATOR') {
-          throw new Refused(`the card is not frozen by the operator (it is ${status}${current.frozenBy ? `, frozen by ${current.frozenBy}` : ''})`);
-        }
+        if (!(status === 'FREEZE' || status === 'FREEZING') || current.frozenBy !== 'OPERATOR') throw how.refuse('NOT_FROZEN_BY_OPERATOR', current);
         const next = await begin(tx, current, 'UNFREEZE');
         await messages.post(tx, {
           merchantId: current.merchantId,
@@ -198,9 +221,10 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
           status: 'success',
           ...cardNotices.unfrozenByPlatform({ card: cardName(current) }),
         });
+        await how.recorded?.(tx, current, next);
         return { before: current, after: next };
       });
-      return request(before, after, 'UNFREEZE', () => new Refused('the card issuer did not take the request; the card is as it was'));
+      return request(before, after, 'UNFREEZE', () => how.refuse('ISSUER_UNAVAILABLE', before));
     },
 
     /**

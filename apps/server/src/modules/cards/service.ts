@@ -13,9 +13,10 @@ import { returnFromClosedCard } from './closed-card-money.ts';
 import type { CardDeps } from './deps.ts';
 import { cardEventHandlers } from './issuer-handlers.ts';
 import { ledgerKeys } from './ledger-keys.ts';
-import { lifecyclePart } from './lifecycle.ts';
+import { lifecyclePart, type OperatorChange } from './lifecycle.ts';
 import { ISSUER_REFUSED_REASON, lockCard, openingPart } from './opening.ts';
 import {
+  type CardListWhereFilter,
   type CardRow,
   closedCardsHoldingMoney,
   countCardsByStatus,
@@ -41,7 +42,7 @@ export type { SpendingFigures } from './deps.ts';
 export { cardName, holderLabel, isUuid } from './card-view.ts';
 export { type CardScope, cardScopeOf } from './scope.ts';
 export { cardNotices } from './card-notices.ts';
-export { notAllowed } from './lifecycle.ts';
+export { notAllowed, type OperatorChange, type OperatorRefusal } from './lifecycle.ts';
 export { ISSUER_REFUSED_REASON } from './opening.ts';
 
 /**
@@ -206,8 +207,21 @@ export function createCardService(deps: CardDeps) {
     /** Cancelled cards still holding money (`ops ledger:check`): what is available on them, and held past `overdueBefore`. */
     closedCardsHoldingMoney: (overdueBefore: Date) => closedCardsHoldingMoney(db, overdueBefore),
 
-    operatorFreeze: (card: CardRow, reason: string) => lifecycle.operatorFreeze(card, reason).then(itemOf),
-    operatorUnfreeze: (card: CardRow) => lifecycle.operatorUnfreeze(card).then(itemOf),
+    operatorFreeze: (card: CardRow, reason: string, how?: OperatorChange) => lifecycle.operatorFreeze(card, reason, how).then(itemOf),
+    operatorUnfreeze: (card: CardRow, how?: OperatorChange) => lifecycle.operatorUnfreeze(card, how).then(itemOf),
+
+    /**
+     * The console's cards across every customer of the merchant (or one account's), with GET /card's
+     * filter, newest first; each with the account it belongs to.
+     */
+    async listForMerchant(merchantId: string, accountId: string | undefined, query: CardListWhereFilter & { page: number; page_size: number }) {
+      const offset = (query.page - 1) * query.page_size;
+      const scope = accountId ? { accountId } : null;
+      const { rows, total } = await pageCards(db, merchantId, scope, query, '-created_at', figureMoment(clock.now()), query.page_size, offset);
+      const listed = await items(merchantId, rows);
+      return { items: listed.map((item, index) => ({ ...item, account_id: (rows[index] as (typeof rows)[number]).card.accountId })), total, page: query.page, page_size: query.page_size };
+    },
+
 
     /** The handlers of the issuer's events about the cards' own life, by type (registered with the issuer's event service). */
     issuerHandlers: (): Record<string, IssuerEventHandling> => cardEventHandlers(opening, lifecycle),

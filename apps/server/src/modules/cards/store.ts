@@ -26,7 +26,9 @@ export async function findCardByOpenKey(tx: Tx, merchantId: string, accountId: s
   return row;
 }
 
-const inScope = (scope: CardScope) => and(eq(cards.accountId, scope.accountId), scope.heldBy ? eq(cards.holderMemberId, scope.heldBy) : undefined);
+/** null: every card of the merchant (its console) */
+const inScope = (scope: CardScope | null) =>
+  scope ? and(eq(cards.accountId, scope.accountId), scope.heldBy ? eq(cards.holderMemberId, scope.heldBy) : undefined) : undefined;
 
 /** The card, when it is in the scope (undefined for another account's, one the member does not hold, or none). */
 export async function findOwnCard(tx: Tx, merchantId: string, scope: CardScope, id: string, { lock = false } = {}) {
@@ -76,11 +78,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * that is a nickname's part, the last four digits, the BIN's first 6–8 digits or a whole tag. A filter
  * no card can match (an id that is no id, another member's cards asked by a MEMBER) matches none.
  */
-export function cardListWhere(merchantId: string, scope: CardScope, filter: CardListWhereFilter): SQL {
+export function cardListWhere(merchantId: string, scope: CardScope | null, filter: CardListWhereFilter): SQL {
   const none = sql`false`;
   if (filter.product_id !== undefined && !isUuid(filter.product_id)) return none;
   const holder = filter.holder_member_id;
-  if (holder !== undefined && (!isUuid(holder) || (scope.heldBy !== undefined && holder !== scope.heldBy))) return none;
+  if (holder !== undefined && (!isUuid(holder) || (scope?.heldBy !== undefined && holder !== scope.heldBy))) return none;
   const keyword = filter.keyword?.trim();
   let matchesKeyword: SQL | undefined;
   if (keyword) {
@@ -130,7 +132,8 @@ const FAR_OFFSET = 200;
 export async function pageCards(
   db: Db,
   merchantId: string,
-  scope: CardScope,
+  /** null: every card of the merchant, newest first only (the console) */
+  scope: CardScope | null,
   filter: CardListWhereFilter,
   sort: CardSort,
   at: FigureMoment,
@@ -142,7 +145,7 @@ export async function pageCards(
   const idsInOrder = (desc: boolean, take: number, skip: number): Promise<Array<{ id: string }>> => {
     const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
     const byId = sql`${cards.id} ${direction}`;
-    if (key === 'created_at') {
+    if (key === 'created_at' || !scope) {
       return db.select({ id: cards.id }).from(cards).where(where).orderBy(sql`${cards.createdAt} ${direction}`, byId).limit(take).offset(skip);
     }
     // a card with no row of card_figures has no authorisation: spent 0, rate 0, never used; a card with

@@ -305,6 +305,21 @@ export function createSecurityPart(deps: SecurityDeps) {
       return { ended_sessions: ended };
     },
 
+    /** The newest sign-in attempts of each of these members (the merchant's console), newest first. */
+    async loginHistoryOf(memberIds: string[], limit: number) {
+      const rows = (await Promise.all(memberIds.map((memberId) => listLoginAttempts(db, memberId, limit)))).flat();
+      rows.sort((a, b) => b.at.getTime() - a.at.getTime());
+      return rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        member_id: row.memberId,
+        at: row.at.toISOString(),
+        ip: row.ip,
+        device: deviceName(row.userAgent),
+        method: row.method as LoginMethod,
+        result: row.result as LoginResult,
+      }));
+    },
+
     /** GET /account/login-history: the newest sign-in attempts. */
     async loginHistory(auth: Authenticated) {
       const rows = await listLoginAttempts(db, auth.member.id, LOGIN_HISTORY_SIZE);

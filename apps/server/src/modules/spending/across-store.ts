@@ -11,7 +11,8 @@ import type { CardTransactionRow } from './store.ts';
 
 export interface AcrossFilter {
   merchantId: string;
-  accountId: string;
+  /** undefined: every account of the merchant (its console); the account's scope otherwise */
+  accountId: string | undefined;
   /** set: only the cards this member holds (the caller's scope) */
   heldBy?: string | undefined;
   cardId?: string | undefined;
@@ -30,13 +31,15 @@ export interface AcrossFilter {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function acrossWhere(filter: AcrossFilter): SQL {
-  const parts: SQL[] = [sql`ct.merchant_id = ${filter.merchantId}`, sql`ct.account_id = ${filter.accountId}`];
+  const parts: SQL[] = [sql`ct.merchant_id = ${filter.merchantId}`];
+  if (filter.accountId) parts.push(sql`ct.account_id = ${filter.accountId}`);
   const cardParts: SQL[] = [];
   if (filter.heldBy) cardParts.push(sql`c.holder_member_id = ${filter.heldBy}`);
   if (filter.holderMemberId) cardParts.push(sql`c.holder_member_id = ${filter.holderMemberId}`);
   if (filter.tag) cardParts.push(sql`c.tags @> array[${filter.tag}]::text[]`);
   if (cardParts.length > 0) {
-    parts.push(sql`ct.card_id in (select c.id from cards c where c.account_id = ${filter.accountId} and ${sql.join(cardParts, sql` and `)})`);
+    const owner = filter.accountId ? sql`c.account_id = ${filter.accountId}` : sql`c.merchant_id = ${filter.merchantId}`;
+    parts.push(sql`ct.card_id in (select c.id from cards c where ${owner} and ${sql.join(cardParts, sql` and `)})`);
   }
   if (filter.cardId) parts.push(sql`ct.card_id = ${filter.cardId}`);
   if (filter.merchant) parts.push(sql`ct.merchant_name ilike ${likePattern(filter.merchant)}`);

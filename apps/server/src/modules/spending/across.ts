@@ -37,7 +37,10 @@ const dayOfNumber = (days: string) => new Date(Number(days) * DAY_MS).toISOStrin
 type SharedQuery = Pick<AcrossTransactionExportQuery, 'currency' | 'card_id' | 'tag' | 'holder_member_id' | 'merchant' | 'category'>;
 
 /** The filter of a caller's query; null when it can match nothing (a holder outside the caller's scope). */
-function filterOf(merchantId: string, scope: CardScope, query: SharedQuery, ranges: AcrossFilter['ranges'], more: Partial<AcrossFilter> = {}): AcrossFilter | null {
+/** The console's scope: every account of the merchant, or one. */
+export type AcrossScope = CardScope | { accountId: undefined; heldBy?: undefined };
+
+function filterOf(merchantId: string, scope: AcrossScope, query: SharedQuery, ranges: AcrossFilter['ranges'], more: Partial<AcrossFilter> = {}): AcrossFilter | null {
   if (scope.heldBy && query.holder_member_id && query.holder_member_id !== scope.heldBy) return null;
   return {
     merchantId,
@@ -54,7 +57,7 @@ function filterOf(merchantId: string, scope: CardScope, query: SharedQuery, rang
   };
 }
 
-const listFilterOf = (merchantId: string, scope: CardScope, query: AcrossTransactionExportQuery) =>
+const listFilterOf = (merchantId: string, scope: AcrossScope, query: AcrossTransactionExportQuery) =>
   filterOf(merchantId, scope, query, [transactionTimeRange(query.date_from, query.date_to), transactionTimeRange(query.from, query.to)], {
     type: query.type,
     status: query.status,
@@ -114,11 +117,12 @@ export function acrossPart({ db, clock }: Pick<SpendingDeps, 'db' | 'clock'>) {
   }
 
   return {
-    async page(merchantId: string, scope: CardScope, query: AcrossTransactionQuery): Promise<AcrossTransactionPage> {
+    async page(merchantId: string, scope: AcrossScope, query: AcrossTransactionQuery): Promise<AcrossTransactionPage & { accountIds: string[] }> {
       const filter = listFilterOf(merchantId, scope, query);
-      if (!filter) return { items: [], total: 0, page: query.page, page_size: query.page_size };
+      if (!filter) return { items: [], total: 0, page: query.page, page_size: query.page_size, accountIds: [] };
       const { rows, total } = await pageAcross(db, filter, query.page_size, (query.page - 1) * query.page_size);
-      return { items: rows.map(itemOf), total, page: query.page, page_size: query.page_size };
+      // the account of each row, for the merchant's console (the portal's answer leaves it out)
+      return { items: rows.map(itemOf), total, page: query.page, page_size: query.page_size, accountIds: rows.map((row) => row.accountId) };
     },
 
     /** The filtered rows as an .xlsx stream, written while it is read; too many rows are refused before anything is sent. */

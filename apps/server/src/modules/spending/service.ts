@@ -46,7 +46,16 @@ export function createSpendingService(deps: SpendingDeps) {
 
   return {
     /** GET /card/transactions: every card's movements the caller may see, newest first. */
-    acrossTransactions: (merchantId: string, scope: CardScope, query: AcrossTransactionQuery) => across.page(merchantId, scope, query),
+    acrossTransactions: async (merchantId: string, scope: CardScope, query: AcrossTransactionQuery) => {
+      const { accountIds: _accounts, ...page } = await across.page(merchantId, scope, query);
+      return page;
+    },
+
+    /** The console's card transactions across every customer of the merchant (or one account's), newest first, with the account of each. */
+    async merchantTransactions(merchantId: string, accountId: string | undefined, query: AcrossTransactionQuery) {
+      const page = await across.page(merchantId, accountId ? { accountId } : { accountId: undefined }, query);
+      return { ...page, items: page.items.map((item, index) => ({ ...item, account_id: page.accountIds[index] as string })) };
+    },
 
     /** GET /card/transactions/export: the same, every page, as an .xlsx stream. */
     exportAcrossTransactions: (merchantId: string, scope: CardScope, query: AcrossTransactionExportQuery) => across.export(merchantId, scope, query),

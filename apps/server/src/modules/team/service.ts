@@ -94,6 +94,12 @@ export function createTeamService({ db, clock, sessions, cards, messages }: Team
     /** Where a notice to these roles and members of the account goes by e-mail (active members with an address). */
     mailboxesOf: (accountId: string, roles: readonly Role[], memberIds: readonly string[] = []) => mailboxesOf(db, accountId, roles, memberIds),
 
+    /** The account's members (not removed) as the merchant's console reads them, oldest first. */
+    async membersOf(accountId: string) {
+      const rows = await listMembers(db, accountId, budgetMonth(clock.now()));
+      return rows.map((row) => memberItem(row.member, row.used, row.cardsHeld, ''));
+    },
+
     /** GET /team/members */
     async members(auth: Authenticated) {
       const rows = await listMembers(db, auth.account.id, budgetMonth(clock.now()));

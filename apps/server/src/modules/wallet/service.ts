@@ -20,7 +20,7 @@ import {
   WALLET_GROUP_KINDS,
 } from '@portal/contract/wallet';
 import { walletGroupKindOfPrefix, walletGroupKinds, walletRowLabel } from '@portal/contract/wallet-groups';
-import type { Db } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { rowsInParts, type XlsxCell, xlsxStream } from '../../lib/xlsx-stream.ts';
@@ -115,6 +115,8 @@ export function createWalletService({
   /** the most rows one export writes */
   exportRowLimit?: number;
 }) {
+  /** In the caller's transaction (the console's, which takes the operator's code in it), or one of its own. */
+  const inside = <T>(within: Tx | undefined, work: (tx: Tx) => Promise<T>) => (within ? work(within) : db.transaction(work));
   return {
     async balances(merchantId: string, accountId: string): Promise<AccountBalanceItem[]> {
       return (await books.customerBalances(merchantId, accountId)).balances;
@@ -184,8 +186,8 @@ export function createWalletService({
      * transfer to a card). The account gets a FREEZE station message, and its open portal tabs an
      * event, once it commits. Answers false when the wallet was frozen already (then nothing is sent).
      */
-    async freeze(request: { merchantId: string; accountId: string; reason: string }) {
-      return db.transaction(async (tx) => {
+    async freeze(request: { merchantId: string; accountId: string; reason: string }, within?: Tx) {
+      return inside(within, async (tx) => {
         if (!(await books.freezeWallet(tx, request))) return false;
         await messages.post(tx, {
           merchantId: request.merchantId,
@@ -202,8 +204,8 @@ export function createWalletService({
      * Unfreezes a wallet. Its message is a FREEZE event as well, so that an open wallet screen checks
      * the status again and drops its banner. Answers false when the wallet was not frozen.
      */
-    async unfreeze(request: { merchantId: string; accountId: string }) {
-      return db.transaction(async (tx) => {
+    async unfreeze(request: { merchantId: string; accountId: string }, within?: Tx) {
+      return inside(within, async (tx) => {
         if (!(await books.unfreezeWallet(tx, request))) return false;
         await messages.post(tx, {
           merchantId: request.merchantId,
