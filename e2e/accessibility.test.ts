@@ -57,9 +57,10 @@ beforeAll(() => {
 });
 
 /**
- * Waits until nothing on the page is moving: finite animations and transitions have ended, no antd
- * popup, drawer or dialog is still in its motion (its -appear / -enter / -leave classes stay on from
- * before its animation starts until after it ends), and a badge whose count changed shows its new
+ * Waits until nothing on the page is loading or moving: no section draws its loading skeleton,
+ * finite animations and transitions have ended, no antd popup, drawer or dialog is still in its
+ * motion (its -appear / -enter / -leave classes stay on from before its animation starts until
+ * after it ends), and a badge whose count changed shows its new
  * count alone (antd keeps the old digits beside the new ones until they have scrolled, up to a second).
  */
 async function still(page: Page) {
@@ -74,7 +75,9 @@ async function still(page: Page) {
         Array.from(element.classList).some((name) => /^ant-.*-(appear|enter|leave)(-(prepare|start|active))?$/.test(name)),
       );
       const scrolling = Array.from(document.querySelectorAll('.ant-scroll-number-only')).some((digits) => digits.children.length !== 1);
-      return !animating && !inMotion && !scrolling;
+      // a section still loading draws a skeleton, and what it holds (a button's state, a form's) changes when it arrives
+      const loading = document.querySelector('.ant-skeleton-active') !== null;
+      return !animating && !inMotion && !scrolling && !loading;
     },
     undefined,
     settle,

@@ -2,7 +2,7 @@ import { type AlertsAnswer, type AlertsBody, alertsBody } from '@portal/contract
 import { CURRENCIES, type Currency } from '@portal/contract/enums';
 import { Button, Form, Input, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useCan } from '../../../domain/team/lib/use-can.ts';
+import { useCan, useRole } from '../../../domain/team/lib/use-can.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { balanceRuleText } from '../../../locales/zh-CN/balance-rules.ts';
@@ -100,10 +100,12 @@ function AlertsForm({ alerts }: { alerts: AlertsAnswer }) {
  */
 export function AlertsSection() {
   const alerts = useAlerts();
+  // the form is drawn once the member's role is known: editable or read-only, never one then the other
+  const roleKnown = useRole() !== undefined;
   return (
     <SettingsSection id="notifications" title={text.sectionTitle} description={text.intro}>
       <h3 className={styles.subtitle}>{text.title}</h3>
-      {alerts.isPending ? (
+      {alerts.isPending || (!roleKnown && !alerts.isError) ? (
         <div role="status" aria-busy="true">
           <Skeleton active title={false} paragraph={{ rows: 2 }} />
         </div>
