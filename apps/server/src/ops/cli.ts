@@ -1,6 +1,6 @@
 import { createServices, type Services } from '../composition.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { systemClock } from '../lib/clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { AppError } from '../http/errors.ts';
 import { Refused } from '../lib/refused.ts';
 import { commandHelp, HELP, type OpsCommand, OpsError, OpsPartial, parseFlags, UsageError } from './command.ts';
@@ -14,6 +14,8 @@ export interface OpsIo {
   /** how the database is reached; tests hand in their own */
   open?(config: Config): Promise<OperatorDatabase>;
   commands?: OpsCommand[];
+  /** the time the command acts at; tests hand in theirs */
+  clock?: Clock;
 }
 
 /** Exit codes: 0 done, 1 refused (bad input, unknown host, …) or failed, 2 the command line is wrong. */
@@ -59,7 +61,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
     opened = await (io.open ?? openOperatorDatabase)(config);
     io.err(`(database: ${opened.description})`);
-    services = createServices({ config, database: opened.database, clock: systemClock, log: quietLog, jobsSendOnly: true });
+    services = createServices({ config, database: opened.database, clock: io.clock ?? systemClock, log: quietLog, jobsSendOnly: true });
     // money a command moves may start a job (an auto top-up, a low-balance alert): sent within its transaction, run by a server
     await services.jobs.start();
     io.out(await command.run(flags, { production: config.production, config, services }));

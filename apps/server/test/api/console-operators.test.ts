@@ -13,14 +13,17 @@ import { ConsoleErrorCode } from '@portal/contract/console-errors';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/engine.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { sha256 } from '../../src/lib/crypto.ts';
 import { freshIp, signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { runOpsOn } from '../helpers/ops.ts';
+import { runOpsOn as runOpsWith } from '../helpers/ops.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 const clock = new ManualClock(new Date('2026-12-02T02:00:10Z'));
+/** the command line at the test's time, as the sessions and audit rows it compares with were made */
+const runOpsOn = (database: Database, argv: string[]) => runOpsWith(database, argv, {}, clock);
 let t: TestApp;
 let consoleDist: string;
 beforeAll(async () => {

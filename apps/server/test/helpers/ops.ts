@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/engine.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { runOps } from '../../src/ops/cli.ts';
 import { expectUnchanged } from './unchanged.ts';
 
@@ -9,12 +10,16 @@ export interface OpsRun {
   stderr: string;
 }
 
-/** `npm run ops -- ...argv`, in this process, on the given database; `env` e.g. a production one. */
-export async function runOpsOn(database: Database, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<OpsRun> {
+/**
+ * `npm run ops -- ...argv`, in this process, on the given database; `env` e.g. a production one; `clock` the
+ * test's, where the command compares times with what the test made (sessions, expiries).
+ */
+export async function runOpsOn(database: Database, argv: string[], env: NodeJS.ProcessEnv = {}, clock?: Clock): Promise<OpsRun> {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runOps(argv, {
     env,
+    clock,
     out: (text) => out.push(text),
     err: (text) => err.push(text),
     open: async () => ({ database, description: 'the test database', close: async () => {} }),
