@@ -153,9 +153,9 @@ async function bench() {
     const exporter = await holder(2, 0n);
     let fillStarted = performance.now();
     // the cards are written straight into the tables, as issued cards are (the export reads them, not how they came)
-    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at, issued_at)
+    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, topup_fee_rate, topup_fee_fixed, decline_fee, created_at, updated_at, issued_at)
       select gen_random_uuid(), ${merchantId}::uuid, ${exporter.id}::uuid, ${exporter.memberId}::uuid, ${product.id}::uuid, 'EXP-' || lpad(n::text, 6, '0'), 'MASTERCARD', 'USD', 'NORMAL',
-        lpad((n % 10000)::text, 4, '0'), 'bench-export-' || n, 'bench', 1000, 200, 40, now() - make_interval(secs => n), now(), now()
+        lpad((n % 10000)::text, 4, '0'), 'bench-export-' || n, 'bench', 1000, 200, 40, '0.010', 30, 30, now() - make_interval(secs => n), now(), now()
       from generate_series(1, ${EXPORT_CARDS}) as n`);
     await database.db.execute(sql`insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id, shard, frozen)
       select merchant_id, currency, 'CARD', id, account_id, 0, false from cards where account_id = ${exporter.id}::uuid`);

@@ -241,9 +241,9 @@ async function bench() {
       // balances from 0.00 to 499.99), not opened one by one: this run measures the list, not the opening
       await database.db.execute(sql`
         insert into cards (merchant_id, account_id, product_id, holder_member_id, nickname, brand, bin, currency, status, last4,
-          open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at, issued_at)
+          open_key, open_fingerprint, first_load, open_fee, topup_fee, topup_fee_rate, topup_fee_fixed, decline_fee, created_at, updated_at, issued_at)
         select ${merchantId}, ${big.id}, ${product.id}, ${big.memberId}, '大户卡' || n, 'MASTERCARD', '55555555', 'USD', 'NORMAL', lpad((n % 10000)::text, 4, '0'),
-          'bench-fill-' || n, 'bench', 500, 200, 5, now() - (${BIG_CARDS} - n) * interval '1 minute', now(), now()
+          'bench-fill-' || n, 'bench', 500, 200, 5, '0.010', 30, 30, now() - (${BIG_CARDS} - n) * interval '1 minute', now(), now()
         from generate_series(1, ${BIG_CARDS}) n`);
       await database.db.execute(sql`
         insert into ledger_accounts (merchant_id, currency, kind, owner_id, holder_id, balance)

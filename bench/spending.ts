@@ -53,10 +53,11 @@ async function bench() {
     const started = performance.now();
     // the account's cards: copies of a demo card (each its own id and open key), some tagged
     await db.execute(sql`insert into cards (merchant_id, account_id, product_id, holder_member_id, nickname, tags, brand, currency, status, last4,
-        open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+        open_key, open_fingerprint, first_load, open_fee, topup_fee, topup_fee_rate, topup_fee_fixed, topup_fee_min, topup_fee_max, decline_fee, created_at, updated_at)
       select c.merchant_id, c.account_id, c.product_id, c.holder_member_id, 'BENCH-' || lpad(n::text, 4, '0'),
         case n % 4 when 0 then array['广告', '北美'] when 1 then array['广告'] when 2 then array['订阅'] else '{}'::text[] end,
-        c.brand, 'USD', 'NORMAL', lpad((n % 10000)::text, 4, '0'), 'bench-spend-' || n, c.open_fingerprint, 0, 0, 0, now(), now()
+        c.brand, 'USD', 'NORMAL', lpad((n % 10000)::text, 4, '0'), 'bench-spend-' || n, c.open_fingerprint, 0, 0, 0,
+        c.topup_fee_rate, c.topup_fee_fixed, c.topup_fee_min, c.topup_fee_max, c.decline_fee, now(), now()
       from generate_series(1, ${CARDS}) n, (select * from cards where account_id = ${accountId} order by created_at limit 1) c`);
     const { rows: cardRows } = (await db.execute(sql`select count(*)::int as n from cards where account_id = ${accountId}`)) as unknown as {
       rows: Array<{ n: number }>;

@@ -1,7 +1,7 @@
 /**
  * The console's products and fees, announcements and agreements in the browser: an ADMIN changes a
  * product's open fee (the fee preview follows what is typed), and a customer's opening screen for a new
- * card then shows the new fee; the ADMIN publishes an announcement that the customer's message centre
+ * card then shows the new fee; the ADMIN adds a product (新建产品), which the table then lists; the ADMIN publishes an announcement that the customer's message centre
  * lists. Screens at 1440 px and 375 px.
  */
 import { mkdir } from 'node:fs/promises';
@@ -69,8 +69,14 @@ async function openingScreen() {
   return { page, customer };
 }
 
+/** Picks an option of one of the form's drop-downs by its words. */
+async function pickOption(page: Page, selectLabel: string, option: string) {
+  await page.getByRole('combobox', { name: selectLabel }).click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`).click();
+}
+
 describe('the console’s products and announcements', () => {
-  it('an ADMIN changes a product’s open fee and a new card’s opening shows it; an announcement reaches the message centre', async () => {
+  it('an ADMIN changes a product’s open fee and a new card’s opening shows it, creates a product that the table lists; an announcement reaches the message centre', async () => {
     const { page: portalPage, customer } = await openingScreen();
     const cost = portalPage.getByTestId('cost-breakdown');
     const before = (await cost.getByTestId('cost-open-fee').innerText(settle)).trim();
@@ -80,6 +86,7 @@ describe('the console’s products and announcements', () => {
     const page = await adminPage();
     await page.getByRole('menuitem', { name: '卡产品与费率' }).click();
     await page.getByTestId('new-cards-only').waitFor(settle);
+    expect(await page.getByTestId('new-cards-only').innerText()).toContain('已开的卡保留开卡时的费率');
     await page.getByRole('cell', { name: PRODUCT, exact: true }).waitFor(settle);
     await shoot(page, 'products-1440');
     await page.getByRole('button', { name: `编辑 ${PRODUCT}` }).click();
@@ -101,9 +108,33 @@ describe('the console’s products and announcements', () => {
     await field(portalPage, '首充金额').fill('20.00');
     await expect.poll(() => cost.getByTestId('cost-open-fee').innerText(), settle).toBe(`${newFee} USD`);
 
-    // the change is in the audit log
+    // a new product: the ADMIN fills the drawer's form, and the table lists it
+    const created = `旅行卡${Date.now().toString(36).slice(-5)}`;
+    await page.getByRole('button', { name: '新建产品' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: '新建卡产品' });
+    await form.getByLabel('产品名称').fill(created);
+    await pickOption(page, '卡组织', 'MASTERCARD');
+    await form.getByLabel('BIN').fill('5555444');
+    await pickOption(page, '币种', 'USD');
+    await form.getByLabel('开卡费').fill('1.50');
+    await form.getByLabel('充值费率').fill('0.012');
+    await form.getByLabel('最低首充金额').fill('9999');
+    await form.getByLabel('单卡余额上限').fill('5000');
+    // the rule between two fields, the contract's, on the field it names
+    await form.getByRole('button', { name: '创 建' }).or(form.getByRole('button', { name: '创建' })).click();
+    await form.getByText('最低首充金额不能高于单卡余额上限').waitFor(settle);
+    await form.getByLabel('最低首充金额').fill('5');
+    await expect.poll(() => form.getByText('最低首充金额不能高于单卡余额上限').count(), settle).toBe(0);
+    await shoot(page, 'product-create-1440');
+    await form.getByRole('button', { name: '创 建' }).or(form.getByRole('button', { name: '创建' })).click();
+    await page.getByText(`已新建卡产品：${created}`).waitFor(settle);
+    await page.getByRole('cell', { name: created, exact: true }).waitFor(settle);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: created }).innerText(), settle).toContain('MASTERCARD / 5555444');
+
+    // the change and the new product are in the audit log
     await page.getByRole('menuitem', { name: '审计日志' }).click();
     await page.getByRole('cell', { name: '修改卡产品' }).first().waitFor(settle);
+    await page.getByRole('cell', { name: '新建卡产品' }).first().waitFor(settle);
 
     // an announcement to every customer
     const title = `费率调整公告 ${Date.now().toString(36)}`;

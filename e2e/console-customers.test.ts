@@ -75,6 +75,7 @@ describe("the console's customers", () => {
     const masked = `${DEMO.phone.slice(0, 3)}****${DEMO.phone.slice(-4)}`;
     await page.getByRole('link', { name: masked }).waitFor(settle);
     await expect.poll(() => page.getByRole('row').count(), settle).toBe(2);
+    await page.getByText('共 1 位客户').waitFor(settle);
     await shoot(page, 'customers-1440');
 
     await page.getByRole('link', { name: masked }).click();

@@ -36,6 +36,34 @@ async function currentCode(secret: string) {
   return generate({ secret });
 }
 
+/** A code of a step after the last one used (each step's code is taken once): waits for the next step when it must. */
+async function freshCode(secret: string, used: { step: number }) {
+  for (;;) {
+    const left = 30_000 - (Date.now() % 30_000);
+    const step = Math.floor(Date.now() / 30_000);
+    if (step > used.step && left >= 2_000) {
+      used.step = step;
+      return generate({ secret });
+    }
+    await new Promise((resolve) => setTimeout(resolve, left + 100));
+  }
+}
+
+/** Signs a new operator in at the console page and enrols their authenticator; answers its secret and the step its code used. */
+async function enrolled(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel('邮箱').fill(who.email);
+  await page.getByLabel('密码').fill(who.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByTestId('totp-secret').waitFor(settle);
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  const used = { step: 0 };
+  await page.getByLabel('验证码').fill(await freshCode(secret, used));
+  await page.getByRole('button', { name: '验证' }).click();
+  await page.getByRole('button', { name: '我已保存，进入控制台' }).click();
+  await page.getByTestId('overview').waitFor(settle);
+  return { secret, used };
+}
+
 describe('the console', () => {
   it('enrols an operator made by the command line, then shows the overview and the audit log', async () => {
     const who = await createOperator('localhost', 'ADMIN');
@@ -82,6 +110,13 @@ describe('the console', () => {
     await page.getByRole('cell', { name: '创建操作员' }).first().waitFor(settle);
     expect(await page.getByRole('cell', { name: who.email }).count()).toBeGreaterThan(0);
     await shoot(page, 'audit-1440');
+    // filtered by this operator, the command line's row of their creation is left out
+    await page.getByLabel('操作人').click();
+    await page.getByTitle(`王运营（${who.email}）`).click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByRole('cell', { name: '创建操作员' }).waitFor({ state: 'detached', ...settle });
+    await page.getByRole('cell', { name: '绑定身份验证器' }).waitFor(settle);
+    await shoot(page, 'audit-by-operator-1440');
 
     await page.getByRole('menuitem', { name: '操作员' }).click();
     await page.getByRole('columnheader', { name: '身份验证器' }).waitFor(settle);
@@ -112,6 +147,81 @@ describe('the console', () => {
     await page.getByLabel('验证码').fill(codes[0] as string);
     await page.getByRole('button', { name: '验证' }).click();
     await page.getByTestId('overview').waitFor(settle);
+  }, 240_000);
+
+  it('an ADMIN adds and resets an operator on the operators screen, and changes their own password', async () => {
+    const who = await createOperator('localhost', 'ADMIN');
+    const page = await portal.pageAt('localhost', '/console/sign-in');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { secret, used } = await enrolled(page, who);
+
+    await page.getByRole('menuitem', { name: '操作员' }).click();
+    await page.getByRole('button', { name: '新增操作员' }).click();
+    const added = `new${Date.now().toString(36)}@ops.example`;
+    const dialog = page.getByRole('dialog', { name: '新增操作员' });
+    await dialog.getByLabel('邮箱').fill(added);
+    await dialog.getByLabel('姓名').fill('李客服');
+    await dialog.getByLabel('角色').click();
+    await page.getByTitle('客服').click();
+    await dialog.getByLabel('身份验证器验证码').fill('000000');
+    await dialog.getByRole('button', { name: /确\s*[认定]/ }).click();
+    await dialog.getByText('验证码错误或已使用').waitFor(settle);
+    await dialog.getByLabel('身份验证器验证码').fill(await freshCode(secret, used));
+    await dialog.getByRole('button', { name: /确\s*[认定]/ }).click();
+    const issued = page.getByTestId('issued-password');
+    await issued.waitFor(settle);
+    const firstPassword = (await issued.innerText()).trim();
+    expect(firstPassword).toMatch(/^[\w-]{20}$/);
+    await shoot(page, 'operator-added-1440');
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await issued.waitFor({ state: 'hidden', ...settle });
+    const row = page.getByRole('row').filter({ hasText: added });
+    await row.getByText('未绑定').waitFor(settle);
+    await shoot(page, 'operators-actions-1440');
+
+    await page.getByTestId(`reset-${added}`).click();
+    const reset = page.getByRole('dialog', { name: `重置操作员 ${added}` });
+    await reset.getByLabel('身份验证器验证码').fill(await freshCode(secret, used));
+    await reset.getByRole('button', { name: /确\s*[认定]/ }).click();
+    await issued.waitFor(settle);
+    expect((await issued.innerText()).trim()).not.toBe(firstPassword);
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await issued.waitFor({ state: 'hidden', ...settle });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await row.waitFor(settle);
+    await shoot(page, 'operators-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await page.getByTestId('change-password').click();
+    const change = page.getByRole('dialog', { name: '修改登录密码' });
+    await change.getByLabel('当前密码').fill(who.password);
+    await change.getByLabel('新密码', { exact: true }).fill('short');
+    await change.getByLabel('确认新密码').fill('short');
+    await change.getByLabel('身份验证器验证码').fill('123456');
+    await change.getByRole('button', { name: /确\s*[认定]/ }).click();
+    await change.getByText('新密码须为 12–128 个字符，且同时包含字母和数字').first().waitFor(settle);
+    const fresh = `Console${Date.now().toString(36)}9`;
+    await change.getByLabel('新密码', { exact: true }).fill(fresh);
+    await change.getByLabel('确认新密码').fill(fresh);
+    await change.getByLabel('身份验证器验证码').fill(await freshCode(secret, used));
+    await shoot(page, 'password-375');
+    await change.getByRole('button', { name: /确\s*[认定]/ }).click();
+    await page.getByText('密码已修改，其他设备上的登录已退出').waitFor(settle);
+
+    await page.goto(portal.url('localhost', '/console/audit'));
+    await page.getByRole('cell', { name: '修改登录密码' }).first().waitFor(settle);
+    await page.getByRole('cell', { name: '重置操作员密码与验证器' }).first().waitFor(settle);
+
+    // the new password signs in; the old one no more
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByLabel('邮箱').fill(who.email);
+    await page.getByLabel('密码').fill(who.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('邮箱或密码错误').waitFor(settle);
+    await page.getByLabel('密码').fill(fresh);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByText('两步验证').waitFor(settle);
   }, 240_000);
 
   it('shows a SUPPORT operator no operators screen, and a host with no merchant no console', async () => {

@@ -28,6 +28,7 @@ import { createManagerService } from './modules/managers/service.ts';
 import { createOperatorService } from './modules/operators/service.ts';
 import { createConsoleAdminService } from './modules/console-admin/service.ts';
 import { createConsoleMoneyService } from './modules/console-money/service.ts';
+import { createCommandLineService } from './modules/command-line/service.ts';
 import { createCustomerService } from './modules/customers/service.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { createMessageService } from './modules/messages/service.ts';
@@ -221,8 +222,10 @@ export function createServices({ config, database, clock, log, ...given }: Platf
   const consoleAdmin = createConsoleAdminService({ db, products, agreements, messages, operators });
   const consoleMoney = createConsoleMoneyService({ db, clock, operators, funding, ledger, wallet });
   // the console's customers: read through each module's service, acted on with the operator's code
-  const customers = createCustomerService({ db, operators, books, wallet, cards, team, products, security, funding, messages, spending });
-  return { consoleAdmin, config, consoleMoney, database, clock, sealer, apiKeys, operators, customers, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
+  const customers = createCustomerService({ db, operators, books, wallet, cards, team, products, security, funding, messages, spending, countCap: config.customerSearchCountCap });
+  // the operator command line's actions on customers, audit-logged as the console's are
+  const commandLine = createCommandLineService({ db, operators, ledger, funding, wallet, cards, messages });
+  return { commandLine, consoleAdmin, config, consoleMoney, database, clock, sealer, apiKeys, operators, customers, webhooks, codeHashKey: hashKey, events, merchants, sessions, codes, managers, agreements, messages, accounts, security, directory, activity, ledger, books, wallet, statements, products, cards, spending, reveals, cardBatches, cardExports, cardBulk, funding, balanceRules, cardHolds, cardReconciler, usdtReconciler, jobs, issuer, issuerSecret, cardIssuer, cryptoGateway, cryptoSecret, sms, mail, team, invitations };
 }
 
 export type Services = ReturnType<typeof createServices>;

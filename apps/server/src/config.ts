@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_AUTH_HOLD_EXPIRY_DAYS } from '@portal/contract/card-spending';
+import { customerLimits } from '@portal/contract/console-customers';
 import { WEBHOOK_GIVE_UP_SECONDS, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_RETRY_EVERY_SECONDS } from '@portal/contract/webhooks';
 import { z } from 'zod';
 
@@ -117,6 +118,8 @@ const schema = z.object({
   BULK_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** days an authorisation's hold waits for its settlement or reversal before it is released */
   AUTH_HOLD_EXPIRY_DAYS: numberSetting('AUTH_HOLD_EXPIRY_DAYS', 'whole days, 1 to 90', { min: 1, max: 90, whole: true }, DEFAULT_AUTH_HOLD_EXPIRY_DAYS),
+  /** how many matches the console's customer search counts at most; beyond, it answers the cap and "+" */
+  CUSTOMER_SEARCH_COUNT_CAP: numberSetting('CUSTOMER_SEARCH_COUNT_CAP', 'a whole number, 1 to 100000', { min: 1, max: 100_000, whole: true }, customerLimits.countCap),
   /** a card still waiting for the issuer (opening, freezing, unfreezing, cancelling) this long is asked about */
   CARD_RECONCILE_AFTER_SECONDS: numberSetting('CARD_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 60),
   USDT_RECONCILE_AFTER_SECONDS: numberSetting('USDT_RECONCILE_AFTER_SECONDS', 'whole seconds, 10 to 86400', { min: 10, max: 86_400, whole: true }, 300),
@@ -169,6 +172,8 @@ export interface Config {
   merchantCacheSeconds: number;
   /** days an authorisation's hold waits for the issuer before the hourly job releases it */
   authHoldExpiryDays: number;
+  /** how many matches the console's customer search counts at most (modules/customers/search-store.ts) */
+  customerSearchCountCap: number;
   /** how long a card waits for the issuer's event before the issuer is asked about it (modules/card-reconcile/reconcile.ts) */
   cardReconcileAfterSeconds: number;
   /** how long a pending USDT deposit goes without news from the crypto gateway before the gateway is asked about it (modules/funding/usdt-reconcile.ts) */
@@ -332,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { batchConcurrency: e.BATCH_CONCURRENCY, superviseSeconds: e.JOBS_SUPERVISE_SECONDS, bulkLeaseSeconds: e.BULK_LEASE_SECONDS, bulkWorkers: e.BULK_WORKERS },
     merchantCacheSeconds: e.MERCHANT_CACHE_SECONDS,
     authHoldExpiryDays: e.AUTH_HOLD_EXPIRY_DAYS,
+    customerSearchCountCap: e.CUSTOMER_SEARCH_COUNT_CAP,
     cardReconcileAfterSeconds: e.CARD_RECONCILE_AFTER_SECONDS,
     usdtReconcileAfterSeconds: e.USDT_RECONCILE_AFTER_SECONDS,
     webhooks: {

@@ -240,6 +240,22 @@ export function openingCost(product: Parameters<typeof topupFeeRule>[0] & Pick<C
   };
 }
 
+/**
+ * The fee terms a card was opened under, copied from its product at opening: every later top-up of the
+ * card (rechargeCost) and every declined authorisation on it are charged by these, so a product's change
+ * applies to cards opened after it.
+ */
+export const cardFeeTerms = z.object({
+  topup_fee_rate: z.string(),
+  topup_fee_fixed: moneyText,
+  /** null: no lower bound */
+  topup_fee_min: moneyText.nullable(),
+  /** null: no upper bound */
+  topup_fee_max: moneyText.nullable(),
+  decline_fee: moneyText,
+});
+export type CardFeeTerms = z.infer<typeof cardFeeTerms>;
+
 export const cardItem = z.object({
   id: z.string(),
   product_id: z.string(),
@@ -281,6 +297,8 @@ export const cardItem = z.object({
   tags: z.array(z.string()),
   /** the card's last authorisation (approved or declined); null when it has none */
   last_used_at: z.string().nullable(),
+  /** the fee terms it was opened under: its top-ups and declined authorisations are charged by these */
+  fees: cardFeeTerms,
   /** the card's auto top-up rule when it has one that is on (the list and the card show it) */
   auto_recharge: autoRechargeBrief.optional(),
 });

@@ -19,12 +19,12 @@ export const consoleAdminErrors: Record<number, CatalogueEntry> = {
   [ConsoleAdminErrorCode.PRODUCT_FEE_BOUNDS]: {
     status: 400,
     message: '充值手续费下限不能高于上限',
-    meaning: 'After the change the product’s top-up fee minimum would be above its maximum.',
+    meaning: 'The product’s top-up fee minimum would be above its maximum (a new product, or one after the change).',
   },
   [ConsoleAdminErrorCode.PRODUCT_FIRST_LOAD]: {
     status: 400,
     message: '最低首充金额不能高于单卡余额上限',
-    meaning: 'After the change the product’s minimum first load would be above its maximum card balance.',
+    meaning: 'The product’s minimum first load would be above its maximum card balance (a new product, or one after the change).',
   },
   [ConsoleAdminErrorCode.PRODUCT_UNCHANGED]: {
     status: 400,

@@ -23,6 +23,8 @@ export const customerLimits = {
   messageContentMax: 2000,
   /** how many of each list one customer's page shows (the newest) */
   recent: 10,
+  /** how many matches the customer search counts at most: beyond, the answer says "1000+" (total_capped) */
+  countCap: 1000,
 } as const;
 
 export const customerMessages = {
@@ -70,7 +72,18 @@ export const customerItem = z.object({
   cards: z.number().int(),
 });
 export type CustomerItem = z.infer<typeof customerItem>;
-export const customerPage = z.object({ items: z.array(customerItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+/**
+ * A page of the search. `total` is exact up to `customerLimits.countCap`; when more match, `total` is
+ * that cap and `total_capped` is true ("1000+"). Every page can still be asked for, beyond the cap too.
+ */
+export const customerPage = z.object({
+  items: z.array(customerItem),
+  total: z.number().int(),
+  /** more customers match than `total` says: it is the count's cap */
+  total_capped: z.boolean(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 
 export const customerParams = z.object({ id: z.string().uuid(customerMessages.customer) });
 

@@ -16,6 +16,9 @@ export const ConsoleErrorCode = {
   EMAIL_TAKEN: 6012,
   STAGE_WRONG: 6013,
   PORTAL_TOKEN_ON_CONSOLE: 6014,
+  OPERATOR_SELF: 6015,
+  PASSWORD_WRONG: 6016,
+  PASSWORD_SAME: 6017,
 } as const;
 
 /** The codes after which the console signs out and shows its sign-in page. */
@@ -86,4 +89,15 @@ export const consoleErrors: Record<number, CatalogueEntry> = {
     message: '请使用控制台操作员账号登录',
     meaning: 'A console call was made with a customer’s session token or an API key: the console takes operators’ tokens only.',
   },
+  [ConsoleErrorCode.OPERATOR_SELF]: {
+    status: 400,
+    message: '不能停用或重置自己的账号；如需修改密码，请在“修改密码”中操作',
+    meaning: 'An ADMIN tried to disable or reset their own operator account from the console (another ADMIN or the command line may).',
+  },
+  [ConsoleErrorCode.PASSWORD_WRONG]: {
+    status: 400,
+    message: '当前密码错误',
+    meaning: 'PUT /auth/password: the current password is not the operator’s; the try counts towards the sign-in lock.',
+  },
+  [ConsoleErrorCode.PASSWORD_SAME]: { status: 400, message: '新密码不能与当前密码相同', meaning: 'PUT /auth/password: the new password is the current one.' },
 };

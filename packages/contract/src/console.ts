@@ -27,6 +27,7 @@ export const CONSOLE_ACTIONS = {
   'overview.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'audit.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'operators.read': ['ADMIN'],
+  'operators.write': ['ADMIN'],
   'products.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
   'products.write': ['ADMIN'],
   'content.read': ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'],
@@ -157,7 +158,9 @@ export const AUDIT_ACTIONS = [
   'OPERATOR_CREATED',
   'OPERATOR_DISABLED',
   'OPERATOR_RESET',
+  'PASSWORD_CHANGED',
   'ACTION_CODE_FAILED',
+  'PRODUCT_CREATED',
   'PRODUCT_UPDATED',
   'AGREEMENT_PUBLISHED',
   'ANNOUNCEMENT_PUBLISHED',
@@ -182,7 +185,9 @@ export const auditActionLabel: Record<AuditAction, string> = {
   OPERATOR_CREATED: '创建操作员',
   OPERATOR_DISABLED: '停用操作员',
   OPERATOR_RESET: '重置操作员密码与验证器',
+  PASSWORD_CHANGED: '修改登录密码',
   ACTION_CODE_FAILED: '操作验证码错误',
+  PRODUCT_CREATED: '新建卡产品',
   PRODUCT_UPDATED: '修改卡产品',
   AGREEMENT_PUBLISHED: '发布用户协议',
   ANNOUNCEMENT_PUBLISHED: '发布公告',
@@ -231,3 +236,33 @@ export type AuditItem = z.infer<typeof auditItem>;
 export const auditPage = z.object({ items: z.array(auditItem), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 
 export const operatorList = z.object({ items: z.array(operatorView) });
+/** The audit log's operator filter: every operator of the merchant by e-mail and name, for every role. */
+export const auditOperatorList = z.object({ items: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })) });
+
+/** What an operator's own new password must be: it signs in to money and customers. */
+export const operatorPasswordRule = { min: 12, max: 128 } as const;
+export const operatorPasswordMessage = '新密码须为 12–128 个字符，且同时包含字母和数字';
+export const isOperatorPassword = (password: string) =>
+  password.length >= operatorPasswordRule.min && password.length <= operatorPasswordRule.max && /[A-Za-z]/.test(password) && /\d/.test(password) && !/\s/.test(password);
+
+/** PUT /auth/password: the operator's own password, with the current one and the authenticator's code. */
+export const operatorPasswordBody = z.object({
+  current_password: z.string({ error: '请输入当前密码' }).min(1, '请输入当前密码').max(128, '密码最多128个字符'),
+  new_password: z.string({ error: operatorPasswordMessage }).refine(isOperatorPassword, operatorPasswordMessage),
+  totp: z.string({ error: '请输入 6 位数字验证码' }).trim().regex(TOTP_CODE_PATTERN, '请输入 6 位数字验证码'),
+});
+export type OperatorPasswordBody = z.infer<typeof operatorPasswordBody>;
+
+/** An ADMIN's change to another operator, with the ADMIN's authenticator code. */
+export const operatorActionBody = z.object({
+  totp: z.string({ error: '请输入 6 位数字验证码' }).trim().regex(TOTP_CODE_PATTERN, '请输入 6 位数字验证码'),
+});
+export const operatorCreateBody = operatorActionBody.extend({
+  email: operatorEmail,
+  name: z.string().trim().max(50, '姓名最多50个字符').optional(),
+  role: z.enum(OPERATOR_ROLES, { error: '请选择角色' }),
+});
+export type OperatorCreateBody = z.infer<typeof operatorCreateBody>;
+/** A new or reset operator's password, answered this once. */
+export const operatorPasswordAnswer = z.object({ operator: operatorView, password: z.string() });
+export type OperatorPasswordAnswer = z.infer<typeof operatorPasswordAnswer>;

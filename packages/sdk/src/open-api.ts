@@ -903,6 +903,13 @@ export interface paths {
                                     currency: "USD" | "CNY";
                                     decline_rate_30d: number;
                                     failure_reason: string | null;
+                                    fees: {
+                                        decline_fee: string;
+                                        topup_fee_fixed: string;
+                                        topup_fee_max: string | null;
+                                        topup_fee_min: string | null;
+                                        topup_fee_rate: string;
+                                    };
                                     /** @enum {string|null} */
                                     frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                     held: string;
@@ -1119,6 +1126,13 @@ export interface paths {
                                 currency: "USD" | "CNY";
                                 decline_rate_30d: number;
                                 failure_reason: string | null;
+                                fees: {
+                                    decline_fee: string;
+                                    topup_fee_fixed: string;
+                                    topup_fee_max: string | null;
+                                    topup_fee_min: string | null;
+                                    topup_fee_rate: string;
+                                };
                                 /** @enum {string|null} */
                                 frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                 held: string;
@@ -1345,6 +1359,13 @@ export interface paths {
                                 currency: "USD" | "CNY";
                                 decline_rate_30d: number;
                                 failure_reason: string | null;
+                                fees: {
+                                    decline_fee: string;
+                                    topup_fee_fixed: string;
+                                    topup_fee_max: string | null;
+                                    topup_fee_min: string | null;
+                                    topup_fee_rate: string;
+                                };
                                 /** @enum {string|null} */
                                 frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                 held: string;
@@ -1553,6 +1574,13 @@ export interface paths {
                                 currency: "USD" | "CNY";
                                 decline_rate_30d: number;
                                 failure_reason: string | null;
+                                fees: {
+                                    decline_fee: string;
+                                    topup_fee_fixed: string;
+                                    topup_fee_max: string | null;
+                                    topup_fee_min: string | null;
+                                    topup_fee_rate: string;
+                                };
                                 /** @enum {string|null} */
                                 frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                 held: string;
@@ -1777,6 +1805,13 @@ export interface paths {
                                 currency: "USD" | "CNY";
                                 decline_rate_30d: number;
                                 failure_reason: string | null;
+                                fees: {
+                                    decline_fee: string;
+                                    topup_fee_fixed: string;
+                                    topup_fee_max: string | null;
+                                    topup_fee_min: string | null;
+                                    topup_fee_rate: string;
+                                };
                                 /** @enum {string|null} */
                                 frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                 held: string;
@@ -2747,7 +2782,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set) · API 密钥：funds:write
+         * Top up a card from the wallet, with the top-up fee of the terms the card was opened under (its `fees`; Idempotency-Key; trx_password once set) · API 密钥：funds:write
          * @description **API 密钥**：需要权限范围 `funds:write`。示例：
          *
          *     ```sh
@@ -2805,6 +2840,13 @@ export interface paths {
                                     currency: "USD" | "CNY";
                                     decline_rate_30d: number;
                                     failure_reason: string | null;
+                                    fees: {
+                                        decline_fee: string;
+                                        topup_fee_fixed: string;
+                                        topup_fee_max: string | null;
+                                        topup_fee_min: string | null;
+                                        topup_fee_rate: string;
+                                    };
                                     /** @enum {string|null} */
                                     frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                     held: string;
@@ -3045,6 +3087,13 @@ export interface paths {
                                 currency: "USD" | "CNY";
                                 decline_rate_30d: number;
                                 failure_reason: string | null;
+                                fees: {
+                                    decline_fee: string;
+                                    topup_fee_fixed: string;
+                                    topup_fee_max: string | null;
+                                    topup_fee_min: string | null;
+                                    topup_fee_rate: string;
+                                };
                                 /** @enum {string|null} */
                                 frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                 held: string;
@@ -3282,6 +3331,13 @@ export interface paths {
                                 currency: "USD" | "CNY";
                                 decline_rate_30d: number;
                                 failure_reason: string | null;
+                                fees: {
+                                    decline_fee: string;
+                                    topup_fee_fixed: string;
+                                    topup_fee_max: string | null;
+                                    topup_fee_min: string | null;
+                                    topup_fee_rate: string;
+                                };
                                 /** @enum {string|null} */
                                 frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                 held: string;
@@ -3732,6 +3788,13 @@ export interface paths {
                                     currency: "USD" | "CNY";
                                     decline_rate_30d: number;
                                     failure_reason: string | null;
+                                    fees: {
+                                        decline_fee: string;
+                                        topup_fee_fixed: string;
+                                        topup_fee_max: string | null;
+                                        topup_fee_min: string | null;
+                                        topup_fee_rate: string;
+                                    };
                                     /** @enum {string|null} */
                                     frozen_by: "CUSTOMER" | "OPERATOR" | "ISSUER" | null;
                                     held: string;

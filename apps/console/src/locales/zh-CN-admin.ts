@@ -3,7 +3,7 @@ export const adminText = {
   products: {
     title: '卡产品与费率',
     newCardsOnly:
-      '修改只对此后新开的卡生效：已开卡片的开卡费和首充手续费按开卡时的费率收取，不会改变；充值手续费按充值时产品的费率计算。',
+      '修改只对此后新开的卡生效：已开的卡保留开卡时的费率，此后的充值手续费和拒付手续费仍按开卡时的费率收取。',
     readOnly: '仅管理员可以修改卡产品，当前为只读。',
     name: '产品名称',
     brand: '卡组织 / BIN',
@@ -32,6 +32,13 @@ export const adminText = {
     editTitle: '编辑卡产品：{name}',
     viewTitle: '卡产品：{name}',
     save: '保存修改',
+    create: '新建产品',
+    createTitle: '新建卡产品',
+    createSubmit: '创建',
+    createHint: '上架的新产品创建后客户即可在门户开卡；之后修改费率只对此后新开的卡生效。',
+    created: '已新建卡产品：{name}',
+    binHint: '卡号前 6–8 位数字',
+    fieldBad: '请检查此项',
     saved: '已保存，新开的卡按新费率收费',
     unchanged: '没有需要保存的修改',
     preview: '费用试算',

@@ -361,8 +361,10 @@ describe('POST /card/bulk-actions: who and how many', () => {
     const [one] = await cardsOf(owner, 1);
     // cards as many as the limit allows and one more, made straight in the table: only their count matters here
     await t.database.db.execute(sql`
-      insert into cards (merchant_id, account_id, product_id, holder_member_id, nickname, brand, currency, status, open_key, open_fingerprint, first_load, open_fee, topup_fee)
-      select merchant_id, account_id, product_id, holder_member_id, 'many-' || n, brand, currency, 'NORMAL', 'many-' || n, 'x', 0, 0, 0
+      insert into cards (merchant_id, account_id, product_id, holder_member_id, nickname, brand, currency, status, open_key, open_fingerprint, first_load, open_fee, topup_fee,
+        topup_fee_rate, topup_fee_fixed, topup_fee_min, topup_fee_max, decline_fee)
+      select merchant_id, account_id, product_id, holder_member_id, 'many-' || n, brand, currency, 'NORMAL', 'many-' || n, 'x', 0, 0, 0,
+        topup_fee_rate, topup_fee_fixed, topup_fee_min, topup_fee_max, decline_fee
       from cards, generate_series(1, 1000) as n where id = ${one?.id}`);
     const refused = await start(owner.api, { action: 'FREEZE', filter: { status: 'NORMAL' } });
     expect(refused.code).toBe(CardBatchErrorCode.BULK_TOO_MANY_CARDS);

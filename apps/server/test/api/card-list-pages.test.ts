@@ -53,9 +53,10 @@ beforeAll(async () => {
   const at = figureMoment(clock.now());
   await exec(sql`
     insert into cards (merchant_id, account_id, product_id, holder_member_id, nickname, brand, bin, currency, status, last4,
-      open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+      open_key, open_fingerprint, first_load, open_fee, topup_fee, topup_fee_rate, topup_fee_fixed, topup_fee_min, topup_fee_max, decline_fee, created_at, updated_at)
     select c.merchant_id, c.account_id, c.product_id, c.holder_member_id, '副本' || n, c.brand, c.bin, c.currency, c.status, lpad(n::text, 4, '0'),
-      'copy-' || n, c.open_fingerprint, c.first_load, c.open_fee, c.topup_fee, c.created_at - n * interval '1 second', c.created_at
+      'copy-' || n, c.open_fingerprint, c.first_load, c.open_fee, c.topup_fee,
+      c.topup_fee_rate, c.topup_fee_fixed, c.topup_fee_min, c.topup_fee_max, c.decline_fee, c.created_at - n * interval '1 second', c.created_at
     from (select * from cards where account_id = ${accountId} order by created_at limit 1) c, generate_series(1, ${CARDS - 2}) n`);
   await exec(sql`
     insert into card_figures (card_id, account_id, spent_month, spent, window_day, authorised, declined, authorised_before, declined_before, last_used_at)

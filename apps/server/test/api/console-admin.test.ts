@@ -4,19 +4,18 @@
  * changes nothing; a merchant's operators never reach another merchant's; and what an ADMIN changes
  * is what the portal's customers then see (the fees of a new card, an announcement in the message centre).
  */
-import type { AuditItem, ConsoleLoginAnswer, ConsoleOverview, OperatorRole } from '@portal/contract/console';
+import type { AuditItem, ConsoleOverview, OperatorRole } from '@portal/contract/console';
 import type { ConsoleAgreement, ConsoleAnnouncement, ConsoleProduct } from '@portal/contract/console-admin';
 import { ConsoleAdminErrorCode } from '@portal/contract/console-admin-errors';
 import { ConsoleErrorCode } from '@portal/contract/console-errors';
 import type { OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { MessagePage } from '@portal/contract/messages';
 import { sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { signUp } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { runOpsOn } from '../helpers/ops.ts';
+import { C, consoleOperators } from '../helpers/console.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { expectUnchanged } from '../helpers/unchanged.ts';
 
@@ -27,23 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const C = (p: string) => `/api/console/v1${p}`;
 let serial = 0;
-
+const { operator } = consoleOperators(() => t, clock, 'admin');
 /** A new operator of the merchant at `host`, enrolled and signed in: its FULL token. */
-async function operatorToken(host: string, role: OperatorRole) {
-  const email = `admin${Date.now().toString(36)}${++serial}@ops.example`;
-  const run = await runOpsOn(t.database, ['operator:create', '--host', host, '--email', email, '--role', role]);
-  expect(run.code, run.stderr).toBe(0);
-  const password = /password: (\S+)/.exec(run.stdout)?.[1] as string;
-  const first = await t.api(host).post<ConsoleLoginAnswer>(C('/auth/login'), { email, password });
-  expect(first.code, first.message).toBe(0);
-  const secret = first.data.totp_enrolment?.secret as string;
-  const code = await generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-  const given = await t.api(host, first.data.token).post<{ token: string }>(C('/auth/totp'), { code });
-  expect(given.code, given.message).toBe(0);
-  return given.data.token;
-}
+const operatorToken = async (host: string, role: OperatorRole) => (await operator(host, role)).token;
 
 const ROLES: OperatorRole[] = ['SUPPORT', 'FINANCE', 'RISK', 'ADMIN'];
 const tokens = {} as Record<OperatorRole, string>;
@@ -66,7 +52,7 @@ const snapshot = async () =>
       sql`select (select json_agg(p order by p.id) from card_products p) as products,
                  (select count(*)::int from agreements) as agreements,
                  (select count(*)::int from announcements) as announcements,
-                 (select count(*)::int from operator_audit where action in ('PRODUCT_UPDATED', 'AGREEMENT_PUBLISHED', 'ANNOUNCEMENT_PUBLISHED')) as audit`,
+                 (select count(*)::int from operator_audit where action in ('PRODUCT_CREATED', 'PRODUCT_UPDATED', 'AGREEMENT_PUBLISHED', 'ANNOUNCEMENT_PUBLISHED')) as audit`,
     ),
   );
 
@@ -157,6 +143,116 @@ describe('products and fees', () => {
       expect((await as('ADMIN').post(C('/agreements'), { title: '协议', text: '   ' })).message).toBe('请输入协议内容（最多512 KB）');
       expect((await as('ADMIN').post(C('/announcements'), { title: '公告', content: '' })).message).toBe('请输入公告内容（最多50000个字符）');
       expect((await as('ADMIN').post(C('/announcements'), { title: 'x'.repeat(101), content: '<p>x</p>' })).message).toBe('请输入标题（最多100个字符）');
+    });
+  });
+});
+
+/** A new product's body, every field given; `name` unique per call. */
+const newProduct = (more: Record<string, unknown> = {}) => ({
+  name: `旅行卡${++serial}`,
+  brand: 'MASTERCARD',
+  bin: '55554444',
+  currency: 'USD',
+  open_fee: '1.50',
+  topup_fee_rate: '0.012',
+  topup_fee_fixed: '0.20',
+  topup_fee_min: '0.50',
+  topup_fee_max: null,
+  min_first_load: '5.00',
+  max_balance: '5000.00',
+  decline_fee: '0.30',
+  per_account_limit: 20,
+  max_per_batch: 50,
+  ...more,
+});
+
+describe('a new product', () => {
+  it("an ADMIN adds one: listed last, open to customers at once with its fees, with its audit row of every field", async () => {
+    const body = newProduct();
+    const created = await as('ADMIN').post<ConsoleProduct>(C('/products'), body);
+    expect(created.code, created.message).toBe(0);
+    const { name, ...fields } = body;
+    expect(created.data).toMatchObject({ ...fields, name, needs_secondary: false, status: 'ON' });
+    const listed = await productsOf('localhost', tokens.SUPPORT);
+    expect(listed.at(-1)?.id).toBe(created.data.id);
+    // a customer may open it now, and opening it costs its fees
+    const customer = await signUp(t, 'localhost');
+    const offered = (await t.api('localhost', customer.token).data<OpenedAvailableAnswer>('GET', '/card/opened-available')).products.find((p) => p.id === created.data.id);
+    expect(offered).toMatchObject({ name, open_fee: '1.50', topup_fee_rate: '0.012', topup_fee_min: '0.50', topup_fee_max: null, decline_fee: '0.30', remaining: 20 });
+    const row = (await auditRows('PRODUCT_CREATED')).find((item) => item.target === name);
+    expect(row).toMatchObject({ channel: 'CONSOLE', before: null, after: { id: created.data.id, ...fields, name, status: 'ON', needs_secondary: false } });
+    // an OFF product is kept from customers until it is put ON
+    const hidden = await as('ADMIN').post<ConsoleProduct>(C('/products'), newProduct({ status: 'OFF', needs_secondary: true }));
+    expect(hidden.code, hidden.message).toBe(0);
+    expect(hidden.data).toMatchObject({ status: 'OFF', needs_secondary: true });
+    expect((await t.api('localhost', customer.token).data<OpenedAvailableAnswer>('GET', '/card/opened-available')).products.map((p) => p.id)).not.toContain(hidden.data.id);
+  });
+
+  it('is for an ADMIN alone, and a refusal adds nothing', async () => {
+    for (const role of ['SUPPORT', 'FINANCE', 'RISK'] as const) {
+      await expectUnchanged(snapshot, async () => {
+        const refused = await as(role).post(C('/products'), newProduct());
+        expect(refused.code, role).toBe(ConsoleErrorCode.ROLE_DENIED);
+        expect(refused.message).toBe('权限不足：仅管理员可以执行此操作');
+      });
+    }
+    const customer = await signUp(t, 'localhost');
+    await expectUnchanged(snapshot, async () => {
+      expect((await t.api('localhost').post(C('/products'), newProduct())).code).toBe(ConsoleErrorCode.SIGN_IN_REQUIRED);
+      expect((await t.api('localhost', customer.token).post(C('/products'), newProduct())).code).toBe(ConsoleErrorCode.PORTAL_TOKEN_ON_CONSOLE);
+    });
+  });
+
+  it('refuses bad input in 中文 and adds nothing', async () => {
+    const [existing] = await productsOf('localhost', tokens.ADMIN);
+    if (!existing) throw new Error('no product');
+    const { name: _name, ...nameless } = newProduct();
+    const cases: Array<[unknown, number, string]> = [
+      [nameless, 1001, '产品名称须为2-30个字符'],
+      [newProduct({ name: '甲' }), 1001, '产品名称须为2-30个字符'],
+      [newProduct({ brand: 'AMEX' }), 1001, '请选择卡组织（VISA 或 MASTERCARD）'],
+      [newProduct({ bin: '12345' }), 1001, 'BIN 须为6-8位数字'],
+      [newProduct({ bin: '1234567a' }), 1001, 'BIN 须为6-8位数字'],
+      [newProduct({ currency: 'EUR' }), 1001, '请选择币种（USD 或 CNY）'],
+      [newProduct({ open_fee: '-1' }), 1001, '请输入正确的金额（不小于0，最多两位小数）'],
+      [newProduct({ decline_fee: undefined }), 1001, '请输入正确的金额（不小于0，最多两位小数）'],
+      [newProduct({ topup_fee_rate: '1' }), 1001, '充值费率须为0到1之间的小数，最多6位小数（如 0.015 即 1.5%）'],
+      [newProduct({ max_balance: '0.00' }), 1001, '单卡余额上限须大于0（最多两位小数）'],
+      [newProduct({ per_account_limit: 1.5 }), 1001, '每个账户可开卡数须为1-1000的整数'],
+      [newProduct({ max_per_batch: 0 }), 1001, '单批开卡数须为1-500的整数'],
+      [newProduct({ status: 'MAYBE' }), 1001, '请选择上架或下架'],
+      [newProduct({ topup_fee_min: '10.00', topup_fee_max: '5.00' }), ConsoleAdminErrorCode.PRODUCT_FEE_BOUNDS, '充值手续费下限不能高于上限'],
+      [newProduct({ min_first_load: '6000.00' }), ConsoleAdminErrorCode.PRODUCT_FIRST_LOAD, '最低首充金额不能高于单卡余额上限'],
+      [newProduct({ name: existing.name }), ConsoleAdminErrorCode.PRODUCT_NAME_TAKEN, '已有同名的卡产品，请换一个名称'],
+    ];
+    for (const [body, code, message] of cases) {
+      await expectUnchanged(snapshot, async () => {
+        const refused = await as('ADMIN').post(C('/products'), body);
+        expect(refused.code, JSON.stringify(body)).toBe(code);
+        expect(refused.message, JSON.stringify(body)).toBe(message);
+      });
+    }
+    // an unknown field is refused too, not dropped
+    await expectUnchanged(snapshot, async () => {
+      expect((await as('ADMIN').post(C('/products'), newProduct({ position: 0 }))).code).toBe(1001);
+    });
+  });
+
+  it("is the merchant's own: another merchant's ADMIN neither sees it nor is kept from its name", async () => {
+    const body = newProduct();
+    const blue = await as('ADMIN').post<ConsoleProduct>(C('/products'), body);
+    expect(blue.code, blue.message).toBe(0);
+    expect((await productsOf('orange.localhost', orangeAdmin)).map((p) => p.id)).not.toContain(blue.data.id);
+    // the same name at another merchant is another product
+    const orange = await t.api('orange.localhost', orangeAdmin).post<ConsoleProduct>(C('/products'), body);
+    expect(orange.code, orange.message).toBe(0);
+    expect(orange.data.id).not.toBe(blue.data.id);
+    expect((await productsOf('localhost', tokens.ADMIN)).filter((p) => p.name === body.name).map((p) => p.id)).toEqual([blue.data.id]);
+    // each merchant's audit log has its own row only
+    expect((await auditRows('PRODUCT_CREATED')).filter((row) => row.target === body.name).map((row) => row.after?.id)).toEqual([blue.data.id]);
+    // and a blue ADMIN's token creates nothing at orange
+    await expectUnchanged(snapshot, async () => {
+      expect((await t.api('orange.localhost', tokens.ADMIN).post(C('/products'), newProduct())).code).toBe(ConsoleErrorCode.SESSION_INVALID);
     });
   });
 });

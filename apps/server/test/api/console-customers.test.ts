@@ -7,20 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
-import type { AuditItem, ConsoleLoginAnswer } from '@portal/contract/console';
 import type { CustomerDetail, CustomerItem } from '@portal/contract/console-customers';
 import { ConsoleCustomerErrorCode } from '@portal/contract/console-customers-errors';
 import { ConsoleErrorCode } from '@portal/contract/console-errors';
 import type { DepositInstructions } from '@portal/contract/funding';
 import { sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { freshEmail, freshPhone, signIn, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { scriptedIssuer } from '../helpers/issuer.ts';
-import { runOpsOn } from '../helpers/ops.ts';
+import { auditOf as auditRows, C, type ConsoleOperator, consoleOperators } from '../helpers/console.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 const clock = new ManualClock(new Date('2026-12-02T02:00:10Z'));
@@ -32,36 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const C = (p: string) => `/api/console/v1${p}`;
-let serial = 0;
 
-interface Operator {
-  host: string;
-  email: string;
-  secret: string;
-  token: string;
-  api: ApiClient;
-}
-
-/** An operator made by the command line, enrolled and signed in. */
-async function operator(host: string, role: string): Promise<Operator> {
-  const email = `cust${Date.now().toString(36)}${++serial}@ops.example`;
-  const run = await runOpsOn(t.database, ['operator:create', '--host', host, '--email', email, '--role', role]);
-  expect(run.code, run.stderr).toBe(0);
-  const password = /password: (\S+)/.exec(run.stdout)?.[1] as string;
-  const first = await t.api(host).post<ConsoleLoginAnswer>(C('/auth/login'), { email, password });
-  expect(first.code, first.message).toBe(0);
-  const secret = first.data.totp_enrolment?.secret as string;
-  const given = await t.api(host, first.data.token).post<{ token: string }>(C('/auth/totp'), { code: await codeOf(secret) });
-  expect(given.code, given.message).toBe(0);
-  return { host, email, secret, token: given.data.token, api: t.api(host, given.data.token) };
-}
-
+type Operator = ConsoleOperator;
+const { operator, code } = consoleOperators(() => t, clock, 'cust');
 /** A code of the next 30-second step: each is taken once. */
-async function codeOf(secret: string) {
-  clock.advance(30_000);
-  return generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-}
+const codeOf = (secret: string) => code({ secret });
 
 interface Customer {
   id: string;
@@ -99,8 +72,7 @@ async function issuedCard(who: Customer, nickname: string) {
   return who.api.data<CardItem>('GET', `/card/${opened.data.id}`);
 }
 
-const auditOf = async (op: Operator, action: string) =>
-  (await op.api.data<{ items: AuditItem[] }>('GET', C('/audit'), { query: { action, page_size: '100' } })).items;
+const auditOf = auditRows;
 
 let admin: Operator;
 let support: Operator;
@@ -151,10 +123,97 @@ describe('the customer search', () => {
     expect(ids.indexOf(bob.id)).toBeLessThan(ids.indexOf(alice.id));
   });
 
+  it('answers the exact total below the cap, not capped', async () => {
+    const found = await support.api.data<{ total: number; total_capped: boolean }>('GET', C('/customers'), { query: { keyword: alice.phone } });
+    expect(found).toMatchObject({ total: 1, total_capped: false });
+  });
+
   it('refuses a keyword too long, changing nothing', async () => {
     const refused = await support.api.get(C('/customers'), { query: { keyword: 'x'.repeat(101) } });
     expect(refused.code).toBe(1001);
     expect(refused.message).toBe('搜索内容最多100个字符');
+  });
+});
+
+type SearchPage = { items: CustomerItem[]; total: number; total_capped: boolean; page: number; page_size: number };
+
+describe('the count stops at the cap; every page is still the next matches, newest first', () => {
+  // the same database served with a count cap of 1 (CUSTOMER_SEARCH_COUNT_CAP), the customers on a
+  // merchant no other test here adds to: 22 whose phones start alike, ten of them alike further
+  const host = 'purple.localhost';
+  const base = `135${String(process.pid % 10_000).padStart(4, '0')}`;
+  let capped: TestApp;
+  let op: Operator;
+  let merchantId: string;
+  beforeAll(async () => {
+    capped = await createTestApp({ database: t.database, clock, config: { customerSearchCountCap: 1 } });
+    op = await operator(host, 'SUPPORT', capped);
+    for (let i = 0; i < 22; i++) {
+      clock.advance(1000);
+      await signUp(capped, host, { phone: `${base}${String(i).padStart(4, '0')}`, email: freshEmail('capped') });
+    }
+    const [merchant] = await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from merchant_hosts where host = ${host}`);
+    merchantId = merchant?.merchant_id as string;
+  });
+  afterAll(() => capped?.close());
+
+  /** The merchant's accounts whose owner's phone starts so, newest first, as the database orders them. */
+  const newestFirst = async (start: string) =>
+    (
+      await queryRows<{ id: string }>(
+        t.database.db,
+        sql`select a.id from accounts a join members m on m.account_id = a.id and m.role = 'OWNER'
+            where a.merchant_id = ${merchantId} and m.phone like ${`${start}%`} order by a.created_at desc, a.id desc`,
+      )
+    ).map((row) => row.id);
+  const page = (query: Record<string, string>) => op.api.data<SearchPage>('GET', C('/customers'), { query });
+
+  /** Every page of a keyword, 3 a page, until one comes back short. */
+  async function everyPage(keyword: string) {
+    const ids: string[] = [];
+    for (let n = 1; n <= 20; n++) {
+      const answer = await page({ keyword, page: String(n), page_size: '3' });
+      expect(answer).toMatchObject({ total: 1, total_capped: true, page: n, page_size: 3 });
+      ids.push(...answer.items.map((item) => item.account_id));
+      if (answer.items.length < 3) break;
+    }
+    return ids;
+  }
+
+  it('answers the cap and total_capped when more match; the pages past it hold the rest in order', async () => {
+    const all = await newestFirst(base);
+    expect(all).toHaveLength(22);
+    // 22 matches: the newest accounts walked and each tested
+    expect(await everyPage(base)).toEqual(all);
+    // 10 matches: gathered, and the accounts walked against them
+    const ten = await newestFirst(`${base}001`);
+    expect(ten).toHaveLength(10);
+    expect(await everyPage(`${base}001`)).toEqual(ten);
+    // one match: counted exactly
+    const one = await page({ keyword: `${base}0007` });
+    expect(one).toMatchObject({ total: 1, total_capped: false });
+    expect(one.items.map((item) => item.account_id)).toEqual(await newestFirst(`${base}0007`));
+    // none
+    expect(await page({ keyword: `${base}9` })).toMatchObject({ total: 0, total_capped: false, items: [] });
+  });
+
+  it('lists every customer of the merchant the same way without a keyword', async () => {
+    const all = (
+      await queryRows<{ id: string }>(t.database.db, sql`select id from accounts where merchant_id = ${merchantId} order by created_at desc, id desc`)
+    ).map((row) => row.id);
+    expect(all.length).toBeGreaterThan(22);
+    const ids: string[] = [];
+    for (let n = 1; ids.length < all.length && n <= 20; n++) {
+      const answer = await page({ page: String(n), page_size: '5' });
+      expect(answer).toMatchObject({ total: 1, total_capped: true });
+      ids.push(...answer.items.map((item) => item.account_id));
+    }
+    expect(ids).toEqual(all);
+    // served with the cap of 1,000, the same search counts exactly
+    const plain = await operator(host, 'SUPPORT');
+    const exact = await plain.api.data<SearchPage>('GET', C('/customers'), { query: { keyword: base, page_size: '100' } });
+    expect(exact).toMatchObject({ total: 22, total_capped: false });
+    expect(exact.items.map((item) => item.account_id)).toEqual(await newestFirst(base));
   });
 });
 

@@ -4,14 +4,13 @@
  * threshold; every money call takes the operator's code again, each role may only what the design
  * says, merchants never meet, every action is an audit row and the books stay sound.
  */
-import type { ConsoleLoginAnswer, AuditItem } from '@portal/contract/console';
+import type { AuditItem } from '@portal/contract/console';
 import type { ConsoleDepositItem, MoneyRequestAnswer, MoneyRequestPage, StatementImportAnswer } from '@portal/contract/console-money';
 import { ConsoleErrorCode } from '@portal/contract/console-errors';
 import { ConsoleMoneyErrorCode } from '@portal/contract/console-money-errors';
 import { FundingErrorCode } from '@portal/contract/funding-errors';
 import { CardErrorCode } from '@portal/contract/card-errors';
 import type { DepositInstructions, DepositItem } from '@portal/contract/funding';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { signUp } from '../helpers/accounts.ts';
@@ -19,6 +18,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { testEngine } from '../helpers/database.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
+import { C, type ConsoleOperator, consoleOperators } from '../helpers/console.ts';
 
 const clock = new ManualClock(new Date('2026-12-02T02:00:10Z'));
 let t: TestApp;
@@ -27,44 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const C = (p: string) => `/api/console/v1${p}`;
-let serial = 0;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
-interface Operator {
-  email: string;
-  password: string;
-  host: string;
-  secret: string;
-  token: string;
-}
-
-/** A fresh code of the operator's authenticator: the clock moves a step first, so no code is one used before. */
-async function code(who: Pick<Operator, 'secret'>) {
-  clock.advance(30_000);
-  return generate({ secret: who.secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-}
-
-/** `ops operator:create`, the first sign-in and the enrolment: a FULL token. */
-async function operator(host: string, role: string): Promise<Operator> {
-  const email = `money${Date.now().toString(36)}${++serial}@ops.example`;
-  const run = await runOpsOn(t.database, ['operator:create', '--host', host, '--email', email, '--role', role]);
-  expect(run.code, run.stderr).toBe(0);
-  const password = /password: (\S+)/.exec(run.stdout)?.[1] as string;
-  const first = await t.api(host).post<ConsoleLoginAnswer>(C('/auth/login'), { email, password });
-  expect(first.code, first.message).toBe(0);
-  const secret = first.data.totp_enrolment?.secret as string;
-  const given = await t.api(host, first.data.token).post<{ token: string }>(C('/auth/totp'), { code: await code({ secret }) });
-  expect(given.code, given.message).toBe(0);
-  return { email, password, host, secret, token: given.data.token };
-}
-
-/** Signs the operator in again (after the clock moved past their session). */
-async function signInAgain(who: Operator) {
-  const answer = await t.api(who.host).post<ConsoleLoginAnswer>(C('/auth/login'), { email: who.email, password: who.password, totp: await code(who) });
-  expect(answer.code, answer.message).toBe(0);
-  who.token = answer.data.token;
-}
+type Operator = ConsoleOperator;
+const { operator, code, signInAgain } = consoleOperators(() => t, clock, 'money');
 
 const as = (who: Operator) => t.api(who.host, who.token);
 let keys = 0;

@@ -117,6 +117,8 @@ describe('an account made before teams, after the migration', () => {
     expect(balances.find((row) => row.currency === 'USD')?.available).toBe('123.45');
     const page = await api.data<CardPage>('GET', '/card');
     expect(page.items.map((card) => ({ id: card.id, status: card.status, last4: card.last4 }))).toEqual([{ id: cardId, status: 'NORMAL', last4: '4242' }]);
+    // the card keeps its product's fee terms as they were when the fee terms came to cards
+    expect(page.items[0]?.fees).toEqual({ topup_fee_rate: '0.015', topup_fee_fixed: '0.00', topup_fee_min: null, topup_fee_max: null, decline_fee: '0.50' });
   });
 
   it('signs in with its phone and password as before', async () => {

@@ -298,9 +298,9 @@ describe('batches across server processes (PostgreSQL)', () => {
     const who = await customer('export');
     const count = 30_000;
     // held by the account's owner, whose member id is the account's
-    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+    await database.db.execute(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, topup_fee_rate, topup_fee_fixed, decline_fee, created_at, updated_at)
       select gen_random_uuid(), ${who.merchantId}::uuid, ${who.accountId}::uuid, ${who.accountId}::uuid, ${who.productId}::uuid, 'X-' || n, 'MASTERCARD', 'USD', 'NORMAL',
-        lpad((n % 10000)::text, 4, '0'), 'crash-export-' || n, 'x', 1000, 200, 40, now() - make_interval(secs => n), now()
+        lpad((n % 10000)::text, 4, '0'), 'crash-export-' || n, 'x', 1000, 200, 40, '0.010', 30, 30, now() - make_interval(secs => n), now()
       from generate_series(1, ${count}) as n`);
     const port = await freePort();
     let server = await startServer(port);
@@ -331,9 +331,9 @@ describe('batches across server processes (PostgreSQL)', () => {
     const who = await customer('bulk-kill');
     const count = 60;
     // cards written straight into the table (held by the owner, whose member id is the account's), none funded yet
-    const made = await rows(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, created_at, updated_at)
+    const made = await rows(sql`insert into cards (id, merchant_id, account_id, holder_member_id, product_id, nickname, brand, currency, status, last4, open_key, open_fingerprint, first_load, open_fee, topup_fee, topup_fee_rate, topup_fee_fixed, decline_fee, created_at, updated_at)
       select gen_random_uuid(), ${who.merchantId}::uuid, ${who.accountId}::uuid, ${who.accountId}::uuid, ${who.productId}::uuid, 'B-' || n, 'MASTERCARD', 'USD', 'NORMAL',
-        lpad(n::text, 4, '0'), 'crash-bulk-' || n, 'x', 0, 200, 40, now() - make_interval(secs => n), now()
+        lpad(n::text, 4, '0'), 'crash-bulk-' || n, 'x', 0, 200, 40, '0.010', 30, 30, now() - make_interval(secs => n), now()
       from generate_series(1, ${count}) as n returning id`);
     const ids = made.map((card) => String(card.id));
     const port = await freePort();

@@ -132,7 +132,7 @@ export const cardCalls = defineCalls({
     params: cardIdParams,
     body: cardAmountBody,
     answer: rechargeAnswer,
-    summary: 'Top up a card from the wallet, with the top-up fee (Idempotency-Key; trx_password once set)',
+    summary: 'Top up a card from the wallet, with the top-up fee of the terms the card was opened under (its `fees`; Idempotency-Key; trx_password once set)',
     tags,
     who: member('cards.fund', 'funds:write'),
     movesMoney: true,

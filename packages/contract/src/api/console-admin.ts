@@ -9,6 +9,7 @@ import {
   consoleProduct,
   consoleProductList,
   productChangeBody,
+  productCreateBody,
   productIdParams,
 } from '../console-admin.ts';
 import { type Call, defineCalls } from './call.ts';
@@ -26,6 +27,15 @@ export const consoleAdminCalls = defineCalls({
     tags,
     who: operator('products.read'),
   },
+  createProduct: {
+    method: 'POST',
+    path: '/products',
+    body: productCreateBody,
+    answer: consoleProduct,
+    summary: 'Adds a card product to the merchant (name unique there); customers may open it at once unless its status is OFF',
+    tags,
+    who: operator('products.write'),
+  },
   changeProduct: {
     method: 'PUT',
     path: '/products/:id',
@@ -33,7 +43,7 @@ export const consoleAdminCalls = defineCalls({
     body: productChangeBody,
     answer: consoleProduct,
     summary:
-      "Changes a card product's name, status, fees or limits; cards opened from then on are charged the new fees, cards already opened keep the open fee and first top-up fee they paid",
+      "Changes a card product's name, status, fees or limits; cards opened from then on are charged the new fees, cards already opened keep the fee terms they were opened under (top-up and decline fees)",
     tags,
     who: operator('products.write'),
   },

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { AUDIT_ACTIONS, type AuditItem, auditActionLabel, auditChannelLabel } from '@portal/contract/console';
 import { App, Button, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -9,7 +10,7 @@ import { text } from '../../locales/zh-CN.ts';
 
 const t = text.audit;
 
-type Filters = { action?: string; date?: [string, string] };
+type Filters = { operator_id?: string; action?: string; date?: [string, string] };
 
 const changeText = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '—');
 
@@ -17,7 +18,15 @@ const columns: ProColumns<AuditItem>[] = [
   { title: t.at, dataIndex: 'at', valueType: 'dateTime', width: 170, search: false, render: (_, row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
   { title: t.date, dataIndex: 'date', valueType: 'dateRange', hideInTable: true },
   { title: t.channel, dataIndex: 'channel', width: 80, search: false, render: (_, row) => auditChannelLabel[row.channel] },
-  { title: t.actor, dataIndex: 'actor', ellipsis: true, search: false },
+  {
+    title: t.actor,
+    dataIndex: 'operator_id',
+    ellipsis: true,
+    valueType: 'select',
+    fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: t.actorPlaceholder },
+    request: async () => (await callConsole('auditOperators')).items.map((item) => ({ value: item.id, label: `${item.name}（${item.email}）` })),
+    render: (_, row) => row.actor,
+  },
   {
     title: t.action,
     dataIndex: 'action',
@@ -41,6 +50,7 @@ const columns: ProColumns<AuditItem>[] = [
 
 /** Query of the table's filters as the audit call takes them. */
 const queryOf = (filters: Filters) => ({
+  operator_id: filters.operator_id || undefined,
   action: (filters.action as AuditItem['action'] | undefined) || undefined,
   from: filters.date?.[0] ? dayjs(filters.date[0]).format('YYYY-MM-DD') : undefined,
   to: filters.date?.[1] ? dayjs(filters.date[1]).format('YYYY-MM-DD') : undefined,
@@ -64,21 +74,15 @@ export function AuditPage() {
   };
   return (
     <PageContainer title={t.title}>
-      <ProTable<AuditItem, Filters>
-        rowKey="id"
+      <PagedTable<AuditItem, Filters>
         columns={columns}
-        cardBordered
         scroll={{ x: 960 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        options={{ density: false, setting: false, reload: true }}
         request={async (params) => {
           const { current, pageSize, ...rest } = params as Filters & { current?: number; pageSize?: number };
           filters.current = rest;
           const page = await callConsole('audit', { query: { ...queryOf(rest), page: current ?? 1, page_size: pageSize ?? 20 } });
           return { data: page.items, total: page.total, success: true };
         }}
-        onRequestError={(error) => message.error(error.message)}
         toolBarRender={() => [
           <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
             {t.export}

@@ -1,7 +1,7 @@
-import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import { PagedTable } from '../../components/paged-table.tsx';
 import type { CardItem } from '@portal/contract/cards';
 import { CARD_STATUSES, cardStatusLabel } from '@portal/contract/enums';
-import { App } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { callConsole } from '../../lib/http.ts';
@@ -41,20 +41,14 @@ const columns: ProColumns<Row>[] = [
 
 /** Every customer's cards, with the portal's filters and the customer; never a full card number. */
 export function CardsPage() {
-  const { message } = App.useApp();
   const [search] = useSearchParams();
   const accountId = search.get('account_id') ?? undefined;
   return (
     <PageContainer title={t.title}>
-      <ProTable<Row, Filters>
-        rowKey="id"
+      <PagedTable<Row, Filters>
         columns={columns}
-        cardBordered
         scroll={{ x: 1000 }}
         form={{ initialValues: accountId ? { account_id: accountId } : {} }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        options={{ density: false, setting: false, reload: true }}
         request={async (params) => {
           const { current, pageSize, keyword, status, product_id, account_id } = params as Filters & { current?: number; pageSize?: number };
           const page = await callConsole('cards', {
@@ -69,7 +63,6 @@ export function CardsPage() {
           });
           return { data: page.items, total: page.total, success: true };
         }}
-        onRequestError={(error) => message.error(error.message)}
       />
     </PageContainer>
   );

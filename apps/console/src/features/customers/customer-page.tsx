@@ -3,9 +3,10 @@ import type { CardItem } from '@portal/contract/cards';
 import { frozenByLabel } from '@portal/contract/cards';
 import type { ConsoleMe } from '@portal/contract/console';
 import type { CustomerDetail } from '@portal/contract/console-customers';
+import { DEPOSIT_STATUS_LABELS } from '@portal/contract/funding';
 import { cardStatusLabel, loginMethodLabel, loginResultLabel, ROLE_LABELS, walletTransactionTypeLabel } from '@portal/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Result, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Result, Skeleton, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { callConsole } from '../../lib/http.ts';
@@ -151,13 +152,9 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
           ))}
         </Descriptions>
         <Typography.Title level={5}>{t.recent}</Typography.Title>
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: 640 }}
-          dataSource={detail.wallet.recent}
-          locale={{ emptyText: t.none }}
+        <RecentTable
+          width={640}
+          rows={detail.wallet.recent}
           columns={[
             { title: t.time, dataIndex: 'created_at', width: 150, render: (value: string) => at(value) },
             { title: t.type, dataIndex: 'type', render: (value: keyof typeof walletTransactionTypeLabel) => walletTransactionTypeLabel[value] ?? value },
@@ -177,12 +174,9 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
               key: 'members',
               label: t.members,
               children: (
-                <Table
-                  size="small"
-                  rowKey="id"
-                  pagination={false}
-                  scroll={{ x: 560 }}
-                  dataSource={detail.members}
+                <RecentTable
+                  width={560}
+                  rows={detail.members}
                   columns={[
                     { title: customersText.customers.phone, dataIndex: 'phone_masked' },
                     { title: customersText.customers.email, dataIndex: 'email', render: (value: string | null) => value ?? '—' },
@@ -208,13 +202,9 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
               key: 'sign-ins',
               label: t.signIns,
               children: (
-                <Table
-                  size="small"
-                  rowKey="id"
-                  pagination={false}
-                  scroll={{ x: 560 }}
-                  dataSource={detail.sign_ins}
-                  locale={{ emptyText: t.none }}
+                <RecentTable
+                  width={560}
+                  rows={detail.sign_ins}
                   columns={[
                     { title: t.time, dataIndex: 'at', render: (value: string) => at(value) },
                     { title: t.method, dataIndex: 'method', render: (value: keyof typeof loginMethodLabel) => loginMethodLabel[value] },
@@ -229,18 +219,14 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
               key: 'deposits',
               label: t.deposits,
               children: (
-                <Table
-                  size="small"
-                  rowKey="id"
-                  pagination={false}
-                  scroll={{ x: 560 }}
-                  dataSource={detail.deposits}
-                  locale={{ emptyText: t.none }}
+                <RecentTable
+                  width={560}
+                  rows={detail.deposits}
                   columns={[
                     { title: t.time, dataIndex: 'created_at', render: (value: string) => at(value) },
                     { title: t.amount, dataIndex: 'amount', render: (value: string, row) => `${row.currency} ${value}` },
                     { title: t.payer, dataIndex: 'payer_name' },
-                    { title: t.status, dataIndex: 'status' },
+                    { title: t.status, dataIndex: 'status', render: (value: keyof typeof DEPOSIT_STATUS_LABELS) => DEPOSIT_STATUS_LABELS[value] ?? value },
                   ]}
                 />
               ),
@@ -249,13 +235,9 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
               key: 'messages',
               label: t.messages,
               children: (
-                <Table
-                  size="small"
-                  rowKey="id"
-                  pagination={false}
-                  scroll={{ x: 480 }}
-                  dataSource={detail.messages}
-                  locale={{ emptyText: t.none }}
+                <RecentTable
+                  width={480}
+                  rows={detail.messages}
                   columns={[
                     { title: t.time, dataIndex: 'created_at', width: 150, render: (value: string) => at(value) },
                     { title: t.title, dataIndex: 'title', ellipsis: true },
@@ -275,13 +257,9 @@ function CardsTable({ cards, accountId, mayFreeze }: { cards: CardItem[]; accoun
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return (
-    <Table
-      size="small"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: 720 }}
-      dataSource={cards}
-      locale={{ emptyText: t.none }}
+    <RecentTable
+      width={720}
+      rows={cards}
       columns={[
         { title: t.card, dataIndex: 'nickname', render: (_: unknown, card: CardItem) => cardName(card) },
         { title: t.status, dataIndex: 'status', render: (_: unknown, card: CardItem) => <CardStatusTag card={card} /> },
@@ -320,4 +298,9 @@ function CardsTable({ cards, accountId, mayFreeze }: { cards: CardItem[]; accoun
       ]}
     />
   );
+}
+
+/** One of the customer's recent lists: small, unpaged, scrolled sideways on a narrow screen. */
+function RecentTable<T extends { id: string }>({ rows, columns, width }: { rows: T[]; columns: TableColumnsType<T>; width: number }) {
+  return <Table<T> size="small" rowKey="id" pagination={false} scroll={{ x: width }} dataSource={rows} locale={{ emptyText: t.none }} columns={columns} />;
 }

@@ -1,6 +1,7 @@
 import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { CustomerItem } from '@portal/contract/console-customers';
 import { App } from 'antd';
+import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { callConsole } from '../../lib/http.ts';
@@ -41,9 +42,13 @@ const columns: ProColumns<CustomerItem>[] = [
   },
 ];
 
-/** The merchant's customers, found by the start of a phone, an e-mail, the verified name or the deposit reference. */
+/**
+ * The merchant's customers, found by the start of a phone, an e-mail, the verified name or the deposit
+ * reference. The server counts at most its cap: beyond, the total reads "1,000+" and the pager stops there.
+ */
 export function CustomersPage() {
   const { message } = App.useApp();
+  const [capped, setCapped] = useState(false);
   return (
     <PageContainer title={t.title}>
       <ProTable<CustomerItem, { keyword?: string }>
@@ -52,11 +57,12 @@ export function CustomersPage() {
         cardBordered
         scroll={{ x: 960 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100], showTotal: (total) => t.total(total, capped) }}
         options={{ density: false, setting: false, reload: true }}
         request={async (params) => {
           const { current, pageSize, keyword } = params as { current?: number; pageSize?: number; keyword?: string };
           const page = await callConsole('customers', { query: { keyword: keyword?.trim() || undefined, page: current ?? 1, page_size: pageSize ?? 20 } });
+          setCapped(page.total_capped);
           return { data: page.items, total: page.total, success: true };
         }}
         onRequestError={(error) => message.error(error.message)}

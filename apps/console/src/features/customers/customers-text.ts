@@ -12,6 +12,8 @@ export const customersText = {
     cards: '卡片数',
     createdAt: '注册时间',
     open: '查看',
+    /** the pager's total: exact, or the count's cap and "+" when more match */
+    total: (total: number, capped: boolean) => (capped ? `${total.toLocaleString('en-US')}+ 位客户，请输入更多内容缩小范围` : `共 ${total.toLocaleString('en-US')} 位客户`),
   },
   customer: {
     back: '返回客户列表',

@@ -1,11 +1,11 @@
-import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, Form } from 'antd';
-import { useRefusal } from '../../lib/use-refusal.ts';
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { CodeForm } from '../../components/code-form.tsx';
+import { TotpField } from '../../components/totp-field.tsx';
 import { customersText } from './customers-text.ts';
 
 const t = customersText.customer;
 
-export interface StatusValues {
+export interface StatusValues extends Record<string, unknown> {
   reason?: string;
   totp: string;
 }
@@ -25,27 +25,8 @@ export function StatusDialog({
   trigger: React.ReactElement;
   onSubmit: (values: StatusValues) => Promise<void>;
 }) {
-  const [form] = Form.useForm<StatusValues>();
-  const { refusal, show, clear } = useRefusal();
   return (
-    <ModalForm<StatusValues>
-      title={title}
-      form={form}
-      trigger={trigger}
-      width={440}
-      modalProps={{ destroyOnHidden: true, onCancel: clear }}
-      onFinish={async (values) => {
-        try {
-          clear();
-          await onSubmit(values);
-          return true;
-        } catch (error) {
-          show(error, form);
-          return false;
-        }
-      }}
-    >
-      {refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="status-refusal" /> : null}
+    <CodeForm<StatusValues> title={title} trigger={trigger} onSubmit={onSubmit} testId="status">
       {freezing ? (
         <ProFormTextArea
           name="reason"
@@ -57,16 +38,7 @@ export function StatusDialog({
       ) : (
         <ProFormText name="reason" label={t.note} rules={[{ max: 200, message: '原因最多200个字符' }]} />
       )}
-      <ProFormText
-        name="totp"
-        label={t.totp}
-        extra={t.totpHint}
-        rules={[
-          { required: true, message: '请输入 6 位数字验证码' },
-          { pattern: /^\d{6}$/, message: '请输入 6 位数字验证码' },
-        ]}
-        fieldProps={{ inputMode: 'numeric', maxLength: 6, autoComplete: 'one-time-code' }}
-      />
-    </ModalForm>
+      <TotpField label={t.totp} hint={t.totpHint} />
+    </CodeForm>
   );
 }

@@ -1,7 +1,7 @@
-import { PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { PageContainer, type ProColumns } from '@ant-design/pro-components';
+import { PagedTable } from '../../components/paged-table.tsx';
 import type { AcrossTransactionItem } from '@portal/contract/card-spending-across';
 import { CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
-import { App } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { callConsole } from '../../lib/http.ts';
@@ -36,20 +36,14 @@ const columns: ProColumns<Row>[] = [
 
 /** Every customer's card transactions, with the portal's filters (type, status, dates, merchant) and the customer. */
 export function TransactionsPage() {
-  const { message } = App.useApp();
   const [search] = useSearchParams();
   const accountId = search.get('account_id') ?? undefined;
   return (
     <PageContainer title={t.title}>
-      <ProTable<Row, Filters>
-        rowKey="id"
+      <PagedTable<Row, Filters>
         columns={columns}
-        cardBordered
         scroll={{ x: 1100 }}
         form={{ initialValues: accountId ? { account_id: accountId } : {} }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
-        options={{ density: false, setting: false, reload: true }}
         request={async (params) => {
           const { current, pageSize, type, status, date, account_id, merchant } = params as Filters & { current?: number; pageSize?: number };
           const page = await callConsole('transactions', {
@@ -66,7 +60,6 @@ export function TransactionsPage() {
           });
           return { data: page.items, total: page.total, success: true };
         }}
-        onRequestError={(error) => message.error(error.message)}
       />
     </PageContainer>
   );

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ModalForm, PageContainer, type ProColumns, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
+import { type ActionType, PageContainer, type ProColumns, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import {
   MONEY_REQUEST_STATUSES,
   type MoneyRequestItem,
@@ -12,6 +12,7 @@ import { Alert, App, Button, Result, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
+import { CodeForm } from '../../components/code-form.tsx';
 import { callConsole } from '../../lib/http.ts';
 import { moneyText } from '../../locales/money.zh-CN.ts';
 import { CodeField, fill, newKey } from './code-field.tsx';
@@ -112,7 +113,7 @@ function ProposeMoney({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const key = useRef(newKey());
   return (
-    <ModalForm<{ account_id: string; kind: (typeof PROPOSED_KINDS)[number]; amount: string; currency: 'USD' | 'CNY'; reason: string; totp: string }>
+    <CodeForm<{ account_id: string; kind: (typeof PROPOSED_KINDS)[number]; amount: string; currency: 'USD' | 'CNY'; reason: string; totp: string }>
       title={t.proposeTitle}
       width={480}
       initialValues={{ kind: 'RECHARGE', currency: 'USD' }}
@@ -121,17 +122,13 @@ function ProposeMoney({ onDone }: { onDone: () => void }) {
           {t.propose}
         </Button>
       }
-      modalProps={{ destroyOnHidden: true, afterClose: () => (key.current = newKey()) }}
-      onFinish={async (values) => {
-        try {
-          const answer = await callConsole('proposeMoney', { headers: { 'idempotency-key': key.current }, body: { ...values, account_id: values.account_id.trim() } });
-          message.success(answer.status === 'APPLIED' ? t.applied : t.pending);
-        } catch (error) {
-          message.error((error as Error).message);
-          return false;
-        }
+      afterClose={() => {
+        key.current = newKey();
+      }}
+      onSubmit={async (values) => {
+        const answer = await callConsole('proposeMoney', { headers: { 'idempotency-key': key.current }, body: { ...values, account_id: values.account_id.trim() } });
+        message.success(answer.status === 'APPLIED' ? t.applied : t.pending);
         onDone();
-        return true;
       }}
     >
       <ProFormText name="account_id" label={t.accountId} extra={t.accountIdHint} rules={[{ required: true, message: '请选择客户' }]} />
@@ -140,14 +137,14 @@ function ProposeMoney({ onDone }: { onDone: () => void }) {
       <ProFormSelect name="currency" label={moneyText.deposits.currency} options={['USD', 'CNY'].map((value) => ({ value, label: value }))} rules={[{ required: true }]} />
       <ProFormText name="reason" label={t.reason} rules={[{ required: true, message: '请填写原因' }]} fieldProps={{ maxLength: 200 }} />
       <CodeField />
-    </ModalForm>
+    </CodeForm>
   );
 }
 
 function ApproveRequest({ request, onDone }: { request: MoneyRequestItem; onDone: () => void }) {
   const { message } = App.useApp();
   return (
-    <ModalForm<{ totp: string }>
+    <CodeForm<{ totp: string }>
       title={t.approveTitle}
       width={440}
       trigger={
@@ -155,17 +152,10 @@ function ApproveRequest({ request, onDone }: { request: MoneyRequestItem; onDone
           {t.approve}
         </Button>
       }
-      modalProps={{ destroyOnHidden: true }}
-      onFinish={async (values) => {
-        try {
-          await callConsole('approveMoney', { params: { id: request.id }, body: values });
-        } catch (error) {
-          message.error((error as Error).message);
-          return false;
-        }
+      onSubmit={async (values) => {
+        await callConsole('approveMoney', { params: { id: request.id }, body: values });
         message.success(t.approved);
         onDone();
-        return true;
       }}
     >
       <Alert
@@ -176,14 +166,14 @@ function ApproveRequest({ request, onDone }: { request: MoneyRequestItem; onDone
         style={{ marginBottom: 16 }}
       />
       <CodeField />
-    </ModalForm>
+    </CodeForm>
   );
 }
 
 function RejectRequest({ request, withdraw, onDone }: { request: MoneyRequestItem; withdraw: boolean; onDone: () => void }) {
   const { message } = App.useApp();
   return (
-    <ModalForm<{ reason: string }>
+    <CodeForm<{ reason: string }>
       title={t.rejectTitle}
       width={440}
       trigger={
@@ -191,20 +181,13 @@ function RejectRequest({ request, withdraw, onDone }: { request: MoneyRequestIte
           {withdraw ? t.withdraw : t.reject}
         </Button>
       }
-      modalProps={{ destroyOnHidden: true }}
-      onFinish={async (values) => {
-        try {
-          await callConsole('rejectMoney', { params: { id: request.id }, body: values });
-        } catch (error) {
-          message.error((error as Error).message);
-          return false;
-        }
+      onSubmit={async (values) => {
+        await callConsole('rejectMoney', { params: { id: request.id }, body: values });
         message.success(t.rejectedDone);
         onDone();
-        return true;
       }}
     >
       <ProFormText name="reason" label={t.rejectReason} rules={[{ required: true, message: '请填写原因' }]} fieldProps={{ maxLength: 200 }} />
-    </ModalForm>
+    </CodeForm>
   );
 }

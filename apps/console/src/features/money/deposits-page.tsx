@@ -1,11 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { ModalForm, PageContainer, ProCard, ProForm, type ProColumns, ProFormSelect, ProFormText, ProTable, type ActionType } from '@ant-design/pro-components';
+import { PageContainer, ProCard, ProForm, type ProColumns, ProFormSelect, ProFormText, ProTable, type ActionType } from '@ant-design/pro-components';
 import type { ConsoleDepositItem, StatementImportAnswer, UnmatchedLineItem } from '@portal/contract/console-money';
 import { DEPOSIT_STATUS_LABELS } from '@portal/contract/funding';
 import { App, Alert, Button, Image, Modal, Result, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
+import { CodeForm } from '../../components/code-form.tsx';
 import { callConsole, consoleFileUrl } from '../../lib/http.ts';
 import { moneyText } from '../../locales/money.zh-CN.ts';
 import { CodeField, fill, newKey } from './code-field.tsx';
@@ -122,7 +123,7 @@ function Notices({ decides }: { decides: boolean }) {
 function ConfirmNotice({ deposit, onDone }: { deposit: ConsoleDepositItem; onDone: () => void }) {
   const { message } = App.useApp();
   return (
-    <ModalForm<{ totp: string; amount?: string }>
+    <CodeForm<{ totp: string; amount?: string }>
       title={t.confirmTitle}
       width={440}
       trigger={
@@ -130,30 +131,23 @@ function ConfirmNotice({ deposit, onDone }: { deposit: ConsoleDepositItem; onDon
           {t.confirm}
         </Button>
       }
-      modalProps={{ destroyOnHidden: true }}
-      onFinish={async (values) => {
-        try {
-          await callConsole('confirmDeposit', { params: { id: deposit.id }, body: { totp: values.totp, ...(values.amount ? { amount: values.amount } : {}) } });
-        } catch (error) {
-          message.error((error as Error).message);
-          return false;
-        }
+      onSubmit={async (values) => {
+        await callConsole('confirmDeposit', { params: { id: deposit.id }, body: { totp: values.totp, ...(values.amount ? { amount: values.amount } : {}) } });
         message.success(t.confirmed);
         onDone();
-        return true;
       }}
     >
       <Alert type="info" showIcon title={`${deposit.amount} ${deposit.currency} · ${deposit.payer_name} · ${deposit.account_reference ?? deposit.account_id}`} description={t.confirmHint} style={{ marginBottom: 16 }} />
       <ProFormText name="amount" label={t.creditedAmount} extra={t.creditedAmountHint} fieldProps={{ placeholder: deposit.amount, inputMode: 'decimal' }} />
       <CodeField />
-    </ModalForm>
+    </CodeForm>
   );
 }
 
 function RejectNotice({ deposit, onDone }: { deposit: ConsoleDepositItem; onDone: () => void }) {
   const { message } = App.useApp();
   return (
-    <ModalForm<{ reason: string }>
+    <CodeForm<{ reason: string }>
       title={t.rejectTitle}
       width={440}
       trigger={
@@ -161,21 +155,14 @@ function RejectNotice({ deposit, onDone }: { deposit: ConsoleDepositItem; onDone
           {t.reject}
         </Button>
       }
-      modalProps={{ destroyOnHidden: true }}
-      onFinish={async (values) => {
-        try {
-          await callConsole('rejectDeposit', { params: { id: deposit.id }, body: { reason: values.reason } });
-        } catch (error) {
-          message.error((error as Error).message);
-          return false;
-        }
+      onSubmit={async (values) => {
+        await callConsole('rejectDeposit', { params: { id: deposit.id }, body: { reason: values.reason } });
         message.success(t.rejected);
         onDone();
-        return true;
       }}
     >
       <ProFormText name="reason" label={t.rejectReason} rules={[{ required: true, message: '请填写原因' }]} fieldProps={{ maxLength: 200 }} />
-    </ModalForm>
+    </CodeForm>
   );
 }
 
@@ -299,7 +286,7 @@ function CreditLine({ line, onDone }: { line: UnmatchedLineItem; onDone: () => v
   const { message } = App.useApp();
   const key = useRef(newKey());
   return (
-    <ModalForm<{ reference: string; totp: string }>
+    <CodeForm<{ reference: string; totp: string }>
       title={l.creditTitle}
       width={440}
       trigger={
@@ -307,22 +294,18 @@ function CreditLine({ line, onDone }: { line: UnmatchedLineItem; onDone: () => v
           {l.credit}
         </Button>
       }
-      modalProps={{ destroyOnHidden: true, afterClose: () => (key.current = newKey()) }}
-      onFinish={async (values) => {
-        try {
-          const answer = await callConsole('creditLine', { params: { bank_txn_id: line.bank_txn_id }, headers: { 'idempotency-key': key.current }, body: values });
-          message.success(answer.status === 'APPLIED' ? l.applied : l.waiting);
-        } catch (error) {
-          message.error((error as Error).message);
-          return false;
-        }
+      afterClose={() => {
+        key.current = newKey();
+      }}
+      onSubmit={async (values) => {
+        const answer = await callConsole('creditLine', { params: { bank_txn_id: line.bank_txn_id }, headers: { 'idempotency-key': key.current }, body: values });
+        message.success(answer.status === 'APPLIED' ? l.applied : l.waiting);
         onDone();
-        return true;
       }}
     >
       <Alert type="info" showIcon title={`${line.bank_txn_id} · ${line.amount} ${line.currency} · ${line.payer}`} description={line.memo} style={{ marginBottom: 16 }} />
       <ProFormText name="reference" label={l.reference} rules={[{ required: true, message: '请输入客户的充值参考号' }]} fieldProps={{ placeholder: l.referencePlaceholder, maxLength: 10 }} />
       <CodeField />
-    </ModalForm>
+    </CodeForm>
   );
 }

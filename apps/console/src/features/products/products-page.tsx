@@ -9,12 +9,13 @@ import { useOutletContext } from 'react-router';
 import { text } from '../../locales/zh-CN.ts';
 import { adminText } from '../../locales/zh-CN-admin.ts';
 import { productsQuery } from './product-queries.ts';
+import { ProductCreateDrawer } from './product-create-drawer.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
 import { feeRuleText } from './product-fees.ts';
 
 const t = adminText.products;
 
-/** The merchant's card products, their fees and limits; an ADMIN changes them (for cards opened afterwards). */
+/** The merchant's card products, their fees and limits; an ADMIN adds them and changes them (for cards opened afterwards). */
 export function ProductsPage() {
   const me = useOutletContext<{ actions: string[] }>();
   const mayEdit = me.actions.includes('products.write');
@@ -65,7 +66,10 @@ export function ProductsPage() {
         dataSource={products.data?.items ?? []}
         options={{ density: false, setting: false, reload: () => products.refetch() }}
         locale={{ emptyText: products.isError ? products.error.message : text.common.empty }}
-        toolBarRender={() => (products.isError ? [<Button key="retry" onClick={() => products.refetch()}>{text.common.retry}</Button>] : [])}
+        toolBarRender={() => [
+          ...(mayEdit ? [<ProductCreateDrawer key="create" />] : []),
+          ...(products.isError ? [<Button key="retry" onClick={() => products.refetch()}>{text.common.retry}</Button>] : []),
+        ]}
       />
       {open ? <ProductDrawer product={open} mayEdit={mayEdit} onClose={() => setOpen(null)} /> : null}
     </PageContainer>

@@ -13,6 +13,7 @@ import { moneyText } from '../../locales/money.zh-CN.ts';
 import { text } from '../../locales/zh-CN.ts';
 import styles from './console-layout.module.css';
 import { customerMenu } from './customer-menu.tsx';
+import { PasswordDialog } from './password-dialog.tsx';
 
 const menu = [
   { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
@@ -94,6 +95,7 @@ export function ConsoleLayout() {
         children: operator.name.slice(0, 1),
       }}
       actionsRender={() => [
+        <PasswordDialog key="password" />,
         <Button key="logout" type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={text.shell.logout}>
           <span className={styles.logoutText}>{text.shell.logout}</span>
         </Button>,

@@ -63,8 +63,8 @@ export const cardVerifications = pgTable(
     website: text('website'),
     secondaryAt: ts('secondary_at'),
   },
-  // the console's search: the start of the verified real name
-  (t) => [index('card_verifications_name_prefix').on(t.merchantId, t.realName.op('text_pattern_ops'))],
+  // the console's search: the start of the verified real name, the account read off the index alone
+  (t) => [index('card_verifications_name_prefix').on(t.merchantId, t.realName.op('text_pattern_ops'), t.accountId)],
 );
 
 /**
@@ -115,7 +115,19 @@ export const cards = pgTable(
     openFingerprint: text('open_fingerprint').notNull(),
     firstLoad: minorUnits('first_load').notNull(),
     openFee: minorUnits('open_fee').notNull(),
+    /** the first load's top-up fee, paid at opening */
     topupFee: minorUnits('topup_fee').notNull(),
+    /**
+     * The fee terms the card was opened under, copied from its product then (docs/decisions/0017): every
+     * later top-up and every declined authorisation is charged by these, whatever the product says since.
+     */
+    topupFeeRate: text('topup_fee_rate').notNull(),
+    topupFeeFixed: minorUnits('topup_fee_fixed').notNull(),
+    /** null: no lower bound */
+    topupFeeMin: minorUnits('topup_fee_min'),
+    /** null: no upper bound */
+    topupFeeMax: minorUnits('topup_fee_max'),
+    declineFee: minorUnits('decline_fee').notNull(),
     feeHoldId: uuid('fee_hold_id'),
     loadHoldId: uuid('load_hold_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -144,6 +156,7 @@ export const cards = pgTable(
       sql`${t.status} in ('CARD_STATUS_INIT', 'NORMAL', 'FAIL', 'FREEZE', 'DELETE', 'FREEZING', 'DELETING', 'UNFREEZING')`,
     ),
     check('cards_frozen_by', sql`${t.frozenBy} is null or ${t.frozenBy} in ('CUSTOMER', 'OPERATOR', 'ISSUER')`),
+    check('cards_fee_terms', sql`${t.topupFeeFixed} >= 0 and ${t.declineFee} >= 0`),
   ],
 );
 

@@ -38,8 +38,8 @@ export const depositReferences = pgTable(
   },
   (t) => [
     uniqueIndex('deposit_references_code_uq').on(t.merchantId, t.reference),
-    // the console's search: the start of a reference
-    index('deposit_references_prefix').on(t.merchantId, t.reference.op('text_pattern_ops')),
+    // the console's search: the start of a reference, the account read off the index alone
+    index('deposit_references_prefix').on(t.merchantId, t.reference.op('text_pattern_ops'), t.accountId),
   ],
 );
 

@@ -117,7 +117,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
    */
   async function accept(merchantId: string, accountId: string, body: BatchCreateCardBody, key: string, fingerprint: string, holderMemberId: string) {
     const prefix = body.nickname_prefix.trim();
-    const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
+    const { product, currency, amount, openFee, topupFee, feeTerms } = await products.productToOpen(merchantId, body.product_id, body.amount);
     if (body.quantity > product.maxPerBatch) {
       throw new AppError(CardBatchErrorCode.BATCH_OVER_PRODUCT_MAX, { params: { max: product.maxPerBatch }, data: { max: product.maxPerBatch } });
     }
@@ -185,6 +185,7 @@ export function batchPart(deps: Pick<BatchDeps, 'db' | 'clock' | 'ledger' | 'iss
           firstLoad: amount,
           openFee,
           topupFee,
+          ...feeTerms,
           feeHoldId: openFee > 0n ? (holdIds[index * per] ?? null) : null,
           loadHoldId: holdIds[index * per + per - 1] ?? null,
           // a moment apart, so the list shows PREFIX-001 … in the order they were asked for

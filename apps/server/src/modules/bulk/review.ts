@@ -15,8 +15,7 @@ import type { Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import { permissionDenied } from '../../http/principal.ts';
 import { checkBudget } from '../budgets/service.ts';
-import { productView } from '../card-products/service.ts';
-import { type CardRow, type CardScope, cardListWhere, isUuid } from '../cards/service.ts';
+import { type CardRow, type CardScope, cardFeesOf, cardListWhere, isUuid } from '../cards/service.ts';
 import type { BulkDeps } from './deps.ts';
 import { accountCards, activeMemberOf, chosenCards, countCards, promisedTopUps } from './store.ts';
 
@@ -53,7 +52,7 @@ const refused = (count: number, reason: string, cardIds: string[]) =>
  * nothing starts); at most 1,000; and for money the whole cost per currency against the wallet, with a
  * MEMBER's budget. Nothing is written.
  */
-export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'clock'>, tx: Tx, merchantId: string, caller: BulkCaller, body: BulkActionRequest): Promise<Reviewed> {
+export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'clock'>, tx: Tx, merchantId: string, caller: BulkCaller, body: BulkActionRequest): Promise<Reviewed> {
   const needed = BULK_ACTION_ROLE[body.action];
   if (!can(caller.role, needed)) throw permissionDenied(needed);
   const scope = scopeOf(caller);
@@ -94,17 +93,12 @@ export async function reviewBulk(deps: Pick<BulkDeps, 'books' | 'products' | 'cl
       return held ? held.balance - held.held : 0n;
     };
     if (body.action === 'RECHARGE') {
-      const products = new Map<string, ReturnType<typeof productView>>();
-      for (const productId of new Set(chosen.map((card) => card.productId))) {
-        const product = await deps.products.find(merchantId, { id: productId }, tx);
-        if (!product) throw new Error(`product ${productId} vanished`);
-        products.set(productId, productView(product));
-      }
       const params = body.params;
+      // each card's top-up at the fee terms it was opened under, as its own top-up will charge
       const cost = bulkRechargeCost(
         chosen.map((card) => ({
           currency: card.currency as Currency,
-          product: products.get(card.productId) as ReturnType<typeof productView>,
+          product: cardFeesOf(card),
           amount: bulkRechargeAmount(params, available(card)),
         })),
       );

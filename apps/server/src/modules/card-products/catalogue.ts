@@ -5,7 +5,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import type { Db, Tx } from '../../db/engine.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation, Refused } from '../../lib/refused.ts';
-import { findProduct, insertProduct, listProducts, type NewProduct, type ProductRow, updateProduct } from './store.ts';
+import { findProduct, insertProduct, listProducts, type NewProduct, nextPosition, type ProductRow, updateProduct } from './store.ts';
 
 /** What a product may be set to (amounts in minor units; null min/max: no bound). */
 export type ProductValues = Omit<NewProduct, 'merchantId'>;
@@ -70,13 +70,22 @@ export function createProductCatalogue({ db, clock }: { db: Db; clock: Clock }) 
     /** The merchant's products in the order the portal lists them, OFF ones included. */
     list: (merchantId: string) => listProducts(db, merchantId),
 
-    /** Adds a product to the merchant; its name is unique there. */
-    async create(merchantId: string, values: ProductValues) {
+    /**
+     * Adds a product to the merchant, listed after its others unless given a position; its name is unique
+     * there. A caller with refusals of its own passes `hooks` (as `update` takes them): `within` runs in
+     * the insert's transaction (its audit row).
+     */
+    async create(merchantId: string, values: ProductValues, hooks: Pick<ProductUpdateHooks, 'nameTaken'> & { within?: (tx: Tx, created: ProductRow) => Promise<void> } = {}) {
       checkProduct(values);
       try {
-        return await insertProduct(db, { ...values, merchantId });
+        return await db.transaction(async (tx) => {
+          const position = values.position ?? (await nextPosition(tx, merchantId));
+          const created = await insertProduct(tx, { ...values, position, merchantId });
+          await hooks.within?.(tx, created);
+          return created;
+        });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new Refused(`the merchant has a product named ${values.name} already; choose another name`);
+        if (isUniqueViolation(error)) throw hooks.nameTaken?.() ?? new Refused(`the merchant has a product named ${values.name} already; choose another name`);
         throw error;
       }
     },

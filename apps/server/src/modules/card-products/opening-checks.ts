@@ -29,8 +29,17 @@ export async function productToOpen(db: Db, merchantId: string, productId: strin
     throw new AppError(CardErrorCode.CARD_BALANCE_ABOVE_MAX, { params: { max, currency }, data: { max, currency, balance: '0.00' } });
   }
   const cost = openingCost(productView(product), amountText);
-  return { product, currency, amount, openFee: toMinorUnits(cost.open_fee), topupFee: toMinorUnits(cost.topup_fee) };
+  return { product, currency, amount, openFee: toMinorUnits(cost.open_fee), topupFee: toMinorUnits(cost.topup_fee), feeTerms: feeTermsOf(product) };
 }
+
+/** The product's fee terms as a card opened now keeps them (the card's columns of the same names). */
+export const feeTermsOf = (product: ProductRow) => ({
+  topupFeeRate: product.topupFeeRate,
+  topupFeeFixed: product.topupFeeFixed,
+  topupFeeMin: product.topupFeeMin,
+  topupFeeMax: product.topupFeeMax,
+  declineFee: product.declineFee,
+});
 
 /** The holder has given what the product asks (the basic pair always, the secondary one when the product needs it). */
 export function checkHolder(product: Pick<ProductRow, 'needsSecondary'>, verification: VerificationRow | undefined): asserts verification is VerificationRow & { realName: string } {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, max, notInArray } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { cardProducts, cards, cardVerifications } from '../../db/schema.ts';
 
@@ -20,6 +20,15 @@ export async function insertProduct(tx: Tx, values: NewProduct) {
   const [row] = await tx.insert(cardProducts).values(values).returning();
   if (!row) throw new Error('product insert returned nothing');
   return row;
+}
+
+/** The position after the merchant's last product: where a new one is listed. */
+export async function nextPosition(tx: Tx, merchantId: string) {
+  const [row] = await tx
+    .select({ last: max(cardProducts.position) })
+    .from(cardProducts)
+    .where(eq(cardProducts.merchantId, merchantId));
+  return (row?.last ?? -1) + 1;
 }
 
 /** Changes a product of the merchant, locking its row until commit; undefined when there is none. */

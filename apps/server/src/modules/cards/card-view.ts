@@ -1,5 +1,5 @@
 import type { AutoRechargeBrief } from '@portal/contract/balance-rules';
-import { type CardBrand, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
+import { type CardBrand, type CardFeeTerms, type CardItem, cardActionsFor, type FrozenBy } from '@portal/contract/cards';
 import type { CardStatus, Currency } from '@portal/contract/enums';
 import { fromMinorUnits } from '@portal/contract/money';
 import { ROLE_LABELS, type Role } from '@portal/contract/team';
@@ -18,6 +18,17 @@ const NOTHING: CardMoney = { balance: 0n, held: 0n };
 /** The member holding a card, as a card names them: 139****0001（成员）. */
 export const holderLabel = (holder: { phone: string; role: string } | undefined) =>
   holder ? `${maskPhone(holder.phone)}（${ROLE_LABELS[holder.role as Role] ?? holder.role}）` : '';
+
+/** The fee terms the card was opened under, as the API and the fee helper read them. */
+export function cardFeesOf(row: Pick<CardRow, 'topupFeeRate' | 'topupFeeFixed' | 'topupFeeMin' | 'topupFeeMax' | 'declineFee'>): CardFeeTerms {
+  return {
+    topup_fee_rate: row.topupFeeRate,
+    topup_fee_fixed: fromMinorUnits(row.topupFeeFixed),
+    topup_fee_min: row.topupFeeMin === null ? null : fromMinorUnits(row.topupFeeMin),
+    topup_fee_max: row.topupFeeMax === null ? null : fromMinorUnits(row.topupFeeMax),
+    decline_fee: fromMinorUnits(row.declineFee),
+  };
+}
 
 /** A card as the API answers it: its money from the ledger, its holder, and what its status allows now. */
 export function cardItem(
@@ -57,6 +68,7 @@ export function cardItem(
     holder_label: holder,
     tags: row.tags,
     last_used_at: spending.lastUsedAt ? spending.lastUsedAt.toISOString() : null,
+    fees: cardFeesOf(row),
     ...(autoRecharge === undefined ? {} : { auto_recharge: autoRecharge }),
   };
 }

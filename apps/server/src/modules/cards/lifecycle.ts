@@ -46,7 +46,7 @@ export interface OperatorChange {
 }
 
 /** The command line's way: a transaction of its own, its refusals in English. */
-const commandLine = (db: CardDeps['db']): OperatorChange => ({
+export const commandLineChange = (db: CardDeps['db']): OperatorChange => ({
   transact: (work) => db.transaction(work),
   refuse: (why, card) => {
     const status = card.status as CardStatus;
@@ -175,7 +175,7 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
      * `ops card:freeze`: the merchant's operator freezes a card, with a reason the holder reads; the
      * holder cannot undo it. A card its holder froze already stays frozen, now by the operator.
      */
-    async operatorFreeze(card: CardRow, reason: string, how: OperatorChange = commandLine(db)) {
+    async operatorFreeze(card: CardRow, reason: string, how: OperatorChange = commandLineChange(db)) {
       const { before, after, asked } = await how.transact(async (tx) => {
         const current = await lockCard(tx, card.id);
         const status = current.status as CardStatus;
@@ -207,7 +207,7 @@ export function lifecyclePart(deps: Pick<CardDeps, 'db' | 'clock' | 'issuer' | '
     },
 
     /** `ops card:unfreeze`: lifts the operator's freeze. */
-    async operatorUnfreeze(card: CardRow, how: OperatorChange = commandLine(db)) {
+    async operatorUnfreeze(card: CardRow, how: OperatorChange = commandLineChange(db)) {
       const { before, after } = await how.transact(async (tx) => {
         const current = await lockCard(tx, card.id);
         const status = current.status as CardStatus;

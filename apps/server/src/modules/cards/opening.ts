@@ -146,7 +146,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
         },
         conflict: () => new AppError(ErrorCode.IDEMPOTENCY_CONFLICT),
         work: async () => {
-          const { product, currency, amount, openFee, topupFee } = await products.productToOpen(merchantId, body.product_id, body.amount);
+          const { product, currency, amount, openFee, topupFee, feeTerms } = await products.productToOpen(merchantId, body.product_id, body.amount);
           const cardId = randomUUID();
           return db.transaction(async (tx) => {
             const verification = await products.lockHolder(tx, merchantId, accountId);
@@ -177,6 +177,7 @@ export function openingPart(deps: Pick<CardDeps, 'db' | 'clock' | 'ledger' | 'is
               firstLoad: amount,
               openFee,
               topupFee,
+              ...feeTerms,
               feeHoldId: openFee > 0n ? (holdIds[0] ?? null) : null,
               loadHoldId: holdIds[holdIds.length - 1] ?? null,
               createdAt: now,

@@ -39,10 +39,10 @@ export type { CardRow } from './store.ts';
 /** Where a card list's filter chooses the scope's cards (GET /card, and what acts on all cards that match). */
 export { cardListWhere, type CardListWhereFilter, findOwnCard } from './store.ts';
 export type { SpendingFigures } from './deps.ts';
-export { cardName, holderLabel, isUuid } from './card-view.ts';
+export { cardFeesOf, cardName, holderLabel, isUuid } from './card-view.ts';
 export { type CardScope, cardScopeOf } from './scope.ts';
 export { cardNotices } from './card-notices.ts';
-export { notAllowed, type OperatorChange, type OperatorRefusal } from './lifecycle.ts';
+export { commandLineChange, notAllowed, type OperatorChange, type OperatorRefusal } from './lifecycle.ts';
 export { ISSUER_REFUSED_REASON } from './opening.ts';
 
 /**
@@ -230,8 +230,8 @@ export function createCardService(deps: CardDeps) {
 
     /** The card, locked, or undefined for an id the portal never made. */
     lockForEvent: (tx: Tx, id: string) => lockCardById(tx, id),
-    /** The decline fee of the card's product (minor units; 0 when it has none). */
-    declineFeeOf: async (tx: Tx, card: CardRow) => (await deps.products.find(card.merchantId, { id: card.productId }, tx))?.declineFee ?? 0n,
+    /** The card's decline fee (minor units; 0 when it has none): the one it was opened under, not its product's now. */
+    declineFeeOf: async (_tx: Tx, card: CardRow) => card.declineFee,
     /** Money reaching a cancelled card goes on to the wallet, its holder told (closed-card-money.ts). */
     returnFromClosedCard: (tx: Tx, card: CardRow, key: string, what: string) => returnFromClosedCard(deps, tx, card, key, what),
 

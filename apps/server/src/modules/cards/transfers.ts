@@ -7,16 +7,16 @@ import { traceWithin } from '../../http/call-trace.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CardDeps } from './deps.ts';
 import { ledgerKeys } from './ledger-keys.ts';
+import { cardFeesOf } from './card-view.ts';
 import { notAllowed } from './lifecycle.ts';
-import { productView } from '../card-products/service.ts';
 import { giveBackBudget, useBudget } from '../budgets/service.ts';
 import type { CardScope } from './scope.ts';
 import { findOwnCard, insertCardTransaction } from './store.ts';
 import { cardAccountOf, MERCHANT_FEE_INCOME } from '../ledger/service.ts';
 
 /**
- * Money between the wallet and a card: a top-up (TRANSFER_OUT_TO_CARD of the wallet, with the product's
- * top-up fee; the card's TRANSFER_IN) and a withdrawal (TRANSFER_IN_FROM_CARD; the card's TRANSFER_OUT).
+ * Money between the wallet and a card: a top-up (TRANSFER_OUT_TO_CARD of the wallet, with the top-up fee
+ * the card was opened under; the card's TRANSFER_IN) and a withdrawal (TRANSFER_IN_FROM_CARD; the card's TRANSFER_OUT).
  * Each runs with the card locked, so it is ordered against a cancellation, and with the customer's
  * Idempotency-Key as the ledger's: the same key answers the first result and moves nothing again.
  * The key is looked at first, so a repeat is answered even if the card has moved on since.
@@ -35,7 +35,8 @@ export function transfersPart({ db, clock, ledger, products }: Pick<CardDeps, 'd
         if (!card) throw new AppError(CardErrorCode.CARD_NOT_FOUND);
         const product = await products.find(merchantId, { id: card.productId }, tx);
         if (!product) throw new Error(`card ${id} has no product`);
-        const cost = rechargeCost(productView(product), amountText);
+        // the fee terms the card was opened under; the product's maximum balance as it is now
+        const cost = rechargeCost(cardFeesOf(card), amountText);
         const amount = toMinorUnits(cost.amount);
         const currency = card.currency as Currency;
         const allowed = cardActionsFor(card.status as CardStatus, (card.frozenBy as FrozenBy | null) ?? null).includes('RECHARGE');

@@ -10,6 +10,7 @@ const actorOf = (request: FastifyRequest): AuditActor => ({ channel: 'CONSOLE', 
 /** /api/console/v1: card products and fees, agreements and announcements (decision 0015: one registerCall a call). */
 export const consoleAdminRoutes: FastifyPluginAsync<{ admin: ConsoleAdminService }> = async (app, { admin }) => {
   registerCall(app, consoleCalls.products, async (request) => ok(await admin.products(request.merchant.id)));
+  registerCall(app, consoleCalls.createProduct, async (request) => ok(await admin.createProduct(request.merchant.id, request.body, actorOf(request))));
   registerCall(app, consoleCalls.changeProduct, async (request) =>
     ok(await admin.changeProduct(request.merchant.id, request.params.id, request.body, actorOf(request))),
   );

@@ -1,4 +1,11 @@
-import type { ConsoleAgreement, ConsoleAnnouncement, ConsoleProduct, ProductChangeBody } from '@portal/contract/console-admin';
+import {
+  type ConsoleAgreement,
+  type ConsoleAnnouncement,
+  type ConsoleProduct,
+  type ProductChangeBody,
+  type ProductCreateBody,
+  productConflict,
+} from '@portal/contract/console-admin';
 import { ConsoleAdminErrorCode } from '@portal/contract/console-admin-errors';
 import { toMinorUnits } from '@portal/contract/money';
 import type { Db } from '../../db/engine.ts';
@@ -31,6 +38,34 @@ function productChanges(body: ProductChangeBody): Partial<ProductValues> {
   if (body.max_per_batch !== undefined) changes.maxPerBatch = body.max_per_batch;
   if (body.needs_secondary !== undefined) changes.needsSecondary = body.needs_secondary;
   return changes;
+}
+
+/** A new product's fields as its columns (minor units). */
+function productValues(body: Required<ProductCreateBody>): ProductValues {
+  return {
+    name: body.name,
+    brand: body.brand,
+    bin: body.bin,
+    currency: body.currency,
+    status: body.status,
+    openFee: units(body.open_fee),
+    topupFeeRate: body.topup_fee_rate,
+    topupFeeFixed: units(body.topup_fee_fixed),
+    topupFeeMin: boundUnits(body.topup_fee_min),
+    topupFeeMax: boundUnits(body.topup_fee_max),
+    minFirstLoad: units(body.min_first_load),
+    maxBalance: units(body.max_balance),
+    declineFee: units(body.decline_fee),
+    perAccountLimit: body.per_account_limit,
+    maxPerBatch: body.max_per_batch,
+    needsSecondary: body.needs_secondary,
+  };
+}
+
+/** The product's fields as the audit row keeps them (the console's view without its times). */
+function auditedProduct(view: ConsoleProduct) {
+  const { updated_at: _updatedAt, ...fields } = view;
+  return fields;
 }
 
 /** The fields whose values differ between two views of a product, each side's value (the audit row's before and after). */
@@ -69,19 +104,35 @@ export function createConsoleAdminService({
     },
 
     /**
-     * Changes a product's fields; cards opened afterwards pay its new fees (a card keeps the open fee and
-     * first top-up fee it was opened with). A change that changes nothing is refused and writes nothing.
+     * Adds a product to the merchant through the catalogue (the command line's product:set --create), with
+     * its audit row in the insert's transaction. The fields have passed the contract's rules; the rules
+     * between them (productConflict) and a name the merchant uses already are refused in 中文, writing nothing.
+     */
+    async createProduct(merchantId: string, body: Required<ProductCreateBody>, actor: AuditActor): Promise<ConsoleProduct> {
+      const conflict = productConflict(body);
+      if (conflict !== null) throw new AppError(conflict);
+      const created = await products.create(merchantId, productValues(body), {
+        nameTaken: () => new AppError(ConsoleAdminErrorCode.PRODUCT_NAME_TAKEN),
+        within: async (tx, row) => {
+          await operators.record(tx, merchantId, actor, 'PRODUCT_CREATED', { target: row.name, after: auditedProduct(consoleProduct(row)) });
+        },
+      });
+      return consoleProduct(created);
+    },
+
+    /**
+     * Changes a product's fields; cards opened afterwards are charged its new fees, cards already opened
+     * keep the fee terms they were opened under. A change that changes nothing is refused and writes nothing.
      */
     async changeProduct(merchantId: string, id: string, body: ProductChangeBody, actor: AuditActor): Promise<ConsoleProduct> {
       const { after } = await products.update(merchantId, { id }, productChanges(body), {
         notFound: () => new AppError(ConsoleAdminErrorCode.PRODUCT_NOT_FOUND),
         nameTaken: () => new AppError(ConsoleAdminErrorCode.PRODUCT_NAME_TAKEN),
         check: (before, merged) => {
-          const min = merged.topupFeeMin ?? null;
-          const max = merged.topupFeeMax ?? null;
-          if (min !== null && max !== null && min > max) throw new AppError(ConsoleAdminErrorCode.PRODUCT_FEE_BOUNDS);
-          if (merged.minFirstLoad > merged.maxBalance) throw new AppError(ConsoleAdminErrorCode.PRODUCT_FIRST_LOAD);
-          const { was } = differences(consoleProduct(before), consoleProduct({ ...before, ...merged }));
+          const wouldBe = consoleProduct({ ...before, ...merged });
+          const conflict = productConflict(wouldBe);
+          if (conflict !== null) throw new AppError(conflict);
+          const { was } = differences(consoleProduct(before), wouldBe);
           if (Object.keys(was).length === 0) throw new AppError(ConsoleAdminErrorCode.PRODUCT_UNCHANGED);
         },
         within: async (tx, change) => {

@@ -41,6 +41,8 @@ export interface CustomerServiceDeps {
   funding: Pick<FundingService, 'list'>;
   messages: Pick<MessageService, 'list' | 'post'>;
   spending: Pick<SpendingService, 'merchantTransactions'>;
+  /** how many matches the search counts at most (CUSTOMER_SEARCH_COUNT_CAP) */
+  countCap?: number;
 }
 
 /** An operator acting in the console: who, on whose behalf, from where. */
@@ -100,8 +102,10 @@ export function createCustomerService(deps: CustomerServiceDeps) {
   return {
     /** GET /customers */
     async search(merchantId: string, query: CustomerSearchQuery) {
-      const { rows, total } = await searchCustomers(db, merchantId, query.keyword?.trim() ?? '', query.page_size, (query.page - 1) * query.page_size);
-      return { items: await itemsOf(merchantId, rows), total, page: query.page, page_size: query.page_size };
+      const keyword = query.keyword?.trim() ?? '';
+      const cap = deps.countCap ?? customerLimits.countCap;
+      const { rows, total, capped } = await searchCustomers(db, merchantId, keyword, { limit: query.page_size, offset: (query.page - 1) * query.page_size, cap });
+      return { items: await itemsOf(merchantId, rows), total, total_capped: capped, page: query.page, page_size: query.page_size };
     },
 
     /** GET /customers/{id}: each part read through the service of the module that keeps it. */

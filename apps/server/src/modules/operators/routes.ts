@@ -31,5 +31,19 @@ export const consoleRoutes: FastifyPluginAsync<{ operators: OperatorService }> =
       .header('cache-control', 'no-store')
       .send(csv);
   });
+  registerCall(app, consoleCalls.auditOperators, async (request) => ok({ items: (await operators.list(request.merchant.id)).map(({ id, email, name }) => ({ id, email, name })) }));
   registerCall(app, consoleCalls.operators, async (request) => ok({ items: await operators.list(request.merchant.id) }));
+  registerCall(app, consoleCalls.createOperator, async (request) =>
+    ok(await operators.createByAdmin(consoleMerchant(request.merchant), request.operator, request.body, callerOf(request))),
+  );
+  registerCall(app, consoleCalls.disableOperator, async (request) =>
+    ok(await operators.disableById(consoleMerchant(request.merchant), request.operator, request.params.id, request.body.totp, callerOf(request))),
+  );
+  registerCall(app, consoleCalls.resetOperator, async (request) =>
+    ok(await operators.resetById(consoleMerchant(request.merchant), request.operator, request.params.id, request.body.totp, callerOf(request))),
+  );
+  registerCall(app, consoleCalls.changePassword, async (request) => {
+    await operators.changePassword(consoleMerchant(request.merchant), request.operator, request.body, callerOf(request));
+    return ok(null);
+  });
 };

@@ -10,6 +10,8 @@ import {
   type ConsoleAction,
   type ConsoleOverview,
   consolePolicy,
+  type OperatorCreateBody,
+  type OperatorPasswordBody,
   type OperatorRole,
   type OperatorStage,
   type OperatorView,
@@ -24,17 +26,19 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, sha256 } from '../../lib/crypto.ts';
+import { hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { type AuditFilter, type AuditRow, insertAudit, listAudit } from './audit-store.ts';
 import { cardsByStatus, heldPerCurrency, jobCounts, spendOfDay } from './overview-store.ts';
-import { createOperatorSignIn } from './sign-in.ts';
+import { type ConsoleCaller, type ConsoleMerchant, createOperatorSignIn } from './sign-in.ts';
 import {
   countRecoveryCodesLeft,
+  findOperator,
   findOperatorByEmail,
   findSessionByTokenHash,
   insertOperator,
   listOperators,
+  lockOperator,
   type OperatorRow,
   type OperatorSessionRow,
   replaceRecoveryCodes,
@@ -53,6 +57,13 @@ export interface SignedInOperator {
 
 /** Who did an operator command: an operator in the console, or the command line (its shell user). */
 export type AuditActor = { channel: 'CONSOLE'; operator: Pick<OperatorRow, 'id' | 'email'>; ip: string } | { channel: 'CLI'; user: string };
+
+/** An operator to add: the e-mail they sign in with, a name the console shows, a role. */
+interface NewOperator {
+  email: string;
+  name?: string | undefined;
+  role: OperatorRole;
+}
 
 /** last_seen_at is written at most this often, so reads stay reads */
 const TOUCH_EVERY_MS = 60_000;
@@ -140,6 +151,58 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     }
   }
 
+  const consoleActor = (signedIn: SignedInOperator, caller: ConsoleCaller): AuditActor => ({ channel: 'CONSOLE', operator: signedIn.operator, ip: caller.ip });
+
+  /** The merchant's operator of that id, other than the one acting: an ADMIN neither disables nor resets themself here. */
+  async function otherOperator(merchantId: string, signedIn: SignedInOperator, id: string) {
+    const operator = await findOperator(db, merchantId, id);
+    if (!operator) throw new AppError(ConsoleErrorCode.OPERATOR_NOT_FOUND);
+    if (operator.id === signedIn.operator.id) throw new AppError(ConsoleErrorCode.OPERATOR_SELF);
+    return operator;
+  }
+
+  async function newOperatorValues(values: NewOperator) {
+    const email = values.email.trim().toLowerCase();
+    const password = newPassword();
+    return { email, name: values.name?.trim() || email.split('@')[0] || email, role: values.role, password, passwordHash: await hashPassword(password) };
+  }
+
+  async function createIn(tx: Tx, merchantId: string, made: Awaited<ReturnType<typeof newOperatorValues>>, actor: AuditActor) {
+    const { email, name, role, password, passwordHash } = made;
+    const row = await insertOperator(tx, { merchantId, email, name, role, passwordHash });
+    if (!row) throw new AppError(ConsoleErrorCode.EMAIL_TAKEN);
+    await audit(tx, merchantId, actor, 'OPERATOR_CREATED', { target: email, after: { email, name, role } });
+    return { operator: operatorView(row), password };
+  }
+
+  async function disableIn(tx: Tx, merchantId: string, operator: OperatorRow, actor: AuditActor) {
+    const row = await updateOperator(tx, operator.id, { status: 'DISABLED' });
+    const ended = await revokeOperatorSessions(tx, operator.id, clock.now());
+    await audit(tx, merchantId, actor, 'OPERATOR_DISABLED', { target: operator.email, before: { status: operator.status }, after: { status: 'DISABLED', sessions_ended: ended } });
+    return operatorView(row);
+  }
+
+  async function resetIn(tx: Tx, merchantId: string, operator: OperatorRow, passwordHash: string, actor: AuditActor) {
+    const updated = await updateOperator(tx, operator.id, {
+      passwordHash,
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnrolledAt: null,
+      totpLastStep: null,
+      failures: 0,
+      failuresSince: null,
+      lockedUntil: null,
+    });
+    await replaceRecoveryCodes(tx, operator.id, []);
+    const ended = await revokeOperatorSessions(tx, operator.id, clock.now());
+    await audit(tx, merchantId, actor, 'OPERATOR_RESET', {
+      target: operator.email,
+      before: { totp_enrolled: operator.totpSecret !== null },
+      after: { password: 'NEW', totp_enrolled: false, sessions_ended: ended },
+    });
+    return updated;
+  }
+
   return {
     authenticate,
     requireAction,
@@ -151,19 +214,9 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     record: audit,
 
     /** A new operator with a password answered once; they enrol an authenticator at their first sign-in. */
-    async create(merchantId: string, values: { email: string; name?: string | undefined; role: OperatorRole }, actor: AuditActor) {
-      const email = values.email.trim().toLowerCase();
-      const password = newPassword();
-      const passwordHash = await hashPassword(password);
-      const name = values.name?.trim() || email.split('@')[0] || email;
-      const operator = await db.transaction(async (tx) => {
-        const row = await insertOperator(tx, { merchantId, email, name, role: values.role, passwordHash });
-        if (!row) return null;
-        await audit(tx, merchantId, actor, 'OPERATOR_CREATED', { target: email, after: { email, name, role: values.role } });
-        return row;
-      });
-      if (!operator) throw new AppError(ConsoleErrorCode.EMAIL_TAKEN);
-      return { operator: operatorView(operator), password };
+    async create(merchantId: string, values: NewOperator, actor: AuditActor) {
+      const made = await newOperatorValues(values);
+      return db.transaction((tx) => createIn(tx, merchantId, made, actor));
     },
 
     list: async (merchantId: string) => (await listOperators(db, merchantId)).map(operatorView),
@@ -171,12 +224,7 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
     /** Disables an operator and ends their sessions at once. */
     async disable(merchantId: string, email: string, actor: AuditActor) {
       const operator = await operatorByEmail(merchantId, email);
-      return db.transaction(async (tx) => {
-        const row = await updateOperator(tx, operator.id, { status: 'DISABLED' });
-        const ended = await revokeOperatorSessions(tx, operator.id, clock.now());
-        await audit(tx, merchantId, actor, 'OPERATOR_DISABLED', { target: operator.email, before: { status: operator.status }, after: { status: 'DISABLED', sessions_ended: ended } });
-        return operatorView(row);
-      });
+      return db.transaction((tx) => disableIn(tx, merchantId, operator, actor));
     },
 
     /**
@@ -187,27 +235,46 @@ export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: 
       const operator = await operatorByEmail(merchantId, email);
       const password = newPassword();
       const passwordHash = await hashPassword(password);
-      const row = await db.transaction(async (tx) => {
-        const updated = await updateOperator(tx, operator.id, {
-          passwordHash,
-          totpSecret: null,
-          totpPendingSecret: null,
-          totpEnrolledAt: null,
-          totpLastStep: null,
-          failures: 0,
-          failuresSince: null,
-          lockedUntil: null,
-        });
-        await replaceRecoveryCodes(tx, operator.id, []);
-        const ended = await revokeOperatorSessions(tx, operator.id, clock.now());
-        await audit(tx, merchantId, actor, 'OPERATOR_RESET', {
-          target: operator.email,
-          before: { totp_enrolled: operator.totpSecret !== null },
-          after: { password: 'NEW', totp_enrolled: false, sessions_ended: ended },
-        });
-        return updated;
-      });
+      const row = await db.transaction((tx) => resetIn(tx, merchantId, operator, passwordHash, actor));
       return { operator: operatorView(row), password };
+    },
+
+    /** POST /operators: an ADMIN adds an operator with their own code, taken in the same transaction. */
+    async createByAdmin(merchant: ConsoleMerchant, signedIn: SignedInOperator, body: OperatorCreateBody, caller: ConsoleCaller) {
+      const made = await newOperatorValues(body);
+      return signIn.withActionCode(merchant, signedIn.operator, body.totp, caller, (tx) => createIn(tx, merchant.id, made, consoleActor(signedIn, caller)));
+    },
+
+    /** POST /operators/{id}/disable: another operator of the merchant, never the ADMIN themself. */
+    async disableById(merchant: ConsoleMerchant, signedIn: SignedInOperator, id: string, totp: string, caller: ConsoleCaller) {
+      const operator = await otherOperator(merchant.id, signedIn, id);
+      return signIn.withActionCode(merchant, signedIn.operator, totp, caller, (tx) => disableIn(tx, merchant.id, operator, consoleActor(signedIn, caller)));
+    },
+
+    /** POST /operators/{id}/reset */
+    async resetById(merchant: ConsoleMerchant, signedIn: SignedInOperator, id: string, totp: string, caller: ConsoleCaller) {
+      const operator = await otherOperator(merchant.id, signedIn, id);
+      const password = newPassword();
+      const passwordHash = await hashPassword(password);
+      const row = await signIn.withActionCode(merchant, signedIn.operator, totp, caller, (tx) => resetIn(tx, merchant.id, operator, passwordHash, consoleActor(signedIn, caller)));
+      return { operator: operatorView(row), password };
+    },
+
+    /**
+     * PUT /auth/password: the operator's own password, with the current one and a code of their
+     * authenticator; a wrong current password counts towards the sign-in lock as a wrong code does.
+     * Their other sessions end; this one stays.
+     */
+    async changePassword(merchant: ConsoleMerchant, signedIn: SignedInOperator, body: OperatorPasswordBody, caller: ConsoleCaller) {
+      if (body.new_password === body.current_password) throw new AppError(ConsoleErrorCode.PASSWORD_SAME);
+      const passwordHash = await hashPassword(body.new_password);
+      await signIn.withActionCode(merchant, signedIn.operator, body.totp, caller, async (tx) => {
+        const held = await lockOperator(tx, signedIn.operator.id);
+        if (!held || !(await verifyPassword(held.passwordHash, body.current_password))) throw new AppError(ConsoleErrorCode.PASSWORD_WRONG);
+        await updateOperator(tx, held.id, { passwordHash });
+        const ended = await revokeOperatorSessions(tx, held.id, clock.now(), signedIn.session.id);
+        await audit(tx, merchant.id, consoleActor(signedIn, caller), 'PASSWORD_CHANGED', { target: held.email, after: { password: 'NEW', other_sessions_ended: ended } });
+      });
     },
 
     async me({ operator }: SignedInOperator) {

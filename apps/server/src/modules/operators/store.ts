@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/engine.ts';
 import { operatorRecoveryCodes, operators, operatorSessions } from '../../db/schema.ts';
 
@@ -101,12 +101,21 @@ export async function revokeSession(tx: Tx, id: string, at: Date) {
   return rows.length === 1;
 }
 
-/** Ends every live session of the operator; answers how many there were. */
-export async function revokeOperatorSessions(tx: Tx, operatorId: string, at: Date) {
+/**
+ * Ends every session of the operator not ended yet (but the one kept), whatever its age: the command line's
+ * clock need not be the server's; answers how many there were.
+ */
+export async function revokeOperatorSessions(tx: Tx, operatorId: string, at: Date, keepSessionId?: string) {
   const rows = await tx
     .update(operatorSessions)
     .set({ revokedAt: at })
-    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, at)))
+    .where(
+      and(
+        eq(operatorSessions.operatorId, operatorId),
+        isNull(operatorSessions.revokedAt),
+        keepSessionId ? ne(operatorSessions.id, keepSessionId) : undefined,
+      ),
+    )
     .returning({ id: operatorSessions.id });
   return rows.length;
 }

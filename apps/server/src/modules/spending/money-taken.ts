@@ -45,7 +45,7 @@ export function moneyTakenPart({ ledger, cards }: Pick<SpendingDeps, 'ledger' | 
     return { taken: 0n, transactionId: null };
   }
 
-  /** The product's decline fee from the wallet, once per authorisation: what the wallet holds of it, the rest owed. */
+  /** The card's decline fee (the one it was opened under) from the wallet, once per authorisation: what the wallet holds of it, the rest owed. */
   async function chargeDeclineFee(tx: Tx, card: CardRow, authorizationId: string) {
     const fee = await cards.declineFeeOf(tx, card);
     if (fee <= 0n) return { fee: 0n, owed: 0n };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineCommand, OpsError, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 
 const MAX_BYTES = 512 * 1024;
 
@@ -35,12 +36,12 @@ export const agreementPublish = defineCommand({
     if (Buffer.byteLength(text) > MAX_BYTES) throw new OpsError(`the agreement text is larger than ${MAX_BYTES / 1024} KB`);
 
     const merchant = await merchantByHost(services, host);
-    const agreement = await services.agreements.publish({ merchantId: merchant.id, title, text });
+    const agreement = await services.consoleAdmin.publishAgreement(merchant.id, { title, text }, cliActor());
     return [
       `Published agreement "${agreement.title}" for merchant ${merchant.slug} (${merchant.name}):`,
       `  id         ${agreement.id}`,
       `  length     ${[...text].length} characters`,
-      `  published  ${agreement.publishedAt.toISOString()}`,
+      `  published  ${agreement.published_at}`,
       'It is now the first in the agreement list, the one customers are shown.',
     ].join('\n');
   },

@@ -1,6 +1,7 @@
 import { defineCommand, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 
 const MAX_CONTENT = 50_000;
 
@@ -22,7 +23,7 @@ export const announcementPublish = defineCommand({
     if (content.trim() === '') throw new UsageError(`${command}: --content must not be empty`);
     if (content.length > MAX_CONTENT) throw new UsageError(`${command}: --content is longer than ${MAX_CONTENT} characters`);
     const merchant = await merchantByHost(services, host);
-    const announcement = await services.messages.publish({ merchantId: merchant.id, title, content });
+    const announcement = await services.consoleAdmin.publishAnnouncement(merchant.id, { title, content }, cliActor());
     return [`Published announcement "${announcement.title}" to every account of merchant ${merchant.slug}:`, `  id  ${announcement.id}`].join('\n');
   },
 });

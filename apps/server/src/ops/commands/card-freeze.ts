@@ -3,6 +3,7 @@ import type { Services } from '../../composition.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 
 const cardFlags = {
   host: { type: 'string', value: 'HOST', description: 'the merchant, by one of its hosts' },
@@ -31,7 +32,7 @@ export const cardFreeze = defineCommand({
     const merchant = await merchantByHost(services, input.requireFlag(flags.host, 'host', 'card:freeze'));
     const reason = input.text(input.requireFlag(flags.reason, 'reason', 'card:freeze'), 'reason', { max: 200 });
     const card = await cardOf(services, merchant.id, input.requireFlag(flags.card, 'card', 'card:freeze'));
-    const after = await services.cards.operatorFreeze(card, reason);
+    const after = await services.commandLine.cardStatus('FREEZE', card, reason, cliActor());
     return [
       `Froze card ${after.nickname} (${after.last4 ? `•••• ${after.last4}` : 'not numbered yet'}) at merchant ${merchant.slug}.`,
       `  status   ${after.status} ${cardStatusLabel[after.status]}`,
@@ -51,7 +52,7 @@ export const cardUnfreeze = defineCommand({
   async run(flags, { services }) {
     const merchant = await merchantByHost(services, input.requireFlag(flags.host, 'host', 'card:unfreeze'));
     const card = await cardOf(services, merchant.id, input.requireFlag(flags.card, 'card', 'card:unfreeze'));
-    const after = await services.cards.operatorUnfreeze(card);
+    const after = await services.commandLine.cardStatus('UNFREEZE', card, '', cliActor());
     return [
       `Unfroze card ${after.nickname} (${after.last4 ? `•••• ${after.last4}` : 'not numbered yet'}) at merchant ${merchant.slug}.`,
       `  status   ${after.status} ${cardStatusLabel[after.status]}`,

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 import { currencyOf } from './wallet-money.ts';
 
 export const depositCreditLine = defineCommand({
@@ -38,7 +39,7 @@ export const depositCreditLine = defineCommand({
           () => undefined,
         );
     if (!account) throw new AppError(FundingErrorCode.CREDIT_ACCOUNT_NOT_FOUND);
-    const outcome = await services.funding.creditLine({ merchantId: merchant.id, bankTxnId, account, by, ...(currency ? { currency } : {}) });
+    const outcome = await services.commandLine.creditLine({ merchantId: merchant.id, bankTxnId, account, by, ...(currency ? { currency } : {}) }, cliActor());
     const amount = `${fromMinorUnits(outcome.line.amount)} ${outcome.line.currency}`;
     if (outcome.outcome === 'claimed') {
       return `The line's transfer was credited by hand from its notice before: the line now names that notice, nothing moved again.\n  line         ${bankTxnId}  ${amount}\n  deposit      ${outcome.depositId}\n  by           ${by}`;

@@ -3,6 +3,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 import { amountOf } from './wallet-money.ts';
 
 const idFlags = {
@@ -34,7 +35,7 @@ export const depositConfirm = defineCommand({
     const id = depositIdOf(input.requireFlag(flags.id, 'id', 'deposit:confirm'));
     const amount = flags.amount === undefined ? undefined : amountOf(flags.amount);
     const merchant = await merchantByHost(services, host);
-    const result = await services.funding.confirm({ merchantId: merchant.id, depositId: id, ...(amount === undefined ? {} : { amount }) });
+    const result = await services.commandLine.confirmDeposit({ merchantId: merchant.id, depositId: id, ...(amount === undefined ? {} : { amount }) }, cliActor());
     const row = result.row;
     const view = {
       id: row.id,
@@ -62,7 +63,7 @@ export const depositReject = defineCommand({
     const id = depositIdOf(input.requireFlag(flags.id, 'id', 'deposit:reject'));
     const reason = input.text(input.requireFlag(flags.reason, 'reason', 'deposit:reject'), 'reason', { max: 200 });
     const merchant = await merchantByHost(services, host);
-    const result = await services.funding.reject({ merchantId: merchant.id, depositId: id, reason });
+    const result = await services.commandLine.rejectDeposit({ merchantId: merchant.id, depositId: id, reason }, cliActor());
     const row = result.row;
     const view = { id: row.id, amount: fromMinorUnits(row.amount), currency: row.currency as DepositItem['currency'], payer_name: row.payerName, status: row.status as DepositItem['status'] };
     return `${result.replayed ? 'The notice was rejected before: nothing changed.' : `Rejected the notice at merchant ${merchant.slug}:`}\n${describe(view)}\n  reason       ${row.reason}`;

@@ -4,6 +4,7 @@ import { fromMinorUnits } from '@portal/contract/money';
 import { defineCommand, OpsError, OpsPartial } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 import { currencyOf } from './wallet-money.ts';
 
 /** A statement larger than this is no bank's day: refused before it is read. */
@@ -40,7 +41,7 @@ export const depositImport = defineCommand({
       throw new OpsError(`${file} is not UTF-8 text`);
     }
     const started = Date.now();
-    const { missing, bad, outcomes } = await services.funding.importStatement(merchant.id, currency, text);
+    const { missing, bad, outcomes } = await services.commandLine.importStatement(merchant.id, currency, text, cliActor());
     if (missing.length > 0) throw new OpsError(`${file}: the header row must name the columns ${STATEMENT_COLUMNS.join(',')}; missing: ${missing.join(', ')}`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const out: string[] = [];

@@ -1,6 +1,7 @@
 import { defineCommand, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 
 const MAX_CONTENT = 20_000;
 
@@ -33,7 +34,7 @@ export const messageSend = defineCommand({
 
     const merchant = await merchantByHost(services, host);
     const account = await accountOf(services, merchant, who);
-    const message = await services.messages.send({ merchantId: merchant.id, accountId: account.id, type, title, content, status });
+    const message = await services.commandLine.sendMessage({ merchantId: merchant.id, accountId: account.id, type, title, content, status }, account, cliActor());
     return [
       `Sent message "${message.title}" to ${account.email ?? account.phone} at merchant ${merchant.slug}:`,
       `  id      ${message.id}`,

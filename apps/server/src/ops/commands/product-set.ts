@@ -89,7 +89,7 @@ export const productSet = defineCommand({
     'product:set --host HOST --create --name NAME --brand BRAND --bin DIGITS --currency CURRENCY --open-fee AMOUNT --rate FRACTION --fixed AMOUNT --min-first-load AMOUNT --max-balance AMOUNT --decline-fee AMOUNT --per-account-limit N --max-per-batch N',
   ],
   description:
-    'Every product keeps its rules (a BIN of 6–8 digits, a rate below 1, a fee minimum not above its maximum, a first load not above the maximum balance, 1–500 per batch); a change that would break one changes nothing. The portal shows a change at its next read.',
+    'Every product keeps its rules (a BIN of 6–8 digits, a rate below 1, a fee minimum not above its maximum, a first load not above the maximum balance, 1–500 per batch); a change that would break one changes nothing. The portal shows a change at its next read; a change of fees applies to cards opened after it (a card keeps the fee terms it was opened under).',
   flags,
   examples: [
     'product:set --host localhost --product 广告投放卡 --open-fee 3.00 --rate 0.012',

@@ -2,7 +2,7 @@ import { walletMoneyCommand } from './wallet-money.ts';
 
 export const walletAdjust = walletMoneyCommand({
   name: 'wallet:adjust',
-  operation: 'adjustOut',
+  kind: 'ADJUST',
   act: 'adjust out',
   verb: 'Adjusted out',
   direction: 'from',

@@ -2,7 +2,7 @@ import { walletMoneyCommand } from './wallet-money.ts';
 
 export const walletDeduct = walletMoneyCommand({
   name: 'wallet:deduct',
-  operation: 'deduct',
+  kind: 'DEDUCT',
   act: 'deduct',
   verb: 'Deducted',
   direction: 'from',

@@ -1,6 +1,7 @@
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 import { walletFlags, whoIs } from './wallet-money.ts';
 
 export const walletFreeze = defineCommand({
@@ -20,10 +21,9 @@ export const walletFreeze = defineCommand({
     const reason = flags.reason === undefined ? '' : input.text(flags.reason, 'reason', { max: 200 });
     const merchant = await merchantByHost(services, host);
     const account = await accountOf(services, merchant, who);
-    const wallet = services.wallet;
-    const changed = await wallet.freeze({ merchantId: merchant.id, accountId: account.id, reason });
+    const changed = await services.commandLine.walletStatus('FREEZE', merchant.id, account, reason, cliActor());
     if (!changed) {
-      const status = await wallet.status(merchant.id, account.id);
+      const status = await services.wallet.status(merchant.id, account.id);
       return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was frozen already${
         status.changed_at ? ` (since ${status.changed_at}${status.reason ? `, reason: ${status.reason}` : ''})` : ''
       }; nothing changed and no message was sent.`;

@@ -4,10 +4,12 @@ import { ErrorCode } from '@portal/contract/errors';
 import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { AppError } from '../../http/errors.ts';
 import type { DirectoryAccount } from '../../modules/accounts/directory.ts';
+import type { WalletMoneyKind } from '../../modules/command-line/service.ts';
 import { MAX_AMOUNT, type OperationResult, type WalletAmountRequest } from '../../modules/ledger/service.ts';
 import { defineCommand, OpsError } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 
 /** What the wallet commands share: the flags, how they are read, and how a ledger answer is told. */
 export const walletFlags = {
@@ -78,7 +80,7 @@ export function walletMoneyCommand(spec: {
   /** how a refusal names it: cannot deduct 5.00 USD */
   act: string;
   direction: 'to' | 'from';
-  operation: 'recharge' | 'deduct' | 'adjustOut';
+  kind: WalletMoneyKind;
   example: string;
 }) {
   return defineCommand({
@@ -111,8 +113,8 @@ export function walletMoneyCommand(spec: {
       };
       let result: OperationResult & { collected?: bigint };
       try {
-        // money in collects what the account owes in the same transaction
-        result = spec.operation === 'recharge' ? await services.funding.recharge(request) : await services.ledger[spec.operation](request);
+        // money in collects what the account owes in the same transaction; the movement is audit-logged with it
+        result = await services.commandLine.walletMoney(spec.kind, request, account, cliActor());
       } catch (error) {
         explainRefusal(error, `${spec.act} ${fromMinorUnits(amount)} ${currency}`);
       }

@@ -2,7 +2,7 @@ import { walletMoneyCommand } from './wallet-money.ts';
 
 export const walletRecharge = walletMoneyCommand({
   name: 'wallet:recharge',
-  operation: 'recharge',
+  kind: 'RECHARGE',
   act: 'recharge',
   verb: 'Recharged',
   direction: 'to',

@@ -1,6 +1,7 @@
 import { defineCommand } from '../command.ts';
 import * as input from '../input.ts';
 import { accountOf, merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 import { walletFlags, whoIs } from './wallet-money.ts';
 
 export const walletUnfreeze = defineCommand({
@@ -16,7 +17,7 @@ export const walletUnfreeze = defineCommand({
     const who = input.requireFlag(flags.account, 'account', 'wallet:unfreeze');
     const merchant = await merchantByHost(services, host);
     const account = await accountOf(services, merchant, who);
-    const changed = await services.wallet.unfreeze({ merchantId: merchant.id, accountId: account.id });
+    const changed = await services.commandLine.walletStatus('UNFREEZE', merchant.id, account, '', cliActor());
     if (!changed) return `The wallet of ${whoIs(account)} at merchant ${merchant.slug} was not frozen; nothing changed and no message was sent.`;
     return `Unfroze the wallet of ${whoIs(account)} at merchant ${merchant.slug}; the customer got a station message.`;
   },

@@ -156,6 +156,23 @@ describe('卡片详情', () => {
     await waitFor(() => expect(screen.getByTestId('card-balance')).toHaveTextContent('170.50USD'));
   });
 
+  it('previews a top-up at the fee terms the card was opened under, not its product’s current ones', async () => {
+    // the product now charges 1 % + 0.30; this card was opened at 2 % with a 1.00 minimum
+    const opened = card({ fees: { topup_fee_rate: '0.02', topup_fee_fixed: '0.00', topup_fee_min: '1.00', topup_fee_max: null, decline_fee: '0.50' } });
+    stubCard(opened);
+    renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });
+    await userEvent.click(await screen.findByRole('button', { name: /充值/ }));
+    const dialog = await openDialog(/充值/);
+    type(within(dialog).getByRole('textbox', { name: '充值金额' }), '80');
+    await waitFor(() => expect(within(dialog).getByTestId('recharge-fee')).toHaveTextContent('1.60 USD'));
+    expect(within(dialog).getByTestId('recharge-total')).toHaveTextContent('81.60 USD');
+    expect(rechargeCost(SUBSCRIPTION_PRODUCT, '80').fee).not.toBe('1.60');
+    expect(within(dialog).getByTestId('recharge-breakdown')).toHaveTextContent('费率 2%（最低 1.00）');
+    // the card's page names the same terms
+    expect(screen.getByTestId('card-topup-fee')).toHaveTextContent('2%（最低 1.00）');
+    expect(screen.getByTestId('card-decline-fee')).toHaveTextContent('0.50 USD');
+  });
+
   it('refuses a withdrawal above the card’s balance', async () => {
     const calls = stubCard(card());
     renderScreen(<CardDetails />, { at: '/card-details?id=c-1' });

@@ -29,6 +29,9 @@ export const cardDetailsText = {
     currency: '币种',
     createdAt: '开卡时间',
     id: '卡片编号',
+    topupFee: '充值手续费',
+    declineFee: '交易被拒手续费',
+    feesHint: '按开卡时的费率收取，产品此后调整费率不影响此卡',
   },
   frozen: {
     title: (who: string) => `此卡已冻结（${who}）`,
@@ -81,7 +84,6 @@ export const cardDetailsText = {
     amountPlaceholder: '请输入充值金额',
     fee: '充值手续费',
     feeRule: (rule: string) => `费率 ${rule}`,
-    feeUnknown: '手续费以实际扣除为准',
     total: '合计从钱包扣除',
     walletAvailable: '钱包可用余额',
     balanceAfter: '充值后卡内余额',

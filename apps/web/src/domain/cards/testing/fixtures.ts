@@ -108,6 +108,8 @@ export function card(overrides: Partial<CardItem> = {}): CardItem {
     holder_label: '138****8000（所有者）',
     tags: [],
     last_used_at: null,
+    // opened under the subscription product's terms
+    fees: { topup_fee_rate: '0.010', topup_fee_fixed: '0.30', topup_fee_min: null, topup_fee_max: null, decline_fee: '0.30' },
     ...overrides,
   };
 }

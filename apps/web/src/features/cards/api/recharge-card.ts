@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import * as cardCalls from '../../../lib/generated/cards-calls.ts';
 import { refreshAroundCard, storeCardChange } from '../../../domain/cards/api/card-cache.ts';
 
-/** POST /card/:id/recharge: wallet → card, with the product's top-up fee; answers the card, the fee and the total taken. */
+/** POST /card/:id/recharge: wallet → card, with the card's top-up fee (the terms it was opened under); answers the card, the fee and the total taken. */
 export const rechargeCard = (id: string, body: CardAmountBody, idempotencyKey: string) =>
   call(cardCalls.recharge, { params: { id }, body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 

@@ -26,7 +26,7 @@ const text = cardDetailsText.recharge;
 interface RechargeDialogProps {
   open: boolean;
   card: CardItem;
-  /** the card's product, for its fee and its maximum balance; unknown when the account may no longer see it */
+  /** the card's product, for its maximum balance; unknown when the account may no longer see it (the fee is the card's own) */
   product: AvailableProduct | undefined;
   /** the wallet's available money in the card's currency */
   walletAvailable: string | undefined;
@@ -44,8 +44,8 @@ function aboveMaximum(card: CardItem, product: AvailableProduct | undefined, amo
 }
 
 /**
- * 充值 (wallet → card): the amount, then its fee and the total taken from the wallet, shown before
- * confirming with the contract's rechargeCost; sent with an Idempotency-Key.
+ * 充值 (wallet → card): the amount, then its fee (at the terms the card was opened under) and the total
+ * taken from the wallet, shown before confirming with the contract's rechargeCost; sent with an Idempotency-Key.
  */
 export function RechargeDialog({ open, card, product, walletAvailable, walletFrozen, keys, onClose }: RechargeDialogProps) {
   const [form] = Form.useForm<{ amount: string }>();
@@ -56,7 +56,8 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
   const amount = Form.useWatch('amount', form) ?? '';
 
   const valid = cardAmountRule(amount) === null && aboveMaximum(card, product, amount) === null;
-  const cost = valid && product ? rechargeCost(product, amount) : null;
+  // the fee terms the card was opened under, which the server charges, not its product's current ones
+  const cost = valid ? rechargeCost(card.fees, amount) : null;
   const total = cost?.total ?? (valid ? fromMinorUnits(toMinorUnits(amount)) : null);
   const insufficient = total !== null && walletAvailable !== undefined && toMinorUnits(total) > toMinorUnits(walletAvailable);
   const money = (value: string) => `${formatAmount(value)} ${card.currency}`;
@@ -118,7 +119,7 @@ export function RechargeDialog({ open, card, product, walletAvailable, walletFro
         <div className={styles.line}>
           <dt>
             {text.fee}
-            <span className={styles.rule}>{product ? text.feeRule(topupFeeText(product)) : text.feeUnknown}</span>
+            <span className={styles.rule}>{text.feeRule(topupFeeText({ ...card.fees, currency: card.currency }))}</span>
           </dt>
           <dd data-testid="recharge-fee">{cost ? money(cost.fee) : none}</dd>
         </div>

@@ -12,7 +12,7 @@ const shown = (text: string | null, { zero }: { zero: boolean }) => {
   return formatAmount(text);
 };
 
-/** A product's top-up fee as a customer reads it: "1.5%（最低 0.50，最高 50.00）", "1% + 0.30 USD". */
+/** A top-up fee rule (a product's, or the terms a card was opened under) as a customer reads it: "1.5%（最低 0.50，最高 50.00）", "1% + 0.30 USD". */
 export const topupFeeText = (product: Pick<CardProduct, 'topup_fee_rate' | 'topup_fee_fixed' | 'topup_fee_min' | 'topup_fee_max' | 'currency'>) =>
   cardCreateText.feeRule(
     ratePercent(product.topup_fee_rate),

@@ -10,6 +10,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { StaleDataNote } from '../../../components/stale-data-note.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { formatAmount } from '../../../lib/money-format.ts';
+import { topupFeeText } from '../lib/fee-text.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSingleSubmission } from '../../../lib/use-single-submission.ts';
@@ -276,6 +277,17 @@ function CardView({ card, spending: Spending }: { card: CardItem; spending: Comp
             <div className={styles.fact}>
               <dt>{text.info.createdAt}</dt>
               <dd>{formatDateTime(card.created_at)}</dd>
+            </div>
+            {/* the terms the card was opened under, which its top-ups and declines are charged by */}
+            <div className={styles.fact} title={text.info.feesHint}>
+              <dt>{text.info.topupFee}</dt>
+              <dd data-testid="card-topup-fee">{topupFeeText({ ...card.fees, currency: card.currency })}</dd>
+            </div>
+            <div className={styles.fact} title={text.info.feesHint}>
+              <dt>{text.info.declineFee}</dt>
+              <dd data-testid="card-decline-fee">
+                {formatAmount(card.fees.decline_fee)} {card.currency}
+              </dd>
             </div>
             <CardHolder card={card} />
             <div className={styles.fact} data-testid="card-details-tags">

@@ -1,0 +1,55 @@
+import { ModalForm } from '@ant-design/pro-components';
+import { Alert, Form } from 'antd';
+import type { ReactElement, ReactNode } from 'react';
+import { useRefusal } from '../lib/use-refusal.ts';
+
+/**
+ * A dialog form whose submit makes one console call: a refusal lands on the fields it names or above the
+ * form, and the dialog closes only when the call succeeded.
+ */
+export function CodeForm<T extends Record<string, unknown>>({
+  title,
+  trigger,
+  width = 440,
+  testId,
+  afterClose,
+  initialValues,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  trigger: ReactElement;
+  width?: number;
+  testId?: string;
+  /** after the dialog closed, e.g. a new Idempotency-Key for the next request */
+  afterClose?: () => void;
+  initialValues?: Partial<T>;
+  onSubmit: (values: T) => Promise<void>;
+  children: ReactNode;
+}) {
+  const [form] = Form.useForm<T>();
+  const { refusal, show, clear } = useRefusal();
+  return (
+    <ModalForm<T>
+      title={title}
+      form={form}
+      trigger={trigger}
+      width={width}
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, onCancel: clear, ...(afterClose ? { afterClose } : {}) }}
+      onFinish={async (values) => {
+        try {
+          clear();
+          await onSubmit(values);
+          return true;
+        } catch (error) {
+          show(error, form);
+          return false;
+        }
+      }}
+    >
+      {refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid={testId ? `${testId}-refusal` : undefined} /> : null}
+      {children}
+    </ModalForm>
+  );
+}
