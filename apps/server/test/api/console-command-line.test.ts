@@ -1,6 +1,7 @@
 /**
  * The operator command line does what the console does through the same services, and each of its
- * actions on customers (money, wallet and card freezes, deposits, messages, announcements) is in the
+ * actions on customers (money, wallet and card freezes, deposits, messages, announcements) and on its card
+ * products is in the
  * merchant's audit log as the command line's, with what changed; a repeat that changes nothing and a
  * refusal write no row; another merchant's operators never read them.
  */
@@ -30,7 +31,7 @@ afterAll(() => t?.close());
 
 const { operator } = consoleOperators(() => t, clock, 'cli');
 const ops = async (...argv: string[]) => {
-  const run = await runOpsOn(t.database, argv);
+  const run = await runOpsOn(t.database, argv, {}, clock);
   expect(run.code, `${argv.join(' ')}\n${run.stderr}`).toBe(0);
   return run;
 };
@@ -71,7 +72,7 @@ describe("the command line's actions in the audit log", () => {
     await ops('wallet:recharge', '--host', 'localhost', '--account', alice.phone, '--amount', '300.00', '--currency', 'USD', '--key', key, '--note', '线下充值');
     await ops('wallet:deduct', '--host', 'localhost', '--account', alice.phone, '--amount', '10.00', '--currency', 'USD');
     await ops('wallet:adjust', '--host', 'localhost', '--account', alice.phone, '--amount', '5.00', '--currency', 'USD');
-    const refused = await runOpsOn(t.database, ['wallet:deduct', '--host', 'localhost', '--account', alice.phone, '--amount', '9999.00', '--currency', 'USD']);
+    const refused = await runOpsOn(t.database, ['wallet:deduct', '--host', 'localhost', '--account', alice.phone, '--amount', '9999.00', '--currency', 'USD'], {}, clock);
     expect(refused.code).toBe(1);
 
     const rows = await cliRows(admin, 'MONEY_APPLIED', alice.id);
@@ -163,6 +164,32 @@ describe("the command line's actions in the audit log", () => {
     await ops('announcement:publish', '--host', 'localhost', '--title', headline, '--content', '<p>自下月起</p>');
     const [announced] = (await auditOf(admin, 'ANNOUNCEMENT_PUBLISHED')).filter((row) => row.target === headline);
     expectCliRow(announced);
+  });
+
+  it('product:set: a PRODUCT_CREATED row with the fields, a PRODUCT_UPDATED row with what changed, none for an unchanged change or a refusal', async () => {
+    const name = `旅行卡${Date.now().toString(36).slice(-4)}`;
+    await ops(
+      'product:set', '--host', 'localhost', '--create', '--name', name, '--brand', 'MASTERCARD', '--bin', '55554444', '--currency', 'USD',
+      '--open-fee', '1', '--rate', '0.01', '--fixed', '0', '--min-first-load', '5', '--max-balance', '5000', '--decline-fee', '0.3',
+      '--per-account-limit', '50', '--max-per-batch', '50',
+    );
+    const created = (await auditOf(admin, 'PRODUCT_CREATED')).filter((row) => row.target === name);
+    expect(created).toHaveLength(1);
+    expectCliRow(created[0]);
+    expect(created[0]?.after).toMatchObject({ name, brand: 'MASTERCARD', bin: '55554444', open_fee: '1.00' });
+
+    await ops('product:set', '--host', 'localhost', '--product', name, '--open-fee', '2.50', '--rate', '0.01');
+    const updated = (await auditOf(admin, 'PRODUCT_UPDATED')).filter((row) => row.target === name);
+    expect(updated).toHaveLength(1);
+    expectCliRow(updated[0]);
+    expect(updated[0]).toMatchObject({ before: { open_fee: '1.00' }, after: { open_fee: '2.50' } });
+    expect(Object.keys(updated[0]?.after ?? {})).toEqual(['open_fee']);
+
+    await ops('product:set', '--host', 'localhost', '--product', name, '--open-fee', '2.50');
+    const refused = await runOpsOn(t.database, ['product:set', '--host', 'localhost', '--product', name, '--rate', '1.5'], {}, clock);
+    expect(refused.code).not.toBe(0);
+    expect((await auditOf(admin, 'PRODUCT_UPDATED')).filter((row) => row.target === name)).toHaveLength(1);
+    expect((await auditOf(orangeAdmin, 'PRODUCT_CREATED')).filter((row) => row.target === name)).toHaveLength(0);
   });
 
   it("another merchant's operators read none of these rows", async () => {

@@ -36,7 +36,7 @@ export function consoleOperators(app: () => TestApp, clock: ManualClock, prefix 
   async function operator(host: string, role: string, on?: TestApp): Promise<ConsoleOperator> {
     const t = on ?? app();
     const email = `${prefix}${Date.now().toString(36)}${++serial}@ops.example`;
-    const run = await runOpsOn(t.database, ['operator:create', '--host', host, '--email', email, '--role', role]);
+    const run = await runOpsOn(t.database, ['operator:create', '--host', host, '--email', email, '--role', role], {}, clock);
     expect(run.code, run.stderr).toBe(0);
     const password = /password: (\S+)/.exec(run.stdout)?.[1] as string;
     const first = await t.api(host).post<ConsoleLoginAnswer>(C('/auth/login'), { email, password });

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/console-admin';
 import { ConsoleAdminErrorCode } from '@portal/contract/console-admin-errors';
 import { toMinorUnits } from '@portal/contract/money';
-import type { Db } from '../../db/engine.ts';
+import type { Db, Tx } from '../../db/engine.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AgreementService } from '../agreements/service.ts';
 import { type ProductRow, type ProductValues, productView, type CardProductService } from '../card-products/service.ts';
@@ -81,6 +81,24 @@ function differences(before: ConsoleProduct, after: ConsoleProduct) {
 }
 
 /**
+ * The audit rows of a product's change, written in the change's own transaction, by the console and the
+ * command line alike: PRODUCT_CREATED with the product's fields, PRODUCT_UPDATED with the fields that
+ * changed on each side (a change that changed nothing writes no row).
+ */
+export function productAudit(operators: Pick<OperatorService, 'record'>, merchantId: string, actor: AuditActor) {
+  return {
+    created: async (tx: Tx, row: ProductRow) => {
+      await operators.record(tx, merchantId, actor, 'PRODUCT_CREATED', { target: row.name, after: auditedProduct(consoleProduct(row)) });
+    },
+    changed: async (tx: Tx, change: { before: ProductRow; after: ProductRow }) => {
+      const { was, now } = differences(consoleProduct(change.before), consoleProduct(change.after));
+      if (Object.keys(was).length === 0) return;
+      await operators.record(tx, merchantId, actor, 'PRODUCT_UPDATED', { target: change.after.name, before: was, after: now });
+    },
+  };
+}
+
+/**
  * What a merchant's ADMIN keeps in the console: its card products and fees, its user agreements and its
  * announcements. Each change goes through the service that owns it and writes its audit row in the
  * change's own transaction.
@@ -113,9 +131,7 @@ export function createConsoleAdminService({
       if (conflict !== null) throw new AppError(conflict);
       const created = await products.create(merchantId, productValues(body), {
         nameTaken: () => new AppError(ConsoleAdminErrorCode.PRODUCT_NAME_TAKEN),
-        within: async (tx, row) => {
-          await operators.record(tx, merchantId, actor, 'PRODUCT_CREATED', { target: row.name, after: auditedProduct(consoleProduct(row)) });
-        },
+        within: productAudit(operators, merchantId, actor).created,
       });
       return consoleProduct(created);
     },
@@ -135,10 +151,7 @@ export function createConsoleAdminService({
           const { was } = differences(consoleProduct(before), wouldBe);
           if (Object.keys(was).length === 0) throw new AppError(ConsoleAdminErrorCode.PRODUCT_UNCHANGED);
         },
-        within: async (tx, change) => {
-          const { was, now } = differences(consoleProduct(change.before), consoleProduct(change.after));
-          await operators.record(tx, merchantId, actor, 'PRODUCT_UPDATED', { target: change.after.name, before: was, after: now });
-        },
+        within: productAudit(operators, merchantId, actor).changed,
       });
       return consoleProduct(after);
     },

@@ -10,6 +10,7 @@ import {
   type ConsoleAction,
   type ConsoleOverview,
   consolePolicy,
+  isOperatorPassword,
   type OperatorCreateBody,
   type OperatorPasswordBody,
   type OperatorRole,
@@ -98,8 +99,16 @@ const auditItem = (row: AuditRow): AuditItem => ({
   ip: row.ip,
 });
 
-/** A password an operator is given once by the command line: 20 URL-safe characters. */
-const newPassword = () => randomBytes(15).toString('base64url');
+/**
+ * A password an operator is given once (by the command line or an ADMIN): 20 URL-safe characters, drawn again
+ * until it is one the operator could also have chosen (letters and digits both).
+ */
+export function newPassword(draw: () => string = () => randomBytes(15).toString('base64url')): string {
+  for (;;) {
+    const password = draw();
+    if (isOperatorPassword(password)) return password;
+  }
+}
 
 /** The merchant's console operators: their sign-in and sessions, the audit log of what they do, and the overview they read. */
 export function createOperatorService({ db, clock, sealer, codeHashKey }: { db: Db; clock: Clock; sealer: Sealer; codeHashKey: () => string }) {

@@ -1,9 +1,11 @@
 import { AMOUNT_PATTERN, fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import type { ProductValues } from '../../modules/card-products/service.ts';
 import { productView } from '../../modules/card-products/service.ts';
+import { productAudit } from '../../modules/console-admin/service.ts';
 import { defineCommand, type FlagValues, OpsError, UsageError } from '../command.ts';
 import * as input from '../input.ts';
 import { merchantByHost } from '../lookup.ts';
+import { cliActor } from './operator.ts';
 
 const amount = (flag: string) => (value: string) => {
   const trimmed = value.trim();
@@ -89,7 +91,7 @@ export const productSet = defineCommand({
     'product:set --host HOST --create --name NAME --brand BRAND --bin DIGITS --currency CURRENCY --open-fee AMOUNT --rate FRACTION --fixed AMOUNT --min-first-load AMOUNT --max-balance AMOUNT --decline-fee AMOUNT --per-account-limit N --max-per-batch N',
   ],
   description:
-    'Every product keeps its rules (a BIN of 6–8 digits, a rate below 1, a fee minimum not above its maximum, a first load not above the maximum balance, 1–500 per batch); a change that would break one changes nothing. The portal shows a change at its next read; a change of fees applies to cards opened after it (a card keeps the fee terms it was opened under).',
+    'Each addition or change is a row of the merchant\'s audit log (channel 命令行, the shell user as the actor; a change that changes nothing writes none). Every product keeps its rules (a BIN of 6–8 digits, a rate below 1, a fee minimum not above its maximum, a first load not above the maximum balance, 1–500 per batch); a change that would break one changes nothing. The portal shows a change at its next read; a change of fees applies to cards opened after it (a card keeps the fee terms it was opened under).',
   flags,
   examples: [
     'product:set --host localhost --product 广告投放卡 --open-fee 3.00 --rate 0.012',
@@ -99,13 +101,16 @@ export const productSet = defineCommand({
   async run(values, { services }) {
     const merchant = await merchantByHost(services, input.requireFlag(values.host, 'host', 'product:set'));
     const changes = changesOf(values);
+    const audit = productAudit(services.operators, merchant.id, cliActor());
     if (values.create) {
       if (values.product !== undefined) throw new UsageError('product:set: --product chooses a product to change; it does not go with --create');
       const required = ['name', 'brand', 'bin', 'currency', 'open-fee', 'rate', 'fixed', 'min-first-load', 'max-balance', 'decline-fee', 'per-account-limit', 'max-per-batch'] as const;
       const missing = required.filter((flag) => values[flag] === undefined);
       if (missing.length > 0) throw new UsageError(`product:set --create needs ${missing.map((flag) => `--${flag}`).join(', ')}`);
       const created = productView(
-        await services.products.create(merchant.id, { topupFeeMin: null, topupFeeMax: null, needsSecondary: false, ...changes } as ProductValues),
+        await services.products.create(merchant.id, { topupFeeMin: null, topupFeeMax: null, needsSecondary: false, ...changes } as ProductValues, {
+          within: audit.created,
+        }),
       );
       return `Added product ${created.name} (${created.brand} ${created.bin}, ${created.currency}) to merchant ${merchant.slug}: id ${created.id}, status ${created.status}`;
     }
@@ -115,7 +120,7 @@ export const productSet = defineCommand({
     }
     const wanted = values.product.trim();
     const which = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(wanted) ? { id: wanted } : { name: wanted };
-    const { before, after } = await services.products.update(merchant.id, which, changes);
+    const { before, after } = await services.products.update(merchant.id, which, changes, { within: audit.changed });
     const shown = (row: typeof before, field: (typeof fields)[number]['field']) => {
       const value = row[field];
       if (typeof value === 'bigint' || value === null) return money(value);
