@@ -6,10 +6,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccountByApi, field, settle } from './accounts-support.ts';
+import { authenticator } from './authenticator.ts';
 import { repoRoot, useHarness } from './harness.ts';
 import { portalCalls } from './portal-calls.ts';
 import { openSignedIn, runOpsCli } from './signed-in-session.ts';
@@ -25,13 +25,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
-/** The code an authenticator app shows now, at least 2 s before its step ends. */
-async function currentCode(secret: string) {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 2_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-  return generate({ secret });
-}
-
 /** An ADMIN made by the command line, signed in and enrolled in a page of its own. */
 async function adminPage() {
   const email = `admin${Date.now().toString(36)}@ops.example`;
@@ -44,7 +37,7 @@ async function adminPage() {
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
   const secret = (await page.getByTestId('totp-secret').innerText(settle)).trim();
-  await page.getByLabel('验证码').fill(await currentCode(secret));
+  await page.getByLabel('验证码').fill(await authenticator(secret)());
   await page.getByRole('button', { name: '验证' }).click();
   await page.getByRole('button', { name: '我已保存，进入控制台' }).click();
   await page.getByTestId('overview').waitFor(settle);

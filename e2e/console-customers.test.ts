@@ -7,9 +7,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { CardItem } from '@portal/contract/cards';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { authenticator } from './authenticator.ts';
 import { repoRoot, useHarness } from './harness.ts';
 import { apiCall, DEMO, demoSignIn, openSignedIn, runOpsCli } from './signed-in-session.ts';
 
@@ -22,18 +22,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
-/** The code an authenticator app shows now, at least 2 s before its step ends (so it is still current when it arrives). */
-async function currentCode(secret: string) {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 2_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-  return generate({ secret });
-}
-
-/**
- * An operator made by the command line and enrolled through the API with the code of the step before
- * this one (accepted: one step either side), so that the current step's code is still unused for the
- * action the test takes in the browser.
- */
+/** An operator made by the command line and enrolled through the API; answers their token and authenticator. */
 async function enrolledOperator(host: string, role: string) {
   const port = portal.server.port;
   const email = `risk${Date.now().toString(36)}@ops.example`;
@@ -42,11 +31,10 @@ async function enrolledOperator(host: string, role: string) {
   const password = /password: (\S+)/.exec(run.stdout)?.[1] as string;
   const login = await apiCall<{ token: string; totp_enrolment: { secret: string } }>(port, host, 'POST', '/api/console/v1/auth/login', { body: { email, password } });
   expect(login.body.code, login.body.message).toBe(0);
-  const secret = login.body.data.totp_enrolment.secret;
-  const previous = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
-  const given = await apiCall<{ token: string }>(port, host, 'POST', '/api/console/v1/auth/totp', { body: { code: previous }, token: login.body.data.token });
+  const code = authenticator(login.body.data.totp_enrolment.secret);
+  const given = await apiCall<{ token: string }>(port, host, 'POST', '/api/console/v1/auth/totp', { body: { code: await code() }, token: login.body.data.token });
   expect(given.body.code, given.body.message).toBe(0);
-  return { email, secret, token: given.body.data.token };
+  return { email, code, token: given.body.data.token };
 }
 
 /** Opens a console page with the operator's token in the tab's storage, as the console keeps it after signing in. */
@@ -95,7 +83,7 @@ describe("the console's customers", () => {
     await dialog.getByLabel('身份验证器验证码').fill('000000');
     await dialog.getByRole('button', { name: /确\s*[认定]/ }).click();
     await dialog.getByText('验证码错误或已使用').waitFor(settle);
-    await dialog.getByLabel('身份验证器验证码').fill(await currentCode(operator.secret));
+    await dialog.getByLabel('身份验证器验证码').fill(await operator.code());
     await dialog.getByRole('button', { name: /确\s*[认定]/ }).click();
     await dialog.waitFor({ state: 'hidden', ...settle });
     await row.getByText(/(冻结中|已冻结)（平台冻结）/).waitFor(settle);

@@ -8,9 +8,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConsoleLoginAnswer } from '@portal/contract/console';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authenticator } from './authenticator.ts';
 import { repoRoot, useHarness } from './harness.ts';
 import { apiCall, demoSignIn, openSignedIn, runOpsCli } from './signed-in-session.ts';
 
@@ -26,31 +26,6 @@ beforeAll(() => {
 async function shoot(page: Page, name: string) {
   await mkdir(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
-const STEP_MS = 30_000;
-
-/**
- * An operator's authenticator, as an app would compute it. The server takes each code once and only a
- * later step after it (RFC 6238 §5.2 allows one step either side), so each use takes the next step:
- * the first the step before now, then now, then the one after; a use that would reach beyond that
- * waits for the clock's next step.
- */
-function authenticator(secret: string) {
-  let last = Math.floor(Date.now() / STEP_MS) - 2;
-  return async function nextCode() {
-    for (;;) {
-      const now = Math.floor(Date.now() / STEP_MS);
-      const left = STEP_MS - (Date.now() % STEP_MS);
-      const step = Math.max(last + 1, now - 1);
-      // the code must still be inside the window when the server reads it
-      if (step <= now + 1 && !(step === now + 1 && left > STEP_MS - 2_000) && !(step === now - 1 && left < 3_000)) {
-        last = step;
-        return generate({ secret, epoch: step * 30 });
-      }
-      await new Promise((resolve) => setTimeout(resolve, left + 100));
-    }
-  };
 }
 
 /** An operator made by the command line and enrolled through the console's own calls; answers their token and authenticator. */

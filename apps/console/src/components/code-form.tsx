@@ -5,11 +5,14 @@ import { useRefusal } from '../lib/use-refusal.ts';
 
 /**
  * A dialog form whose submit makes one console call: a refusal lands on the fields it names or above the
- * form, and the dialog closes only when the call succeeded.
+ * form, and the dialog closes only when the call succeeded. It opens from its `trigger`, or is opened by its
+ * owner through `open` and `onOpenChange` (a dialog whose code is loaded when first asked for).
  */
 export function CodeForm<T extends Record<string, unknown>>({
   title,
   trigger,
+  open,
+  onOpenChange,
   width = 440,
   testId,
   afterClose,
@@ -18,7 +21,9 @@ export function CodeForm<T extends Record<string, unknown>>({
   children,
 }: {
   title: string;
-  trigger: ReactElement;
+  trigger?: ReactElement;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   width?: number;
   testId?: string;
   /** after the dialog closed, e.g. a new Idempotency-Key for the next request */
@@ -33,7 +38,7 @@ export function CodeForm<T extends Record<string, unknown>>({
     <ModalForm<T>
       title={title}
       form={form}
-      trigger={trigger}
+      {...(trigger ? { trigger } : { open, onOpenChange })}
       width={width}
       initialValues={initialValues}
       modalProps={{ destroyOnHidden: true, onCancel: clear, ...(afterClose ? { afterClose } : {}) }}

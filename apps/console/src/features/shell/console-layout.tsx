@@ -1,9 +1,9 @@
-import { AccountBookOutlined, AuditOutlined, CreditCardOutlined, DashboardOutlined, LogoutOutlined, NotificationOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, CreditCardOutlined, DashboardOutlined, KeyOutlined, LogoutOutlined, NotificationOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { operatorRoleLabel } from '@portal/contract/console-labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Result, Spin, Tag } from 'antd';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { callConsole } from '../../lib/http.ts';
 import { paths } from '../../lib/paths.ts';
@@ -13,7 +13,35 @@ import { moneyText } from '../../locales/money.zh-CN.ts';
 import { text } from '../../locales/zh-CN.ts';
 import styles from './console-layout.module.css';
 import { customerMenu } from './customer-menu.tsx';
-import { PasswordDialog } from './password-dialog.tsx';
+
+/** 修改密码's dialog (ProForm's fields) is its own chunk, fetched at the first click. */
+const PasswordDialog = lazy(() => import('./password-dialog.tsx'));
+
+function PasswordButton() {
+  const [asked, setAsked] = useState(false);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<KeyOutlined />}
+        aria-label={text.password.open}
+        data-testid="change-password"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        <span className={styles.logoutText}>{text.password.open}</span>
+      </Button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <PasswordDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 const menu = [
   { path: paths.overview.getHref(), name: text.shell.menu.overview, icon: <DashboardOutlined />, action: 'overview.read' },
@@ -95,7 +123,7 @@ export function ConsoleLayout() {
         children: operator.name.slice(0, 1),
       }}
       actionsRender={() => [
-        <PasswordDialog key="password" />,
+        <PasswordButton key="password" />,
         <Button key="logout" type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={text.shell.logout}>
           <span className={styles.logoutText}>{text.shell.logout}</span>
         </Button>,

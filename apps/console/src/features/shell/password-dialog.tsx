@@ -1,29 +1,27 @@
-import { KeyOutlined } from '@ant-design/icons';
 import { ProFormText } from '@ant-design/pro-components';
 import { operatorPasswordMessage, operatorPasswordRule } from '@portal/contract/console';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { CodeForm } from '../../components/code-form.tsx';
 import { TotpField } from '../../components/totp-field.tsx';
 import { callConsole } from '../../lib/http.ts';
 import { text } from '../../locales/zh-CN.ts';
-import styles from './console-layout.module.css';
 
 const t = text.password;
 
 type PasswordValues = { current_password: string; new_password: string; confirm: string; totp: string };
 
-/** The operator's own password: the current one, the new one twice, and the authenticator's code. */
-export function PasswordDialog() {
+/**
+ * The operator's own password: the current one, the new one twice, and the authenticator's code. Loaded
+ * when the operator first opens it (the layout's 修改密码 button), so the console's first load stays small.
+ */
+export default function PasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { message } = App.useApp();
   return (
     <CodeForm<PasswordValues>
       title={t.title}
       testId="password"
-      trigger={
-        <Button type="text" icon={<KeyOutlined />} aria-label={t.open} data-testid="change-password">
-          <span className={styles.logoutText}>{t.open}</span>
-        </Button>
-      }
+      open={open}
+      onOpenChange={onOpenChange}
       onSubmit={async ({ current_password, new_password, totp }) => {
         await callConsole('changePassword', { body: { current_password, new_password, totp } });
         message.success(t.changed);
