@@ -93,6 +93,12 @@ describe("the console's customers", () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId('customer').waitFor(settle);
+    // a phone keeps what each row is: the card's status under its name, 解冻 under its balance, no table wider than its card
+    await row.getByText(/(冻结中|已冻结)（平台冻结）/).waitFor(settle);
+    await page.getByTestId(`card-${card.id}-unfreeze`).waitFor(settle);
+    await expect
+      .poll(() => page.locator('[data-testid=customer] .ant-table-content').evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.clientWidth).length), settle)
+      .toBe(0);
     await shoot(page, 'customer-375');
     await noOverflow(page);
 
@@ -120,6 +126,13 @@ describe("the console's customers", () => {
     await page.getByRole('columnheader', { name: '持卡成员' }).waitFor(settle);
     await expect.poll(() => page.getByRole('row').count(), settle).toBeGreaterThan(1);
     expect(await page.locator('body').innerText()).not.toMatch(/\d{13,19}/);
+    // the product filter offers the merchant's products by name
+    const rowTexts = () => page.locator('tbody tr.ant-table-row').allInnerTexts();
+    expect((await rowTexts()).some((text) => !text.includes('订阅支付卡'))).toBe(true);
+    await page.getByLabel('卡产品').click();
+    await page.getByTitle('订阅支付卡（USD）').click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(async () => (await rowTexts()).length > 0 && (await rowTexts()).every((text) => text.includes('订阅支付卡')), settle).toBe(true);
     await shoot(page, 'cards-1440');
     // SUPPORT reads, but has no freeze on a customer's page
     await page.goto(portal.url('localhost', '/console/transactions'));

@@ -23,7 +23,15 @@ const columns: ProColumns<Row>[] = [
     fieldProps: { mode: 'multiple' },
     valueEnum: Object.fromEntries(CARD_STATUSES.map((status) => [status, { text: cardStatusLabel[status] }])),
   },
-  { title: t.product, dataIndex: 'product_id', hideInTable: true, fieldProps: { placeholder: t.productPlaceholder, allowClear: true } },
+  {
+    title: t.product,
+    dataIndex: 'product_id',
+    hideInTable: true,
+    valueType: 'select',
+    fieldProps: { placeholder: t.productPlaceholder, allowClear: true, showSearch: true, optionFilterProp: 'label' },
+    // the merchant's products, OFF ones too (their cards are still out there)
+    request: async () => (await callConsole('products')).items.map((product) => ({ label: `${product.name}（${product.currency}）`, value: product.id })),
+  },
   { title: t.customer, dataIndex: 'account_id', hideInTable: true, fieldProps: { placeholder: t.customerPlaceholder, allowClear: true } },
   { title: t.card, dataIndex: 'nickname', search: false, render: (_, card) => `${card.nickname}${card.last4 ? ` •••• ${card.last4}` : ''}` },
   { title: t.product, dataIndex: 'product_name', search: false, ellipsis: true },

@@ -6,12 +6,14 @@ import type { CustomerDetail } from '@portal/contract/console-customers';
 import { DEPOSIT_STATUS_LABELS } from '@portal/contract/funding';
 import { cardStatusLabel, loginMethodLabel, loginResultLabel, ROLE_LABELS, walletTransactionTypeLabel } from '@portal/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Result, Skeleton, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { App, type Breakpoint, Button, Descriptions, Grid, Result, Skeleton, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router';
 import { callConsole } from '../../lib/http.ts';
 import { paths } from '../../lib/paths.ts';
 import { text } from '../../locales/zh-CN.ts';
+import styles from './customer-page.module.css';
 import { customersText } from './customers-text.ts';
 import { StatusDialog } from './status-dialog.tsx';
 
@@ -156,11 +158,15 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
           width={640}
           rows={detail.wallet.recent}
           columns={[
-            { title: t.time, dataIndex: 'created_at', width: 150, render: (value: string) => at(value) },
-            { title: t.type, dataIndex: 'type', render: (value: keyof typeof walletTransactionTypeLabel) => walletTransactionTypeLabel[value] ?? value },
-            { title: t.amount, dataIndex: 'amount', align: 'right', render: (value: string, row) => `${row.currency} ${value}` },
-            { title: t.balanceAfter, dataIndex: 'balance_after', align: 'right' },
-            { title: t.memo, dataIndex: 'memo', ellipsis: true },
+            { title: t.time, dataIndex: 'created_at', width: 150, responsive: SM, render: (value: string) => at(value) },
+            {
+              title: t.type,
+              dataIndex: 'type',
+              render: (value: keyof typeof walletTransactionTypeLabel, row) => <Stacked main={walletTransactionTypeLabel[value] ?? value} under={at(row.created_at)} />,
+            },
+            { title: t.amount, dataIndex: 'amount', align: 'right', render: (value: string, row) => <span className={styles.nowrap}>{`${row.currency} ${value}`}</span> },
+            { title: t.balanceAfter, dataIndex: 'balance_after', align: 'right', responsive: SM },
+            { title: t.memo, dataIndex: 'memo', ellipsis: true, responsive: SM },
           ]}
         />
       </ProCard>
@@ -179,9 +185,9 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                   rows={detail.members}
                   columns={[
                     { title: customersText.customers.phone, dataIndex: 'phone_masked' },
-                    { title: customersText.customers.email, dataIndex: 'email', render: (value: string | null) => value ?? '—' },
+                    { title: customersText.customers.email, dataIndex: 'email', responsive: SM, render: (value: string | null) => value ?? '—' },
                     { title: t.role, dataIndex: 'role', render: (value: keyof typeof ROLE_LABELS) => ROLE_LABELS[value] },
-                    { title: t.joinedAt, dataIndex: 'joined_at', render: (value: string) => at(value) },
+                    { title: t.joinedAt, dataIndex: 'joined_at', responsive: SM, render: (value: string) => at(value) },
                   ]}
                 />
               ),
@@ -209,8 +215,8 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                     { title: t.time, dataIndex: 'at', render: (value: string) => at(value) },
                     { title: t.method, dataIndex: 'method', render: (value: keyof typeof loginMethodLabel) => loginMethodLabel[value] },
                     { title: t.result, dataIndex: 'result', render: (value: keyof typeof loginResultLabel) => loginResultLabel[value] },
-                    { title: t.device, dataIndex: 'device' },
-                    { title: t.ip, dataIndex: 'ip' },
+                    { title: t.device, dataIndex: 'device', responsive: SM },
+                    { title: t.ip, dataIndex: 'ip', responsive: SM },
                   ]}
                 />
               ),
@@ -225,7 +231,7 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                   columns={[
                     { title: t.time, dataIndex: 'created_at', render: (value: string) => at(value) },
                     { title: t.amount, dataIndex: 'amount', render: (value: string, row) => `${row.currency} ${value}` },
-                    { title: t.payer, dataIndex: 'payer_name' },
+                    { title: t.payer, dataIndex: 'payer_name', responsive: SM },
                     { title: t.status, dataIndex: 'status', render: (value: keyof typeof DEPOSIT_STATUS_LABELS) => DEPOSIT_STATUS_LABELS[value] ?? value },
                   ]}
                 />
@@ -256,51 +262,82 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
 function CardsTable({ cards, accountId, mayFreeze }: { cards: CardItem[]; accountId: string; mayFreeze: boolean }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  /** 冻结 (or 解冻 of the platform's freeze) with the reason the customer sees, where the card can take it. */
+  const act = (card: CardItem) => {
+    if (!mayFreeze) return null;
+    const byPlatform = card.frozen_by === 'OPERATOR' && (card.status === 'FREEZE' || card.status === 'FREEZING');
+    if (!byPlatform && !['NORMAL', 'FREEZE', 'UNFREEZING'].includes(card.status)) return null;
+    return (
+      <StatusDialog
+        title={`${byPlatform ? t.unfreezeCard : t.freezeCard}：${cardName(card)}`}
+        freezing={!byPlatform}
+        trigger={
+          <Button size="small" danger={!byPlatform} data-testid={`card-${card.id}-${byPlatform ? 'unfreeze' : 'freeze'}`}>
+            {byPlatform ? t.unfreezeCard : t.freezeCard}
+          </Button>
+        }
+        onSubmit={async (values) => {
+          const action = byPlatform ? 'UNFREEZE' : 'FREEZE';
+          const after = await callConsole('cardStatus', { params: { id: card.id }, body: { action, reason: values.reason ?? '', totp: values.totp } as never });
+          message.success(`${cardName(after)} ${cardStatusLabel[after.status]}`);
+          await queryClient.invalidateQueries({ queryKey: customerKey(accountId) });
+        }}
+      />
+    );
+  };
   return (
     <RecentTable
       width={720}
       rows={cards}
       columns={[
-        { title: t.card, dataIndex: 'nickname', render: (_: unknown, card: CardItem) => cardName(card) },
-        { title: t.status, dataIndex: 'status', render: (_: unknown, card: CardItem) => <CardStatusTag card={card} /> },
-        { title: t.balance, dataIndex: 'balance', align: 'right', render: (value: string, card: CardItem) => `${card.currency} ${value}` },
-        { title: t.statusReason, dataIndex: 'status_reason', ellipsis: true, render: (value: string | null) => value ?? '—' },
-        ...(mayFreeze
-          ? [
-              {
-                title: '',
-                key: 'act',
-                width: 90,
-                render: (_: unknown, card: CardItem) => {
-                  const byPlatform = card.frozen_by === 'OPERATOR' && (card.status === 'FREEZE' || card.status === 'FREEZING');
-                  if (!byPlatform && !['NORMAL', 'FREEZE', 'UNFREEZING'].includes(card.status)) return null;
-                  return (
-                    <StatusDialog
-                      title={`${byPlatform ? t.unfreezeCard : t.freezeCard}：${cardName(card)}`}
-                      freezing={!byPlatform}
-                      trigger={
-                        <Button size="small" danger={!byPlatform} data-testid={`card-${card.id}-${byPlatform ? 'unfreeze' : 'freeze'}`}>
-                          {byPlatform ? t.unfreezeCard : t.freezeCard}
-                        </Button>
-                      }
-                      onSubmit={async (values) => {
-                        const action = byPlatform ? 'UNFREEZE' : 'FREEZE';
-                        const after = await callConsole('cardStatus', { params: { id: card.id }, body: { action, reason: values.reason ?? '', totp: values.totp } as never });
-                        message.success(`${cardName(after)} ${cardStatusLabel[after.status]}`);
-                        await queryClient.invalidateQueries({ queryKey: customerKey(accountId) });
-                      }}
-                    />
-                  );
-                },
-              },
-            ]
-          : []),
+        { title: t.card, dataIndex: 'nickname', render: (_: unknown, card: CardItem) => <Stacked main={cardName(card)} under={<CardStatusTag card={card} />} /> },
+        { title: t.status, dataIndex: 'status', responsive: SM, render: (_: unknown, card: CardItem) => <CardStatusTag card={card} /> },
+        {
+          title: t.balance,
+          dataIndex: 'balance',
+          align: 'right',
+          render: (value: string, card: CardItem) => <Stacked end main={<span className={styles.nowrap}>{`${card.currency} ${value}`}</span>} under={act(card)} />,
+        },
+        { title: t.statusReason, dataIndex: 'status_reason', ellipsis: true, responsive: SM, render: (value: string | null) => value ?? '—' },
+        ...(mayFreeze ? [{ title: '', key: 'act', width: 90, responsive: SM, render: (_: unknown, card: CardItem) => act(card) }] : []),
       ]}
     />
   );
 }
 
-/** One of the customer's recent lists: small, unpaged, scrolled sideways on a narrow screen. */
+/**
+ * A cell's main text with a second line under it, drawn on a phone only: there the column the second line
+ * belongs to is left out (the time under a movement's type, the status under a card's name).
+ */
+function Stacked({ main, under, end = false }: { main: ReactNode; under: ReactNode; end?: boolean }) {
+  const narrow = Grid.useBreakpoint().sm === false;
+  if (!narrow || under === null) return <>{main}</>;
+  return (
+    <div className={end ? `${styles.stacked} ${styles.end}` : styles.stacked}>
+      <span>{main}</span>
+      <span className={styles.under}>{under}</span>
+    </div>
+  );
+}
+
+/** Columns a phone leaves out: what the row is stays, its details are on a wider screen. */
+const SM: Breakpoint[] = ['sm'];
+
+/**
+ * One of the customer's recent lists: small and unpaged; on a phone it keeps the columns that say what each
+ * row is and fits the screen, on a wider one too narrow for every column it scrolls sideways.
+ */
 function RecentTable<T extends { id: string }>({ rows, columns, width }: { rows: T[]; columns: TableColumnsType<T>; width: number }) {
-  return <Table<T> size="small" rowKey="id" pagination={false} scroll={{ x: width }} dataSource={rows} locale={{ emptyText: t.none }} columns={columns} />;
+  const screens = Grid.useBreakpoint();
+  return (
+    <Table<T>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={screens.sm === false ? undefined : { x: width }}
+      dataSource={rows}
+      locale={{ emptyText: t.none }}
+      columns={columns}
+    />
+  );
 }

@@ -78,7 +78,7 @@ export const customersText = {
     keywordPlaceholder: '卡片名称、卡号后四位或 BIN',
     status: '状态',
     product: '卡产品',
-    productPlaceholder: '卡产品 ID',
+    productPlaceholder: '全部卡产品',
     customer: '客户',
     customerPlaceholder: '客户账户 ID',
     card: '卡片',

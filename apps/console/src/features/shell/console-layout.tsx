@@ -112,7 +112,7 @@ export function ConsoleLayout() {
       avatarProps={{
         title: (
           <span className={styles.who} data-testid="operator">
-            {operator.name}
+            <span className={styles.whoName}>{operator.name}</span>
             <Tag color="blue" className={styles.role}>
               {operatorRoleLabel[operator.role]}
             </Tag>
