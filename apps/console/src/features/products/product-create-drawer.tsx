@@ -11,40 +11,26 @@ import { callConsole } from '../../lib/http.ts';
 import { useRefusal } from '../../lib/use-refusal.ts';
 import { fill } from '../../locales/zh-CN.ts';
 import { adminText } from '../../locales/zh-CN-admin.ts';
+import { boundOf, type ProductFormValues } from './product-fees.ts';
 import { productKeys } from './product-queries.ts';
 import styles from './products.module.css';
 
 const t = adminText.products;
 
-/** The form's values: amounts as typed, a bound left empty for none. */
-interface FormValues {
-  name: string;
+/** The new product's form: the fields an edit offers, and what a product keeps from its creation on. */
+interface FormValues extends ProductFormValues {
   brand: ProductCreateBody['brand'];
   bin: string;
   currency: ProductCreateBody['currency'];
-  status: 'ON' | 'OFF';
-  open_fee: string;
-  topup_fee_rate: string;
-  topup_fee_fixed: string;
-  topup_fee_min?: string;
-  topup_fee_max?: string;
-  min_first_load: string;
-  max_balance: string;
-  decline_fee: string;
-  per_account_limit: number;
-  max_per_batch: number;
-  needs_secondary: boolean;
 }
-
-const bound = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
 /** The form's values as the call's body: a bound left empty is none (null). */
 const bodyOf = (values: FormValues): ProductCreateBody => ({
   ...values,
   name: values.name.trim(),
   bin: values.bin.trim(),
-  topup_fee_min: bound(values.topup_fee_min),
-  topup_fee_max: bound(values.topup_fee_max),
+  topup_fee_min: boundOf(values.topup_fee_min),
+  topup_fee_max: boundOf(values.topup_fee_max),
 });
 
 type Field = keyof typeof productCreateBody.shape;
@@ -52,7 +38,7 @@ type Field = keyof typeof productCreateBody.shape;
 /** A field's rule, the contract's own: the server checks the same schema and answers the same message. */
 const contractRule = (field: Field) => ({
   validator: async (_: unknown, value: unknown) => {
-    const given = typeof value === 'string' && (field === 'topup_fee_min' || field === 'topup_fee_max') ? bound(value) : value;
+    const given = typeof value === 'string' && (field === 'topup_fee_min' || field === 'topup_fee_max') ? boundOf(value) : value;
     const checked = productCreateBody.shape[field].safeParse(given);
     if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? t.fieldBad);
   },

@@ -8,27 +8,12 @@ import { useRefusal } from '../../lib/use-refusal.ts';
 import { fill } from '../../locales/zh-CN.ts';
 import { adminText } from '../../locales/zh-CN-admin.ts';
 import { productKeys } from './product-queries.ts';
-import { previewOf } from './product-fees.ts';
+import { boundOf, type ProductFormValues, previewOf } from './product-fees.ts';
 import styles from './products.module.css';
 
 const t = adminText.products;
 
-/** The form's values: amounts as typed, a bound left empty for none. */
-interface FormValues {
-  name: string;
-  status: 'ON' | 'OFF';
-  open_fee: string;
-  topup_fee_rate: string;
-  topup_fee_fixed: string;
-  topup_fee_min: string;
-  topup_fee_max: string;
-  min_first_load: string;
-  max_balance: string;
-  decline_fee: string;
-  per_account_limit: number;
-  max_per_batch: number;
-  needs_secondary: boolean;
-}
+type FormValues = ProductFormValues;
 
 const formValuesOf = (product: ConsoleProduct): FormValues => ({
   name: product.name,
@@ -50,8 +35,8 @@ const formValuesOf = (product: ConsoleProduct): FormValues => ({
 const bodyOf = (values: FormValues): Required<ProductChangeBody> => ({
   ...values,
   name: values.name.trim(),
-  topup_fee_min: values.topup_fee_min.trim() === '' ? null : values.topup_fee_min.trim(),
-  topup_fee_max: values.topup_fee_max.trim() === '' ? null : values.topup_fee_max.trim(),
+  topup_fee_min: boundOf(values.topup_fee_min),
+  topup_fee_max: boundOf(values.topup_fee_max),
 });
 
 /** Only the fields whose value differs from the product's. */

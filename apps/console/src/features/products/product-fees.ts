@@ -4,6 +4,26 @@ import { formatAmount } from '@portal/contract/money-format';
 import { fill } from '../../locales/zh-CN.ts';
 import { adminText } from '../../locales/zh-CN-admin.ts';
 
+/** A product's form as typed, in the new-product and the edit drawers: amounts as text, a bound left empty for none. */
+export interface ProductFormValues {
+  name: string;
+  status: 'ON' | 'OFF';
+  open_fee: string;
+  topup_fee_rate: string;
+  topup_fee_fixed: string;
+  topup_fee_min?: string;
+  topup_fee_max?: string;
+  min_first_load: string;
+  max_balance: string;
+  decline_fee: string;
+  per_account_limit: number;
+  max_per_batch: number;
+  needs_secondary: boolean;
+}
+
+/** A fee bound as the calls take it: left empty (or never typed) is none. */
+export const boundOf = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
 const t = adminText.products;
 
 /** "1.5% + 0.30 USD（下限 1.00，上限 不限）" */
