@@ -48,6 +48,10 @@ async function openConsole(token: string, urlPath: string, width: number) {
 
 const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
+/** No table under `scope` is wider than its box (none scrolls sideways). */
+const tablesFit = (page: Page, scope = 'body') =>
+  expect.poll(() => page.locator(`${scope} .ant-table-content`).evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.clientWidth).length), settle).toBe(0);
+
 describe("the console's customers", () => {
   it('finds the customer, freezes a card with a reason, and the customer’s card page shows it frozen by the platform', async () => {
     const operator = await enrolledOperator('localhost', 'RISK');
@@ -96,9 +100,7 @@ describe("the console's customers", () => {
     // a phone keeps what each row is: the card's status under its name, 解冻 under its balance, no table wider than its card
     await row.getByText(/(冻结中|已冻结)（平台冻结）/).waitFor(settle);
     await page.getByTestId(`card-${card.id}-unfreeze`).waitFor(settle);
-    await expect
-      .poll(() => page.locator('[data-testid=customer] .ant-table-content').evaluateAll((tables) => tables.filter((table) => table.scrollWidth > table.clientWidth).length), settle)
-      .toBe(0);
+    await tablesFit(page, '[data-testid=customer]');
     await shoot(page, 'customer-375');
     await noOverflow(page);
 
@@ -140,8 +142,16 @@ describe("the console's customers", () => {
     await shoot(page, 'transactions-1440');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(portal.url('localhost', '/console/cards'));
-    await page.getByRole('columnheader', { name: '持卡成员' }).waitFor(settle);
+    // a phone: each card with its status and the way to its customer, its balance beside, no table wider than the screen
+    await page.getByRole('link', { name: '查看客户' }).first().waitFor(settle);
+    expect(await page.getByRole('columnheader', { name: '持卡成员' }).count()).toBe(0);
+    await tablesFit(page);
     await shoot(page, 'cards-375');
+    await noOverflow(page);
+    await page.goto(portal.url('localhost', '/console/transactions'));
+    await page.getByRole('columnheader', { name: '商户' }).waitFor(settle);
+    await tablesFit(page);
+    await shoot(page, 'transactions-375');
     await noOverflow(page);
     await page.goto(portal.url('localhost', '/console/customers'));
     await page.getByPlaceholder('手机号、邮箱、实名或入账识别码（开头部分即可）').waitFor(settle);

@@ -6,10 +6,10 @@ import type { CustomerDetail } from '@portal/contract/console-customers';
 import { DEPOSIT_STATUS_LABELS } from '@portal/contract/funding';
 import { cardStatusLabel, loginMethodLabel, loginResultLabel, ROLE_LABELS, walletTransactionTypeLabel } from '@portal/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, type Breakpoint, Button, Descriptions, Grid, Result, Skeleton, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Result, Skeleton, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router';
+import { Stacked, useNarrow, WIDE_ONLY } from '../../components/stacked.tsx';
 import { callConsole } from '../../lib/http.ts';
 import { paths } from '../../lib/paths.ts';
 import { text } from '../../locales/zh-CN.ts';
@@ -158,15 +158,15 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
           width={640}
           rows={detail.wallet.recent}
           columns={[
-            { title: t.time, dataIndex: 'created_at', width: 150, responsive: SM, render: (value: string) => at(value) },
+            { title: t.time, dataIndex: 'created_at', width: 150, responsive: WIDE_ONLY, render: (value: string) => at(value) },
             {
               title: t.type,
               dataIndex: 'type',
               render: (value: keyof typeof walletTransactionTypeLabel, row) => <Stacked main={walletTransactionTypeLabel[value] ?? value} under={at(row.created_at)} />,
             },
             { title: t.amount, dataIndex: 'amount', align: 'right', render: (value: string, row) => <span className={styles.nowrap}>{`${row.currency} ${value}`}</span> },
-            { title: t.balanceAfter, dataIndex: 'balance_after', align: 'right', responsive: SM },
-            { title: t.memo, dataIndex: 'memo', ellipsis: true, responsive: SM },
+            { title: t.balanceAfter, dataIndex: 'balance_after', align: 'right', responsive: WIDE_ONLY },
+            { title: t.memo, dataIndex: 'memo', ellipsis: true, responsive: WIDE_ONLY },
           ]}
         />
       </ProCard>
@@ -185,9 +185,9 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                   rows={detail.members}
                   columns={[
                     { title: customersText.customers.phone, dataIndex: 'phone_masked' },
-                    { title: customersText.customers.email, dataIndex: 'email', responsive: SM, render: (value: string | null) => value ?? '—' },
+                    { title: customersText.customers.email, dataIndex: 'email', responsive: WIDE_ONLY, render: (value: string | null) => value ?? '—' },
                     { title: t.role, dataIndex: 'role', render: (value: keyof typeof ROLE_LABELS) => ROLE_LABELS[value] },
-                    { title: t.joinedAt, dataIndex: 'joined_at', responsive: SM, render: (value: string) => at(value) },
+                    { title: t.joinedAt, dataIndex: 'joined_at', responsive: WIDE_ONLY, render: (value: string) => at(value) },
                   ]}
                 />
               ),
@@ -215,8 +215,8 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                     { title: t.time, dataIndex: 'at', render: (value: string) => at(value) },
                     { title: t.method, dataIndex: 'method', render: (value: keyof typeof loginMethodLabel) => loginMethodLabel[value] },
                     { title: t.result, dataIndex: 'result', render: (value: keyof typeof loginResultLabel) => loginResultLabel[value] },
-                    { title: t.device, dataIndex: 'device', responsive: SM },
-                    { title: t.ip, dataIndex: 'ip', responsive: SM },
+                    { title: t.device, dataIndex: 'device', responsive: WIDE_ONLY },
+                    { title: t.ip, dataIndex: 'ip', responsive: WIDE_ONLY },
                   ]}
                 />
               ),
@@ -231,7 +231,7 @@ function Detail({ detail, actions }: { detail: CustomerDetail; actions: string[]
                   columns={[
                     { title: t.time, dataIndex: 'created_at', render: (value: string) => at(value) },
                     { title: t.amount, dataIndex: 'amount', render: (value: string, row) => `${row.currency} ${value}` },
-                    { title: t.payer, dataIndex: 'payer_name', responsive: SM },
+                    { title: t.payer, dataIndex: 'payer_name', responsive: WIDE_ONLY },
                     { title: t.status, dataIndex: 'status', render: (value: keyof typeof DEPOSIT_STATUS_LABELS) => DEPOSIT_STATUS_LABELS[value] ?? value },
                   ]}
                 />
@@ -291,50 +291,32 @@ function CardsTable({ cards, accountId, mayFreeze }: { cards: CardItem[]; accoun
       rows={cards}
       columns={[
         { title: t.card, dataIndex: 'nickname', render: (_: unknown, card: CardItem) => <Stacked main={cardName(card)} under={<CardStatusTag card={card} />} /> },
-        { title: t.status, dataIndex: 'status', responsive: SM, render: (_: unknown, card: CardItem) => <CardStatusTag card={card} /> },
+        { title: t.status, dataIndex: 'status', responsive: WIDE_ONLY, render: (_: unknown, card: CardItem) => <CardStatusTag card={card} /> },
         {
           title: t.balance,
           dataIndex: 'balance',
           align: 'right',
           render: (value: string, card: CardItem) => <Stacked end main={<span className={styles.nowrap}>{`${card.currency} ${value}`}</span>} under={act(card)} />,
         },
-        { title: t.statusReason, dataIndex: 'status_reason', ellipsis: true, responsive: SM, render: (value: string | null) => value ?? '—' },
-        ...(mayFreeze ? [{ title: '', key: 'act', width: 90, responsive: SM, render: (_: unknown, card: CardItem) => act(card) }] : []),
+        { title: t.statusReason, dataIndex: 'status_reason', ellipsis: true, responsive: WIDE_ONLY, render: (value: string | null) => value ?? '—' },
+        ...(mayFreeze ? [{ title: '', key: 'act', width: 90, responsive: WIDE_ONLY, render: (_: unknown, card: CardItem) => act(card) }] : []),
       ]}
     />
   );
 }
 
 /**
- * A cell's main text with a second line under it, drawn on a phone only: there the column the second line
- * belongs to is left out (the time under a movement's type, the status under a card's name).
- */
-function Stacked({ main, under, end = false }: { main: ReactNode; under: ReactNode; end?: boolean }) {
-  const narrow = Grid.useBreakpoint().sm === false;
-  if (!narrow || under === null) return <>{main}</>;
-  return (
-    <div className={end ? `${styles.stacked} ${styles.end}` : styles.stacked}>
-      <span>{main}</span>
-      <span className={styles.under}>{under}</span>
-    </div>
-  );
-}
-
-/** Columns a phone leaves out: what the row is stays, its details are on a wider screen. */
-const SM: Breakpoint[] = ['sm'];
-
-/**
  * One of the customer's recent lists: small and unpaged; on a phone it keeps the columns that say what each
  * row is and fits the screen, on a wider one too narrow for every column it scrolls sideways.
  */
 function RecentTable<T extends { id: string }>({ rows, columns, width }: { rows: T[]; columns: TableColumnsType<T>; width: number }) {
-  const screens = Grid.useBreakpoint();
+  const narrow = useNarrow();
   return (
     <Table<T>
       size="small"
       rowKey="id"
       pagination={false}
-      scroll={screens.sm === false ? undefined : { x: width }}
+      scroll={narrow ? undefined : { x: width }}
       dataSource={rows}
       locale={{ emptyText: t.none }}
       columns={columns}

@@ -81,6 +81,7 @@ export const customersText = {
     productPlaceholder: '全部卡产品',
     customer: '客户',
     customerPlaceholder: '客户账户 ID',
+    openCustomer: '查看客户',
     card: '卡片',
     holder: '持卡成员',
     balance: '余额',

@@ -1,5 +1,6 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { Stacked, useNarrow, WIDE_ONLY } from '../../components/stacked.tsx';
 import type { AcrossTransactionItem } from '@portal/contract/card-spending-across';
 import { CARD_TRANSACTION_STATUSES, CARD_TRANSACTION_TYPES, cardTransactionStatusLabel, cardTransactionTypeLabel } from '@portal/contract/enums';
 import dayjs from 'dayjs';
@@ -14,35 +15,50 @@ type Filters = { type?: string; status?: string; date?: [string, string]; accoun
 
 const columns: ProColumns<Row>[] = [
   { title: t.date, dataIndex: 'date', valueType: 'dateRange', hideInTable: true },
-  { title: t.time, dataIndex: 'created_at', search: false, width: 160, render: (_, row) => dayjs(row.created_at).format('YYYY-MM-DD HH:mm:ss') },
+  { title: t.time, dataIndex: 'created_at', search: false, width: 160, responsive: WIDE_ONLY, render: (_, row) => dayjs(row.created_at).format('YYYY-MM-DD HH:mm:ss') },
   {
     title: t.type,
     dataIndex: 'type',
     valueType: 'select',
+    responsive: WIDE_ONLY,
     valueEnum: Object.fromEntries(CARD_TRANSACTION_TYPES.map((type) => [type, { text: cardTransactionTypeLabel[type] }])),
   },
   {
     title: t.status,
     dataIndex: 'status',
     valueType: 'select',
+    responsive: WIDE_ONLY,
     valueEnum: Object.fromEntries(CARD_TRANSACTION_STATUSES.map((status) => [status, { text: cardTransactionStatusLabel[status] }])),
   },
-  { title: t.amount, dataIndex: 'amount', search: false, align: 'right', render: (_, row) => `${row.currency} ${row.amount}` },
-  { title: t.merchant, dataIndex: 'merchant', render: (_, row) => row.merchant_name ?? '—' },
-  { title: t.card, dataIndex: 'card_id', search: false, render: (_, row) => `${row.card_nickname}${row.card_last4 ? ` •••• ${row.card_last4}` : ''}` },
-  { title: t.customer, dataIndex: 'account_id', fieldProps: { placeholder: customersText.cards.customerPlaceholder, allowClear: true }, render: (_, row) => <Link to={paths.customer.getHref(row.account_id)}>{customersText.customers.open}</Link> },
-  { title: t.declineReason, dataIndex: 'decline_reason', search: false, ellipsis: true, render: (_, row) => row.decline_reason ?? '—' },
+  {
+    title: t.merchant,
+    dataIndex: 'merchant',
+    render: (_, row) => <Stacked main={row.merchant_name ?? '—'} under={`${cardTransactionTypeLabel[row.type]} · ${dayjs(row.created_at).format('MM-DD HH:mm')}`} />,
+  },
+  {
+    title: t.amount,
+    dataIndex: 'amount',
+    search: false,
+    align: 'right',
+    render: (_, row) => (
+      <Stacked end main={<span style={{ whiteSpace: 'nowrap' }}>{`${row.currency} ${row.amount}`}</span>} under={cardTransactionStatusLabel[row.status]} />
+    ),
+  },
+  { title: t.card, dataIndex: 'card_id', search: false, responsive: WIDE_ONLY, render: (_, row) => `${row.card_nickname}${row.card_last4 ? ` •••• ${row.card_last4}` : ''}` },
+  { title: t.customer, dataIndex: 'account_id', responsive: WIDE_ONLY, fieldProps: { placeholder: customersText.cards.customerPlaceholder, allowClear: true }, render: (_, row) => <Link to={paths.customer.getHref(row.account_id)}>{customersText.customers.open}</Link> },
+  { title: t.declineReason, dataIndex: 'decline_reason', search: false, ellipsis: true, responsive: WIDE_ONLY, render: (_, row) => row.decline_reason ?? '—' },
 ];
 
 /** Every customer's card transactions, with the portal's filters (type, status, dates, merchant) and the customer. */
 export function TransactionsPage() {
   const [search] = useSearchParams();
   const accountId = search.get('account_id') ?? undefined;
+  const narrow = useNarrow();
   return (
     <PageContainer title={t.title}>
       <PagedTable<Row, Filters>
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={narrow ? undefined : { x: 1100 }}
         form={{ initialValues: accountId ? { account_id: accountId } : {} }}
         request={async (params) => {
           const { current, pageSize, type, status, date, account_id, merchant } = params as Filters & { current?: number; pageSize?: number };
