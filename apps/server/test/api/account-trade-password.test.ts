@@ -3,24 +3,17 @@ import type { BatchExportList, BatchStatusAnswer } from '@portal/contract/card-b
 import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { freshIp, lastCode, lastMessage, phoneTo, signUp } from '../helpers/accounts.ts';
 import type { ApiAnswer, ApiClient } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { expectUnchanged } from '../helpers/unchanged.ts';
 
 // 2026-11-25 10:00 in China
 const clock = new ManualClock(new Date('2026-11-25T02:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 const ID_NUMBER = '11010519491231002X';
 const MINUTE = 60_000;

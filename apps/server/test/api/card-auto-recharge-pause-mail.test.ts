@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AutoRechargeRule } from '@portal/contract/balance-rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { PAUSE_MAIL_LEASE_SECONDS } from '../../src/modules/balance-rules/pause-mail.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { issuedCard, readyForCards, type Teammate, teamOwner } from '../helpers/team.ts';
 import { until } from '../helpers/until.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 async function owner() {
   const who = await teamOwner(t);

@@ -6,24 +6,17 @@ import type { CardItem } from '@portal/contract/cards';
 import { ErrorCode } from '@portal/contract/errors';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { queryRows } from '../helpers/sql.ts';
 import { issuedCard, joinTeam, readyForCards, type Teammate, teamOwner } from '../helpers/team.ts';
 import { until } from '../helpers/until.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 async function owner() {
   const who = await teamOwner(t);

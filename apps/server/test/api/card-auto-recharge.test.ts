@@ -7,10 +7,9 @@ import { BalanceRuleErrorCode } from '@portal/contract/balance-rules-errors';
 import type { MessagePage } from '@portal/contract/messages';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
 import { queryRows } from '../helpers/sql.ts';
@@ -18,13 +17,7 @@ import { issuedCard, joinTeam, readyForCards, type Teammate, teamOwner } from '.
 import { until } from '../helpers/until.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 const merchantOf = async (who: Teammate) =>
   String((await queryRows<{ merchant_id: string }>(t.database.db, sql`select merchant_id from accounts where id = ${who.accountId}`))[0]?.merchant_id);

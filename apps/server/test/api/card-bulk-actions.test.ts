@@ -10,11 +10,10 @@ import { TeamErrorCode } from '@portal/contract/team-errors';
 import type { WalletTransactionItem, WalletTransactionPage } from '@portal/contract/wallet';
 import { walletRowLabel } from '@portal/contract/wallet-groups';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { addMember } from '../helpers/members.ts';
 import { queryRows } from '../helpers/sql.ts';
@@ -22,13 +21,7 @@ import { issuedCard, readyForCards, type Teammate, teamOwner } from '../helpers/
 import { until } from '../helpers/until.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 let serial = 0;
 const key = () => `bulk-${Date.now().toString(36)}-${++serial}`;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CardItem, CardPage, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { type AcrossFilter, type SpendKey, spendBy } from '../../src/modules/spending/across-store.ts';
 import { signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 
 // The figures card_figures and card_spend_days keep with every write, against the rows they come from:
 // a scripted month of authorisations, declines, settlements (lower and higher), reversals, expiries and
@@ -15,13 +14,7 @@ import { scriptedIssuer } from '../helpers/issuer.ts';
 
 // 2026-10-20 12:00 China time
 const clock = new ManualClock(new Date('2026-10-20T04:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 const DAY_MS = 86_400_000;

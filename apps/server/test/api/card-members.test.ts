@@ -7,25 +7,18 @@ import { fromMinorUnits, toMinorUnits } from '@portal/contract/money';
 import { TeamErrorCode } from '@portal/contract/team-errors';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { budgetMonth } from '../../src/modules/budgets/service.ts';
 import { lastCode, phoneTo, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { addMember } from '../helpers/members.ts';
 import { until } from '../helpers/until.ts';
 
 const clock = new ManualClock(new Date('2026-11-24T08:00:00Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 let serial = 0;
 const key = () => `members-${Date.now().toString(36)}-${++serial}`;

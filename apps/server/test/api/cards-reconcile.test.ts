@@ -1,23 +1,16 @@
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { signUp } from '../helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 
 // The issuer as the test plays it (helpers/issuer.ts): its status query answers what the test says,
 // and its events arrive only when the test sends them, so each answer can be met with the card in
 // each waiting status.
 const clock = new ManualClock();
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 let serial = 0;
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;

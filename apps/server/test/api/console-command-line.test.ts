@@ -10,24 +10,17 @@ import type { AuditItem } from '@portal/contract/console';
 import type { CardItem, OpenedAvailableAnswer } from '@portal/contract/cards';
 import type { DepositItem } from '@portal/contract/funding';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { freshEmail, freshPhone, signUp } from '../helpers/accounts.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { auditOf, type ConsoleOperator, consoleOperators } from '../helpers/console.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { expectSoundBooks } from '../helpers/ledger.ts';
 import { runOpsOn } from '../helpers/ops.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 const clock = new ManualClock(new Date('2026-12-02T05:00:10Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 const { operator } = consoleOperators(() => t, clock, 'cli');
 const ops = async (...argv: string[]) => {

@@ -17,18 +17,12 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { freshEmail, freshPhone, signIn, signUp } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { scriptedIssuer } from '../helpers/issuer.ts';
+import { scriptedIssuerApp } from '../helpers/issuer.ts';
 import { auditOf as auditRows, C, type ConsoleOperator, consoleOperators } from '../helpers/console.ts';
 import { queryRows } from '../helpers/sql.ts';
 
 const clock = new ManualClock(new Date('2026-12-02T02:00:10Z'));
-const issuer = scriptedIssuer();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, issuer: issuer.port });
-  issuer.attach(t);
-});
-afterAll(() => t?.close());
+const { t, issuer } = scriptedIssuerApp(clock);
 
 
 type Operator = ConsoleOperator;

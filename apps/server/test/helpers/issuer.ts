@@ -2,7 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { signIssuerPayload } from '../../src/lib/issuer-signature.ts';
 import { luhnNumberIn } from '../../src/lib/luhn.ts';
 import { type CardIssuer, type CardStatusAnswer, type IssueRequest, IssuerUnavailable } from '../../src/providers/issuer/port.ts';
-import type { TestApp } from './app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../../src/lib/clock.ts';
+import { createTestApp, type TestApp } from './app.ts';
 
 /** A Luhn-valid 16-digit number starting with `bin`. */
 export const numberIn = (bin: string) => luhnNumberIn(bin);
@@ -81,3 +83,33 @@ export function scriptedIssuer() {
   };
 }
 export type ScriptedIssuer = ReturnType<typeof scriptedIssuer>;
+
+/**
+ * A test file's app whose cards go through a scripted issuer, at the file's clock: the app is made before
+ * the file's first test with the issuer attached, and closed after its last. `t` stands for the app from
+ * the file's hooks and tests on (reading it earlier throws), so a file writes `const { t, issuer } = …`
+ * in place of its own beforeAll and afterAll.
+ */
+export function scriptedIssuerApp(clock: Clock) {
+  const issuer = scriptedIssuer();
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp({ clock, issuer: issuer.port });
+    issuer.attach(made);
+  });
+  afterAll(() => made?.close());
+  const app = () => {
+    if (!made) throw new Error('the test app is made in beforeAll: read it inside a hook or a test');
+    return made;
+  };
+  const t = new Proxy({} as TestApp, {
+    get: (_, key) => Reflect.get(app(), key),
+    has: (_, key) => key in app(),
+    ownKeys: () => Reflect.ownKeys(app()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(app(), key);
+      return found && { ...found, configurable: true };
+    },
+  });
+  return { t, issuer };
+}
