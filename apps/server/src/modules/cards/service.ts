@@ -230,8 +230,6 @@ export function createCardService(deps: CardDeps) {
 
     /** The card, locked, or undefined for an id the portal never made. */
     lockForEvent: (tx: Tx, id: string) => lockCardById(tx, id),
-    /** The card's decline fee (minor units; 0 when it has none): the one it was opened under, not its product's now. */
-    declineFeeOf: async (_tx: Tx, card: CardRow) => card.declineFee,
     /** Money reaching a cancelled card goes on to the wallet, its holder told (closed-card-money.ts). */
     returnFromClosedCard: (tx: Tx, card: CardRow, key: string, what: string) => returnFromClosedCard(deps, tx, card, key, what),
 

@@ -7,7 +7,7 @@ import type { MessageService } from '../messages/service.ts';
 import type { WebhookService } from '../webhooks/service.ts';
 
 /** What spending asks of the cards: the holder's own card, a card locked for an event, its decline fee, and money reaching a cancelled one. */
-export type CardsForSpending = Pick<CardService, 'ownCard' | 'lockForEvent' | 'declineFeeOf' | 'returnFromClosedCard'>;
+export type CardsForSpending = Pick<CardService, 'ownCard' | 'lockForEvent' | 'returnFromClosedCard'>;
 
 /** What the spending service is built from; each part takes the few of these it uses. */
 export interface SpendingDeps {

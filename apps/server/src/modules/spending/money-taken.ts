@@ -9,7 +9,7 @@ import { availableIn, isRefusal, spendingKeys } from './keys.ts';
 import { recordOwed } from './store.ts';
 
 /** Money a card's spending takes from what is there, never more: a fee, or a settlement above its authorisation. */
-export function moneyTakenPart({ ledger, cards }: Pick<SpendingDeps, 'ledger' | 'cards'>) {
+export function moneyTakenPart({ ledger }: Pick<SpendingDeps, 'ledger'>) {
   /**
    * Takes up to `amount` from `from` to `to` (a fee, or a settlement above its authorisation): what
    * the account holds, once per key, and answers what moved; never below zero, nothing from a frozen
@@ -47,7 +47,8 @@ export function moneyTakenPart({ ledger, cards }: Pick<SpendingDeps, 'ledger' | 
 
   /** The card's decline fee (the one it was opened under) from the wallet, once per authorisation: what the wallet holds of it, the rest owed. */
   async function chargeDeclineFee(tx: Tx, card: CardRow, authorizationId: string) {
-    const fee = await cards.declineFeeOf(tx, card);
+    // the card's own column (minor units, 0 for none), copied from its product when it was opened
+    const fee = card.declineFee;
     if (fee <= 0n) return { fee: 0n, owed: 0n };
     const { taken } = await takeUpTo(tx, card, {
       from: { kind: 'WALLET', holderId: card.accountId },
